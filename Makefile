@@ -1,0 +1,38 @@
+# regc — every target creates/reuses .venv/ and installs what it needs.
+SHELL := /bin/bash
+PY ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat requirements.txt pyproject.toml | sha1sum | cut -c1-12)
+JDK ?= $(firstword $(wildcard /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/temurin-2*-jdk-amd64 /usr/lib/jvm/java-2*-openjdk-amd64))
+export JAVA_HOME := $(JDK)
+export PATH := $(if $(JDK),$(JDK)/bin:,)$(PATH)
+export REGC_CORPUS ?= $(abspath ../shared/corpora)
+export OPENAI_API_KEY ?= unused-offline
+export LITELLM_LOCAL_MODEL_COST_MAP := True
+export HF_HUB_OFFLINE := 1
+export TOKENIZERS_PARALLELISM := false
+
+.PHONY: venv demo test bench clean
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt pyproject.toml
+	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q torch==2.13.0   # CPU build on local disk; must precede pyserini/sentence-transformers
+	$(BIN)/pip install -q -r requirements.txt
+	$(BIN)/pip install -q --no-deps -e .
+	@rm -f $(VENV)/.installed-*; touch $@
+
+demo: venv
+	$(BIN)/python -m regc.demo
+
+test: venv
+	$(BIN)/python -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
+
+bench: venv
+	$(BIN)/python -m bench.run
+
+clean:
+	rm -rf $(VENV) build out .bench

@@ -1,0 +1,61 @@
+"""`regc` command line.  Each subcommand lives next to the code it drives and registers itself here.
+
+Exit codes: 0 ok, 1 findings (check/diff/eval failures as documented per command), 2 bad input/usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from regc import __version__
+
+# subcommand -> module defining ``register(subparsers)``; each registers one or more subcommands
+COMMAND_MODULES = (
+    "regc.compiler.cli_compile",  # compile, emit
+    "regc.compiler.cli_score",  # score
+    "regc.ir.cli_check",  # check, diff
+    "regc.runtime.cli_eval",  # eval, facts
+    "regc.corpora.cli_index",  # index, search, fetch
+    "regc.optimizers.cli_optimize",  # optimize
+)
+
+
+class CLIError(Exception):
+    """A user-facing error: printed as one line, exit code 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="regc", description="A compiler for regulations (EU Taxonomy delegated acts).")
+    ap.add_argument("--version", action="version", version=f"regc {__version__}")
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND")
+    for mod in COMMAND_MODULES:
+        try:
+            m = importlib.import_module(mod)
+        except ModuleNotFoundError as e:
+            if e.name == mod:  # not written yet
+                continue
+            raise
+        m.register(sub)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    if not getattr(args, "func", None):
+        ap.print_help()
+        return 2
+    try:
+        rc = args.func(args)
+    except CLIError as e:
+        print(f"regc: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return int(rc or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
