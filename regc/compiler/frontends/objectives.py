@@ -1,0 +1,158 @@
+"""Environmental objectives: map annex titles and criteria-row headings to objective codes and unit parts.
+
+The six objectives of Article 9 of Regulation (EU) 2020/852, in their printed order ("(1)" … "(6)"):
+CCM, CCA, WTR, CE, PPC, BIO.  A Taxonomy annex is about one objective (Annex I of 2021/2139 = CCM, Annex II =
+CCA, Annexes I–IV of 2023/2486 = WTR, CE, PPC, BIO); its criteria table has one substantial-contribution row
+(unit part ``SC``) and one DNSH row per other objective (unit part ``DNSH-<OBJ>``).
+
+>>> objective_from_text("(3)  Sustainable use and protection of water and marine resources")
+'WTR'
+>>> unit_part_from_heading("Substantial contribution to climate change mitigation")
+'SC'
+>>> unit_part_from_heading("(2)  Climate change adaptation")
+'DNSH-CCA'
+>>> unit_part_from_heading("Do no significant harm (‘DNSH’)") is None
+True
+>>> classify_row_heading("Do no significant harm (‘DNSH’)").kind
+'dnsh-header'
+>>> annex_objective("Technical screening criteria for determining the conditions under which an economic activity "
+...                 "qualifies as contributing substantially to climate change adaptation and for determining ...")
+'CCA'
+>>> unit_id("CCM", "4.29", "DNSH-PPC")
+'CCM-4.29/DNSH-PPC'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal, Optional
+
+OBJECTIVES: tuple[str, ...] = ("CCM", "CCA", "WTR", "CE", "PPC", "BIO")
+
+OBJECTIVE_NAMES: dict[str, str] = {
+    "CCM": "Climate change mitigation",
+    "CCA": "Climate change adaptation",
+    "WTR": "Sustainable use and protection of water and marine resources",
+    "CE": "Transition to a circular economy",
+    "PPC": "Pollution prevention and control",
+    "BIO": "Protection and restoration of biodiversity and ecosystems",
+}
+
+# Article 9 numbering, as printed in DNSH rows: "(2) Climate change adaptation".
+OBJECTIVE_BY_NUMBER: dict[int, str] = {i + 1: code for i, code in enumerate(OBJECTIVES)}
+
+# Keyword patterns (lower-case, whitespace-normalised text).  Order does not matter: the earliest match wins.
+_KEYWORDS: dict[str, re.Pattern[str]] = {
+    "CCM": re.compile(r"climate change mitigation|\bmitigation\b|\bccm\b"),
+    "CCA": re.compile(r"climate change adaptation|\badaptation\b|\bcca\b"),
+    "WTR": re.compile(r"water and marine resources|\bwater\b|\bmarine\b|\bwtr\b"),
+    "CE": re.compile(r"circular economy|\bce\b"),
+    "PPC": re.compile(r"pollution prevention|\bpollution\b|\bppc\b"),
+    "BIO": re.compile(r"biodiversity|ecosystems|\bbio\b"),
+}
+
+_WS = re.compile(r"[\s\u00a0\u2007\u202f\u2009]+")
+_NUMBER_PREFIX = re.compile(r"^\(?\s*([1-6])\s*\)\.?\s*")
+_SC = re.compile(r"^substantial(ly)? contribut|^contribution substantielle")
+_DNSH = re.compile(r"^(do no|does no|doing no) significant harm|^dnsh\b|^\(?[‘'\"]?dnsh")
+
+
+def _norm(text: str) -> str:
+    return _WS.sub(" ", text or "").strip().lower()
+
+
+def objective_from_text(text: str) -> Optional[str]:
+    """The objective a heading names (earliest keyword wins); a leading "(n)" number decides when present.
+
+    >>> objective_from_text("Protection and restoration of biodiversity and ecosystems")
+    'BIO'
+    >>> objective_from_text("(4) Transition to a circular economy")
+    'CE'
+    >>> objective_from_text("Description of the activity") is None
+    True
+    """
+    s = _norm(text)
+    m = _NUMBER_PREFIX.match(s)
+    rest = s[m.end():] if m else s
+    best: tuple[int, str] | None = None
+    for code, pat in _KEYWORDS.items():
+        km = pat.search(rest)
+        if km and (best is None or km.start() < best[0]):
+            best = (km.start(), code)
+    if best is not None:
+        found = best[1]
+        # the printed number and the words agree in every act seen; trust the words if they don't
+        return found
+    if m and rest == "":
+        return OBJECTIVE_BY_NUMBER[int(m.group(1))]
+    return None
+
+
+RowKind = Literal["sc", "dnsh-header", "dnsh-objective"]
+
+
+@dataclass(frozen=True)
+class RowHeading:
+    kind: RowKind
+    objective: Optional[str]  # SC: the objective contributed to (if named); DNSH row: the objective not harmed
+    part: Optional[str]  # "SC" / "DNSH-<OBJ>"; None for the bare "Do no significant harm" header row
+
+
+def classify_row_heading(text: str) -> Optional[RowHeading]:
+    """Classify a criteria-table row heading; None when the text is not a row heading.
+
+    >>> classify_row_heading("Substantial contribution to climate change adaptation")
+    RowHeading(kind='sc', objective='CCA', part='SC')
+    >>> classify_row_heading("(1) Climate change mitigation")
+    RowHeading(kind='dnsh-objective', objective='CCM', part='DNSH-CCM')
+    >>> classify_row_heading("The activity complies with the criteria set out in Appendix A") is None
+    True
+    """
+    s = _norm(text)
+    if not s or len(s) > 160:
+        return None
+    if _SC.match(s):
+        return RowHeading("sc", objective_from_text(s), "SC")
+    if _DNSH.match(s):
+        return RowHeading("dnsh-header", None, None)
+    m = _NUMBER_PREFIX.match(s)
+    rest = s[m.end():] if m else s
+    rest = re.sub(r"^(dnsh|do no significant harm)( to| on)?\s*", "", rest)
+    for code, name in OBJECTIVE_NAMES.items():
+        if rest.rstrip(" .:") == name.lower():
+            return RowHeading("dnsh-objective", code, f"DNSH-{code}")
+    if m:  # "(2) Climate change adaptation" with a variant wording
+        obj = objective_from_text(rest)
+        if obj and len(rest) < 90:
+            return RowHeading("dnsh-objective", obj, f"DNSH-{obj}")
+    return None
+
+
+def unit_part_from_heading(text: str) -> Optional[str]:
+    """``"SC"``, ``"DNSH-<OBJ>"`` or None (not a row heading, or the bare DNSH header row)."""
+    rh = classify_row_heading(text)
+    return rh.part if rh else None
+
+
+def annex_objective(annex_title: str) -> Optional[str]:
+    """The objective an annex sets criteria for, from its title ("… contributing substantially to <objective> …").
+
+    >>> annex_objective("… contributing substantially to the transition to a circular economy and …")
+    'CE'
+    """
+    s = _norm(annex_title)
+    i = s.find("substantially to")
+    if i < 0:
+        i = s.find("substantial contribution to")
+    if i < 0:
+        return None
+    return objective_from_text(s[i:].split(" and for determining")[0].split(" and determining")[0][16:])
+
+
+def unit_id(objective: str, section: str, part: str) -> str:
+    return f"{objective}-{section}/{part}"
+
+
+def activity_id(objective: str, section: str) -> str:
+    return f"{objective}-{section}"
