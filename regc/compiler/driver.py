@@ -42,6 +42,8 @@ def compile_activity(act: ActDoc, adoc: ActivityDoc, options: CompileOptions, pi
     diags: list[Diagnostic] = []
     records: list[PassRecord] = []
     for udoc in adoc.units:
+        if udoc.not_applicable:  # "N/A" rows have no unit (spec §1; gold omits them)
+            continue
         ctx = PassContext(act=act, activity=adoc, unit_doc=udoc, memory=memory, options=options)
         unit = Unit(unit_id=ctx.unit_id,
                     root=CriterionNode(criterion_id="ROOT", provenance=Provenance(span=udoc.span, kind="root")))
@@ -49,6 +51,10 @@ def compile_activity(act: ActDoc, adoc: ActivityDoc, options: CompileOptions, pi
             unit, rec = run_with_odr(p, unit, ctx, invariant_check=check_unit)
             records.append(rec)
             diags.extend(rec.diagnostics)
+        if "graph" not in options.ablate:  # graph layer: repair what the ids prove, then check spec §4
+            from regc.ir.graph import check_and_repair
+            unit, gdiags = check_and_repair(unit)
+            diags.extend(gdiags)
         memory.ids[unit.unit_id] = {n.criterion_id for n in unit.root.walk()}
         units.append(unit)
     activity = Activity(activity_id=adoc.activity_id, name=adoc.name,

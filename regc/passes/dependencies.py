@@ -1,13 +1,589 @@
-"""Pass `dependencies` — PLACEHOLDER (identity) until its implementation lands; see regc/passes/__init__.py."""
+"""Pass `dependencies` (stage 5) — conditional dependencies, threshold inheritance and cross-reference corrections.
 
-from regc.ir.models import Diagnostic, Unit
+Spec §4 and §6 "Dependencies and edges"; paper §3.3 stage 5 and D.7–D.10.
+
+- **Pathway anchors**: an anchored node (``<id>.<Type>``) whose anchor is, or lies inside, an alternative of an
+  OR/N_OF_K node gets ``dependencies`` (Affirmation, min 1) and one ``DEPENDS_ON`` edge to that alternative.
+- **Negated alternatives**: an OR alternative that applies only where a sibling is not met ("where the plant risks
+  to deteriorate …" next to "the plant does not entail any deterioration …", or "where point (a) is not
+  possible") gets a Negation clause and a ``DEPENDS_ON`` edge to the sibling.
+- **Explicit gates**: "where the activity complies via point X" -> Affirmation on X.
+- **Threshold inheritance**: "the level/threshold … referred to in point X", "credible trajectory to comply with
+  point X" -> ``INHERITS_THRESHOLD`` and X's items copied (only the period-matching ones when a period is named),
+  with provenance ``inherited-from:X``.
+- **Cross-reference corrections**: a cited point that does not exist, or that carries no threshold where one is
+  inherited, is mapped to the id meant (positional roman->letter mapping, topic overlap, threshold type) and
+  recorded as ``CORRECTS`` (``from`` = id as written, ``to`` = id meant).
+
+Reads and fills ``ctx.memory``: ``thresholds`` (``"<unit>#<id>"``), ``ids`` (unit -> ids) and, under
+``memory.activity["xref_corrections"]``, the corrections made (``"<unit>#<as written>" -> meant``).
+
+>>> resolve_point("(b)(i)", "1(b).Verification(a)", {"1", "1(b)", "1(b)(i)", "1(b).Verification", "1(b).Verification(a)"})
+'1(b)(i)'
+>>> resolve_point("(a)", "1(e)", {"1", "1(a)", "1(e)", "1(e)(a)"})
+'1(a)'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Optional
+
+import networkx as nx
+
+from regc.ir.models import (Clause, CriterionNode, Dependencies, Diagnostic, Edge, QuantitativeThreshold,
+                            TemporalThreshold, Threshold, Unit)
+from regc.passes.classify import ANCHORED_ID, first_sentence
+from regc.passes.decisions import Decision, arbitrate
 
 NAME = "dependencies"
 
+# ---------------------------------------------------------------------------------------------------------------
+# citations of criterion ids ("point 1(b)(i)", "points (a) and (b)", "criterion 3")
+
+_ID = r"(?:P?\d+(?:\.\d+)*\.?)?(?:\s?\([a-z]{1,4}\))*"
+_CITE = re.compile(rf"\b(?:points?|criteri(?:on|a)|paragraphs?|sub-?points?)\s+(?P<id>{_ID})(?=[\s,.;:)]|$)",
+                   re.IGNORECASE)
+_EXTERNAL_AFTER = re.compile(r"^\s*(?:(?:and|or)\s+(?:points?|paragraphs?)?\s*[\w().]+\s*)?,?\s*(?:of|to|in)\s+(?:the\s+)?"
+                             r"(?:Regulation|Directive|Decision|Annex|Article|Appendix|Section|Part|that|this\s+"
+                             r"(?:Regulation|Directive|Decision)|the\s+Annex)", re.IGNORECASE)
+_EXTERNAL_BEFORE = re.compile(r"\b(?:Section|Sections|Article|Annex|Appendix|Part)\s+[\w.()]+(?:\s*,\s*(?:sub-?section|"
+                              r"paragraph|part|section)?\s*(?:‘[^’]*’|'[^']*'|[\w.()]+))*\s*,?\s*(?:in\s+)?$",
+                              re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Citation:
+    written: str  # as printed, spaces removed: "1(b)(i)", "(c)"
+    start: int
+    end: int
+
+
+def find_citations(text: str) -> list[Citation]:
+    """Internal criterion citations in ``text`` (external "Article 3(1), point (h), of Regulation …" skipped).
+
+    >>> [c.written for c in find_citations("the level of emissions referred to in point 1(b)(i);")]
+    ['1(b)(i)']
+    >>> find_citations("as defined in Article 3(1), point (h), of Regulation (EU) 2019/631")
+    []
+    >>> find_citations("referred to in Section 3.21., subsection ‘Substantial contribution’, points (b) or (c);")
+    []
+    """
+    out: list[Citation] = []
+    for m in _CITE.finditer(text):
+        wid = re.sub(r"\.(?=\()", "", re.sub(r"\s+", "", m.group("id"))).rstrip(".")
+        if not wid or not re.search(r"[\da-z]", wid):
+            continue
+        if _EXTERNAL_AFTER.match(text[m.end():]) or _EXTERNAL_BEFORE.search(text[max(0, m.start() - 160):m.start()]):
+            continue
+        out.append(Citation(wid, m.start(), m.end()))
+    return out
+
+
+def _ancestors(cid: str, parents: dict[str, Optional[str]]) -> list[str]:
+    out, p = [], parents.get(cid)
+    while p is not None:
+        out.append(p)
+        p = parents.get(p)
+    return out
+
+
+def resolve_point(written: str, citing_id: str, ids: set[str], parents: Optional[dict[str, Optional[str]]] = None
+                  ) -> Optional[str]:
+    """The id a citation names: as written, or relative to the citing node's ancestors ("point (c)" inside 1 ->
+    "1(c)"), or a P-prefixed id for unnumbered top levels."""
+    if written in ids:
+        return written
+    if "P" + written in ids:
+        return "P" + written
+    if written.startswith("("):
+        chain: list[str] = []
+        if parents is not None:  # siblings first ("point (a)" in 1(e) is 1(a)), the node's own items last
+            chain = _ancestors(citing_id, parents) + [citing_id]
+        else:  # derive the prefixes from the id itself
+            cid = citing_id
+            while cid:
+                chain.append(cid)
+                cid = re.sub(r"(?:\([^()]*\)|\.[A-Za-z]+(?:\.\d+)?)$", "", cid) if cid != re.sub(
+                    r"(?:\([^()]*\)|\.[A-Za-z]+(?:\.\d+)?)$", "", cid) else ""
+            chain = chain[1:] + chain[:1]
+        for anc in chain:
+            base = re.sub(r"\.(?:%s)(?:\.\d+)?$" % "|".join(
+                ("Verification", "Methodology", "Commitment", "Assessment", "Replacement", "BackgroundInformation")),
+                "", anc)
+            for b in (anc, base):
+                cand = ("" if b == "ROOT" else b) + written
+                if cand in ids:
+                    return cand
+        # "aircraft in point (b)" from a sibling top-level paragraph: the one first-level item with that label
+        first_level = [i for i in ids if re.fullmatch(r"P?\d+(?:\.\d+)*" + re.escape(written), i)]
+        if len(first_level) == 1:
+            return first_level[0]
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# threshold inheritance
+
+_THRESHOLD_WORD = re.compile(r"\b(?:level|levels|threshold|thresholds|limit|limits|value|values)\b", re.IGNORECASE)
+_DELEGATION = re.compile(r"\b(?:referred\s+to|set\s+out|specified|laid\s+down|defined|established)\s+in\s*$",
+                         re.IGNORECASE)
+_TRAJECTORY = re.compile(r"\b(?:trajectory|on\s+track)\s+to\s+(?:comply\s+with|meet|achieve|reach)\s*$", re.IGNORECASE)
+_GENERAL_WORDS = re.compile(r"\b(?:criteria|criterion|requirements|conditions|provisions)\b", re.IGNORECASE)
+_PERIOD = re.compile(r"\b(?:over|for|of)\s+(?P<n>\d+)\s+(?P<u>years?|months?|days?)\b|\b(?P<n2>\d+)-(?P<u2>year|month|day)\b",
+                     re.IGNORECASE)
+_LIFETIME = re.compile(r"\b(?:over\s+the\s+)?lifetime\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Inheritance:
+    citation: Citation
+    kind: str  # "threshold-word" | "trajectory"
+    period: Optional[tuple[float, str]]  # (20, "years") when the text names a period
+    lifetime: bool
+
+
+def find_inheritance(text: str) -> list[Inheritance]:
+    """Citations through which ``text`` reuses another criterion's limit (paper D.9).
+
+    >>> [i.kind for i in find_inheritance("assessing whether the activity is on a credible trajectory to comply with point 1(b)(v).")]
+    ['trajectory']
+    >>> find_inheritance("Compliance with the criteria referred to in point 1(b) is verified by a third party.")
+    []
+    >>> find_inheritance("the average threshold over 20 years referred to in point 1(b)(i);")[0].period
+    (20.0, 'years')
+    """
+    out: list[Inheritance] = []
+    for c in find_citations(text):
+        head = text[:c.start]
+        # the phrase before the citation, within its clause
+        clause = re.split(r"[;:]|\.\s", head)[-1]
+        tail = clause[-140:]
+        kind = None
+        if _TRAJECTORY.search(tail):
+            kind = "trajectory"
+        elif _DELEGATION.search(tail):
+            before = _DELEGATION.split(tail)[0] if _DELEGATION.search(tail) else tail
+            words = before[-90:]
+            tw = list(_THRESHOLD_WORD.finditer(words))
+            gw = list(_GENERAL_WORDS.finditer(words))
+            if tw and (not gw or gw[-1].start() < tw[-1].start()):
+                kind = "threshold-word"
+        if kind is None:
+            continue
+        pm = _PERIOD.search(tail)
+        period = None
+        if pm:
+            n = float(pm.group("n") or pm.group("n2"))
+            u = (pm.group("u") or pm.group("u2")).lower()
+            period = (n, u if u.endswith("s") else u + "s")
+        out.append(Inheritance(c, kind, period, bool(_LIFETIME.search(tail))))
+    return out
+
+
+def _period_matches(item, period: Optional[tuple[float, str]], lifetime: bool) -> bool:
+    if lifetime:
+        return item.period is not None and item.period.type == "lifetime"
+    if period is None:
+        return True
+    return item.period is not None and item.period.type == "bounded" and float(item.period.value) == period[0] \
+        and item.period.unit == period[1]
+
+
+def select_items(source: Threshold, inh: Inheritance) -> Optional[Threshold]:
+    """The part of ``source`` an inheriting text reuses: period-matching quantitative items when it names a
+    period; the temporal items for a trajectory to comply with a dated criterion."""
+    q_items = list(source.quantitative.items) if source.quantitative else []
+    t_items = list(source.temporal.items) if source.temporal else []
+    named_period = inh.period is not None or inh.lifetime
+    sel_q = [i for i in q_items if _period_matches(i, inh.period, inh.lifetime)]
+    if named_period and not sel_q:
+        sel_q = []  # nothing matches the named period: copy nothing rather than the wrong limit
+    sel_t = [] if named_period else t_items
+    if not sel_q and not sel_t:
+        return None
+    q = None
+    if sel_q:
+        logic = source.quantitative.logic if len(sel_q) == len(q_items) and len(sel_q) > 1 else None
+        q = QuantitativeThreshold(logic=logic, items=[i.model_copy(deep=True) for i in sel_q])
+    t = None
+    if sel_t:
+        logic = source.temporal.logic if len(sel_t) == len(t_items) and len(sel_t) > 1 else None
+        t = TemporalThreshold(logic=logic, items=[i.model_copy(deep=True) for i in sel_t])
+    return Threshold(quantitative=q, temporal=t)
+
+
+def merge_threshold(own: Optional[Threshold], extra: Threshold) -> Threshold:
+    """Own items first, then the inherited ones not already present."""
+    if own is None or own.is_empty():
+        return extra
+    q_own = list(own.quantitative.items) if own.quantitative else []
+    t_own = list(own.temporal.items) if own.temporal else []
+    q_new = q_own + [i for i in (extra.quantitative.items if extra.quantitative else []) if i not in q_own]
+    t_new = t_own + [i for i in (extra.temporal.items if extra.temporal else []) if i not in t_own]
+    q = QuantitativeThreshold(logic=(own.quantitative.logic if own.quantitative else None) if len(q_new) > 1 else None,
+                              items=q_new) if q_new else None
+    t = TemporalThreshold(logic=(own.temporal.logic if own.temporal else None) if len(t_new) > 1 else None,
+                          items=t_new) if t_new else None
+    return Threshold(quantitative=q, temporal=t)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# cross-reference correction (paper D.7/D.8)
+
+_ROMAN_POS = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
+_STOP = {"the", "of", "and", "or", "to", "in", "a", "an", "is", "are", "on", "with", "for", "by", "that", "which",
+         "this", "be", "as", "its", "whether", "point", "points", "referred", "criteria", "comply", "activity"}
+
+
+def _label_positions(cid: str) -> list[int]:
+    pos = []
+    for lab in re.findall(r"\(([a-z]+)\)", cid):
+        if lab in _ROMAN_POS:
+            pos.append(_ROMAN_POS[lab])
+        elif len(lab) == 1:
+            pos.append(ord(lab) - ord("a") + 1)
+    return pos
+
+
+def _stems(s: str) -> set[str]:
+    return {w[:6] for w in re.findall(r"[a-z]{3,}", s.lower()) if w not in _STOP}
+
+
+def _has_threshold(node: CriterionNode) -> bool:
+    return any(n.threshold is not None and not n.threshold.is_empty() for n in node.walk())
+
+
+def propose_correction(written: str, context: str, citing_id: str, nodes: dict[str, CriterionNode],
+                       parents: dict[str, Optional[str]], *, wants_threshold: bool) -> Decision[Optional[str]]:
+    """The id meant by a citation that does not exist or does not fit (Decision value None: no confident guess).
+
+    Scores each candidate on the positional mapping of its last label ((v) = 5th = (e)), the topic overlap with
+    the words around the citation, and — when a limit is inherited — whether it carries a threshold.  Ancestors
+    of the citing node and the citing node itself are never proposed (paper D.8 "forbidden")."""
+    excluded = {citing_id, *_ancestors(citing_id, parents), written}
+    want_pos = _label_positions(written)
+    topic = _stems(context)
+    top = re.match(r"P?\d+", written)
+    best: tuple[float, str] | None = None
+    for cid, node in nodes.items():
+        if cid in excluded or cid == "ROOT" or ANCHORED_ID.search(cid):
+            continue
+        score = 0.0
+        pos = _label_positions(cid)
+        if want_pos and pos and pos[-1] == want_pos[-1] and len(pos) == len(want_pos):
+            score += 1.0
+        if top and cid.startswith(top.group(0)):
+            score += 0.3
+        overlap = len(topic & _stems(node.verbatim_text))
+        score += min(overlap, 6) * 0.4
+        if wants_threshold:
+            score += 1.0 if _has_threshold(node) else -2.0
+        if best is None or score > best[0] or (score == best[0] and cid < best[1]):
+            best = (score, cid)
+    if best is None or best[0] < 1.6:
+        return Decision(None, 0.0, "no-confident-correction")
+    return Decision(best[1], min(0.9, 0.4 + best[0] / 10), "positional+topic")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# negated alternatives and explicit gates
+
+_GATE = re.compile(r"^\s*(?:where|if|when|in\s+(?:the\s+)?case)\b(?P<cond>[^,;:]*)", re.IGNORECASE)
+_NEG = re.compile(r"\b(?:not|no|nor|never|cannot|neither|without)\b", re.IGNORECASE)
+_NOT_MET = re.compile(r"\b(?:not|no\s+longer)\s+(?:\w+\s+){0,3}?(?:met|possible|feasible|viable|fulfilled|complied\s+with|"
+                      r"achieved|available|practicable|applicable)\b|\bcannot\s+(?:\w+\s+){0,2}?(?:met|achieved|"
+                      r"fulfilled|complied|be\s+generated)\b|\b(?:infeasible|impossible|unavailable)\b", re.IGNORECASE)
+_AFFIRM_GATE = re.compile(r"\b(?:complies|comply|meets|meet|uses|use|follows|chooses|opts\s+for)\s+(?:via\s+|with\s+)?"
+                          r"(?:the\s+)?(?:pathway\s+|option\s+|route\s+)?(?:in\s+)?$", re.IGNORECASE)
+
+
+def negated_sibling(node: CriterionNode, siblings: list[CriterionNode]) -> Decision[Optional[str]]:
+    """The sibling whose failure is this alternative's condition (Negation), if any.
+
+    >>> a = CriterionNode(criterion_id="3.2(a)", verbatim_text="the plant does not entail any deterioration of the specific water body;")
+    >>> b = CriterionNode(criterion_id="3.2(b)", verbatim_text="where the plant risks to deteriorate the specific water body, such deterioration is justified.")
+    >>> negated_sibling(b, [a, b]).value
+    '3.2(a)'
+    """
+    m = _GATE.match(node.verbatim_text)
+    if not m:
+        return Decision(None, 1.0, "no-gate")
+    cond = m.group("cond")
+    idx = next((i for i, s in enumerate(siblings) if s is node), len(siblings))
+    earlier = siblings[:idx]
+    # "where point (a) is not possible" / "where that is not possible"
+    if _NOT_MET.search(cond):
+        for c in find_citations(cond):
+            for s in earlier:
+                if s.criterion_id.endswith(c.written) or s.criterion_id == c.written:
+                    return Decision(s.criterion_id, 0.9, "explicit-not-met")
+        if earlier:
+            cs = _stems(cond)
+            scored = sorted(((len(cs & _stems(s.verbatim_text)), -i, s.criterion_id) for i, s in enumerate(earlier)),
+                            reverse=True)
+            if scored and scored[0][0] >= 2:
+                return Decision(scored[0][2], 0.75, "not-met-topic-overlap")
+            if len(earlier) == 1 or re.search(r"\b(?:this|that|it|the\s+above|the\s+former)\b", cond, re.IGNORECASE):
+                return Decision(earlier[-1].criterion_id, 0.6, "not-met-previous-sibling")
+    # the condition restates an earlier sibling with the opposite polarity
+    cs = _stems(cond)
+    best: tuple[float, str] | None = None
+    for s in earlier:
+        ss = _stems(s.verbatim_text)
+        if not cs or not ss:
+            continue
+        jac = len(cs & ss) / len(cs | ss)
+        if bool(_NEG.search(cond)) == bool(_NEG.search(s.verbatim_text)):
+            continue
+        if jac >= 0.3 and (best is None or jac > best[0]):
+            best = (jac, s.criterion_id)
+    if best:
+        return Decision(best[1], min(0.9, 0.4 + best[0]), f"opposite-polarity-restatement:{best[0]:.2f}")
+    return Decision(None, 0.8, "no-negated-sibling")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the pass
+
+
+def _index(unit: Unit) -> tuple[dict[str, CriterionNode], dict[str, Optional[str]]]:
+    nodes, parents = {}, {}
+    for n, p in unit.root.walk_with_parent():
+        nodes[n.criterion_id] = n
+        parents[n.criterion_id] = p.criterion_id if p is not None else None
+    return nodes, parents
+
+
+def pathway_alternative(cid: str, nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]]) -> Optional[str]:
+    """For an anchored node: the child of the nearest OR/N_OF_K ancestor on its path (None if there is none)."""
+    cur = parents.get(cid)  # the anchor
+    while cur is not None:
+        par = parents.get(cur)
+        if par is None:
+            return None
+        if nodes[par].evaluation_logic in ("OR", "N_OF_K") and cur in {c.criterion_id for c in
+                                                                       nodes[par].participating_children()}:
+            return cur
+        cur = par
+    return None
+
+
+def _short(text: str, n: int = 70) -> str:
+    t = re.sub(r"\s+", " ", text).strip()
+    return t if len(t) <= n else t[:n].rsplit(" ", 1)[0] + " …"
+
+
+def _add_edge(unit: Unit, etype: str, frm: str, to: str, note: str) -> None:
+    for e in unit.edges:
+        if (e.type, e.from_, e.to) == (etype, frm, to):
+            return
+    unit.edges.append(Edge(type=etype, from_=frm, to=to, note=note))
+
+
+def _set_dependency(node: CriterionNode, clause_id: str, status: str, summary: str, d: Decision) -> None:
+    deps = node.dependencies
+    clauses = list(deps.clauses) if deps else []
+    if any(c.criterion_id == clause_id for c in clauses):
+        return
+    clauses.append(Clause(criterion_id=clause_id, status=status))
+    text = summary if not deps else f"{deps.condition_summary} {summary}"
+    node.set_field("dependencies", Dependencies(condition_summary=text, min_conditions_to_meet=len(clauses),
+                                                clauses=clauses),
+                   pass_name=NAME, rule=d.rule, confidence=d.confidence)
+
 
 def run(unit: Unit, ctx) -> Unit:
+    nodes, parents = _index(unit)
+    ids = set(nodes)
+    memory = getattr(ctx, "memory", None)
+    corrections: dict[str, str] = {}
+    if memory is not None:
+        corrections = memory.activity.setdefault("xref_corrections", {})
+    skip = {g.criterion_id for g in (getattr(ctx, "guidance", None) or [])
+            if getattr(ctx, "attempt", 0) and g.code in ("DANGLING_DEPENDENCY", "DEPENDENCY_CYCLE")}
+    # drop what this pass owns (re-run safe); keep structure's GROUP_MEMBER and others' edges
+    unit.edges = [e for e in unit.edges if e.type not in ("DEPENDS_ON", "INHERITS_THRESHOLD", "CORRECTS")]
+    for n in nodes.values():
+        if n.dependencies is not None:
+            n.set_field("dependencies", None, pass_name=NAME, rule="reset")
+
+    def corrected(written: str, citing: str, context: str, wants_threshold: bool) -> Optional[str]:
+        rid = resolve_point(written, citing, ids, parents)
+        key = f"{unit.unit_id}#{written}"
+        if rid is not None and not (wants_threshold and not _has_threshold(nodes[rid])):
+            return rid
+        if key in corrections and corrections[key] in ids:
+            meant = corrections[key]
+        else:
+            d = propose_correction(written, context, citing, nodes, parents, wants_threshold=wants_threshold)
+            d = arbitrate("xref_correction", {"written": written, "context": context, "citing": citing}, d, ctx)
+            if d.value is None:
+                return rid
+            meant = d.value
+        if meant == rid:
+            return rid
+        why = "does not exist" if rid is None else "carries no threshold to inherit"
+        _add_edge(unit, "CORRECTS", written, meant,
+                  f"'point {written}' cited in {citing} {why}; meant {meant} ({_short(nodes[meant].verbatim_text, 50)})")
+        corrections[key] = meant
+        return meant
+
+    for cid, node in nodes.items():
+        if cid == "ROOT" or cid in skip:
+            continue
+        text = node.verbatim_text
+        parent = nodes.get(parents[cid] or "")
+        # 1. anchored node of an OR alternative (paper D.10)
+        if ANCHORED_ID.search(cid):
+            alt = pathway_alternative(cid, nodes, parents)
+            if alt is not None:
+                d = Decision(alt, 0.9, "pathway-anchor")
+                d = arbitrate("pathway_dependency", {"criterion_id": cid, "text": text}, d, ctx)
+                if d.value:
+                    alt_text = _short(nodes[d.value].verbatim_text, 60)
+                    _set_dependency(node, d.value, "Affirmation",
+                                    f"Applies only where the activity complies via point {d.value} ({alt_text}).", d)
+                    _add_edge(unit, "DEPENDS_ON", cid, d.value,
+                              f"Anchored paragraph of the alternative {d.value}; applies only when that pathway is used.")
+        # 2. alternative that applies only where a sibling is not met
+        if parent is not None and parent.evaluation_logic in ("OR", "N_OF_K") and not ANCHORED_ID.search(cid):
+            sibs = parent.participating_children()
+            d = negated_sibling(node, sibs)
+            d = arbitrate("negated_sibling", {"criterion_id": cid, "text": text}, d, ctx)
+            if d.value:
+                cond = _GATE.match(text).group(0).strip() if _GATE.match(text) else ""
+                _set_dependency(node, d.value, "Negation",
+                                f"Applies only {_short(cond, 90)}, i.e. where {d.value} is not met.", d)
+                _add_edge(unit, "DEPENDS_ON", cid, d.value,
+                          f"{cid} applies only where {d.value} is not met (Negation clause).")
+        # 3. explicit gate on another point ("where the activity complies with point X")
+        gm = _GATE.match(text)
+        if gm:
+            cond = gm.group(0)
+            for c in find_citations(cond):
+                target = corrected(c.written, cid, cond, wants_threshold=False)
+                if target is None or target == cid or target in _ancestors(cid, parents):
+                    continue
+                neg = bool(_NOT_MET.search(cond))
+                if not neg and not _AFFIRM_GATE.search(cond[:c.start - gm.start()] if c.start >= gm.start() else ""):
+                    continue
+                d = Decision(target, 0.8, "explicit-gate-negation" if neg else "explicit-gate")
+                _set_dependency(node, target, "Negation" if neg else "Affirmation",
+                                f"Applies only where point {target} is {'not ' if neg else ''}met.", d)
+                _add_edge(unit, "DEPENDS_ON", cid, target,
+                          f"'{_short(cond, 60)}': applies only where {target} is {'not ' if neg else ''}met.")
+        # 4. threshold inheritance
+        for inh in find_inheritance(text):
+            context = text[max(0, inh.citation.start - 120):inh.citation.start]
+            target = corrected(inh.citation.written, cid, context, wants_threshold=True)
+            if target is None or target == cid:
+                continue
+            src = _threshold_of(nodes[target], unit.unit_id, memory)
+            if src is None:
+                continue
+            sel = select_items(src, inh)
+            if sel is None:
+                continue
+            node.set_field("threshold", merge_threshold(node.threshold, sel), pass_name=NAME,
+                           rule=f"inherited-from:{target}", confidence=0.85)
+            if sel.quantitative and sel.quantitative.items and node.category != "Quantitative":
+                node.set_field("category", "Quantitative", pass_name=NAME, rule="inherited-quantitative-items")
+            what = "; ".join(_item_text(i) for i in (sel.quantitative.items if sel.quantitative else [])) or \
+                "; ".join(f"{i.type} {i.date or ''}".strip() for i in (sel.temporal.items if sel.temporal else []))
+            sel_note = " (period-matching items only)" if (inh.period or inh.lifetime) else ""
+            phrase = context[-70:].split(" ", 1)[-1].strip() if len(context) > 70 else context.strip()
+            _add_edge(unit, "INHERITS_THRESHOLD", cid, target,
+                      f"'{phrase} point {inh.citation.written}': copies {what}{sel_note}.")
+    # memory: the thresholds as they now stand, and the ids
+    if memory is not None:
+        for cid, node in nodes.items():
+            if node.threshold is not None and not node.threshold.is_empty():
+                memory.thresholds[f"{unit.unit_id}#{cid}"] = node.threshold
+        memory.ids[unit.unit_id] = set(ids)
     return unit
 
 
+def _item_text(i) -> str:
+    per = ""
+    if i.period is not None:
+        per = " lifetime" if i.period.type == "lifetime" else f" over {i.period.value} {i.period.unit}"
+    return f"{i.operator} {i.value} {i.unit}".strip() + per
+
+
+def _threshold_of(node: CriterionNode, unit_id: str, memory) -> Optional[Threshold]:
+    if node.threshold is not None and not node.threshold.is_empty():
+        return node.threshold
+    if memory is not None:
+        t = memory.thresholds.get(f"{unit_id}#{node.criterion_id}")
+        if t is not None and not t.is_empty():
+            return t
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# verify
+
+
+def _diag(code: str, msg: str, cid: Optional[str], severity: str = "error", kind: str = "Consistency") -> Diagnostic:
+    return Diagnostic(severity=severity, code=code, message=msg, kind=kind, criterion_id=cid, pass_name=NAME)
+
+
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
-    return []
+    """Observe: clauses and edges point at existing ids, no DEPENDS_ON ∪ INHERITS_THRESHOLD cycle, pathway
+    anchors carry their dependency, inheriting nodes carry a threshold, cited points resolve or are corrected."""
+    nodes, parents = _index(unit)
+    ids = set(nodes)
+    memory = getattr(ctx, "memory", None)
+    other_ids: set[str] = set()
+    if memory is not None:
+        for uid, s in memory.ids.items():
+            if uid != unit.unit_id and uid.split("/")[0] == unit.unit_id.split("/")[0]:
+                other_ids |= set(s)
+    out: list[Diagnostic] = []
+    for cid, node in nodes.items():
+        if node.dependencies is not None:
+            n = len(node.dependencies.clauses)
+            if not (1 <= node.dependencies.min_conditions_to_meet <= max(n, 1)):
+                out.append(_diag("DEPENDENCY_MIN_RANGE", f"min_conditions_to_meet "
+                                 f"{node.dependencies.min_conditions_to_meet} with {n} clause(s)", cid))
+            for c in node.dependencies.clauses:
+                if c.criterion_id not in ids:
+                    out.append(_diag("DANGLING_DEPENDENCY", f"dependency clause points at missing id "
+                                                            f"{c.criterion_id!r}", cid))
+        if ANCHORED_ID.search(cid) and pathway_alternative(cid, nodes, parents) and node.dependencies is None:
+            out.append(_diag("MISSING_PATHWAY_DEPENDENCY", "anchored node inside an OR alternative has no "
+                                                           "dependency", cid, "warning", "Completeness"))
+        if cid != "ROOT":
+            for c in find_citations(node.verbatim_text):
+                if resolve_point(c.written, cid, ids, parents) is None and not any(
+                        e.type == "CORRECTS" and e.from_ == c.written for e in unit.edges):
+                    if c.written in other_ids:
+                        out.append(_diag("CROSS_UNIT_XREF", f"'point {c.written}' names a criterion of another "
+                                                            "section of this activity", cid, "info", "Completeness"))
+                        continue
+                    out.append(_diag("UNRESOLVED_XREF", f"'point {c.written}' names no criterion of this unit and "
+                                                        "has no correction", cid, "warning", "Completeness"))
+    g = nx.DiGraph()
+    for e in unit.edges:
+        if e.type in ("DEPENDS_ON", "INHERITS_THRESHOLD"):
+            for end in (e.from_, e.to):
+                if end not in ids:
+                    out.append(_diag("DANGLING_EDGE", f"{e.type} endpoint {end!r} does not exist", e.from_))
+            g.add_edge(e.from_, e.to)
+        if e.type == "INHERITS_THRESHOLD":
+            n = nodes.get(e.from_)
+            if n is not None and (n.threshold is None or n.threshold.is_empty()):
+                out.append(_diag("INHERITED_NOTHING", f"inherits from {e.to} but carries no threshold", e.from_,
+                                 "warning"))
+        if e.type == "CORRECTS" and e.to not in ids:
+            out.append(_diag("DANGLING_DEPENDENCY", f"correction target {e.to!r} does not exist", e.from_))
+    try:
+        cycle = nx.find_cycle(g)
+    except nx.NetworkXNoCycle:
+        cycle = None
+    if cycle:
+        out.append(_diag("DEPENDENCY_CYCLE", f"cycle in DEPENDS_ON ∪ INHERITS_THRESHOLD: {cycle}", cycle[0][0],
+                         "critical"))
+    return out

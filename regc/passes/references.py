@@ -1,13 +1,254 @@
-"""Pass `references` — PLACEHOLDER (identity) until its implementation lands; see regc/passes/__init__.py."""
+"""Pass `references` (stage 4): external sources each criterion relies on.
 
-from regc.ir.models import Diagnostic, Unit
+For every node, the citations in its own ``verbatim_text`` (:func:`regc.grammar.citations.find_citations`:
+EU acts with pinpoints, anaphors, internal Sections/Appendices, standards, named documents, generic alternatives)
+become ``references.sources``; internal criterion references ("point 1(b)") are left to ``dependencies``.
+Three decisions per source, each a typed function with a confidence so an arbiter can override it:
+
+- :func:`decide_type` — ``must_be_fetched`` vs ``citation_only`` (examples, verification aids, guidance,
+  ancillary text);
+- :func:`decide_celex` — CELEX from the act number in the text, else from a footnote of the same section that
+  identifies the document (never outside knowledge);
+- :func:`decide_logic` — ``OR`` when the text offers alternatives, ``AND`` when all apply, ``null`` for one
+  source or mixed connectives.
+
+No REFERENCES edges are added to ``unit.edges`` (the graph layer derives them).
+
+>>> from regc.ir.models import Unit, CriterionNode
+>>> u = Unit(unit_id="X-1.1/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[
+...     CriterionNode(criterion_id="P1", verbatim_text="Emissions are calculated using Recommendation 2013/179/EU "
+...                   "or, alternatively, using ISO 14067:2018.")]))
+>>> r = run(u, None).root.sub_criteria[0].references
+>>> r.logic, [(s.text, s.celex_id) for s in r.sources]
+('OR', [('Recommendation 2013/179/EU', '32013H0179'), ('ISO 14067:2018', None)])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from regc.grammar.citations import ActContext, Citation, act_context, find_citations
+from regc.ir.celex import is_valid_celex, lookup_celex
+from regc.ir.models import CriterionNode, Diagnostic, ReferenceSource, References, Unit, is_ancillary
 
 NAME = "references"
 
 
+@dataclass(frozen=True)
+class Decision:
+    value: object
+    rule: str
+    confidence: float
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# type
+
+_EXAMPLE = re.compile(r"\b(?:for example|for instance|such as|e\.g\.|including, for example)\b[^.;]{0,60}$", re.I)
+_VERIFY_AID = re.compile(r"\b(?:(?:as )?can be (?:verified|checked|consulted)|verifiable)\s+(?:from|in|through|on|via)\b"
+                         r"[^.;]{0,30}$", re.I)
+_GUIDANCE = re.compile(r"\b(?:guidance|guidelines?|see)\b[^.;]{0,40}$", re.I)
+_BACKGROUND_REVIEW = re.compile(r"\b(?:review|report|opinion)\s+referred\s+to\s+in\s+$", re.I)
+
+
+def decide_type(text: str, cit: Citation, node: CriterionNode) -> Decision:
+    """must_be_fetched unless the citation is an example, a verification aid, guidance or ancillary context.
+
+    >>> c = find_citations("an investigation, for example using standard ISO 18400.")[0]
+    >>> decide_type("an investigation, for example using standard ISO 18400.", c, CriterionNode(criterion_id="x")).value
+    'citation_only'
+    """
+    before = text[max(0, cit.start - 120):cit.start]
+    if is_ancillary(node):
+        return Decision("citation_only", "ancillary-node", 0.85)
+    if _EXAMPLE.search(before):
+        return Decision("citation_only", "example-cue", 0.9)
+    if _VERIFY_AID.search(before):
+        return Decision("citation_only", "verification-aid", 0.85)
+    if _GUIDANCE.search(before) or re.search(r"\b(?:guidance|guidelines)\b", cit.text, re.I):
+        return Decision("citation_only", "guidance", 0.7)
+    return Decision("must_be_fetched", "default-operative", 0.8)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# CELEX
+
+_STOP = {"the", "of", "for", "and", "in", "on", "to", "a", "an", "best", "available", "techniques", "bat", "conclusions",
+         "relevant", "latest", "most", "recent", "version", "eu", "european", "union", "this", "that", "under"}
+
+
+def _content_words(s: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z][a-z\-/]+", s.lower()) if w not in _STOP and len(w) > 2}
+
+
+def decide_celex(cit: Citation, footnote_texts: Sequence[str]) -> Decision:
+    """The CELEX of a source: from the act number in the text; for a named document without one, from a
+    footnote of the same section whose cited act shares (most of) the document's distinctive words.
+
+    >>> c = find_citations("the BAT conclusions for the production of chlor-alkali;")[0]
+    >>> decide_celex(c, ["Commission Implementing Decision 2013/732/EU of 9 December 2013 establishing the best "
+    ...     "available techniques (BAT) conclusions, under Directive 2010/75/EU, for the production of chlor-alkali "
+    ...     "(OJ L 332, 11.12.2013, p. 34)."]).value
+    '32013D0732'
+    """
+    if cit.celex:
+        return Decision(cit.celex, cit.rule, cit.confidence)
+    if cit.kind != "named_document":
+        return Decision(None, "no-act-number", 0.9)
+    words = _content_words(cit.text)
+    if len(words) < 2:
+        return Decision(None, "too-generic-for-footnote-match", 0.8)
+    best: tuple[float, Optional[str]] = (0.0, None)
+    for body in footnote_texts:
+        acts = [c for c in find_citations(body) if c.kind == "eu_act" and c.celex and not c.anaphor]
+        if not acts:
+            continue
+        cover = len(words & _content_words(body)) / len(words)
+        if cover > best[0]:
+            best = (cover, acts[0].celex)
+    if best[0] >= 0.75:
+        return Decision(best[1], "footnote-identifies-document", round(0.6 + 0.3 * best[0], 2))
+    return Decision(None, "no-identifying-footnote", 0.7)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# logic
+
+_OR_GAP = re.compile(r"\bor\b|\balternatively\b", re.I)
+
+
+def decide_logic(text: str, cits: Sequence[Citation]) -> Decision:
+    """Connectives between consecutive sources: all "or" -> OR, none -> AND, mixed -> null.
+
+    A comma-only gap (a list) takes the connective of the list's end.
+    """
+    if len(cits) < 2:
+        return Decision(None, "single-source", 1.0)
+    kinds = []
+    for a, b in zip(cits, cits[1:]):
+        if b.start <= a.end:  # split pieces of one coordination ("Sections 5.11 and 5.12", "Article x of and y to")
+            kinds.append("and" if not _OR_GAP.search(text[a.start:b.end]) else "or")
+            continue
+        gap = text[a.end:b.start]
+        if re.fullmatch(r"\s*,\s*", gap):
+            kinds.append(None)
+        else:
+            kinds.append("or" if _OR_GAP.search(gap) else "and")
+    concrete = [k for k in kinds if k]
+    if not concrete:
+        return Decision("AND", "list", 0.6)
+    if all(k == "or" for k in concrete):
+        return Decision("OR", "alternatives", 0.85)
+    if all(k == "and" for k in concrete):
+        return Decision("AND", "cumulative", 0.8)
+    return Decision(None, "mixed-connectives", 0.5)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the pass
+
+
+def _unit_footnote_texts(node: CriterionNode, ctx) -> tuple[list[str], list[str]]:
+    """Footnote bodies printed in this node's block, then the other bodies marked in the same section."""
+    if ctx is None or getattr(ctx, "activity", None) is None:
+        return [], []
+    bodies = ctx.activity.footnotes
+    own = [bodies[m].text for m in node.provenance.markers if m in bodies]
+    section_markers = []
+    for b in getattr(ctx.unit_doc, "blocks", []) or []:
+        section_markers += [m for m in b.markers if m not in node.provenance.markers]
+    rest = [bodies[m].text for m in dict.fromkeys(section_markers) if m in bodies]
+    return own, rest
+
+
+def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[str] = (),
+                   section_fn: Sequence[str] = ()) -> tuple[Optional[References], list[Citation], float]:
+    text = node.verbatim_text
+    cits = find_citations(text, context)
+    if not cits:
+        return None, [], 1.0
+    sources = []
+    confs = []
+    for c in cits:
+        t = decide_type(text, c, node)
+        cx = decide_celex(c, list(own_fn) + list(section_fn))
+        sources.append(ReferenceSource(text=c.text, type=t.value, celex_id=cx.value))
+        confs.append(min(c.confidence, t.confidence, cx.confidence))
+    logic = decide_logic(text, cits)
+    return References(logic=logic.value, sources=sources), cits, min(confs + [logic.confidence])
+
+
 def run(unit: Unit, ctx) -> Unit:
+    """Set ``references`` on every node from its own text (pre-order, so anaphors can fall back on acts named in
+    preceding nodes of the same unit)."""
+    context = ActContext()
+    for node in unit.root.walk():
+        if not node.verbatim_text:
+            continue
+        own, rest = _unit_footnote_texts(node, ctx)
+        refs, cits, conf = references_for(node, context, own, rest)
+        node.set_field("references", refs, pass_name=NAME, rule="citations+decisions" if refs else "no-citation",
+                       confidence=round(conf, 2))
+        context.acts.extend(act_context(cits))
     return unit
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# verify
+
+_LOOSE_ACT = re.compile(r"\b(?:Regulation|Directive|Decision|Recommendation)s?\s+(?:\([A-Za-z, ]+\)\s+)?(?:No\.?\s+)?"
+                        r"\d{1,4}/\d{1,4}")
+_LOOSE_STD = re.compile(r"\b(?:ISO|EN|IEC)\s?\d{3,}")
+
+
+def _occurs(src: str, text: str) -> bool:
+    if src in text:
+        return True
+    # synthesised split sources: "Article 25(2) of Directive X" from "Article 25(2) of and Annex V to Directive X",
+    # "Section 5.12 of this Annex" from "Sections 5.11 and 5.12 of this Annex"
+    m = re.match(r"^(.*?\b(?:of|to))\s+((?:Commission |Council )?(?:[A-Z]\w+ )*(?:Regulation|Directive|Decision|"
+                 r"Recommendation).*|this Annex.*)$", src)
+    if m and m.group(1) in text and m.group(2) in text:
+        return True
+    s = re.match(r"^Section (\d+\.\d+)(.*)$", src)
+    if s and s.group(1) in text and (not s.group(2) or s.group(2).strip() in text):
+        return True
+    a = re.match(r"^((?:Regulation|Directive|Decision|Recommendation)) (.*)$", src)
+    return bool(a and a.group(2) in text)
+
+
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
-    return []
+    """Observe: every source text occurs in its node's text; every CELEX is well-formed (and not unknown to an
+    installed registry); no citation pattern in the text was left unextracted (Completeness)."""
+    out: list[Diagnostic] = []
+    for node in unit.root.walk():
+        text = node.verbatim_text
+        srcs = node.references.sources if node.references else []
+        for s in srcs:
+            if not _occurs(s.text, text):
+                out.append(Diagnostic(severity="error", code="REF_TEXT_NOT_IN_NODE", kind="Semantic",
+                                      criterion_id=node.criterion_id,
+                                      message=f"reference {s.text!r} does not occur in the text of {node.criterion_id}"))
+            if s.celex_id is None and _LOOSE_ACT.search(s.text):
+                out.append(Diagnostic(severity="warning", code="REF_CELEX_UNPARSED", kind="Semantic",
+                                      criterion_id=node.criterion_id,
+                                      message=f"act number in {s.text!r} gives no valid CELEX"))
+            if s.celex_id is not None:
+                if not is_valid_celex(s.celex_id):
+                    out.append(Diagnostic(severity="error", code="REF_CELEX_INVALID", kind="Structural",
+                                          criterion_id=node.criterion_id, message=f"malformed CELEX {s.celex_id!r}"))
+                elif lookup_celex(s.celex_id) is False:
+                    out.append(Diagnostic(severity="warning", code="REF_CELEX_UNKNOWN", kind="Semantic",
+                                          criterion_id=node.criterion_id,
+                                          message=f"CELEX {s.celex_id} not found in the registry"))
+        covered = " ".join(s.text for s in srcs)
+        for pat in (_LOOSE_ACT, _LOOSE_STD):
+            for m in pat.finditer(text):
+                num = re.search(r"\d[\d/]*$", m.group(0)).group(0)
+                if num not in covered:
+                    out.append(Diagnostic(severity="warning", code="REF_MISSED_CITATION", kind="Completeness",
+                                          criterion_id=node.criterion_id,
+                                          message=f"citation {m.group(0)!r} in {node.criterion_id} was not extracted"))
+    return out

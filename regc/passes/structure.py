@@ -1,13 +1,753 @@
-"""Pass `structure` — PLACEHOLDER (identity) until its implementation lands; see regc/passes/__init__.py."""
+"""Pass `structure` — rebuild the criterion tree of one unit from the front-end's flat block list.
 
-from regc.ir.models import Diagnostic, Unit
+Input: ``ctx.unit_doc.blocks`` (label split off, text normalised).  Output: the criterion tree under ROOT with
+ids per spec §3, ``verbatim_text`` = block text, provenance (span, label, kind, markers) and, for anchored
+unnumbered paragraphs, ``tags=[Type]``.  Everything else (category, logic, thresholds, …) is left to later passes.
+
+Hierarchy comes from the *label sequence*, never from markup nesting:
+
+- a label that continues a list on the current path (``(b)`` after ``(a)``, ``3.`` after ``2.``) is a sibling;
+- a list start (``(a)``, ``(i)``, ``1.``, a first dash) is a child of the block before it (``1(f)(a)``);
+- ``2.1.`` is a child of ``2.``; ``(i)`` after ``(h)`` is a letter, ``(v)`` after ``(iv)`` a roman;
+- unlabelled blocks: see :func:`anchor_type` and spec §6 "Anchoring".
+
+>>> from regc.ir.doc import Block
+>>> t = build_tree([Block(label="1.", text="The activity meets either of the following criteria:"),
+...                 Block(label="(a)", text="x is lower than 100 g."),
+...                 Block(text="Life-cycle GHG emissions are calculated using ISO 14067."),
+...                 Block(label="(b)", text="y.")])
+>>> [(n.id, n.parent.id) for n in list(t.walk())[1:]]
+[('1', 'ROOT'), ('1(a)', '1'), ('1(a).Methodology', '1(a)'), ('1(b)', '1')]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterator, Optional
+
+from regc.ir.doc import Block, UnitDoc
+from regc.ir.models import TAGS, CriterionNode, Diagnostic, Edge, Provenance, Unit
 
 NAME = "structure"
 
+# ---------------------------------------------------------------------------------------------------------------
+# labels
+
+_ROMAN_RE = re.compile(r"^(c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
+_ROMAN_VAL = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+
+
+def roman_value(s: str) -> Optional[int]:
+    """``roman_value("iv") == 4``; None if ``s`` is not a well-formed lower-case roman numeral."""
+    if not s or not _ROMAN_RE.match(s):
+        return None
+    total = 0
+    for i, ch in enumerate(s):
+        v = _ROMAN_VAL[ch]
+        total += -v if i + 1 < len(s) and _ROMAN_VAL[s[i + 1]] > v else v
+    return total
+
+
+def letter_value(s: str) -> Optional[int]:
+    """``a`` -> 1 … ``z`` -> 26, ``aa`` -> 27 (doubled letters continue the alphabet)."""
+    if re.fullmatch(r"[a-z]", s):
+        return ord(s) - 96
+    if re.fullmatch(r"([a-z])\1", s):
+        return 26 + ord(s[0]) - 96
+    return None
+
+
+@dataclass(frozen=True)
+class Label:
+    """A parsed label: kind (number|letter|roman|dash|paren_number|other), ordinal, level (dotted depth) and the
+    id component it contributes (``"(a)"``, ``"2.1"``)."""
+
+    kind: str
+    ordinal: int
+    level: int
+    component: str
+    raw: str
+    alt: Optional["Label"] = None  # the other reading of an ambiguous "(i)"/"(v)"/"(x)"
+
+
+def parse_label(raw: Optional[str]) -> Optional[Label]:
+    """Parse a printed label.  Ambiguous roman/letter labels carry both readings (``alt``).
+
+    >>> parse_label("2.1.").component, parse_label("2.1.").level
+    ('2.1', 2)
+    >>> l = parse_label("(i)"); (l.kind, l.alt.kind)
+    ('roman', 'letter')
+    """
+    if raw is None:
+        return None
+    s = raw.strip()
+    if not s:
+        return None
+    m = re.fullmatch(r"(\d+(?:\.\d+)*)\.?", s)
+    if m:
+        parts = m.group(1).split(".")
+        return Label("number", int(parts[-1]), len(parts), m.group(1), raw)
+    m = re.fullmatch(r"\(?([a-z]{1,4})\)", s)
+    if m:
+        body = m.group(1)
+        rv, lv = roman_value(body), letter_value(body)
+        comp = f"({body})"
+        if rv is not None and lv is not None and len(body) == 1:  # "(i)", "(v)", "(x)", "(c)", "(l)"
+            return Label("roman", rv, 0, comp, raw, alt=Label("letter", lv, 0, comp, raw))
+        if rv is not None:
+            return Label("roman", rv, 0, comp, raw)
+        if lv is not None:
+            return Label("letter", lv, 0, comp, raw)
+        return Label("other", 0, 0, comp, raw)
+    m = re.fullmatch(r"\((\d{1,3})\)", s)
+    if m:
+        return Label("paren_number", int(m.group(1)), 0, f"({m.group(1)})", raw)
+    if s in {"—", "–", "-", "•", "·", "*", "o", "▪", "−"}:
+        return Label("dash", 0, 0, "-", raw)
+    return Label("other", 0, 0, s, raw)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# anchored paragraphs: which of the six types
+
+
+_BACKGROUND = re.compile(
+    r"^(on the basis of (the|those|these) reports|when undertaking the assessment)"
+    r"|\bthe commission (may|shall|will)\b|\btakes? into account\b|\bfor information\b|\bby way of illustration\b",
+    re.I)
+_VERIFICATION = re.compile(
+    r"\b(is|are|be|been|being) (verified|audited|certified|monitored|checked|attested|validated)\b"
+    r"|\bverifier\b|\bverification\b|\bthird[- ]part(y|ies)\b|\baudit(ed|s)?\b|\bcertif(ied|ication|icate)\b",
+    re.I)
+_METHODOLOGY = re.compile(
+    r"\b(is|are) (calculated|computed|determined|measured|estimated|quantified|established)\b"
+    r"|\bmethodolog(y|ies)\b|\bin accordance with\b|\bin line with\b|\bbased on\b|\bstandards?\b"
+    r"|\bcompl(y|ies) with the (criteria|requirements) (set out|laid down)\b|\bmeasures include\b|\bISO \d",
+    re.I)
+_ASSESSMENT = re.compile(r"\bassess(es|ed|ment|ing)?\b|\bdeteriorat|\bgood (ecological )?(status|potential)\b"
+                         r"|\bimpact analysis\b|\bevaluat(es|ed|ion)\b", re.I)
+_COMMITMENT = re.compile(r"\bcommit(ment|ted|s)?\b|\bundertak(es|ing) to\b|\bpledge"
+                         r"|^\s*(an?|the)\s+([\w-]+\s+){0,4}plan\b", re.I)
+_REPLACEMENT = re.compile(r"\breplac(es|ed|ement|ing)\b", re.I)
+
+
+@dataclass(frozen=True)
+class TypeDecision:
+    tag: str
+    rule: str
+    confidence: float
+
+
+def anchor_type(text: str) -> TypeDecision:
+    """Decide the Type of an anchored unnumbered paragraph (spec §3) from its text.
+
+    Ordered rules; the first sentence decides when it can.
+
+    >>> anchor_type("Quantified life-cycle GHG emissions are verified by an independent third party.").tag
+    'Verification'
+    >>> anchor_type("Life-cycle GHG emissions are calculated using ISO 14067:2018.").tag
+    'Methodology'
+    >>> anchor_type("On the basis of the reports transmitted to it, the Commission may address an opinion.").tag
+    'BackgroundInformation'
+    """
+    first = re.split(r"(?<=[.;:])\s+(?=[A-Z])", text, maxsplit=1)[0]
+    for scope, conf in ((first, 0.9), (text, 0.7)):
+        if _BACKGROUND.search(scope):
+            return TypeDecision("BackgroundInformation", "background-cue", conf)
+        if re.search(r"\b(is|are) (verified|audited|certified|monitored)\b", scope, re.I):
+            return TypeDecision("Verification", "passive-verify", conf)
+        if re.search(r"\b(is|are) (calculated|computed|determined|measured|estimated|quantified)\b|\bis based on\b",
+                     scope, re.I):
+            return TypeDecision("Methodology", "passive-calculate", conf)
+        if re.match(r"\s*(it|this|that|the activity|the operator)\s+assess(es)?\b", scope, re.I):
+            return TypeDecision("Assessment", "assesses", conf)
+        if _ASSESSMENT.search(scope):
+            return TypeDecision("Assessment", "assessment-cue", conf - 0.1)
+        if _VERIFICATION.search(scope):
+            return TypeDecision("Verification", "verification-cue", conf - 0.1)
+        if _METHODOLOGY.search(scope):
+            return TypeDecision("Methodology", "methodology-cue", conf - 0.1)
+        if _COMMITMENT.search(scope):
+            return TypeDecision("Commitment", "commitment-cue", conf - 0.1)
+        if _REPLACEMENT.search(scope):
+            return TypeDecision("Replacement", "replacement-cue", conf - 0.1)
+    return TypeDecision("Methodology", "default", 0.4)
+
+
+_QUALIFIES = re.compile(
+    r"^\s*(quantified\b|the (assessment|calculation|verification|implementation|effectiveness|information|data|"
+    r"monitoring|measurement)\b|it\s+assesses\b|those\b|these\b|this (assessment|calculation|verification)\b)"
+    r"|^[^.;:]{0,120}?\b(is|are) (calculated|computed|determined|measured|estimated|quantified|verified|"
+    r"audited|certified|monitored)\b",
+    re.I)
+
+
+def qualifies_previous(text: str) -> bool:
+    """Whether an unnumbered paragraph calculates, verifies or otherwise qualifies the criterion before it
+    (spec §6: anchored rather than a new top-level P-node).
+
+    >>> qualifies_previous("Life-cycle GHG emissions savings are calculated using the methodology in Article 31.")
+    True
+    >>> qualifies_previous("No significant cross-media effects occur.")
+    False
+    """
+    return bool(_QUALIFIES.search(text))
+
+
+_POINT_REF = re.compile(r"\bpoints?\s+(\d+(?:\.\d+)*(?:\s*\([a-z]{1,4}\))*|\([a-z]{1,4}\)(?:\s*\([a-z]{1,4}\))*)")
+
+
+def named_points(text: str) -> list[str]:
+    """Criterion ids a paragraph names ("point 1(b)" -> "1(b)", "point (c)" -> "(c)").
+
+    >>> named_points("Compliance with the criteria referred to in point 1(b) is verified")
+    ['1(b)']
+    """
+    return [re.sub(r"\s+", "", m.group(1)) for m in _POINT_REF.finditer(text)]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the working tree
+
+
+@dataclass(eq=False)
+class WNode:
+    """Working node: cheaper than a pydantic node while the tree is being built."""
+
+    id: str
+    kind: str  # root|numbered|lettered|roman|paragraph|anchored|group|dash|paren|other
+    label: Optional[Label] = None
+    block: Optional[int] = None
+    text: str = ""
+    parent: Optional["WNode"] = None
+    children: list["WNode"] = field(default_factory=list)
+    tag: Optional[TypeDecision] = None
+    anchored: bool = False  # anchored node or inside one
+    group_members: list["WNode"] = field(default_factory=list)
+    rules: dict[str, tuple[str, float]] = field(default_factory=dict)
+
+    def add(self, child: "WNode") -> "WNode":
+        child.parent = self
+        self.children.append(child)
+        return child
+
+    def walk(self) -> Iterator["WNode"]:
+        yield self
+        for c in self.children:
+            yield from c.walk()
+
+    def path(self) -> list["WNode"]:
+        out, n = [], self
+        while n is not None:
+            out.append(n)
+            n = n.parent
+        return out  # self first, ROOT last
+
+
+_KIND_OF_LABEL = {"number": "numbered", "letter": "lettered", "roman": "roman", "dash": "dash",
+                  "paren_number": "paren", "other": "other"}
+
+
+def _child_id(parent: WNode, lab: Label) -> str:
+    if lab.kind == "number":
+        if parent.kind in ("root", "numbered"):
+            return lab.component
+        return f"{parent.id}({lab.component})"
+    if lab.kind == "dash":
+        n = sum(1 for c in parent.children if c.label is not None and c.label.kind == "dash") + 1
+        return f"{parent.id}-{n}"
+    prefix = "" if parent.kind == "root" else parent.id
+    return f"{prefix}{lab.component}"
+
+
+def _same_list(n: WNode, lab: Label) -> bool:
+    return n.label is not None and n.label.kind == lab.kind and (lab.kind != "number" or n.label.level == lab.level)
+
+
+def _continues(path: list[WNode], lab: Label, placed: Optional[list[WNode]] = None) -> Optional[WNode]:
+    """The node whose list ``lab`` continues (previous ordinal): first on ``path`` (the current branch), else
+    the most recent such node in document order outside anchored paragraphs (a list resumed after unnumbered
+    paragraphs or a nested list)."""
+    for n in path:
+        if n.kind == "root":
+            break
+        if _same_list(n, lab):
+            if lab.kind == "dash" or n.label.ordinal == lab.ordinal - 1:  # type: ignore[union-attr]
+                return n
+    if placed and lab.kind != "dash" and lab.ordinal > 1:
+        inside_anchor = bool(path) and path[0].anchored
+        top = path[-2] if len(path) >= 2 else None  # the current top-level criterion
+        for n in reversed(placed):
+            if _same_list(n, lab) and n.label.ordinal == lab.ordinal - 1 and (inside_anchor or not n.anchored) \
+                    and (n.parent is None or n.parent.kind == "root" or _top_of(n) is top):  # type: ignore[union-attr]
+                return n
+    return None
+
+
+def _next_label(blocks: list[Block], i: int) -> Optional[Label]:
+    for b in blocks[i + 1:]:
+        if b.label is not None:
+            return parse_label(b.label)
+    return None
+
+
+def resolve_label(lab: Label, path: list[WNode], blocks: list[Block], i: int,
+                  placed: Optional[list[WNode]] = None) -> tuple[Label, str]:
+    """Pick the roman or the letter reading of an ambiguous label from context; returns (label, rule)."""
+    if lab.alt is None:
+        return lab, "label"
+    roman, letter = lab, lab.alt
+    r_node, l_node = _continues(path, roman), _continues(path, letter)
+    prev_chapeau = i > 0 and blocks[i - 1].text.rstrip().endswith(":")
+    if r_node is None and l_node is None and placed and not (roman.ordinal == 1 and prev_chapeau):
+        r_node, l_node = _continues(path, roman, placed), _continues(path, letter, placed)
+        if r_node is not None and l_node is not None:  # the more recent list wins
+            return (roman, "roman-recent") if placed.index(r_node) > placed.index(l_node) else (letter, "letter-recent")
+    if r_node is not None and l_node is not None:  # both continue something: the nearer list wins
+        return (roman, "roman-nearer") if path.index(r_node) <= path.index(l_node) else (letter, "letter-nearer")
+    if r_node is not None:
+        return roman, "roman-continues"
+    if l_node is not None:
+        if roman.ordinal == 1:  # "(i)" after "(h)": a roman start only if "(ii)" follows
+            nxt = _next_label(blocks, i)
+            if nxt is not None and nxt.kind == "roman" and nxt.ordinal == 2 and nxt.alt is None:
+                return roman, "roman-start-lookahead"
+        return letter, "letter-continues"
+    if roman.ordinal == 1:
+        return roman, "roman-start"
+    return letter, "letter-default"
+
+
+@dataclass
+class BuildOptions:
+    anchoring: bool = True  # False: unlabelled blocks become P-nodes / stay at their level (ODR alternative)
+    pathways: bool = True
+
+
+def build_tree(blocks: list[Block], options: BuildOptions | None = None, decider=None) -> WNode:
+    """Build the working tree from the block sequence (see module docstring)."""
+    opts = options or BuildOptions()
+    root = WNode("ROOT", "root")
+    numbered_unit = any((parse_label(b.label) or Label("x", 0, 0, "", "")).kind == "number" for b in blocks)
+    last: WNode = root
+    placed: list[WNode] = []  # labelled/anchored/P nodes in document order
+    seen_number = False
+    p_count = 0
+    anchored_counts: dict[tuple[str, str], int] = {}
+    for i, b in enumerate(blocks):
+        lab = parse_label(b.label)
+        path = last.path()
+        if lab is not None and lab.kind == "other":
+            lab = None  # an unusable label: treat the block as unlabelled (its text is intact)
+        if lab is None:
+            node = _place_unlabelled(b, i, blocks, root, last, numbered_unit, seen_number, opts, anchored_counts,
+                                     placed)
+            if node is None:  # became ROOT's own text
+                last = root
+                continue
+            placed.append(node)
+            if node.kind == "paragraph":
+                p_count += 1
+                node.id = f"P{p_count}"
+            last = node
+            continue
+        lab, lrule = resolve_label(lab, path, blocks, i, placed)
+        parent, prule = _parent_for(lab, path, root, last, placed)
+        if lab.kind == "number" and lab.level == 1:
+            seen_number = True
+        node = WNode(_child_id(parent, lab), _KIND_OF_LABEL[lab.kind], label=lab, block=i, text=b.text,
+                     anchored=parent.anchored)
+        node.rules["criterion_id"] = (f"{lrule}+{prule}", 1.0 if lrule == "label" else 0.85)
+        parent.add(node)
+        placed.append(node)
+        last = node
+    if opts.pathways:
+        _detect_pathways(root, decider)
+    return root
+
+
+def _parent_for(lab: Label, path: list[WNode], root: WNode, last: WNode,
+                placed: Optional[list[WNode]] = None) -> tuple[WNode, str]:
+    cont = _continues(path, lab)
+    if cont is not None:
+        return cont.parent, "continues"  # type: ignore[return-value]
+    if lab.ordinal > 1 and lab.kind != "dash":
+        cont = _continues(path, lab, placed)
+        if cont is not None:
+            return cont.parent, "resumes-list"  # type: ignore[return-value]
+    if lab.kind == "number" and lab.level > 1:
+        prefix = lab.component.rsplit(".", 1)[0]
+        for n in path:
+            if n.kind == "numbered" and n.label is not None and n.label.component == prefix:
+                return n, "dotted-prefix"
+        for n in root.walk():
+            if n.kind == "numbered" and n.label is not None and n.label.component == prefix:
+                return n, "dotted-prefix"
+    if lab.kind == "number" and lab.level == 1:
+        if lab.ordinal == 1 and last.kind not in ("root", "paragraph") and last.text.rstrip().endswith(":") \
+                and not last.anchored:
+            return last, "list-start-under-chapeau"
+        return root, "top-number"
+    if lab.ordinal == 1 or lab.kind == "dash":
+        return last, "list-start"
+    for n in path:  # out of sequence: sibling of the nearest item of the same list kind
+        if n.kind != "root" and _same_list(n, lab):
+            return n.parent, "same-kind-out-of-sequence"  # type: ignore[return-value]
+    return last, "fallback-child-of-previous"
+
+
+def _main_node(n: WNode) -> WNode:
+    """Nearest ancestor-or-self that is a labelled/P node outside anchored subtrees."""
+    while n.parent is not None and (n.anchored or n.kind in ("group",)):
+        n = n.parent
+    return n
+
+
+def _top_of(n: WNode) -> WNode:
+    while n.parent is not None and n.parent.kind != "root":
+        n = n.parent
+    return n
+
+
+def _resumed_item(blocks: list[Block], i: int, path: list[WNode], placed: list[WNode]) -> Optional[WNode]:
+    """If the next labelled block after block ``i`` continues a list already open (``(b)`` after ``(a)``), the
+    item it follows: the unlabelled blocks in between sit inside that item."""
+    for b in blocks[i + 1:]:
+        if b.label is None:
+            continue
+        lab = parse_label(b.label)
+        if lab is None or lab.kind in ("other", "dash"):
+            return None
+        for reading in (lab, lab.alt):
+            if reading is None or reading.ordinal <= 1:
+                continue
+            hit = _continues(path, reading, placed)
+            if hit is not None and not hit.anchored:
+                return hit
+        return None
+    return None
+
+
+def _first_sentence(text: str) -> str:
+    return re.split(r"(?<=[.;:])\s+(?=[A-Z])", text, maxsplit=1)[0]
+
+
+def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: WNode, numbered_unit: bool,
+                      seen_number: bool, opts: BuildOptions, anchored_counts: dict[tuple[str, str], int],
+                      placed: list[WNode]) -> Optional[WNode]:
+    text = b.text
+    if numbered_unit and not seen_number:
+        nxt = parse_label(blocks[i + 1].label) if i + 1 < len(blocks) else None
+        if not root.text and text.rstrip().endswith(":") and nxt is not None and nxt.kind == "number":
+            root.text, root.block = text, i
+            root.rules["verbatim_text"] = ("chapeau-of-numbered-criteria", 0.9)
+            return None
+        return root.add(WNode("", "paragraph", block=i, text=text))
+    if last.kind == "root" or not opts.anchoring:
+        return root.add(WNode("", "paragraph", block=i, text=text))
+    main = _main_node(last)
+    top = _top_of(main)
+    resumed = _resumed_item(blocks, i, last.path(), placed)
+    if resumed is not None and resumed.parent is not None and resumed.parent.kind == "root" and numbered_unit:
+        resumed = None  # the top-level list resumes: the nearest item decides (spec §6 "Anchoring")
+    named = None
+    if numbered_unit:
+        for pid in named_points(_first_sentence(text)):
+            named = next((n for n in top.walk() if n.id == pid and not n.anchored), None)
+            if named is not None:
+                break
+    if named is not None:
+        anchor, arule = named, "named-point"
+    elif resumed is not None:
+        anchor, arule = resumed, "inside-item-list-resumes"
+    elif text[:1].islower() and main.parent is not None and main.parent.kind != "root" and main.label is not None:
+        anchor, arule = main.parent, "continues-chapeau-lowercase"
+    elif numbered_unit:
+        anchor, arule = main, "nearest-preceding-item"
+    elif text[:1].islower():
+        anchor, arule = main, "continues-previous-lowercase"
+    elif qualifies_previous(text):
+        anchor, arule = _subject_anchor(main, text), "qualifies-previous"
+    else:
+        return root.add(WNode("", "paragraph", block=i, text=text))
+    decision = anchor_type(text)
+    key = (anchor.id, decision.tag)
+    anchored_counts[key] = anchored_counts.get(key, 0) + 1
+    k = anchored_counts[key]
+    nid = f"{anchor.id}.{decision.tag}" + (f".{k}" if k > 1 else "")
+    node = WNode(nid, "anchored", block=i, text=text, tag=decision, anchored=True)
+    node.rules["criterion_id"] = (f"anchor:{arule}", 0.8)
+    return anchor.add(node)
+
+
+_STOP = {"the", "of", "a", "an", "and", "or", "are", "is", "quantified", "to", "in", "for", "from", "by", "with"}
+
+
+def _subject_anchor(main: WNode, text: str) -> WNode:
+    """In an unlabelled unit: the deepest node on ``main``'s path whose text shares the paragraph's subject,
+    else the top-level P-node."""
+    m = re.match(r"^(.{0,100}?)\b(is|are)\b", text)
+    subject = {w for w in re.findall(r"[a-z0-9]+", (m.group(1) if m else text[:60]).lower()) if w not in _STOP}
+    top = _top_of(main)
+    n = main
+    while n is not top and n.parent is not None:
+        words = set(re.findall(r"[a-z0-9]+", n.text.lower()))
+        if subject and len(subject & words) >= max(1, len(subject) - 1):
+            return n
+        n = n.parent
+    return top
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# pathway detection (inferred groups)
+
+_OR_CHAPEAU = re.compile(r"\b(either|one of the following|one or more of|at least one of)\b", re.I)
+
+
+@dataclass(frozen=True)
+class PathwayItem:
+    id: str
+    text: str
+    has_children: bool
+
+
+@dataclass(frozen=True)
+class PathwayInput:
+    chapeau: str
+    items: tuple[PathwayItem, ...]
+
+
+@dataclass(frozen=True)
+class PathwayDecision:
+    """``groups``: (start, end) index ranges (inclusive) of items that together form ONE alternative."""
+
+    groups: tuple[tuple[int, int], ...]
+    confidence: float
+    rule: str
+
+
+def decide_pathways(inp: PathwayInput) -> PathwayDecision:
+    """Which children of an OR chapeau form one cumulative pathway (spec §3 inferred groups, paper Stage 3).
+
+    "either of the following" names two alternatives; when more items follow, the items that are cumulative
+    conditions (joined by "; and", none with its own list) form one group and an item with its own sub-list is
+    the other pathway.  Returns no groups when nothing needs grouping.
+
+    >>> items = tuple(PathwayItem(f"1({c})", "x;", False) for c in "abcde") + (PathwayItem("1(f)", "y:", True),)
+    >>> decide_pathways(PathwayInput("The activity meets either of the following criteria:", items)).groups
+    ((0, 4),)
+    >>> decide_pathways(PathwayInput("either of the following:", items[:2])).groups
+    ()
+    """
+    k = len(inp.items)
+    if not _OR_CHAPEAU.search(inp.chapeau) or k < 3:
+        return PathwayDecision((), 0.95, "no-alternatives-to-group")
+    either = bool(re.search(r"\beither\b", inp.chapeau, re.I))
+    # pathway heads: items that carry their own sub-list
+    heads = [j for j, it in enumerate(inp.items) if it.has_children or it.text.rstrip().endswith(":")]
+    runs: list[tuple[int, int]] = []
+    start = None
+    for j in range(k):
+        if j in heads:
+            if start is not None:
+                runs.append((start, j - 1))
+                start = None
+            continue
+        if start is None:
+            start = j
+    if start is not None:
+        runs.append((start, k - 1))
+    if either and heads and len(runs) + len(heads) == 2 and all(b > a for a, b in runs):
+        return PathwayDecision(tuple(runs), 0.8, "either-two-pathways-by-sublist")
+    # cumulative joins: an item ending in "and" binds the next one
+    groups: list[tuple[int, int]] = []
+    j = 0
+    while j < k:
+        e = j
+        while e + 1 < k and re.search(r"(;|,)\s*and$", inp.items[e].text.rstrip(" .")):
+            e += 1
+        if e > j:
+            groups.append((j, e))
+        j = e + 1
+    if groups:
+        return PathwayDecision(tuple(groups), 0.6 if either else 0.5, "and-joined-items")
+    if either:
+        return PathwayDecision((), 0.4, "either-with-more-than-two-items-undecided")
+    return PathwayDecision((), 0.9, "plain-alternatives")
+
+
+def _detect_pathways(root: WNode, decider=None) -> None:
+    for node in list(root.walk()):
+        labelled = [c for c in node.children if c.label is not None and not (c.kind == "anchored")]
+        if len(labelled) < 3 or not node.text:
+            continue
+        inp = PathwayInput(node.text, tuple(PathwayItem(c.id, c.text, bool(c.children)) for c in labelled))
+        dec = decide_pathways(inp)
+        if decider is not None and dec.confidence < 0.7 and hasattr(decider, "decide_pathways"):
+            try:
+                alt = decider.decide_pathways(inp)
+                if isinstance(alt, PathwayDecision):
+                    dec = alt
+            except Exception:  # an arbitration failure must not break the rules result
+                pass
+        for a, b in dec.groups:
+            members = labelled[a:b + 1]
+            if len(members) < 2 or len(members) == len(labelled):
+                continue
+            first = members[0].label.component.strip("()")  # type: ignore[union-attr]
+            lastc = members[-1].label.component.strip("()")  # type: ignore[union-attr]
+            prefix = "" if node.kind == "root" else node.id
+            gid = f"{prefix}({first}-{lastc})"
+            group = WNode(gid, "group", text="")
+            group.rules["criterion_id"] = (f"pathway:{dec.rule}", dec.confidence)
+            pos = node.children.index(members[0])
+            for m in members:
+                node.children.remove(m)
+            # anchored paragraphs sitting between members travel with the member before them
+            node.children.insert(pos, group)
+            group.parent = node
+            for m in members:
+                group.add(m)
+            group.group_members = members
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# pass interface
+
+
+def _to_ir(w: WNode, blocks: list[Block], unit_doc: UnitDoc) -> CriterionNode:
+    if w.kind == "root":
+        node = CriterionNode(criterion_id="ROOT")
+        node.provenance = Provenance(span=unit_doc.span, kind="root")
+        if w.text:
+            node.set_field("verbatim_text", w.text, pass_name=NAME, rule=w.rules["verbatim_text"][0],
+                           confidence=w.rules["verbatim_text"][1])
+            b = blocks[w.block]  # type: ignore[index]
+            node.provenance.markers = list(b.markers)
+    else:
+        node = CriterionNode(criterion_id=w.id)
+        b = blocks[w.block] if w.block is not None else None
+        node.provenance = Provenance(span=b.span if b else None, label=b.label if b else None, kind=w.kind,
+                                     markers=list(b.markers) if b else [])
+        rule, conf = w.rules.get("criterion_id", ("unlabelled-paragraph-order", 1.0))
+        node.set_field("criterion_id", w.id, pass_name=NAME, rule=rule, confidence=conf)
+        node.set_field("verbatim_text", w.text, pass_name=NAME,
+                       rule="inferred-group-empty" if w.kind == "group" else "block-text")
+        if w.tag is not None:
+            node.set_field("tags", [w.tag.tag], pass_name=NAME, rule=f"anchor-type:{w.tag.rule}",
+                           confidence=w.tag.confidence)
+    subs = [_to_ir(c, blocks, unit_doc) for c in w.children]
+    if subs:
+        node.set_field("sub_criteria", subs, pass_name=NAME, rule="label-sequence")
+    return node
+
 
 def run(unit: Unit, ctx) -> Unit:
-    return unit
+    """Build ROOT's subtree from ``ctx.unit_doc.blocks``; on ODR repairs try the alternative readings."""
+    blocks = list(ctx.unit_doc.blocks)
+    opts = BuildOptions()
+    if ctx.attempt >= 1 and any(d.kind in ("Completeness", "Structural") for d in ctx.guidance):
+        opts = BuildOptions(anchoring=ctx.attempt < 2, pathways=False)
+    decider = getattr(ctx.options, "decider", None)
+    tree = build_tree(blocks, opts, decider)
+    root = _to_ir(tree, blocks, ctx.unit_doc)
+    root.provenance.fields.update({k: v for k, v in unit.root.provenance.fields.items()
+                                   if k not in root.provenance.fields})
+    edges = [e for e in unit.edges if e.type != "GROUP_MEMBER"]
+    for w in tree.walk():
+        for m in w.group_members:
+            edges.append(Edge(type="GROUP_MEMBER", **{"from": m.id}, to=w.id,
+                              note=f"inferred pathway ({w.rules['criterion_id'][0]})"))
+    out = unit.model_copy(update={"root": root, "edges": edges})
+    return out
+
+
+_ANCHORED_ID = re.compile(r"\.(%s)(\.\d+)?$" % "|".join(TAGS))
 
 
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
-    return []
+    """Observe: every block covered by exactly one node (Completeness), no node text absent from the source
+    (Semantic), ids consistent with labels and the label sequence (Structural)."""
+    out: list[Diagnostic] = []
+    uid = ctx.unit_id
+
+    def d(severity, code, kind, msg, cid=None, span=None):
+        out.append(Diagnostic(severity=severity, code=code, kind=kind, message=msg, unit_id=uid, criterion_id=cid,
+                              pass_name=NAME, span=span))
+
+    blocks = ctx.unit_doc.blocks
+    want: dict[str, int] = {}
+    for b in blocks:
+        want[b.text] = want.get(b.text, 0) + 1
+    have: dict[str, int] = {}
+    nodes = list(unit.root.walk_with_parent())
+    for n, _p in nodes:
+        if n.criterion_id == "ROOT" and not n.verbatim_text:
+            continue
+        if n.provenance.kind == "group":
+            if n.verbatim_text:
+                d("error", "GROUP_HAS_TEXT", "Semantic", f"inferred group {n.criterion_id} has text", n.criterion_id)
+            continue
+        have[n.verbatim_text] = have.get(n.verbatim_text, 0) + 1
+    for b in blocks:
+        h, w = have.get(b.text, 0), want[b.text]
+        if h < w:
+            d("error", "BLOCK_NOT_COVERED", "Completeness", f"source block not covered by any node: {b.text[:80]!r}",
+              span=b.span)
+            have[b.text] = h + 1  # report once per missing copy
+    for text, h in have.items():
+        if text not in want:
+            cid = next((n.criterion_id for n, _ in nodes if n.verbatim_text == text), None)
+            d("critical", "TEXT_NOT_IN_SOURCE", "Semantic", f"node text not found in the source: {text[:80]!r}", cid)
+        elif h > want[text]:
+            d("error", "BLOCK_COVERED_TWICE", "Completeness", f"source block covered {h} times: {text[:80]!r}")
+    for n, parent in nodes:
+        cid, prov = n.criterion_id, n.provenance
+        if cid == "ROOT":
+            continue
+        lab = parse_label(prov.label) if prov.label else None
+        if prov.kind == "anchored":
+            if not _ANCHORED_ID.search(cid):
+                d("error", "ANCHOR_ID", "Structural", f"anchored id {cid!r} lacks a .<Type> suffix", cid)
+            elif n.tags and cid.rsplit(".", 2)[-1] not in TAGS and cid.rsplit(".", 2)[-2] not in n.tags:
+                d("warning", "ANCHOR_TAG", "Structural", f"anchored id {cid!r} disagrees with its tags {n.tags}", cid)
+        elif prov.kind == "paragraph":
+            if not re.fullmatch(r"P\d+", cid):
+                d("error", "P_ID", "Structural", f"unlabelled top-level node has id {cid!r}", cid)
+        elif lab is not None and lab.kind not in ("dash", "other"):
+            if not cid.endswith(lab.component):
+                d("error", "ID_LABEL_MISMATCH", "Structural", f"id {cid!r} does not end with its label {prov.label!r}",
+                  cid)
+        owner = parent
+        if owner is not None and owner.provenance.kind == "group":
+            owner = next((p for n2, p in nodes if n2 is owner), None)
+        if owner is None:
+            continue
+        expect_prefix = "" if owner.criterion_id == "ROOT" else owner.criterion_id
+        if prov.kind == "anchored":
+            m = _ANCHORED_ID.search(cid)
+            if m and cid[: m.start()] != owner.criterion_id:
+                d("error", "ID_PARENT_MISMATCH", "Structural",
+                  f"anchored id {cid!r} names anchor {cid[: m.start()]!r} but sits under {owner.criterion_id!r}", cid)
+        elif prov.kind in ("lettered", "roman", "dash", "paren") and not cid.startswith(expect_prefix):
+            d("error", "ID_PARENT_MISMATCH", "Structural",
+              f"id {cid!r} does not extend its parent's id {owner.criterion_id!r}", cid)
+        # label sequence among siblings
+    for n, _p in nodes:
+        seqs: dict[tuple[str, int], list[int]] = {}
+        if n.provenance.kind == "group":
+            continue
+        kids = [m for c in n.sub_criteria for m in (c.sub_criteria if c.provenance.kind == "group" else [c])]
+        for c in kids:
+            lab = parse_label(c.provenance.label) if c.provenance.label else None
+            if lab is None or lab.kind in ("dash", "other"):
+                continue
+            kind = "letter" if (lab.alt is not None and c.provenance.kind == "lettered") else lab.kind
+            ordv = lab.alt.ordinal if kind == "letter" and lab.alt is not None else lab.ordinal
+            seqs.setdefault((kind, lab.level), []).append(ordv)
+        for (kind, _lvl), ords in seqs.items():
+            if ords != list(range(ords[0], ords[0] + len(ords))) or ords[0] != 1:
+                d("warning", "LABEL_SEQUENCE", "Structural",
+                  f"children of {n.criterion_id} have {kind} labels out of sequence: {ords}", n.criterion_id)
+    return out

@@ -1,13 +1,202 @@
-"""Pass `thresholds` — PLACEHOLDER (identity) until its implementation lands; see regc/passes/__init__.py."""
+"""Pass `thresholds` (stage 2): every numeric limit and date of each criterion, from its own text.
 
-from regc.ir.models import Diagnostic, Unit
+For every node of the unit the decision function :func:`regc.grammar.thresholds.decide` reads the node's
+``verbatim_text`` (with the parent's text as chapeau context, "values not exceeding: (i) 5 …") and the pass sets
+``threshold`` (``None`` when nothing), records provenance, and registers the threshold in
+``ctx.memory.thresholds["<unit_id>#<criterion_id>"]``.  Category is NOT set here (the classification pass derives
+it from the thresholds).  Scope numbers ("plants with thermal input greater than 1 MW") are not thresholds; they
+are kept in ``ctx.memory.activity["scope_conditions"]`` for the classification pass.
+
+``verify`` checks grounding (every value and date part must be in the node's text), completeness (every number
+is claimed by a threshold, scope condition, citation, label or date) and that no threshold sits on a text with
+no number.  On a repair attempt the guidance picks another strategy: ungrounded items -> ``drop_ungrounded``;
+unclaimed numbers -> ``wide``.
+
+>>> from regc.ir.models import CriterionNode, Unit
+>>> u = Unit(unit_id="CCM-4.5/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[
+...     CriterionNode(criterion_id="P1", verbatim_text="the power density of the facility is above 5 W/m2;")]))
+>>> u = run(u, None)
+>>> u.root.sub_criteria[0].threshold.quantitative.items[0].unit
+'W/m2'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from regc.grammar.thresholds import NUMBER_RE, ThresholdDecision, decide, parse_number
+from regc.ir.models import CriterionNode, Diagnostic, Threshold, Unit
 
 NAME = "thresholds"
 
+# diagnostic codes
+UNGROUNDED = "THR_UNGROUNDED"
+UNCLAIMED = "THR_UNCLAIMED_NUMBER"
+NO_NUMBER = "THR_NO_NUMBER_IN_TEXT"
+
+
+def _strategy(ctx) -> str:
+    if ctx is None or getattr(ctx, "attempt", 0) == 0:
+        return "default"
+    codes = {d.code for d in (ctx.guidance or [])}
+    if UNGROUNDED in codes or NO_NUMBER in codes:
+        return "drop_ungrounded"
+    if UNCLAIMED in codes:
+        return "wide"
+    return "default"
+
+
+def _decider(ctx):
+    """An optional arbiter from the options (rules-vs-LLM hook): ``decider.thresholds(text, parent, strategy)``."""
+    opts = getattr(ctx, "options", None)
+    dec = getattr(opts, "decider", None) if opts is not None else None
+    fn = getattr(dec, "thresholds", None) if dec is not None else None
+    return fn if callable(fn) else None
+
+
+def extract_node(node: CriterionNode, parent: Optional[CriterionNode], strategy: str = "default",
+                 decider=None) -> ThresholdDecision:
+    parent_text = parent.verbatim_text if parent is not None else None
+    if decider is not None:
+        return decider(node.verbatim_text, parent_text, strategy)
+    return decide(node.verbatim_text, parent_text, strategy=strategy)
+
 
 def run(unit: Unit, ctx) -> Unit:
+    strategy = _strategy(ctx)
+    decider = _decider(ctx)
+    scope_reg: dict[str, list[dict]] = {}
+    for node, parent in unit.root.walk_with_parent():
+        key = f"{unit.unit_id}#{node.criterion_id}"
+        if not node.verbatim_text:
+            node.set_field("threshold", None, pass_name=NAME, rule="no-text")
+            if ctx is not None:
+                ctx.memory.thresholds[key] = None
+            continue
+        d = extract_node(node, parent, strategy, decider)
+        if strategy == "drop_ungrounded":
+            d.threshold = _drop_ungrounded(node.verbatim_text, d.threshold)
+        rule = "grammar:" + (",".join(d.rules) if d.rules else "none") + ("" if strategy == "default" else
+                                                                        f";strategy={strategy}")
+        node.set_field("threshold", d.threshold, pass_name=NAME, rule=rule,
+                       model=None if decider is None else "decider", confidence=d.confidence)
+        if ctx is not None:
+            ctx.memory.thresholds[key] = d.threshold
+        if d.scope_conditions:
+            scope_reg[key] = [{"text": ctx_text(node.verbatim_text, h.start, h.end), "operator": h.item.operator,
+                               "value": h.item.value, "unit": h.item.unit} for h in d.scope_conditions]
+    if ctx is not None and scope_reg:
+        ctx.memory.activity.setdefault("scope_conditions", {}).update(scope_reg)
     return unit
 
 
+def _drop_ungrounded(text: str, thr: Optional[Threshold]) -> Optional[Threshold]:
+    """Repair strategy: keep only the items whose value (and dates) the text shows."""
+    if thr is None:
+        return None
+    thr = thr.model_copy(deep=True)
+    nums = _numbers_in(text)
+    if thr.quantitative is not None:
+        thr.quantitative.items = [i for i in thr.quantitative.items if round(float(i.value), 6) in nums]
+        if not thr.quantitative.items:
+            thr.quantitative = None
+        elif len(thr.quantitative.items) == 1:
+            thr.quantitative.logic = None
+    if thr.temporal is not None:
+        thr.temporal.items = [i for i in thr.temporal.items
+                              if all(_grounded_date(x, text) for x in (i.date, i.start, i.end) if x)]
+        if not thr.temporal.items:
+            thr.temporal = None
+        elif len(thr.temporal.items) == 1:
+            thr.temporal.logic = None
+    return None if thr.is_empty() else thr
+
+
+def ctx_text(text: str, s: int, e: int) -> str:
+    return text[s:e]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# verify
+
+
+def _numbers_in(text: str) -> set[float]:
+    out = set()
+    for m in NUMBER_RE.finditer(text):
+        try:
+            out.add(round(float(parse_number(m.group(0))), 6))
+        except ValueError:
+            pass
+    # "zero" counts as 0
+    if re.search(r"\bzero\b", text, re.I):
+        out.add(0.0)
+    return out
+
+
+def _grounded_date(date: str, text: str) -> bool:
+    """Every date part that the text must show (year; day+month unless a bare-year/month rule applies)."""
+    y, m, d = (int(x) for x in date.split("-"))
+    years = {int(x) for x in re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", text)}
+    # after/before rules shift a date by one day, possibly across a year boundary
+    return bool(years & {y, y - 1, y + 1})
+
+
+def verify_node(unit_id: str, node: CriterionNode, thr: Optional[Threshold]) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    text = node.verbatim_text or ""
+    if thr is None or thr.is_empty():
+        return diags
+    nums = _numbers_in(text)
+    if not nums and not re.search(r"\b(?:annually|yearly|every|each)\b", text, re.I):
+        diags.append(Diagnostic(severity="critical", code=NO_NUMBER, kind="Semantic", unit_id=unit_id,
+                                criterion_id=node.criterion_id, pass_name=NAME,
+                                message=f"{node.criterion_id}: threshold set on a text with no number"))
+        return diags
+    if thr.quantitative:
+        for it in thr.quantitative.items:
+            if round(float(it.value), 6) not in nums:
+                diags.append(Diagnostic(severity="error", code=UNGROUNDED, kind="Semantic", unit_id=unit_id,
+                                        criterion_id=node.criterion_id, pass_name=NAME,
+                                        message=f"{node.criterion_id}: value {it.value} {it.unit} not found in "
+                                                f"the text"))
+            if it.period is not None and getattr(it.period, "value", None) is not None:
+                pv = round(float(it.period.value), 6)
+                if pv not in nums and not re.search(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                                                    r"twenty|thirty|fifty)\b", text, re.I):
+                    diags.append(Diagnostic(severity="error", code=UNGROUNDED, kind="Semantic", unit_id=unit_id,
+                                            criterion_id=node.criterion_id, pass_name=NAME,
+                                            message=f"{node.criterion_id}: period {it.period.value} not in text"))
+    if thr.temporal:
+        for it in thr.temporal.items:
+            dates = [x for x in (it.date, it.start, it.end) if x]
+            bad = [x for x in dates if not _grounded_date(x, text)]
+            if it.type == "recurring" and it.interval_value not in nums and not re.search(
+                    r"\b(?:annually|yearly|monthly|every|each)\b", text, re.I):
+                bad.append(f"every {it.interval_value} {it.interval_unit}")
+            for x in bad:
+                diags.append(Diagnostic(severity="error", code=UNGROUNDED, kind="Semantic", unit_id=unit_id,
+                                        criterion_id=node.criterion_id, pass_name=NAME,
+                                        message=f"{node.criterion_id}: temporal {it.type} {x} not grounded in "
+                                                f"the text"))
+    return diags
+
+
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
-    return []
+    diags: list[Diagnostic] = []
+    for node, parent in unit.root.walk_with_parent():
+        diags.extend(verify_node(unit.unit_id, node, node.threshold))
+        if not node.verbatim_text:
+            continue
+        d = decide(node.verbatim_text, parent.verbatim_text if parent is not None else None)
+        used = set()
+        if node.threshold is not None and node.threshold.quantitative is not None:
+            used = {round(float(i.value), 6) for i in node.threshold.quantitative.items}
+        for c in d.unclaimed:
+            if round(float(parse_number(c.text)), 6) in used:
+                continue
+            diags.append(Diagnostic(severity="warning", code=UNCLAIMED, kind="Completeness", unit_id=unit.unit_id,
+                                    criterion_id=node.criterion_id, pass_name=NAME,
+                                    message=f"{node.criterion_id}: number {c.text!r} at {c.start} is not claimed "
+                                            f"by a threshold, scope condition, citation, label or date"))
+    return diags

@@ -54,8 +54,10 @@ _KEYWORDS: dict[str, re.Pattern[str]] = {
 
 _WS = re.compile(r"[\s\u00a0\u2007\u202f\u2009]+")
 _NUMBER_PREFIX = re.compile(r"^\(?\s*([1-6])\s*\)\.?\s*")
-_SC = re.compile(r"^substantial(ly)? contribut|^contribution substantielle")
-_DNSH = re.compile(r"^(do no|does no|doing no) significant harm|^dnsh\b|^\(?[‘'\"]?dnsh")
+_SC = re.compile(r"^(additional |specific )?(criteria pertaining to )?substantial(ly)? contribut")
+_DNSH = re.compile(r"^(additional |specific )?(criteria pertaining to )?(do no|does no|doing no) significant harm"
+                   r"|^dnsh\b|^\(?[‘'\"]?dnsh")
+_GENERAL = re.compile(r"^general criteria pertaining to ")
 
 
 def _norm(text: str) -> str:
@@ -89,7 +91,7 @@ def objective_from_text(text: str) -> Optional[str]:
     return None
 
 
-RowKind = Literal["sc", "dnsh-header", "dnsh-objective"]
+RowKind = Literal["sc", "dnsh-header", "dnsh-objective", "general"]
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,8 @@ class RowHeading:
     kind: RowKind
     objective: Optional[str]  # SC: the objective contributed to (if named); DNSH row: the objective not harmed
     part: Optional[str]  # "SC" / "DNSH-<OBJ>"; None for the bare "Do no significant harm" header row
+    # kind "general": "General criteria pertaining to substantial contribution … and DNSH" (nuclear activities
+    # CCM 4.26-4.28): criteria that apply to SC and DNSH alike; front-ends put them first in the SC unit.
 
 
 def classify_row_heading(text: str) -> Optional[RowHeading]:
@@ -106,12 +110,19 @@ def classify_row_heading(text: str) -> Optional[RowHeading]:
     RowHeading(kind='sc', objective='CCA', part='SC')
     >>> classify_row_heading("(1) Climate change mitigation")
     RowHeading(kind='dnsh-objective', objective='CCM', part='DNSH-CCM')
+    >>> classify_row_heading("General criteria pertaining to substantial contribution to climate change mitigation "
+    ...                      "and Do no significant harm (‘DNSH’)").kind
+    'general'
+    >>> classify_row_heading("Additional criteria pertaining to Do no significant harm (‘DNSH’)").kind
+    'dnsh-header'
     >>> classify_row_heading("The activity complies with the criteria set out in Appendix A") is None
     True
     """
     s = _norm(text)
     if not s or len(s) > 160:
         return None
+    if _GENERAL.match(s) and "substantial" in s:
+        return RowHeading("general", objective_from_text(s), "SC")
     if _SC.match(s):
         return RowHeading("sc", objective_from_text(s), "SC")
     if _DNSH.match(s):

@@ -1,0 +1,81 @@
+"""Write a build folder atomically: ``<activity_id>.json`` per activity plus ``diagnostics.jsonl``.
+
+Everything is written into a temporary folder beside the target, then renamed into place; an existing target is
+moved aside first and removed only after the new one is in place, so a failure never leaves a half-written build.
+
+>>> import tempfile, pathlib
+>>> out = pathlib.Path(tempfile.mkdtemp()) / "build"
+>>> write_build(out, [], []).name
+'build'
+>>> sorted(p.name for p in out.iterdir())
+['diagnostics.jsonl']
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Callable, Iterable, Optional
+
+from regc.ir.models import Activity, Diagnostic
+
+DIAGNOSTICS_FILE = "diagnostics.jsonl"
+
+
+def activity_filename(activity_id: str) -> str:
+    """``CCM-4.29`` -> ``CCM-4.29.json`` (ids are ``<OBJ>-<section>``; anything else is made file-safe)."""
+    safe = "".join(ch if ch.isalnum() or ch in "-._" else "_" for ch in activity_id)
+    return f"{safe}.json"
+
+
+def diagnostics_jsonl(diagnostics: Iterable[Diagnostic]) -> str:
+    """One Diagnostic JSON object per line, keys in model order (deterministic)."""
+    return "".join(json.dumps(d.to_json(), ensure_ascii=False) + "\n" for d in diagnostics)
+
+
+def write_build(outdir: str | os.PathLike, activities: list[Activity], diagnostics: list[Diagnostic],
+                with_provenance: bool = False,
+                extra: Optional[Callable[[Path], None]] = None) -> Path:
+    """Write the build folder ``outdir`` atomically and return its path.
+
+    ``extra(tmpdir)`` may add more files (e.g. emitted evaluators) before the folder is renamed into place; if
+    it raises, nothing is written.
+    """
+    out = Path(outdir)
+    parent = out.parent if str(out.parent) else Path(".")
+    parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=parent))
+    try:
+        seen: set[str] = set()
+        for act in activities:
+            name = activity_filename(act.activity_id)
+            if name in seen:
+                raise ValueError(f"two activities would be written to {name}")
+            seen.add(name)
+            (tmp / name).write_text(act.dumps(with_provenance), encoding="utf-8")
+        (tmp / DIAGNOSTICS_FILE).write_text(diagnostics_jsonl(diagnostics), encoding="utf-8")
+        if extra is not None:
+            extra(tmp)
+        os.chmod(tmp, 0o755)
+        old: Optional[Path] = None
+        if out.exists() or out.is_symlink():
+            if not out.is_dir():
+                raise FileExistsError(f"{out} exists and is not a folder")
+            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=parent))
+            old.rmdir()
+            os.replace(out, old)
+        try:
+            os.replace(tmp, out)
+        except BaseException:
+            if old is not None:
+                os.replace(old, out)  # put the previous build back
+            raise
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+        return out
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise

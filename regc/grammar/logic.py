@@ -1,0 +1,218 @@
+"""Chapeau connectives and evaluation-logic patterns (spec §6 "Evaluation logic of a chapeau", paper D.1).
+
+A chapeau's quantifier ("either of", "all of", "at least two of", "the following") is found with a regex and
+parsed with the LALR grammar ``logic.lark``; :func:`decide_logic` combines it with patterns over the children
+(conditional tiering, successive temporal regimes, "; or" list joints, "Alternatively, ...").
+
+>>> find_connective("The activity meets either of the following criteria:").kind
+'any'
+>>> find_connective("The new construction is not built on one of the following:").negated
+True
+>>> decide_logic("The activity complies with the following criteria:", ["x;", "y."]).logic
+'AND'
+>>> decide_logic("The activity complies with one of the following criteria:", ["x;", "y."]).logic
+'OR'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal, Optional, Sequence
+
+from lark import Lark, LarkError
+
+Logic = Literal["AND", "OR", "N_OF_K", "LEAF"]
+
+_NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+             "ten": 10}
+
+
+@dataclass(frozen=True)
+class Connective:
+    """A quantifier found in a chapeau.  kind: all | any | at_least | exactly | none | following."""
+
+    kind: str
+    n: Optional[int] = None
+    negated: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class LogicDecision:
+    logic: Logic
+    n_required: Optional[int]
+    confidence: float
+    rule: str
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark((Path(__file__).with_name("logic.lark")).read_text(encoding="utf-8"), parser="lalr")
+
+
+_QUANT = (r"(?:all|both|each|either|any(?:\s+one)?|none|one\s+or\s+(?:more|both)|one|at\s+least\s+(?:one|two|three|four|five|six|"
+          r"\d+)|two|three|four|five|six|\d+)")
+# "<quantifier> [of] the following …", "<quantifier> of these/those/the criteria …", "either:", or a bare "the following"
+_SPAN = re.compile(
+    rf"\b(?P<q>{_QUANT})(?:\s+of)?(?=\s+(?:the\s+following|these\b|those\b|the\s+(?:criteria|requirements|conditions|"
+    rf"pathways|options|technologies|activities|items|measures)\s+(?:listed|set\s+out|below))|\s*:\s*$)"
+    rf"|\b(?P<q2>either|any|all|both|none)\s+of\s*:\s*$"
+    rf"|\bthe\s+following\b",
+    re.IGNORECASE)
+_NEGATION = re.compile(r"\b(?:not|no|never|nor|neither|without)\b", re.IGNORECASE)
+
+
+def _parse_quantifier(span: str) -> Optional[Connective]:
+    try:
+        tree = _parser().parse(span.lower())
+    except LarkError:
+        return None
+    kind = {"all_": "all", "any_": "any", "at_least": "at_least", "exactly": "exactly", "none_": "none"}[tree.data]
+    n = None
+    for sub in tree.iter_subtrees():
+        if sub.data == "count":
+            tok = str(sub.children[0])
+            n = int(tok) if tok.isdigit() else _NUMWORDS.get(tok, 1)
+    return Connective(kind=kind, n=n, text=span)
+
+
+def find_connective(chapeau: str) -> Optional[Connective]:
+    """The chapeau's quantifier, the last one before the list (None when the chapeau has no connective).
+
+    >>> find_connective("complies with at least two of the following:").n
+    2
+    >>> find_connective("Constructions of new buildings for which:") is None
+    True
+    """
+    found: Optional[Connective] = None
+    last_end = -10
+    for m in _SPAN.finditer(chapeau):
+        q = m.group("q") or m.group("q2")
+        if not q and found is not None and m.start() - last_end <= 2:
+            continue  # "the following" right after "either of": already counted
+        last_end = m.end()
+        if q:
+            con = _parse_quantifier(q + " of")
+            if con is None:
+                continue
+        else:
+            con = Connective(kind="following", text=m.group(0))
+        before = chapeau[max(0, m.start() - 60):m.start()]
+        # negation in the same clause right before the quantifier ("is not built on one of the following")
+        clause = re.split(r"[,;:]", before)[-1]
+        negated = bool(_NEGATION.search(clause)) or con.kind == "none"
+        found = Connective(kind=con.kind, n=con.n, negated=negated, text=m.group(0))
+    return found
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# patterns over the children
+
+_MONTHS = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_DATE = rf"(?:\d{{1,2}}\s+{_MONTHS}\s+\d{{4}}|{_MONTHS}\s+\d{{4}}|\d{{4}})"
+_TEMPORAL_LEAD = re.compile(rf"^\s*(?:until|from|as\s+of|before|after|by|up\s+to|no\s+later\s+than|between|"
+                            rf"(?:with\s+effect\s+)?from)\s+{_DATE}\b", re.IGNORECASE)
+_COND_LEAD = re.compile(r"^\s*(?:where|if|when|in\s+(?:the\s+)?case\s+of|for)\b", re.IGNORECASE)
+_ALTERNATIVELY = re.compile(r"^\s*(?:alternatively|as\s+an\s+alternative|or\s*,)\b", re.IGNORECASE)
+_OR_JOINT = re.compile(r"[;,]\s*or\s*$", re.IGNORECASE)
+_AND_JOINT = re.compile(r"[;,]\s*and\s*$", re.IGNORECASE)
+# chapeau whose colon completes a verb of making/being: "The activity produces:" -> alternatives (OR)
+_MAKE_VERB = re.compile(r"(?:\b(?:manufactur|produc|generat|install|provid|suppl|repair|maintain|retrofit|repurpos|"
+                        r"upgrad|renovat|construct|develop|rent|leas|sell|distribut|deploy)\w*|\b(?:is|are|consists?\s+of|"
+                        r"is\s+one\s+of|such\s+as|for\s+example|e\.g\.|namely))\s*:\s*$", re.IGNORECASE)
+_PARTICIPLE_LEAD = re.compile(r"^\s*(?:[a-z]+ed|[a-z]+ing|not|also|designed|built|made|subject)\b", re.IGNORECASE)
+_INCLUDING = re.compile(r"\b(?:including|includes?|include|inter\s+alia)\b[^:]*:\s*$", re.IGNORECASE)
+
+
+def is_temporal_regimes(children: Sequence[str]) -> bool:
+    """Successive temporal regimes ("until D: X; from D+1: Y"): every child opens with a date bound."""
+    return len(children) >= 2 and all(_TEMPORAL_LEAD.match(c) for c in children)
+
+
+def _lead_scope(text: str) -> str:
+    """The conditional phrase a child opens with, up to the first comma/colon."""
+    return re.split(r"[,:;]", text, maxsplit=1)[0].lower()
+
+
+def is_conditional_tiering(children: Sequence[str]) -> bool:
+    """Items that split one attribute into mutually exclusive bands (paper D.1 pattern F): every child opens
+    with the same conditional word ("for installations below 10 MW: ...; for installations of 10 MW or more")
+    and the scopes share their head words."""
+    if len(children) < 2 or not all(_COND_LEAD.match(c) for c in children):
+        return False
+    heads = [_COND_LEAD.match(c).group(0).strip().lower() for c in children]
+    if len(set(heads)) != 1:
+        return False
+    scopes = [set(re.findall(r"[a-z]{3,}", _lead_scope(c))) for c in children]
+    common = set.intersection(*scopes) - {"the", "for", "where", "with", "and", "that", "which"}
+    return bool(common)
+
+
+def list_joint(children: Sequence[str]) -> Optional[str]:
+    """The conjunction printed at the end of the penultimate item ("...; or" -> "OR", "...; and" -> "AND")."""
+    if len(children) < 2:
+        return None
+    pen = children[-2].strip()
+    if _OR_JOINT.search(pen):
+        return "OR"
+    if _AND_JOINT.search(pen):
+        return "AND"
+    return None
+
+
+def decide_logic(chapeau: str, children: Sequence[str], *, is_root: bool = False, k: Optional[int] = None
+                 ) -> LogicDecision:
+    """Evaluation logic of a node from its own text and its participating children's texts.
+
+    >>> decide_logic("", []).logic
+    'LEAF'
+    >>> decide_logic("The percentage contribution is at least equivalent to:",
+    ...              ["for installations below 10 MW: 5 %;", "for installations of 10 MW or more: 8 %."]).logic
+    'OR'
+    >>> decide_logic("", ["The building complies with X.", "Alternatively, it reduces Y by 30 %."], is_root=True).logic
+    'OR'
+    """
+    k = len(children) if k is None else k  # ``children``: the items patterns look at (may omit anchored ones)
+    if k == 0:
+        return LogicDecision("LEAF", None, 1.0, "no-participating-children")
+    con = find_connective(chapeau) if chapeau else None
+    if con is not None and con.kind != "following":
+        if con.negated:
+            # "is not built on one of the following" excludes every item: AND over the exclusions
+            return LogicDecision("AND", None, 0.9, f"negated-list:{con.text}")
+        if con.kind == "all":
+            return LogicDecision("AND", None, 0.95, f"connective-all:{con.text}")
+        if con.kind == "any":
+            return LogicDecision("OR", None, 0.95, f"connective-any:{con.text}")
+        if con.kind in ("at_least", "exactly"):
+            n = con.n or 1
+            if n <= 1:
+                return LogicDecision("OR", None, 0.9, f"connective-at-least-one:{con.text}")
+            if n >= k:
+                return LogicDecision("AND", None, 0.7, f"connective-n-equals-k:{con.text}")
+            return LogicDecision("N_OF_K", n, 0.9, f"connective-n-of-k:{con.text}")
+        if con.kind == "none":
+            return LogicDecision("AND", None, 0.85, f"connective-none:{con.text}")
+    if con is not None and con.kind == "following" and not con.negated:
+        return LogicDecision("AND", None, 0.85, "connective-the-following")
+    # no connective: patterns over the children
+    if is_temporal_regimes(children):
+        return LogicDecision("AND", None, 0.85, "successive-temporal-regimes")
+    joint = list_joint(children)
+    if joint == "OR":
+        return LogicDecision("OR", None, 0.85, "list-joint-or")
+    if any(_ALTERNATIVELY.match(c) for c in children[1:]):
+        return LogicDecision("OR", None, 0.8, "alternatively")
+    if chapeau.rstrip().endswith(":") and not is_root:
+        if is_conditional_tiering(children):
+            return LogicDecision("OR", None, 0.75, "conditional-tiering")
+        if _INCLUDING.search(chapeau):
+            return LogicDecision("AND", None, 0.75, "including-list")
+        if _MAKE_VERB.search(chapeau) and not any(_PARTICIPLE_LEAD.match(c) for c in children):
+            return LogicDecision("OR", None, 0.65, "alternative-objects")
+    if joint == "AND":
+        return LogicDecision("AND", None, 0.85, "list-joint-and")
+    return LogicDecision("AND", None, 0.6 if chapeau else 0.8, "default-and")

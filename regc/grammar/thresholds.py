@@ -1,0 +1,1058 @@
+"""Threshold extraction: candidate-span finder + lark LALR parsers -> ``QuantItem`` / ``TemporalItem``.
+
+lark does not scan running text, so extraction runs in three steps:
+
+1. *claims*: regexes mark what numbers in the text are NOT thresholds (act numbers ``2018/1999``, standards
+   ``ISO 14067:2018``, ``Article 3(1)``, section numbers, footnote markers, dates of acts, OJ references);
+2. *temporal*: a preposition + date (``by 31 December 2030``) or a recurrence (``every three years``) is cut
+   out and parsed with ``temporal.lark``; periods (``over 20 years``, ``over the lifetime``) are claimed;
+3. *quantities*: for every remaining number the unit after it is parsed with ``unit.lark`` and the operator
+   phrase before it is located with regexes compiled from the terminals of ``threshold.lark``; the canonical
+   span (``"do not exceed an average of 550 ⟦kg CO2e/kW⟧"``) is parsed with ``threshold.lark`` and transformed
+   into an operator/value/unit.  Scope numbers ("plants with thermal input greater than 1 MW") become scope
+   conditions, not thresholds.
+
+:func:`decide` is the decision function (text -> typed items + confidence); it can be called on its own, so an
+LLM module can replace or arbitrate it with the same output type (:class:`ThresholdDecision`).
+
+>>> d = decide("direct GHG emissions of the activity are lower than 270g CO2e/kWh of the output energy, or "
+...            "annual direct GHG emissions of the activity do not exceed an average of 550kgCO2e/kW of the "
+...            "facility's capacity over 20 years;")
+>>> [(i.operator, i.value, i.unit, i.period and i.period.value) for i in d.threshold.quantitative.items]
+[('<', 270, 'g CO2e/kWh', None), ('<=', 550, 'kg CO2e/kW', 20)]
+>>> d.threshold.quantitative.logic
+'OR'
+>>> decide("facilities for which the construction permit is granted by 31 December 2030").threshold.temporal.items[0].date
+'2030-12-31'
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal, Optional
+
+from dateutil.relativedelta import relativedelta
+from lark import Lark, Token, Transformer, UnexpectedInput
+
+from regc.ir.models import (BoundedPeriod, LifetimePeriod, QuantitativeThreshold, QuantItem, TemporalItem,
+                            TemporalThreshold, Threshold)
+
+GRAMMAR_DIR = Path(__file__).resolve().parent
+Strategy = Literal["default", "drop_ungrounded", "wide"]
+
+# ---------------------------------------------------------------------------------------------------------------
+# parsers
+
+
+@lru_cache(maxsize=None)
+def _parser(name: str, start: str = "start") -> Lark:
+    return Lark((GRAMMAR_DIR / name).read_text(encoding="utf-8"), parser="lalr", lexer="contextual", start=start,
+                maybe_placeholders=False)
+
+
+def threshold_parser() -> Lark:
+    return _parser("threshold.lark")
+
+
+def temporal_parser() -> Lark:
+    return _parser("temporal.lark")
+
+
+def unit_parser() -> Lark:
+    return _parser("unit.lark")
+
+
+WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+                "fifty": 50}
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+
+
+def parse_number(s: str) -> int | float:
+    """European number text -> number: ``"2,45"`` -> 2.45, ``"5 000"`` -> 5000, ``"1,5"`` -> 1.5.
+
+    >>> parse_number("2,45"), parse_number("5 000"), parse_number("2.0"), parse_number("three")
+    (2.45, 5000, 2.0, 3)
+    """
+    s = s.strip()
+    if s.lower() in WORD_NUMBERS:
+        return WORD_NUMBERS[s.lower()]
+    s = re.sub(r"[ \u00a0\u202f]", "", s).replace(",", ".")
+    return float(s) if "." in s else int(s)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# units
+
+
+PRODUCT_NAMES = {"H2": "hydrogen", "Al": "aluminium", "Cl2": "chlorine", "Cl": "chlorine", "NH3": "ammonia"}
+_UNIT_WORD_FORMS = {"litre": "litres", "liter": "litres", "liters": "litres", "tonne": "tonnes", "year": "years",
+                    "month": "months", "day": "days", "hour": "hours", "hectare": "hectares", "minute": "minutes",
+                    "second": "seconds", "kilogramme": "kg", "kilogrammes": "kg", "kilogram": "kg",
+                    "kilograms": "kg", "gram": "g", "grams": "g", "gramme": "g", "grammes": "g"}
+_DENOM_FORMS = {"tonne": "t", "tonnes": "t", "ton": "t", "tons": "t", "litre": "litre", "litres": "litre", "kilogramme": "kg",
+                "kilogrammes": "kg", "kilogram": "kg", "kilograms": "kg"}
+
+
+@dataclass
+class UnitParse:
+    """A parsed unit: normalised text plus what moves to the metric (product in the denominator, material)."""
+
+    unit: str
+    product: Optional[str] = None  # "hydrogen" for tCO2e/tH2, "chlorine" for "per tonne of chlorine"
+    material: Optional[str] = None  # "formaldehyde" for "mg of formaldehyde per m3"
+    n_words: int = 0  # how many source words the unit used
+
+
+def _gas(tok: str) -> str:
+    t = re.sub(r"\s+", "", tok)
+    if t.upper().startswith("CO2"):
+        rest = t[3:].lower()
+        return "CO2e" if rest.startswith(("e", "-eq", "eq")) else "CO2"
+    return {"CH4": "CH4", "N2O": "N2O", "GHG": "GHG"}.get(t.upper(), t)
+
+
+class _UnitTx(Transformer):
+    def __init__(self):
+        super().__init__()
+        self.found_product: Optional[str] = None
+        self.found_material: Optional[str] = None
+
+    def unit(self, ch):
+        num, *dens = ch
+        return "/".join([num, *dens])
+
+    def pct(self, ch):
+        return "percentage points" if str(ch[0]).lower().startswith("percentage") else "%"
+
+    def mass(self, ch):
+        m = str(ch[0])
+        m = _UNIT_WORD_FORMS.get(m.lower(), "tonnes" if m.lower().startswith("tonne") else m)
+        gas = next((_gas(str(c)) for c in ch[1:] if isinstance(c, Token) and c.type == "GAS"), None)
+        return f"{m} {gas}" if gas else m
+
+    def material(self, ch):
+        self.found_material = " ".join(str(c) for c in ch[1:])
+        return None
+
+    def atom(self, ch):
+        a = str(ch[0])
+        a = _UNIT_WORD_FORMS.get(a, a)
+        return "" if a == "times" else a
+
+    def cubic(self, ch):
+        return "m3"
+
+    def square(self, ch):
+        return "m2"
+
+    def denom(self, ch):
+        parts = [c for c in ch if not (isinstance(c, Token) and c.type in ("SLASH", "PER", "COUNT"))]
+        return parts[0]
+
+    def datom(self, ch):
+        return str(ch[0])
+
+    def dmass(self, ch):
+        m = str(ch[0])
+        return _DENOM_FORMS.get(m.lower(), m)
+
+    def dword(self, ch):
+        w = str(ch[0])
+        return _DENOM_FORMS.get(w.lower(), w)
+
+    def product(self, ch):
+        p = str(ch[0])
+        self.found_product = PRODUCT_NAMES.get(p, p)
+        return None
+
+    def of_words(self, ch):
+        words = [str(c) for c in ch[1:]]
+        while words and re.fullmatch(r"[a-z]+ed", words[-1]):
+            words.pop()  # "of aluminium manufactured" -> aluminium
+        if len(words) <= 3 and words and words[0].lower() not in ("the", "a", "an", "energy", "output", "test"):
+            self.found_product = " ".join(words)
+        return None
+
+    def words(self, ch):
+        return None
+
+
+_UNIT_STOP = re.compile(r"\s(?:over|than|lower|below|above|higher|less|more|until|from|by|which|where|that|if|when|"
+                        r"or|but|calculated|measured|expressed|compared|relative|upon|in accordance|including|"
+                        r"excluding|averaged|during|within|after|before)\b", re.I)
+
+
+def parse_unit(after: str, max_words: int = 14) -> Optional[UnitParse]:
+    """Parse the unit at the start of ``after`` (the text right after a number); None if there is none.
+
+    >>> parse_unit("g CO2e/kWh of the output energy, or").unit
+    'g CO2e/kWh'
+    >>> u = parse_unit("tCO2e/tH2] and 70 %"); (u.unit, u.product)
+    ('t CO2e/t', 'hydrogen')
+    >>> u = parse_unit("MWh per tonne of chlorine."); (u.unit, u.product)
+    ('MWh/t', 'chlorine')
+    >>> parse_unit("mg of formaldehyde per m3 of test chamber air upon testing").unit
+    'mg/m3'
+    >>> parse_unit("litre.").unit, parse_unit("kWh per cubic meter produced water supply. Net").unit
+    ('litres', 'kWh/m3')
+    >>> parse_unit("or is calculated using") is None
+    True
+    """
+    s = after
+    # the unit may be glued to the number ("270g", "550kgCO2e/kW"); stop at clause punctuation
+    m = re.search(r"[,;:()\[\]]|\.(?:\s|$)", s)
+    s = s[: m.start()] if m else s
+    m = _UNIT_STOP.search(s)
+    s = s[: m.start()] if m else s
+    words = s.split()[:max_words]
+    if not words:
+        return None
+    first = words[0]
+    if not re.match(r"[%‰A-Za-zµμ°]|per\b", first):
+        return None
+    p = unit_parser()
+    for n in range(len(words), 0, -1):
+        cand = " ".join(words[:n])
+        try:
+            tree = p.parse(cand)
+        except UnexpectedInput:
+            continue
+        tx = _UnitTx()
+        unit = tx.transform(tree)
+        return UnitParse(unit=unit, product=tx.found_product, material=tx.found_material, n_words=n)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# results
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A character span of the text explained by one reading (so its numbers are not 'unclaimed')."""
+
+    start: int
+    end: int
+    kind: str  # threshold | scope | period | date | recurrence | citation | label | reference | word
+    text: str = ""
+
+
+@dataclass
+class QuantHit:
+    item: QuantItem
+    start: int  # span of the whole phrase (operator .. unit)
+    end: int
+    number_text: str
+    rule: str
+    scope: bool = False
+    value_start: int = 0
+
+
+@dataclass
+class TemporalHit:
+    item: TemporalItem
+    start: int
+    end: int
+    rule: str
+    parts: tuple[str, ...] = ()  # the source numbers/words of the date(s), for grounding
+
+
+@dataclass
+class ThresholdDecision:
+    """What :func:`decide` returns (and what an LLM arbiter must return too)."""
+
+    threshold: Optional[Threshold]
+    confidence: float
+    quantities: list[QuantHit] = field(default_factory=list)
+    temporals: list[TemporalHit] = field(default_factory=list)
+    scope_conditions: list[QuantHit] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+    unclaimed: list[Claim] = field(default_factory=list)  # numbers nothing explains
+    rules: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# claims: numbers that are citations, labels, act dates, ...
+
+_MONTH = "|".join(MONTHS)
+NUMBER_RE = re.compile(r"(?<![\w.,/:\-–‑])(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d])(?:[.,]\d+)?|\d+(?:[.,]\d+)?)")
+_CITATIONS = [
+    ("act", re.compile(r"\b\d{1,4}/\d{1,4}(?:/[A-Z]{2,}\b)?")),
+    ("oj", re.compile(r"\bOJ\s+[LC]\s*\d+[A-Z]?(?:\s*[IVX]*)?,\s*\d{1,2}\.\d{1,2}\.\d{4}(?:,\s*p\.\s*\d+)?")),
+    ("dotted-date", re.compile(r"\b\d{1,2}\.\d{1,2}\.\d{4}\b")),
+    ("standard", re.compile(r"\b(?:(?:CEN|CENELEC|CLC|ISO|IEC|EN|ETSI|ASTM|DIN|BS|ANSI|ASHRAE|IPCC|TR|TS)"
+                            r"(?:[/ ](?:CEN|CLC|ISO|IEC|EN|TR|TS|PAS))*)\s*(?:No\.?\s*)?\d[\d.]*(?:[-‑–]\d+)*"
+                            r"(?::\d{4})?(?:\+A\d+:\d{4})?")),
+    ("standard-year", re.compile(r"\b\d+(?:[-‑]\d+)*:\d{4}\b")),
+    ("article-ref", re.compile(r"\b\d+[a-z]?(?:\(\w{1,4}\))+")),
+    ("keyword", re.compile(
+        r"\b(?i:Articles?|Art\.|Annex(?:es)?|Sections?|points?|paragraphs?|subparagraphs?|Tables?|Appendix|"
+        r"Appendices|Chapters?|Parts?|part|Titles?|categor(?:y|ies)|Class(?:es)?|Tiers?|Stages?|Euro|Phases?|"
+        r"Figures?|Recitals?|No\.?|Nos\.?|Level|Step|Criterion|Activity|activities|Scope|row|column|codes?|"
+        r"NACE|Group|Division|Type|Category|Zone|version|Directive|Regulation|Decision|SDG|Goal|IE|Tier)"
+        r"\s+(?:[A-Z]?\d+(?:\.\d+)*[a-z]?(?:\(\w{1,4}\))*"
+        r"(?:(?:\s*(?:,|and|or|to|–|-)\s*|\s+)(?:[A-Z]?\d+(?:\.\d+)*[a-z]?(?:\(\w{1,4}\))*)(?![\w%]))*)")),
+    ("dotted-section", re.compile(r"(?<![\d,.])\d+\.\d+\.(?:\d+\.?)*(?!\d)")),
+    ("footnote", re.compile(r"\(\s?\d{1,3}\s?\)")),
+    ("url", re.compile(r"\b(?:https?://|www\.)\S+")),
+    ("version-date", re.compile(r"\b(?:applicable|in force|published|adopted|amended|dated) (?:on|as of|of) "
+                                r"(?P<c>\d{1,2} (?:" + _MONTH + r") \d{4})")),
+    ("compound", re.compile(r"(?<![\w.,])\d+(?=-[a-z])")),
+    ("act-date", re.compile(r"(?<=\bof )\d{1,2} (?:" + _MONTH + r") \d{4}")),
+    ("label", re.compile(r"^\s*\(?\d{1,2}(?:\.\d+)*[.)]\s")),
+    ("word", re.compile(r"\b[A-Za-z]+\d+[A-Za-z0-9]*\b|\b\d+[A-Za-z]\b(?![\s/])")),
+]
+
+
+def _citation_claims(text: str) -> list[Claim]:
+    out = []
+    for kind, rx in _CITATIONS:
+        for m in rx.finditer(text):
+            g = "c" if "c" in rx.groupindex else 0
+            out.append(Claim(m.start(g), m.end(g), "label" if kind in ("footnote", "label") else
+                             ("word" if kind == "word" else "citation"), m.group(g)))
+    return out
+
+
+def _covered(claims: list[Claim], s: int, e: int) -> Optional[Claim]:
+    for c in claims:
+        if c.start <= s and e <= c.end:
+            return c
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# temporal
+
+_DATE = rf"(?:\d{{1,2}} (?:{_MONTH}) \d{{4}}|(?:{_MONTH}) \d{{1,2}}, \d{{4}}|(?:{_MONTH}) \d{{4}}|(?:19|20)\d\d(?![/\d:\-]))"
+_TPREP = (r"no later than|not later than|at the latest by|at the latest on|on or before|on or after|by|until|till|"
+          r"up to and including|up to|as from|as of|starting from|starting on|with effect from|beginning on|from|"
+          r"since|after|before|prior to|between")
+TEMPORAL_RE = re.compile(
+    rf"(?:\b(?P<neg>not|no|never)\s+(?:[\w-]+\s+){{0,4}}?)?\b(?P<prep>{_TPREP})\s+(?:the\s+(?:end|start) of\s+)?"
+    rf"(?P<d1>{_DATE})(?:\s*(?P<conj>until|till|to|and|-|–)\s*(?P<d2>{_DATE}))?", re.I)
+_NUMWORD = "|".join(WORD_NUMBERS)
+RECUR_RE = re.compile(
+    rf"\b(?:at least |at most |once )?every\s+(?:(?:\d+|{_NUMWORD})\s+)?(?:years?|months?|days?|weeks?)\b"
+    rf"|\b(?:at least )?(?:annually|yearly|each year|once a year|once per year|monthly|each month|once a month)\b",
+    re.I)
+PERIOD_RE = re.compile(
+    rf"\b(?:averaged |on average |as an average )?over\s+(?:a period of |an? |the )?(?:(?:preceding|previous|last|"
+    rf"following|next|first|rolling)\s+)?(?:(?P<n>\d+|{_NUMWORD})"
+    rf"\s*(?:-\s*)?(?P<u>years?|months?|days?)?(?:[- ]period)?|(?:\w+\s+)?(?P<life>lifetime|life ?span|"
+    r"life time|service life)\b)", re.I)
+
+
+class _TemporalTx(Transformer):
+    """Tree -> list of (type, date-or-dates / interval)."""
+
+    def dmy(self, ch):
+        d, m, y = ch
+        return ("day", _dt.date(int(y), MONTHS.index(str(m)) + 1, int(d)))
+
+    def mdy(self, ch):
+        m, d, y = ch
+        return ("day", _dt.date(int(y), MONTHS.index(str(m)) + 1, int(d)))
+
+    def my(self, ch):
+        m, y = ch
+        return ("month", _dt.date(int(y), MONTHS.index(str(m)) + 1, 1))
+
+    def y(self, ch):
+        return ("year", _dt.date(int(ch[0]), 1, 1))
+
+    def count(self, ch):
+        return parse_number(str(ch[0]))
+
+    # bounds ----------------------------------------------------------------------------------------------
+    @staticmethod
+    def _first(d):
+        return d[1]
+
+    @staticmethod
+    def _last(d):
+        g, v = d
+        if g == "year":
+            return _dt.date(v.year, 12, 31)
+        if g == "month":
+            return v + relativedelta(months=1, days=-1)
+        return v
+
+    def by(self, ch):
+        return [("deadline", self._last(ch[1]))]
+
+    def until(self, ch):
+        return [("effective_until", self._last(ch[1]))]
+
+    def from_(self, ch):
+        return [("effective_from", self._first(ch[1]))]
+
+    def after(self, ch):
+        return [("effective_from", self._last(ch[1]) + relativedelta(days=1))]
+
+    def not_after(self, ch):
+        return [("deadline", self._last(ch[2]))]
+
+    def before(self, ch):
+        return [("deadline", self._first(ch[1]) - relativedelta(days=1))]
+
+    def window(self, ch):
+        return [("window", self._first(ch[1]), self._last(ch[3]))]
+
+    def window_between(self, ch):
+        return [("window", self._first(ch[1]), self._last(ch[3]))]
+
+    def every(self, ch):
+        n = ch[1] if len(ch) == 3 else 1
+        u = str(ch[-1]).lower().rstrip("s") + "s"
+        if u == "weeks":
+            return [("recurring", n * 7, "days")]
+        return [("recurring", n, u)]
+
+    def yearly(self, ch):
+        return [("recurring", 1, "years")]
+
+    def monthly(self, ch):
+        return [("recurring", 1, "months")]
+
+
+def parse_temporal(span: str) -> list[TemporalItem]:
+    """Parse one canonical temporal span.
+
+    >>> [i.to_json() for i in parse_temporal("after 30 June 2024")]
+    [{'type': 'effective_from', 'date': '2024-07-01'}]
+    >>> [i.to_json() for i in parse_temporal("before 1 January 2030")]
+    [{'type': 'deadline', 'date': '2029-12-31'}]
+    >>> [i.to_json() for i in parse_temporal("until 2028")], [i.to_json() for i in parse_temporal("after 2026")]
+    ([{'type': 'effective_until', 'date': '2028-12-31'}], [{'type': 'effective_from', 'date': '2027-01-01'}])
+    """
+    tree = temporal_parser().parse(span)
+    out = []
+    for t in _TemporalTx().transform(tree):
+        if t[0] == "recurring":
+            out.append(TemporalItem(type="recurring", interval_value=t[1], interval_unit=t[2]))
+        elif t[0] == "window":
+            out.append(TemporalItem(type="window", start=t[1].isoformat(), end=t[2].isoformat()))
+        else:
+            out.append(TemporalItem(type=t[0], date=t[1].isoformat()))
+    return out
+
+
+_VERSION_CONTEXT = re.compile(r"(?:version|edition|amended|as in force|applicable on|published|adopted|of)\s*$", re.I)
+
+
+def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
+    hits: list[TemporalHit] = []
+    for m in TEMPORAL_RE.finditer(text):
+        if _covered(claims, m.start("d1"), m.end("d1")):
+            continue
+        prep = m.group("prep").lower()
+        pre = text[max(0, m.start() - 40):m.start()]
+        if re.search(r"\b(?:version|edition)\b[^.;]*$", pre, re.I):
+            continue  # a date identifying a version of another instrument
+        neg = m.group("neg")
+        d1, d2, conj = m.group("d1"), m.group("d2"), m.group("conj")
+        if d2 and prep in ("from", "as from", "as of", "between", "since", "starting from", "beginning on") and conj:
+            c = "and" if prep == "between" else ("until" if conj.lower() in ("until", "till") else "to")
+            span = f"{'between' if prep == 'between' else 'from'} {d1} {c} {d2}"
+            end = m.end()
+        else:
+            if prep == "between":
+                continue
+            span = f"{prep} {d1}"
+            end = m.end("d1")
+            if neg and prep == "after":
+                span = f"not {span}"
+        start = m.start("neg") if (neg and prep == "after") else m.start("prep")
+        try:
+            items = parse_temporal(span)
+        except (UnexpectedInput, ValueError):
+            continue
+        parts = tuple(re.findall(r"\d+|" + _MONTH, text[m.start("d1"):end]))
+        for it in items:
+            hits.append(TemporalHit(it, start, end, f"temporal:{prep}", parts))
+        claims.append(Claim(start, end, "date", text[start:end]))
+    for m in RECUR_RE.finditer(text):
+        if _covered(claims, m.start(), m.end()):
+            continue
+        if re.search(r"\b(?:for|of|in|per)\s+$", text[max(0, m.start() - 5):m.start()], re.I) and \
+                not m.group(0).lower().startswith(("every", "at least", "once")):
+            continue  # "for each year of the trajectory" is not a recurrence
+        span = re.sub(r"\s+", " ", m.group(0))
+        try:
+            items = parse_temporal(span)
+        except (UnexpectedInput, ValueError):
+            continue
+        for it in items:
+            hits.append(TemporalHit(it, m.start(), m.end(), "temporal:recurring", tuple(re.findall(r"\d+", span))))
+        claims.append(Claim(m.start(), m.end(), "recurrence", m.group(0)))
+    hits.sort(key=lambda h: h.start)
+    return hits
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# quantities
+
+
+def _terminal_regex(name: str) -> str:
+    return threshold_parser().get_terminal(name).pattern.to_regexp()
+
+
+@lru_cache(maxsize=None)
+def _op_regex() -> re.Pattern:
+    alts = [f"(?P<{n}>{_terminal_regex(n)})" for n in ("LE", "GE", "LT", "GT", "EQ")]
+    return re.compile(r"(?<![\w-])(?:" + "|".join(alts) + r")(?![\w-])")
+
+
+@lru_cache(maxsize=None)
+def _neg_regex() -> re.Pattern:
+    return re.compile(r"(?<![\w-])" + _terminal_regex("NEG") + r"(?![\w-])")
+
+
+_OPS = {"le": "<=", "lt": "<", "ge": ">=", "gt": ">", "eq": "="}
+_FLIP = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "="}
+
+
+class _PhraseTx(Transformer):
+    def quantity(self, ch):
+        num = parse_number(str(ch[0]))
+        unit = str(ch[1])[1:-1] if len(ch) > 1 else ""
+        return (num, unit)
+
+    def le(self, _):
+        return "<="
+
+    def lt(self, _):
+        return "<"
+
+    def ge(self, _):
+        return ">="
+
+    def gt(self, _):
+        return ">"
+
+    def eq(self, _):
+        return "="
+
+    def neg(self, _):
+        return "NEG"
+
+    def filler(self, ch):
+        return ("FILLER", " ".join(str(c) for c in ch))
+
+    def relation(self, ch):
+        return "REL"
+
+    def compared(self, ch):
+        neg = "NEG" in ch
+        op = next(c for c in ch if c in ("<", "<=", ">", ">=", "="))
+        num, unit = next(c for c in ch if isinstance(c, tuple) and c[0] != "FILLER")
+        if "REL" in ch and unit == "%":
+            return (">=", num, unit)  # "at least 10 % lower than <reference>": a reduction
+        if neg:
+            op = _FLIP[op]
+        return (op, num, unit)
+
+    def relative(self, ch):
+        num, unit = ch[0]
+        return (">=", num, unit)
+
+    def or_more(self, ch):
+        num, unit = ch[0]
+        return (">=", num, unit)
+
+    def or_less(self, ch):
+        num, unit = ch[0]
+        return ("<=", num, unit)
+
+    def bare(self, ch):
+        num, unit = ch[0]
+        return (None, num, unit)
+
+
+def parse_phrase(span: str) -> tuple[Optional[str], int | float, str]:
+    """Parse a canonical threshold span into (operator, value, unit).
+
+    >>> parse_phrase("do not exceed an average of 550 ⟦kg CO2e/kW⟧")
+    ('<=', 550, 'kg CO2e/kW')
+    >>> parse_phrase("at least 10 ⟦%⟧ lower than")
+    ('>=', 10, '%')
+    >>> parse_phrase("not greater than 2,5 ⟦⟧")
+    ('<=', 2.5, '')
+    >>> parse_phrase("10 ⟦MW⟧ or more")
+    ('>=', 10, 'MW')
+    """
+    return _PhraseTx().transform(threshold_parser().parse(span))
+
+
+_CLAUSE_BREAK = re.compile(r"[;:]|\.\s|\s(?:and|or|but|while|whereas|which|where)\s|,\s(?:and|or)\s|\]|\[")
+_SCOPE_ENTITY = (r"(?:installations?|plants?|facilit(?:y|ies)|buildings?|vehicles?|vessels?|ships?|units?|motors?|"
+                 r"engines?|boilers?|systems?|projects?|sites?|turbines?|pumps?|products?|equipment|devices?|"
+                 r"appliances?|machines?|generators?|heat pumps?|dams?|reservoirs?|aircraft|trucks?|buses|"
+                 r"land|areas?|forests?|holdings?|companies|undertakings|enterprises|establishments|"
+                 r"apartments?|dwellings?|houses?|roads?|networks?|lines?|cables?|capacity|substances?|mixtures?)")
+_SCOPE_LEFT = re.compile(
+    rf"(?:\b(?:for|with|having|where|of|in|on|to)\s+(?:a |an |the |all |any |those |their )?(?:[\w()'’-]+\s+){{0,6}}?"
+    rf"|\b{_SCOPE_ENTITY}\s+(?:of\s+)?)$", re.I)
+_FINITE_VERB = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|do|does|did|shall|must|will|emits?|uses?|"
+                          r"leads?|reduces?|consumes?|achieves?|meets?|complies|comply|closes?|derives?|reaches?|"
+                          r"ensures?|amounts?|represents?|falls?|remains?|stays?|keeps?|demonstrates?|"
+                          r"corresponds?)\b", re.I)
+_REDUCTION_LEFT = re.compile(r"\b(?:requirements?|savings?|reduc(?:e[sd]?|ing|tions?)|improv(?:e[sd]?|ing|ements?)|"
+                             r"decreas(?:e[sd]?|ing)|increas(?:e[sd]?|ing)|lower(?:s|ed|ing)?|cut(?:s|ting)?|gap)\b"
+                             r"(?:\s+[\w()-]+){0,5}?\s+(?:of|by|in)\s+$", re.I)
+_REFERENCE_LEFT = re.compile(r"\b(?:comparator|relative to|compared (?:to|with)|reference value|baseline|"
+                             r"benchmark|default value|e\.g\.|for example|such as)\b[^;]*$", re.I)
+
+
+@dataclass
+class _Ctx:
+    text: str
+    claims: list[Claim]
+    parent_op: Optional[str]
+    strategy: Strategy
+    hits: list[QuantHit] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+
+
+def _word_end(after: str, n: int) -> int:
+    """Offset just past the n-th whitespace-separated word of ``after`` (0 when n == 0)."""
+    end = 0
+    for i, m in enumerate(re.finditer(r"\S+", after)):
+        if i >= n:
+            break
+        end = m.end()
+    return end
+
+
+def _window_start(text: str, pos: int, hits: list[QuantHit], claims: list[Claim], cap: int = 110) -> int:
+    start = max(0, pos - cap)
+    for h in hits:
+        if h.end <= pos:
+            start = max(start, h.end)
+    for c in claims:
+        if c.kind in ("period", "date", "recurrence", "scope") and c.end <= pos:
+            start = max(start, c.end)
+    seg = text[start:pos]
+    last = None
+    for m in re.finditer(r"[;:]|\.\s|\]|\[", seg):
+        last = m
+    if last:
+        start += last.end()
+    return start
+
+
+def _find_operator(text: str, wstart: int, pos: int, claims: list[Claim]):
+    """Latest operator phrase in text[wstart:pos] whose distance to the number is an acceptable filler."""
+    seg = text[wstart:pos]
+    best = None
+    for m in _op_regex().finditer(seg):
+        s, e = wstart + m.start(), wstart + m.end()
+        if _covered(claims, s, e):
+            continue
+        kind = m.lastgroup
+        filler = text[e:pos].strip()
+        words = filler.split()
+        if re.search(r"\d", filler) or len(words) > 6 or _CLAUSE_BREAK.search(" " + filler + " "):
+            continue
+        if kind == "EQ" and words:
+            continue
+        if kind == "EQ" and best is not None:
+            continue  # "is at least": keep the stronger operator found before
+        best = (kind, s, e, filler)
+    return best
+
+
+def _negated(text: str, wstart: int, op_start: int) -> Optional[re.Match]:
+    seg = text[max(wstart, op_start - 60):op_start]
+    found = None
+    for m in _neg_regex().finditer(seg):
+        if re.match(r"\s*\.?\s*\d", seg[m.end():]) or seg[m.start():m.end()] == "No":
+            continue  # "No 1907/2006"
+        found = m
+    if found and not re.match(r"not only|no\s+(?:significant|later)", seg[found.start():], re.I):
+        return found
+    return None
+
+
+def _sentence_start(text: str, pos: int) -> int:
+    s = 0
+    for m in re.finditer(r"[;:]\s|\.\s(?=[A-Z(])|^", text[:pos]):
+        s = m.end()
+    return s
+
+
+_LEAD_CLAUSE = re.compile(r"^\W*(?:until|from|for|where|when|if|after|before|by|in|as from|as of)\b[^,]*,\s*", re.I)
+_ASIDE = re.compile(r",\s*(?:including|excluding|such as|in particular|which|calculated|measured)\b[^,]*,", re.I)
+_METRIC_TAIL = re.compile(r"\s+(?:from|using|based on|calculated|measured|as defined|in accordance)\b.*$", re.I)
+_NP_BEFORE_OP = re.compile(r"(?:^|\s)(?:an?|the)\s+((?:[\w()’'/-]+\s+){0,5}?[\w()’'/-]+)\s+(?:of|in)\s*$", re.I)
+_SHARE_AFTER = re.compile(r"^\s*(?:\([^)]*\)\s*)?of\s+([^()\[\],;.]{3,100}?)(?=\s*\(|\s+(?:is|are|come|comes|used|"
+                          r"generated|must|shall|should|from|to)\b|[,;.]|$)", re.I)
+
+
+def _clean(s: str) -> str:
+    s = re.sub(r"^\W*(?:and|or|but|that|where|if|when)\b\s*", "", s.strip(), flags=re.I)
+    s = re.sub(r"^(?:the|a|an|its|their)\s+", "", s, flags=re.I)
+    return s.strip(" ,;:")
+
+
+def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relation: bool,
+            after: str = "", wstart: Optional[int] = None) -> str:
+    """A short noun phrase naming what is measured, taken from the text.
+
+    Subject of the clause (leading "until D,"/"for X," clauses and asides removed), refined by a noun phrase
+    right before the operator ("a full flush volume of a maximum of 6 litres"), the filler ("a maximum water
+    flow of"), a share ("at least 70 % of the waste"), a material ("mg of formaldehyde") or a product in the
+    denominator ("t CO2e/t of hydrogen").
+    """
+    s0 = _sentence_start(text, op_start)
+    if wstart is not None and wstart > s0 and re.search(r"\w", text[wstart:op_start]):
+        s0 = wstart
+    clause = re.sub(r"\([^()]*,[^()]*\)", " ", text[s0:op_start])
+    clause = re.sub(r"^\W*(?:or|and)\s+", "", clause.strip(" ,;:[]"))
+    while True:
+        m = _LEAD_CLAUSE.match(clause)
+        if not m or not _FINITE_VERB.search(clause[m.end():] + " is"):
+            break
+        clause = clause[m.end():]
+    clause = _ASIDE.sub(" ", clause)
+    verb = _FINITE_VERB.search(clause)
+    subj = clause[: verb.start()] if verb else clause
+    between = clause[verb.end():] if verb else ""
+    cut = re.search(r",?\s+as defined\b|,\s*(?:point|Article)\b", subj)
+    subj = subj[: cut.start()] if cut else subj
+    subj = _METRIC_TAIL.sub("", _clean(subj))
+    subj = " ".join(subj.split()[:10])
+    np_m = _NP_BEFORE_OP.search(between)
+    np_ = _clean(np_m.group(1)) if np_m else ""
+    subj = re.sub(r"\s+(?:to|of|for|in|at|by|with)$", "", subj)
+    opened = max(clause.rfind("["), clause.rfind("("))
+    unclosed = opened >= 0 and not re.search(r"[\])]", clause[opened:])
+    local = clause[opened + 1:] if not verb and unclosed else ""  # "[resulting in ... lower than"
+    local = re.sub(r"^\s*(?:resulting in|leading to|corresponding to|namely|i\.e\.)\s+", "", local.strip(), flags=re.I)
+    if len(local.split()) >= 2 and not re.search(r"\bof$", local.strip()) and local.strip() != clause.strip():
+        subj = _clean(local)
+    fill = re.sub(r"^(?:an?|the)\s+", "", filler or "", flags=re.I)
+    fill = re.sub(r"\s+of$", "", fill).strip()
+    fill = "" if fill.lower() in ("average", "total", "threshold", "threshold value", "value", "level", "") else fill
+    share = _SHARE_AFTER.match(after) if unit is not None and unit.unit == "%" else None
+    if unit is not None and unit.material:
+        metric = unit.material
+    elif fill:
+        metric = f"{fill} of {subj}" if subj else fill
+    elif np_:
+        metric = f"{np_} of {subj}" if subj and verb and re.match(r"ha(?:ve|s)|uses?", verb.group(0), re.I) else np_
+    elif share:
+        metric = "Share of " + _clean(share.group(1))
+    else:
+        metric = subj
+    metric = metric.strip()
+    if unit and unit.product:
+        metric = f"{metric} of {unit.product}" if metric else unit.product
+    if relation:
+        metric = f"{metric} reduction relative to the reference".strip()
+    metric = metric.strip(" ,.")
+    return (metric[:1].upper() + metric[1:]) if metric else "Value"
+
+
+def _attach_periods(text: str, hits: list[QuantHit], periods: list[tuple[int, int, object]]) -> None:
+    for ps, pe, period in periods:
+        before = [h for h in hits if h.end <= ps and not re.search(r"[;]|\.\s", text[h.end:ps])]
+        target = before[-1] if before else None
+        if target is None:
+            after = [h for h in hits if h.start >= pe and not re.search(r"[;]|\.\s", text[pe:h.start])]
+            target = after[0] if after else None
+        if target is not None and target.item.period is None:
+            target.item.period = period
+
+
+_VERBAL_OP = re.compile(r"(?:is|are|be|do|does|did|equals?|exceeds?|amounts?)\b", re.I)
+_SCOPE_PREP = re.compile(r"\b(?:for|with|having)\s+(?:a |an |the |all |any |those |their )?(?:[\w()'’/-]+\s+){1,6}?$",
+                         re.I)
+_CONDITION_CLAUSE = re.compile(r"^\W*(?:where|if|when|in case|for|in the case of)\b[^,;]*$", re.I)
+
+
+def _scope(text: str, wstart: int, op_start: int, op_text: str = "") -> bool:
+    """Does the number say WHO the rule applies to ("plants with thermal input greater than 1 MW")?"""
+    if _VERBAL_OP.match(op_text or ""):
+        # "is above", "does not exceed": a predicate, unless inside a leading "Where ..., " clause
+        return bool(_CONDITION_CLAUSE.match(text[_sentence_start(text, op_start):op_start]))
+    left = text[max(wstart - 60, 0):op_start]
+    if re.search(rf"\b{_SCOPE_ENTITY}\s+(?:of\s+)?$", left, re.I):
+        return True
+    if re.search(r"\bin (?:a |the )?concentrations?\s+(?:of\s+)?$", left, re.I):
+        return True
+    if _CONDITION_CLAUSE.match(text[_sentence_start(text, op_start):op_start]):
+        return True
+    m = _SCOPE_PREP.search(left)
+    if not m:
+        return False
+    size_noun = re.search(r"\b(?:capacity|input|output|power|mass|weight|size|area|floor|length|tonnage|volume|"
+                          r"load|rat(?:ed|ing)|lifespan|age|population|employees|turnover|surface|height|"
+                          r"diameter|speed|distance|treating|serving)\b", left[m.start():], re.I)
+    if not size_noun and not _FINITE_VERB.search(text):
+        return False  # a verbless list item ("windows with U-value lower or equal to 1,0 W/m2K") IS the requirement
+    if _FINITE_VERB.search(left[m.start():]):
+        return False
+    before = left[:m.start()].split()
+    if before and re.match(r"(?:compl(?:y|ies|iance)|line|accordance|combined|associated|consistent|compatible|"
+                           r"together|along|equipped|provided)", before[-1], re.I):
+        return False
+    return True
+
+
+def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = None,
+                    strategy: Strategy = "default") -> tuple[list[QuantHit], list[QuantHit]]:
+    """All numeric limits in ``text`` (and the scope conditions, separately)."""
+    ctx = _Ctx(text, claims, parent_op, strategy)
+    scopes: list[QuantHit] = []
+    periods: list[tuple[int, int, object]] = []
+    for m in PERIOD_RE.finditer(text):
+        if _covered(claims, m.start(), m.end()):
+            continue
+        if m.group("life"):
+            periods.append((m.start(), m.end(), LifetimePeriod()))
+        elif m.group("n") and m.group("u"):
+            u = m.group("u").lower().rstrip("s") + "s"
+            periods.append((m.start(), m.end(), BoundedPeriod(value=parse_number(m.group("n")), unit=u)))
+        else:
+            continue
+        claims.append(Claim(m.start(), m.end(), "period", m.group(0)))
+
+    # "zero" as a predicate: "are zero" -> = 0
+    for m in re.finditer(r"\b(?:is|are|be|being|equals?|equal to|amounts? to)\s+zero\b(?!\s*[-‑]?(?:emission|direct))",
+                         text, re.I):
+        zs = m.end() - 4
+        up = parse_unit(text[m.end():])
+        unit = up.unit if up and up.unit not in ("", "%") else ""
+        item = QuantItem(metric=_metric(text, m.start(), "", None, False), operator="=", value=0, unit=unit)
+        h = QuantHit(item, m.start(), m.end(), "zero", "quantity:zero", value_start=zs)
+        ctx.hits.append(h)
+        claims.append(Claim(m.start(), m.end(), "threshold", m.group(0)))
+
+    nums = list(NUMBER_RE.finditer(text))
+    for idx, m in enumerate(nums):
+        s, e = m.start(), m.end()
+        if _covered(claims, s, e):
+            continue
+        num_text = m.group(0)
+        after = text[e:]
+        unit = parse_unit(after)
+        if unit is None and after[:1].isalpha():
+            claims.append(Claim(s, e, "word", num_text))  # "1A", "3rd": part of a word
+            continue
+        uend = e + _word_end(after, unit.n_words) if unit is not None else e
+        unit_text = unit.unit if unit else ""
+        # range "between 75 kW and 200 kW"
+        wstart = _window_start(text, s, ctx.hits, claims)
+        pre = text[wstart:s]
+        rng = re.search(r"\bbetween\s+$", pre, re.I)
+        if rng:
+            m2 = re.match(r"\s*(?:and|to|-|–)\s*(" + NUMBER_RE.pattern + r")", text[uend:])
+            if m2:
+                s2, e2 = uend + m2.start(1), uend + m2.end(1)
+                unit2 = parse_unit(text[e2:])
+                u = unit2.unit if unit2 else unit_text
+                scope = _scope(text, wstart, wstart + rng.start())
+                end2 = e2 + (_word_end(text[e2:], unit2.n_words) if unit2 else 0)
+                metric = _metric(text, wstart + rng.start(), "", unit, False)
+                lo = QuantHit(QuantItem(metric=metric, operator=">=", value=parse_number(num_text), unit=u or unit_text),
+                              wstart + rng.start(), end2, num_text, "quantity:range", scope, s)
+                hi = QuantHit(QuantItem(metric=metric, operator="<=", value=parse_number(m2.group(1)), unit=u or unit_text),
+                              wstart + rng.start(), end2, m2.group(1), "quantity:range", scope, s2)
+                (scopes if scope else ctx.hits).extend([lo, hi])
+                claims.append(Claim(wstart + rng.start(), end2, "scope" if scope else "threshold", text[wstart + rng.start():end2]))
+                continue
+        to_m = re.match(r"\s*(?:to|-|–)\s*(" + NUMBER_RE.pattern + r")", text[uend:]) if unit is None else None
+        if to_m and not re.search(r"\b(?:from|between)\s+$", pre, re.I):
+            s2, e2 = uend + to_m.start(1), uend + to_m.end(1)
+            unit2 = parse_unit(text[e2:])
+            end2 = e2 + (_word_end(text[e2:], unit2.n_words) if unit2 else 0)
+            claims.append(Claim(s, end2, "reference", text[s:end2]))  # "10 to 30 years climate projections"
+            continue
+        op = _find_operator(text, wstart, s, claims)
+        if op is not None and op[0] == "EQ" and text[op[1]:op[2]] == "=" and parent_op:
+            op = None  # "hot metal = 1,331 tCO2e/t": a value in a list whose chapeau states the operator
+        right = text[uend:uend + 40]
+        rel = re.match(r"\s*(?:lower than|less than|below|smaller than|better than)\b", right, re.I)
+        ormore = re.match(r"\s*or\s+(?:more|higher|greater|above)\b", right, re.I)
+        orless = re.match(r"\s*or\s+(?:less|lower|below)\b", right, re.I)
+        rule = "quantity:operator"
+        op_text = None
+        neg = None
+        if op is not None:
+            kind, os_, oe, filler = op
+            op_text = text[os_:oe]
+            neg = _negated(text, wstart, os_)
+            start = neg.start() + max(wstart, os_ - 60) if neg else os_
+            span = f"{'not ' if neg else ''}{op_text} {filler} {num_text} ⟦{unit_text}⟧"
+            if rel and unit_text == "%":
+                span += " lower than"
+        else:
+            kind, filler, start = None, "", s
+            if ormore:
+                span = f"{num_text} ⟦{unit_text}⟧ or more"
+            elif orless:
+                span = f"{num_text} ⟦{unit_text}⟧ or less"
+            elif rel and unit_text == "%":
+                span = f"{num_text} ⟦{unit_text}⟧ lower than"
+            else:
+                span = f"{num_text} ⟦{unit_text}⟧"
+        try:
+            operator, value, unit_norm = parse_phrase(span)
+        except UnexpectedInput:
+            ctx.rules.append(f"unparsed:{span}")
+            continue
+        if ormore or orless:
+            operator = ">=" if ormore else "<="
+            rule = "quantity:or-more"
+        end = uend + (ormore or orless).end() if (ormore or orless) else uend
+        if rel and unit_text == "%":
+            end = uend + rel.end()
+        if operator is None:
+            # no operator of its own: chapeau operator, coordination, reduction context, or nothing
+            lead = text[wstart:s]
+            prev = next((h for h in reversed(ctx.hits) if h.item.unit == unit_norm), None)
+            if parent_op and not ctx.hits and not text[:s].strip(" (—–-").replace("the", "").strip():
+                operator, rule = parent_op, "quantity:chapeau-operator"
+            elif parent_op and not ctx.hits and len(text[:s].split()) <= 3:
+                operator, rule = parent_op, "quantity:chapeau-operator"
+            elif _REFERENCE_LEFT.search(lead):
+                claims.append(Claim(s, uend, "reference", text[s:uend]))
+                continue
+            elif prev is not None and prev.item.unit == unit_norm and not re.search(r"\d", lead) and (
+                    re.match(r"^\W*(?:and|or|,)\s", lead + " ") or (
+                    re.search(r"(?:\band|\bor|,)\s*$", lead) and not _FINITE_VERB.search(lead)
+                    and len(lead.split()) <= 10)):
+                operator, rule = prev.item.operator, "quantity:coordinated"
+            elif _REDUCTION_LEFT.search(text[max(0, s - 80):s]) and unit_norm == "%":
+                operator, rule = ">=", "quantity:reduction"
+            elif strategy == "wide" and unit is not None and unit_norm not in ("",):
+                operator, rule = "=", "quantity:bare-wide"
+            else:
+                continue  # a number with a unit but no limit: left for the completeness check
+        elif rel and unit_text == "%":
+            rule = "quantity:relative-reduction"
+        if unit is None and op is None and rule not in ("quantity:chapeau-operator", "quantity:coordinated"):
+            continue
+        if unit is None and op is not None and op[0] == "EQ":
+            continue  # "is 5" without a unit is too weak to be a limit
+        scope = op is not None and _scope(text, wstart, op[1], op_text or "") or (
+            (ormore or orless) is not None and _scope(text, wstart, s))
+        if not scope and scopes and op is not None and \
+                re.fullmatch(r"\s*(?:and|or|but)\s*", text[scopes[-1].end:(neg.start() + max(wstart, op[1] - 60)) if neg else op[1]]):
+            scope = True  # "greater than 5,7 t and less than or equal to 60 t": the same scope band
+        relation = bool(rel and unit_text == "%" and op is None)
+        prev_end = max((h.end for h in ctx.hits if h.end <= s), default=None)
+        metric = _metric(text, op[1] if op else s, filler, unit, False, text[uend:uend + 160], prev_end)
+        if unit_norm in ("years", "months", "days") and op is None:
+            pass
+        item = QuantItem(metric=metric, operator=operator, value=value, unit=unit_norm)
+        hit = QuantHit(item, start, end, num_text, rule, scope, s)
+        if scope:
+            scopes.append(hit)
+            claims.append(Claim(start, end, "scope", text[start:end]))
+        else:
+            ctx.hits.append(hit)
+            claims.append(Claim(start, end, "threshold", text[start:end]))
+        del relation
+    ctx.hits.sort(key=lambda h: h.start)
+    _attach_periods(text, ctx.hits, periods)
+    return ctx.hits, scopes
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the decision function
+
+
+def chapeau_operator(parent_text: Optional[str]) -> Optional[str]:
+    """The operator a chapeau states for its items ("values not exceeding:" -> "<=").
+
+    >>> chapeau_operator("the GHG intensity does not exceed the following limits:")
+    '<='
+    >>> chapeau_operator("The activity meets either of the following criteria:") is None
+    True
+    """
+    if not parent_text or not parent_text.rstrip().endswith(":"):
+        return None
+    tail = parent_text.rstrip()[:-1]
+    tail = tail[max(0, len(tail) - 80):]
+    found = None
+    for m in _op_regex().finditer(tail):
+        if m.lastgroup != "EQ":
+            found = m
+    if not found:
+        return None
+    rest = tail[found.end():]
+    if re.search(r"\d", rest) or len(rest.split()) > 5:
+        return None
+    op = _OPS[found.lastgroup.lower()]
+    neg = _negated(tail, 0, found.start())
+    return _FLIP[op] if neg else op
+
+
+def _logic(text: str, hits: list) -> Optional[str]:
+    if len(hits) < 2:
+        return None
+    for a, b in zip(hits, hits[1:]):
+        between = text[a.end:b.start]
+        if re.search(r"\bor\b", between) and not re.search(r"\band/or\b", between):
+            return "OR"
+    return "AND"
+
+
+def _dedupe(items: list, key) -> list:
+    seen, out = set(), []
+    for it in items:
+        k = key(it)
+        if k not in seen:
+            seen.add(k)
+            out.append(it)
+    return out
+
+
+def decide(text: str, parent_text: Optional[str] = None, *, strategy: Strategy = "default") -> ThresholdDecision:
+    """Extract the threshold of one criterion's own text.
+
+    ``parent_text`` is the parent node's text (its chapeau may state the operator).  ``strategy`` selects an
+    alternative on an ODR repair: ``"drop_ungrounded"`` keeps only items whose numbers are in the text,
+    ``"wide"`` also accepts a bare number with a unit and no operator (as ``=``).
+
+    >>> d = decide("until 31 December 2025, specific emissions of CO2 are lower than 50 g CO2/km")
+    >>> d.threshold.quantitative.items[0].unit, d.threshold.temporal.items[0].to_json()
+    ('g CO2/km', {'type': 'effective_until', 'date': '2025-12-31'})
+    >>> decide("For combustion plants with thermal input greater than 1 MW, emissions are low.").threshold is None
+    True
+    """
+    text = text or ""
+    claims = _citation_claims(text)
+    rules: list[str] = []
+    temporals = find_temporal(text, claims)
+    quants, scopes = find_quantities(text, claims, chapeau_operator(parent_text), strategy)
+    # relative durations ("within 10 years") are quantities; keep them, but never a date's year as a value
+    q_items = _dedupe([h for h in quants], lambda h: (h.item.operator, h.item.value, h.item.unit, h.value_start))
+    if strategy == "drop_ungrounded":
+        q_items = [h for h in q_items if h.number_text == "zero" or h.number_text in text]
+    t_items = _dedupe(temporals, lambda h: tuple(sorted(h.item.to_json().items())))
+    unclaimed = []
+    for m in NUMBER_RE.finditer(text):
+        if not _covered(claims, m.start(), m.end()):
+            unclaimed.append(Claim(m.start(), m.end(), "unclaimed", m.group(0)))
+    quant = QuantitativeThreshold(logic=_logic(text, q_items), items=[h.item for h in q_items]) if q_items else None
+    temp = TemporalThreshold(logic=_logic(text, t_items), items=[h.item for h in t_items]) if t_items else None
+    thr = Threshold(quantitative=quant, temporal=temp) if (quant or temp) else None
+    conf = 1.0
+    conf -= 0.1 * len(unclaimed)
+    conf -= 0.1 * sum(1 for h in q_items if h.rule in ("quantity:coordinated", "quantity:reduction",
+                                                       "quantity:chapeau-operator", "quantity:bare-wide"))
+    conf -= 0.05 * sum(1 for h in q_items if h.item.metric == "Value")
+    rules.extend(sorted({h.rule for h in q_items} | {h.rule for h in t_items}))
+    return ThresholdDecision(threshold=thr, confidence=round(max(0.3, min(1.0, conf)), 3), quantities=q_items,
+                             temporals=t_items, scope_conditions=scopes, claims=sorted(claims, key=lambda c: c.start),
+                             unclaimed=unclaimed, rules=rules)

@@ -1,0 +1,155 @@
+"""Portfolio batch evaluation: many (company, activity) rows -> one result row each, streamed.
+
+The core is a pure function, :func:`evaluate_rows`, from an iterable of row mappings to an iterator of result
+mappings.  Rules are compiled once per activity (:class:`regc.runtime.evaluator.CompiledActivity`), rows are
+read, evaluated and written one at a time, so memory stays flat whatever the portfolio size.
+
+Running on partitions (Dask, Ray, Spark, multiprocessing): nothing here keeps state between rows, so the same
+function runs unchanged per partition.  Compile once on the driver and ship the plans (plain data, picklable)::
+
+    plans = {aid: compile_plan(act) for aid, act in build.items()}          # driver
+    def run_partition(pdf):                                                  # worker (pandas partition)
+        compiled = {aid: CompiledActivity(p) for aid, p in plans.items()}    # cheap; cache per worker
+        return pd.DataFrame(list(evaluate_rows(compiled, pdf.to_dict("records"))))
+    ddf.map_partitions(run_partition, meta=RESULT_COLUMNS)                   # Dask
+    ray.data.read_csv(path).map_batches(run_partition, batch_format="pandas")  # Ray
+
+Row format (CSV header): ``company`` (optional), ``activity`` (or ``activity_id``), then fact columns as in
+:mod:`regc.runtime.facts`; ``1(a) [g CO2e/kWh]`` gives the unit for bare numbers in that column.  Result
+columns: :data:`RESULT_COLUMNS` (``missing``/``errors`` are ``;``-separated).
+
+>>> from regc.runtime.evaluator import CompiledActivity
+>>> from regc.ir.models import Activity, ActSource, Unit, CriterionNode
+>>> act = Activity(activity_id="X-1", name="x", source=ActSource(celex="32021R2139", format="eurlex-xhtml"),
+...     units=[Unit(unit_id="X-1/SC", root=CriterionNode(criterion_id="ROOT", evaluation_logic="AND",
+...            sub_criteria=[CriterionNode(criterion_id="P1")]))])
+>>> [r["verdict"] for r in evaluate_rows({"X-1": CompiledActivity(act)},
+...     [{"company": "A", "activity": "X-1", "P1": "yes"}, {"company": "B", "activity": "X-1", "P1": ""}])]
+['PASS', 'UNKNOWN']
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Iterable, Iterator, Mapping, Optional
+
+from regc.runtime import kernel
+from regc.runtime.evaluator import CompiledActivity
+
+RESULT_COLUMNS = ("row", "company", "activity", "verdict", "missing", "n_pass", "n_fail", "n_unknown",
+                  "n_not_applicable", "errors")
+_UNIT_HEADER = re.compile(r"^(.*?)\s*\[([^\[\]]*)\]\s*$")
+_ID_COLUMNS = ("company", "activity", "activity_id")
+
+
+def parse_header(fieldnames: Iterable[str]) -> list[tuple[str, str, Optional[str]]]:
+    """Fact columns -> (column, fact key, unit for bare numbers or None)."""
+    out = []
+    seen = set()
+    for col in fieldnames:
+        if col is None:
+            continue
+        c = col.strip()
+        if c.lower() in _ID_COLUMNS or c == "":
+            continue
+        m = _UNIT_HEADER.match(c)
+        key, unit = (m.group(1).strip(), m.group(2).strip()) if m else (c, None)
+        if key in seen:
+            raise ValueError(f"duplicate fact column {key!r}")
+        seen.add(key)
+        out.append((col, key, unit))
+    return out
+
+
+def row_facts(row: Mapping[str, object], columns: list[tuple[str, str, Optional[str]]]) -> dict:
+    """One CSV row -> a raw facts mapping (empty cells are unknown)."""
+    raw: dict = {}
+    for col, key, unit in columns:
+        cell = row.get(col)
+        if cell is None:
+            continue
+        if not isinstance(cell, str):  # rows from pandas/arrow may carry typed values
+            if isinstance(cell, float) and cell != cell:
+                continue
+            raw[key] = cell if unit is None else {"value": cell, "unit": unit}
+            continue
+        cell = cell.strip()
+        if not cell:
+            continue
+        if unit is not None and re.match(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$", cell):
+            raw[key] = f"{cell} {unit}"
+        else:
+            raw[key] = cell
+    return raw
+
+
+def _activity_of(row: Mapping[str, object]) -> str:
+    for k in ("activity", "activity_id", "Activity", "ACTIVITY"):
+        v = row.get(k)
+        if v:
+            return str(v).strip()
+    return ""
+
+
+def evaluate_rows(compiled: Mapping[str, CompiledActivity], rows: Iterable[Mapping[str, object]],
+                  as_of: Optional[dt.date] = None, columns: Optional[list] = None,
+                  start: int = 1) -> Iterator[dict]:
+    """Pure, streaming: rows in, one result mapping per row out (columns :data:`RESULT_COLUMNS`)."""
+    cols = columns
+    for n, row in enumerate(rows, start):
+        if cols is None:
+            cols = parse_header(row.keys())
+        aid = _activity_of(row)
+        company = str(row.get("company") or "")
+        ca = compiled.get(aid)
+        if ca is None:
+            yield {"row": n, "company": company, "activity": aid, "verdict": kernel.UNKNOWN, "missing": "",
+                   "n_pass": 0, "n_fail": 0, "n_unknown": 0, "n_not_applicable": 0,
+                   "errors": f"row {n}: activity {aid!r} is not in the build"}
+            continue
+        facts, issues = ca.read_facts(row_facts(row, cols), f"row {n}")
+        yield ca.summary(facts, issues, as_of, n, company)
+
+
+def run_csv(compiled: Mapping[str, CompiledActivity], src: str | Path, dst: str | Path,
+            as_of: Optional[dt.date] = None) -> dict:
+    """Stream ``src`` (portfolio CSV) through :func:`evaluate_rows` into ``dst`` (written atomically).
+    Returns counts per verdict and the number of rows."""
+    src, dst = Path(src), Path(dst)
+    counts = {v: 0 for v in kernel.VERDICTS}
+    rows = 0
+    criteria = 0
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{dst.name}.", dir=dst.parent)
+    try:
+        with open(src, newline="", encoding="utf-8") as fin, os.fdopen(fd, "w", newline="", encoding="utf-8") as fout:
+            reader = csv.DictReader(fin)
+            if reader.fieldnames is None:
+                raise ValueError(f"{src}: empty portfolio (no header)")
+            if not any(c.strip().lower() in ("activity", "activity_id") for c in reader.fieldnames):
+                raise ValueError(f"{src}: header has no 'activity' column")
+            try:
+                cols = parse_header(reader.fieldnames)
+            except ValueError as e:
+                raise ValueError(f"{src}: header: {e}") from e
+            writer = csv.DictWriter(fout, fieldnames=RESULT_COLUMNS, lineterminator="\n")
+            writer.writeheader()
+            for res in evaluate_rows(compiled, reader, as_of, cols, start=2):
+                writer.writerow(res)
+                counts[res["verdict"]] += 1
+                rows += 1
+                criteria += res["n_pass"] + res["n_fail"] + res["n_unknown"] + res["n_not_applicable"]
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, dst)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return {"rows": rows, "criteria": criteria, "counts": counts, "output": str(dst)}

@@ -1,0 +1,260 @@
+"""CLI: ``regc eval``, ``regc facts template|check``, ``regc emit python``.
+
+    regc eval BUILD_DIR FACTS.{json,yaml} [--activity ID] [--format table|json|html] [-o OUT] [--as-of DATE]
+    regc eval BUILD_DIR portfolio.csv [-o results.csv]      # batch: one result row per (company, activity)
+    regc facts template BUILD_DIR CCM-4.29 [-o FILE] [--format yaml|json]
+    regc facts check BUILD_DIR FACTS
+    regc emit python BUILD_DIR -o evaluator.py
+
+Exit codes: 0 evaluated (whatever the verdicts), 2 bad input (unreadable build or facts, a build from another
+regc version, unusable fact values unless ``--lenient``, which turns them into UNKNOWN with the reason).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Optional
+
+from regc import __version__
+from regc.cli import CLIError
+from regc.ir.models import SCHEMA_VERSION, Activity
+from regc.runtime import kernel
+from regc.runtime.facts import FactsError, load_facts, parse_json
+
+
+def load_build(build_dir: str | Path, only: Optional[set[str]] = None) -> dict[str, Activity]:
+    """Read a build folder (``<activity_id>.json`` per activity; other JSON files are skipped).  A file written
+    by another regc version or schema is an error: rebuild it."""
+    root = Path(build_dir)
+    if not root.is_dir():
+        raise CLIError(f"{root}: not a build folder")
+    out: dict[str, Activity] = {}
+    for p in sorted(root.glob("*.json")):
+        if only is not None and p.stem not in only:
+            continue
+        try:
+            d = parse_json(p.read_text(encoding="utf-8"), str(p))
+        except (OSError, UnicodeDecodeError, FactsError) as e:
+            raise CLIError(f"{p}: cannot read activity JSON: {e}") from e
+        if not isinstance(d, dict) or "activity_id" not in d or "units" not in d:
+            continue
+        meta = d.get("_regc") or {}
+        if meta.get("schema") not in (None, SCHEMA_VERSION):
+            raise CLIError(f"{p}: built with IR schema {meta.get('schema')!r}, this regc reads {SCHEMA_VERSION!r}; "
+                           "rebuild it")
+        if meta.get("version") not in (None, __version__):
+            raise CLIError(f"{p}: built by regc {meta.get('version')}, this is regc {__version__}; rebuild it")
+        try:
+            act = Activity.from_json(d)
+        except (KeyError, TypeError, ValueError) as e:
+            raise CLIError(f"{p}: not a valid activity file: {str(e).splitlines()[0]}") from e
+        if act.activity_id in out:
+            raise CLIError(f"{p}: activity {act.activity_id} appears twice in the build")
+        out[act.activity_id] = act
+    if not out:
+        raise CLIError(f"{root}: no activity files in the build")
+    return out
+
+
+def _atomic_write(path: str | Path, text: str) -> None:
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", dir=p.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _as_of(s: Optional[str]) -> Optional[dt.date]:
+    if s is None:
+        return None
+    try:
+        return kernel.parse_date(s, "--as-of")
+    except kernel.FactError as e:
+        raise CLIError(str(e)) from e
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from regc.runtime.evaluator import CompiledActivity
+
+    facts_path = Path(args.facts)
+    if facts_path.suffix.lower() == ".csv":
+        return _cmd_batch(args, facts_path)
+    try:
+        doc = load_facts(facts_path)
+    except FactsError as e:
+        raise CLIError(str(e)) from e
+    wanted = list(doc["activities"])
+    if args.activity:
+        if args.activity not in doc["activities"]:
+            raise CLIError(f"{facts_path}: no facts for activity {args.activity!r}")
+        wanted = [args.activity]
+    build = load_build(args.build_dir, set(wanted))
+    missing_acts = [a for a in wanted if a not in build]
+    if missing_acts:
+        raise CLIError(f"{facts_path}: activity {missing_acts[0]!r} is not in the build {args.build_dir}")
+    as_of = _as_of(args.as_of) or doc["as_of"] or (dt.date.today() if not args.no_today else None)
+    results: dict[str, dict] = {}
+    explanations = []
+    for aid in wanted:
+        ca = CompiledActivity(build[aid])
+        res = ca.evaluate(doc["activities"][aid], as_of=as_of, where=f"{facts_path}: activities[{aid!r}]",
+                          explain=args.format == "html" or args.explain)
+        if res["errors"] and not args.lenient:
+            more = f" (and {len(res['errors']) - 1} more)" if len(res["errors"]) > 1 else ""
+            raise CLIError(res["errors"][0] + more)
+        for w in res["warnings"]:
+            print(f"regc: warning: {w}", file=sys.stderr)
+        if "explanation" in res:
+            explanations.append(res["explanation"] if args.format == "html" else None)
+            if args.format == "html":
+                res.pop("explanation")
+        results[aid] = res
+    if args.format == "json":
+        text = json.dumps({"activities": results}, ensure_ascii=False, indent=1) + "\n"
+    elif args.format == "html":
+        from regc.runtime.report import render
+
+        text = render(explanations, results)
+    else:
+        text = render_table(build, results)
+    if args.output:
+        _atomic_write(args.output, text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def render_table(build: dict[str, Activity], results: dict[str, dict]) -> str:
+    lines = []
+    for aid, res in results.items():
+        lines.append(f"{aid}  {build[aid].name}  =>  {res['verdict']}")
+        lines.append("  units: " + ", ".join(f"{p} {v}" for p, v in res["units"].items()))
+        width = max([len(c) for c in res["criteria"]] + [9])
+        for cid, v in res["criteria"].items():
+            lines.append(f"  {cid:<{width}}  {v}")
+        if res["missing"]:
+            lines.append("  missing: " + ", ".join(res["missing"]))
+        for e in res["errors"]:
+            lines.append("  error: " + e)
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _cmd_batch(args: argparse.Namespace, src: Path) -> int:
+    from regc.runtime.batch import run_csv
+    from regc.runtime.evaluator import CompiledActivity
+
+    build = load_build(args.build_dir, {args.activity} if args.activity else None)
+    compiled = {aid: CompiledActivity(a) for aid, a in build.items()}
+    dst = Path(args.output) if args.output else src.with_name(src.stem + ".results.csv")
+    if dst.resolve() == src.resolve():
+        raise CLIError(f"{dst}: the results file would overwrite the portfolio")
+    try:
+        summary = run_csv(compiled, src, dst, _as_of(args.as_of))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise CLIError(f"{src}: {e}") from e
+    c = summary["counts"]
+    print(f"{summary['rows']} rows -> {dst}: " + ", ".join(f"{k} {v}" for k, v in c.items()))
+    return 0
+
+
+def cmd_facts_template(args: argparse.Namespace) -> int:
+    from regc.runtime.evaluator import compile_plan
+    from regc.runtime.facts import template
+
+    build = load_build(args.build_dir, {args.activity})
+    if args.activity not in build:
+        raise CLIError(f"{args.build_dir}: activity {args.activity!r} is not in the build")
+    text = template(compile_plan(build[args.activity]), args.format)
+    if args.output:
+        _atomic_write(args.output, text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_facts_check(args: argparse.Namespace) -> int:
+    from regc.runtime.evaluator import CompiledActivity
+
+    try:
+        doc = load_facts(args.facts)
+    except FactsError as e:
+        raise CLIError(str(e)) from e
+    build = load_build(args.build_dir, set(doc["activities"]))
+    problems = 0
+    for aid, raw in doc["activities"].items():
+        if aid not in build:
+            print(f"{args.facts}: error: activity {aid!r} is not in the build")
+            problems += 1
+            continue
+        _facts, issues = CompiledActivity(build[aid]).read_facts(raw, f"{args.facts}: activities[{aid!r}]")
+        for sev, msg in issues:
+            print(f"{sev}: {msg}")
+            problems += sev == "error"
+    return 1 if problems else 0
+
+
+def cmd_emit_python(args: argparse.Namespace) -> int:
+    from regc.runtime.codegen import emit_python
+
+    build = load_build(args.build_dir)
+    text = emit_python(list(build.values()))
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        _atomic_write(args.output, text)
+    return 0
+
+
+def register(sub) -> None:
+    ev = sub.add_parser("eval", help="evaluate facts against a build (compliance verdicts)")
+    ev.add_argument("build_dir")
+    ev.add_argument("facts", help="facts .json/.yaml, or a portfolio .csv (batch)")
+    ev.add_argument("--activity", help="only this activity")
+    ev.add_argument("--format", choices=("table", "json", "html"), default="table")
+    ev.add_argument("-o", "--output", help="write here (atomically) instead of stdout; batch: results CSV")
+    ev.add_argument("--as-of", help="assessment date YYYY-MM-DD (default: the facts' as_of, else today)")
+    ev.add_argument("--no-today", action="store_true", help="no default assessment date")
+    ev.add_argument("--explain", action="store_true", help="json: include the explanation tree")
+    ev.add_argument("--lenient", action="store_true", help="unusable facts -> UNKNOWN with the reason, not exit 2")
+    ev.set_defaults(func=cmd_eval)
+
+    fa = sub.add_parser("facts", help="facts templates and checks")
+    fsub = fa.add_subparsers(dest="facts_command", metavar="ACTION")
+    tp = fsub.add_parser("template", help="write a fill-in facts template for an activity")
+    tp.add_argument("build_dir")
+    tp.add_argument("activity")
+    tp.add_argument("-o", "--output")
+    tp.add_argument("--format", choices=("yaml", "json"), default="yaml")
+    tp.set_defaults(func=cmd_facts_template)
+    ck = fsub.add_parser("check", help="validate a facts file against a build")
+    ck.add_argument("build_dir")
+    ck.add_argument("facts")
+    ck.set_defaults(func=cmd_facts_check)
+
+    emit = sub.choices.get("emit") if hasattr(sub, "choices") else None
+    if emit is None:
+        emit = sub.add_parser("emit", help="emit artefacts from a build")
+        esub = emit.add_subparsers(dest="emit_target", metavar="TARGET")
+    else:  # another module owns "emit": add our target to its sub-commands when it has them
+        esub = next((a for a in emit._actions if isinstance(a, argparse._SubParsersAction)), None)
+    if esub is not None and "python" not in esub.choices:
+        py = esub.add_parser("python", help="standalone Python evaluator module (stdlib only)")
+        py.add_argument("build_dir")
+        py.add_argument("-o", "--output", help="output .py file (default stdout)")
+        py.set_defaults(func=cmd_emit_python)

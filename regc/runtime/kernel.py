@@ -1,0 +1,938 @@
+"""Evaluation kernel: the stdlib-only core shared by the interpreter and the generated evaluator.
+
+Everything that decides a verdict lives here: reading fact values (quantities with units, dates, booleans,
+``{"applies": false}``), unit arithmetic over a closed atom table, comparing a fact with threshold items,
+Kleene combination (AND / OR / N_OF_K with NOT_APPLICABLE dropped), dependency clauses, and the "missing
+evidence" computation.  :mod:`regc.runtime.evaluator` calls these functions from compiled closures;
+:mod:`regc.runtime.codegen` copies this module's source (via ``ast``) into every generated module, so both give
+the same verdicts by construction (and ``tests/test_codegen.py`` checks it on random fact profiles).
+
+Rules for this file: standard library only, no imports of regc, no I/O, deterministic.
+
+>>> k_and(["PASS", "NOT_APPLICABLE", "UNKNOWN"]), k_or(["FAIL", "PASS"]), k_nofk(["PASS", "UNKNOWN", "FAIL"], 2)
+('UNKNOWN', 'PASS', 'UNKNOWN')
+"""
+
+import datetime as _dt
+import math as _math
+import re as _re
+
+PASS = "PASS"
+FAIL = "FAIL"
+UNKNOWN = "UNKNOWN"
+NA = "NOT_APPLICABLE"
+VERDICTS = (PASS, FAIL, UNKNOWN, NA)
+
+# ---------------------------------------------------------------------------------------------------------------
+# Kleene combination
+
+
+def k_and(vs):
+    """AND over verdicts; NOT_APPLICABLE children are dropped; all dropped -> NOT_APPLICABLE."""
+    seen = False
+    unknown = False
+    for v in vs:
+        if v == NA:
+            continue
+        seen = True
+        if v == FAIL:
+            return FAIL
+        if v == UNKNOWN:
+            unknown = True
+    if not seen:
+        return NA
+    return UNKNOWN if unknown else PASS
+
+
+def k_or(vs):
+    """OR over verdicts; NOT_APPLICABLE alternatives are dropped; all dropped -> NOT_APPLICABLE."""
+    seen = False
+    unknown = False
+    for v in vs:
+        if v == NA:
+            continue
+        seen = True
+        if v == PASS:
+            return PASS
+        if v == UNKNOWN:
+            unknown = True
+    if not seen:
+        return NA
+    return UNKNOWN if unknown else FAIL
+
+
+def k_nofk(vs, n):
+    """At least ``n`` of the applicable children pass."""
+    passed = unknown = applicable = 0
+    for v in vs:
+        if v == NA:
+            continue
+        applicable += 1
+        if v == PASS:
+            passed += 1
+        elif v == UNKNOWN:
+            unknown += 1
+    if not applicable:
+        return NA
+    if passed >= n:
+        return PASS
+    if passed + unknown >= n:
+        return UNKNOWN
+    return FAIL
+
+
+def k_combine(logic, vs, n=None):
+    if logic == "OR":
+        return k_or(vs)
+    if logic == "N_OF_K":
+        return k_nofk(vs, n or 1)
+    return k_and(vs)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# units: a closed table of atoms -> (factor to SI base, dimension); expressions "g CO2e/kWh", "litres/bowl/hour",
+# "kg CO2e per MWh", "m2", "m^3", "t CO2e/year".  Built from pint by regc.runtime.units; copied into generated code.
+
+_ATOM_RE = _re.compile(r"^([A-Za-z_%µ°]+|%)(?:\^|\*\*)?(-?\d+)?$")
+_SUPERSCRIPTS = {"²": "2", "³": "3", "⁻": "-", "¹": "1"}
+
+
+class FactError(ValueError):
+    """A fact that cannot be used (bad unit, bad number, bad date ...)."""
+
+
+def normalise_unit_text(s):
+    """Canonical spelling of a unit expression: CO2e variants -> ``CO2e`` token, "per" -> "/", spaces tidied."""
+    s = str(s).strip()
+    for a, b in _SUPERSCRIPTS.items():
+        s = s.replace(a, b)
+    s = s.replace("·", " ").replace("⋅", " ").replace("**", "^").replace("*", " ")
+    s = _re.sub(r"(?i)(?<![A-Za-z])CO₂", "CO2", s)
+    # gCO2e/kWh -> g CO2e/kWh ; tCO2eq -> t CO2e ; CO2-eq -> CO2e
+    s = _re.sub(r"(?i)(?<=[A-Za-z])(CO2)", r" \1", s)
+    s = _re.sub(r"(?i)(?<![A-Za-z])CO2[\s-]?(?:eq(?:uivalents?|uiv\.?)?|e)\b", "CO2e", s)
+    s = _re.sub(r"(?i)\s+per\s+", "/", s)
+    s = _re.sub(r"\s*/\s*", "/", s)
+    s = _re.sub(r"\s+", " ", s).strip()
+    return s
+
+
+def parse_unit(text, atoms, extra=None):
+    """``text`` -> (factor, dims) with dims a tuple of (base, exponent) pairs sorted by base.
+
+    ``a/b/c`` means a per b per c.  Atoms are looked up exactly, then case-insensitively for words of more than
+    three letters; a trailing integer is an exponent (``m2``, ``m^3``).  Unknown atoms raise FactError.
+    """
+    s = normalise_unit_text(text)
+    if s in ("", "1", "-"):
+        return 1.0, ()
+    factor = 1.0
+    dims = {}
+    segments = s.split("/")
+    for si, seg in enumerate(segments):
+        sign = 1 if si == 0 else -1
+        words = seg.split(" ") if seg else []
+        if si > 0 and not words:
+            raise FactError("empty denominator in unit %r" % (text,))
+        for w in words:
+            if w in ("", "1") and si == 0:
+                continue
+            f, d = _atom(w, atoms, extra, text)
+            factor = factor * f if sign > 0 else factor / f
+            for b, e in d:
+                dims[b] = dims.get(b, 0) + sign * e
+    return factor, tuple(sorted((b, e) for b, e in dims.items() if e != 0))
+
+
+def _atom(w, atoms, extra, text):
+    hit = _lookup_atom(w, atoms, extra)
+    if hit is not None:
+        return hit
+    m = _ATOM_RE.match(w)
+    if m and m.group(2):
+        base = _lookup_atom(m.group(1), atoms, extra)
+        if base is not None:
+            e = int(m.group(2))
+            return base[0] ** e, tuple((b, x * e) for b, x in base[1])
+    raise FactError("unknown unit %r in %r" % (w, str(text)))
+
+
+def _lookup_atom(w, atoms, extra):
+    for table in (atoms, extra or {}):
+        if w in table:
+            return table[w]
+    if len(w) > 3:
+        lw = w.lower()
+        for table in (atoms, extra or {}):
+            for k in (lw, lw[:-1] if lw.endswith("s") else None):
+                if k and k in table:
+                    return table[k]
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# reading fact values
+
+_BOOL_TRUE = frozenset(["true", "yes", "y", "met", "pass", "passed", "compliant", "1"])
+_BOOL_FALSE = frozenset(["false", "no", "n", "not met", "fail", "failed", "non-compliant", "noncompliant", "0"])
+_NOT_APPLICABLE = frozenset(["n/a", "na", "not applicable", "does not apply", "not_applicable"])
+_ISO_DATE_RE = _re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DATEISH_RE = _re.compile(
+    r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$|^\d{1,2}\s+[A-Za-z]+\s+\d{4}$|^[A-Za-z]+\s+\d{1,2},?\s+\d{4}$|^\d{4}-\d{1,2}(-\d{1,2})?T")
+_NUM = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
+_QTY_RE = _re.compile(
+    r"^\s*(" + _NUM + r")\s*(.*?)\s*(?:,?\s*(?:(?:averaged|on average|on an average|as an average|average)\s+)?"
+    r"(?:over|across|during)\s+(?:(?:a|the)\s+(?:period\s+of\s+)?)?(?:(\d+(?:\.\d+)?)\s*(years?|months?|days?)|"
+    r"(?:the\s+)?(life-?time|life\s+time)(?:\s+of\s+.*)?))?\s*$", _re.I)
+_BADNUM_RE = _re.compile(r"^\s*[+-]?(nan|inf|infinity)\b", _re.I)
+_PERIOD_DAYS = {"year": 365.25, "years": 365.25, "month": 365.25 / 12, "months": 365.25 / 12, "day": 1.0, "days": 1.0}
+_FACT_KEYS = frozenset(["value", "unit", "metric", "period", "date", "met", "applies", "evidence", "note", "quantities",
+                        "source"])
+
+
+class Qty:
+    """A quantity fact: value in SI base units, its dimension, optional period and metric."""
+
+    __slots__ = ("value", "base", "dims", "unit", "period", "metric", "unitless")
+
+    def __init__(self, value, base, dims, unit, period, metric, unitless):
+        self.value = value  # as written
+        self.base = base  # in SI base units
+        self.dims = dims
+        self.unit = unit
+        self.period = period  # None | ("bounded", days) | ("lifetime",)
+        self.metric = metric  # normalised metric name or None
+        self.unitless = unitless
+
+    def text(self):
+        s = "%s %s" % (fmt_num(self.value), self.unit)
+        if self.period is not None:
+            s += " over the lifetime" if self.period[0] == "lifetime" else " over %s days" % fmt_num(self.period[1])
+        return s.strip()
+
+
+class Fact:
+    """Everything known about one criterion, merged from its id, metric names, tags and date phrases."""
+
+    __slots__ = ("applies", "met", "qtys", "date", "errors", "evidence", "sources")
+
+    def __init__(self):
+        self.applies = None
+        self.met = None
+        self.qtys = []
+        self.date = None
+        self.errors = []
+        self.evidence = []
+        self.sources = []
+
+
+def fmt_num(x):
+    if isinstance(x, float) and x.is_integer() and abs(x) < 1e15:
+        return str(int(x))
+    return repr(x) if isinstance(x, float) else str(x)
+
+
+def check_number(v, where):
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise FactError("%s: expected a number, got %r" % (where, v))
+    if isinstance(v, float) and not _math.isfinite(v):
+        raise FactError("%s: not a finite number: %r" % (where, v))
+    return v
+
+
+def parse_date(v, where):
+    if isinstance(v, _dt.datetime):
+        raise FactError("%s: expected a date (YYYY-MM-DD), got a date-time %r" % (where, str(v)))
+    if isinstance(v, _dt.date):
+        return v
+    if isinstance(v, str) and _ISO_DATE_RE.match(v.strip()):
+        try:
+            return _dt.date.fromisoformat(v.strip())
+        except ValueError:
+            pass
+    raise FactError("%s: not a date in YYYY-MM-DD form: %r" % (where, v))
+
+
+def parse_period(v, where):
+    if v is None:
+        return None
+    if isinstance(v, dict):
+        if v.get("type") == "lifetime":
+            return ("lifetime",)
+        val = check_number(v.get("value"), where + ".period.value")
+        unit = str(v.get("unit", "")).lower()
+        if unit not in _PERIOD_DAYS or val <= 0:
+            raise FactError("%s: bad period %r (use e.g. '20 years' or 'lifetime')" % (where, v))
+        return ("bounded", float(val) * _PERIOD_DAYS[unit])
+    if isinstance(v, str):
+        t = v.strip().lower()
+        if t in ("lifetime", "life-time", "life time", "over the lifetime"):
+            return ("lifetime",)
+        m = _re.match(r"^(?:(?:averaged\s+)?over\s+)?(\d+(?:\.\d+)?)\s*(years?|months?|days?)$", t)
+        if m and float(m.group(1)) > 0:
+            return ("bounded", float(m.group(1)) * _PERIOD_DAYS[m.group(2)])
+    raise FactError("%s: bad period %r (use e.g. '20 years' or 'lifetime')" % (where, v))
+
+
+def make_qty(value, unit, period, metric, where, atoms, extra, cache):
+    value = check_number(value, where)
+    if unit is None:
+        unit = ""
+    if not isinstance(unit, str):
+        raise FactError("%s: unit must be a string, got %r" % (where, unit))
+    key = unit
+    hit = cache.get(key) if cache is not None else None
+    if hit is None:
+        try:
+            hit = parse_unit(unit, atoms, extra)
+        except FactError as e:
+            raise FactError("%s: %s" % (where, e))
+        if cache is not None:
+            cache[key] = hit
+    factor, dims = hit
+    if value < 0 and dims:
+        raise FactError("%s: negative value %s %s is not meaningful" % (where, fmt_num(value), unit))
+    return Qty(value, value * factor, dims, normalise_unit_text(unit), period, metric, unit.strip() == "")
+
+
+def read_value(raw, where, atoms, extra, cache):
+    """One fact value (bool, number, string, dict, list) -> a Fact.  Raises FactError for unusable input.
+
+    >>> f = read_value("550 kg CO2e/kW averaged over 20 years", "x", {"kg": (1.0, (("[mass]", 1),)),
+    ...     "kW": (1000.0, (("[length]", 2), ("[mass]", 1), ("[time]", -3))), "CO2e": (1.0, (("[co2e]", 1),))}, None, {})
+    >>> f.qtys[0].period, f.qtys[0].dims[0]
+    (('bounded', 7305.0), ('[co2e]', 1))
+    """
+    f = Fact()
+    if raw is None:
+        return f
+    if isinstance(raw, bool):
+        f.met = raw
+        return f
+    if isinstance(raw, (int, float)):
+        f.qtys.append(make_qty(raw, "", None, None, where, atoms, extra, cache))
+        return f
+    if isinstance(raw, _dt.date):
+        f.date = parse_date(raw, where)
+        return f
+    if isinstance(raw, str):
+        _read_string(raw, f, where, atoms, extra, cache)
+        return f
+    if isinstance(raw, list):
+        for i, item in enumerate(raw):
+            sub = read_value(item, "%s[%d]" % (where, i), atoms, extra, cache)
+            if not sub.qtys or sub.met is not None or sub.date is not None or sub.applies is not None:
+                raise FactError("%s[%d]: a list holds quantities only" % (where, i))
+            f.qtys.extend(sub.qtys)
+        return f
+    if isinstance(raw, dict):
+        bad = [k for k in raw if k not in _FACT_KEYS]
+        if bad:
+            raise FactError("%s: unknown field(s) %s (allowed: %s)" % (where, ", ".join(map(repr, sorted(map(str, bad)))),
+                                                                      ", ".join(sorted(_FACT_KEYS))))
+        if raw.get("applies") is not None:
+            if not isinstance(raw["applies"], bool):
+                raise FactError("%s.applies: expected true/false, got %r" % (where, raw["applies"]))
+            f.applies = raw["applies"]
+        if raw.get("met") is not None:
+            if not isinstance(raw["met"], bool):
+                raise FactError("%s.met: expected true/false, got %r" % (where, raw["met"]))
+            f.met = raw["met"]
+        if raw.get("date") is not None:
+            f.date = parse_date(raw["date"], where + ".date")
+        metric = raw.get("metric")
+        if metric is not None and not isinstance(metric, str):
+            raise FactError("%s.metric: expected a string" % where)
+        if "value" in raw and raw["value"] is not None:
+            v = raw["value"]
+            if isinstance(v, str):
+                raise FactError("%s.value: expected a number, got the string %r" % (where, v))
+            f.qtys.append(make_qty(v, raw.get("unit", ""), parse_period(raw.get("period"), where), norm_metric(metric)
+                                   if metric else None, where, atoms, extra, cache))
+        elif raw.get("unit") is not None or raw.get("period") is not None:
+            if "value" not in raw:
+                raise FactError("%s: 'unit'/'period' given without 'value'" % where)
+        if raw.get("quantities") is not None:
+            qs = raw["quantities"]
+            if not isinstance(qs, list):
+                raise FactError("%s.quantities: expected a list" % where)
+            for i, q in enumerate(qs):
+                if isinstance(q, dict) and q.get("value") is None:
+                    continue  # an unfilled template entry
+                sub = read_value(q, "%s.quantities[%d]" % (where, i), atoms, extra, cache)
+                if not sub.qtys:
+                    raise FactError("%s.quantities[%d]: not a quantity" % (where, i))
+                f.qtys.extend(sub.qtys)
+        ev = raw.get("evidence")
+        if ev is not None:
+            f.evidence.extend(read_evidence(ev, where + ".evidence"))
+        return f
+    raise FactError("%s: unsupported fact value %r" % (where, raw))
+
+
+def read_evidence(ev, where):
+    items = ev if isinstance(ev, list) else [ev]
+    out = []
+    for i, e in enumerate(items):
+        if isinstance(e, str) and e.strip():
+            out.append({"document": e.strip(), "page": None})
+            continue
+        if isinstance(e, dict) and isinstance(e.get("document"), str) and e["document"].strip():
+            page = e.get("page")
+            if page is not None and (isinstance(page, bool) or not isinstance(page, int) or page < 1):
+                raise FactError("%s[%d].page: expected a page number >= 1, got %r" % (where, i, page))
+            extra = [k for k in e if k not in ("document", "page", "note")]
+            if extra:
+                raise FactError("%s[%d]: unknown field(s) %s" % (where, i, ", ".join(sorted(map(str, extra)))))
+            out.append({"document": e["document"].strip(), "page": page})
+            continue
+        raise FactError("%s[%d]: evidence is a document path or {document, page}" % (where, i))
+    return out
+
+
+def _read_string(raw, f, where, atoms, extra, cache):
+    t = raw.strip()
+    low = t.lower()
+    if low == "":
+        return
+    if low in _BOOL_TRUE:
+        f.met = True
+        return
+    if low in _BOOL_FALSE:
+        f.met = False
+        return
+    if low in _NOT_APPLICABLE:
+        f.applies = False
+        return
+    if _ISO_DATE_RE.match(t):
+        f.date = parse_date(t, where)
+        return
+    if _DATEISH_RE.match(t):
+        raise FactError("%s: bad date format %r (use YYYY-MM-DD)" % (where, raw))
+    if _BADNUM_RE.match(t):
+        raise FactError("%s: not a finite number: %r" % (where, raw))
+    if _re.match(r"^\s*[+-]?\d+,\d+", t):
+        raise FactError("%s: %r: use '.' as the decimal separator and no thousands separators" % (where, raw))
+    m = _QTY_RE.match(t)
+    if not m:
+        raise FactError("%s: cannot read %r as a boolean, date (YYYY-MM-DD), 'n/a' or quantity ('250 g CO2e/kWh')"
+                        % (where, raw))
+    num = float(m.group(1))
+    if num.is_integer() and _re.match(r"^[+-]?\d+$", m.group(1)):
+        num = int(m.group(1))
+    period = None
+    if m.group(3):
+        period = ("bounded", float(m.group(3)) * _PERIOD_DAYS[m.group(4).lower()])
+    elif m.group(5):
+        period = ("lifetime",)
+    f.qtys.append(make_qty(num, m.group(2), period, None, where, atoms, extra, cache))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# names
+
+_WORD_RE = _re.compile(r"[a-z0-9]+")
+_STOP = frozenset(["the", "of", "a", "an", "is", "are", "be", "by", "for", "to", "in", "on", "and", "or", "which",
+                   "that", "with", "from", "at", "its", "has", "have", "been", "was"])
+
+
+def _stem(w):
+    if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+        return w[:-1]
+    return w
+
+
+def norm_metric(s):
+    """Normalised metric / key name: lower case, punctuation to spaces, simple plural folding.
+
+    >>> norm_metric("Life-cycle GHG emissions"), norm_metric("lifecycle greenhouse gas emission")
+    ('life cycle ghg emission', 'life cycle ghg emission')
+    """
+    s = str(s).lower().replace("greenhouse gas", "ghg").replace("lifecycle", "life cycle").replace("co2e", "co2e")
+    return " ".join(_stem(w) for w in _WORD_RE.findall(s.replace("_", " ")))
+
+
+def content_words(s):
+    return frozenset(w for w in norm_metric(s).split(" ") if w and w not in _STOP)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# building the per-activity fact table from a raw facts mapping
+
+
+def index_facts(raw, index, atoms, where="facts"):
+    """Raw activity facts (mapping key -> value) -> (facts by node index, issues).
+
+    Keys resolve, in this order, to: a unit part holding nested facts (``"DNSH-PPC": {"P1": true}``); a
+    criterion id (``"1(b)(ii)"``, ``"DNSH-PPC/P2"``, ``"CCM-4.29/SC/1(a)"``); a metric name (exact normalised
+    name, else every metric containing all the key's words); a tag or predicate (``"verification"``,
+    ``"verified_by_third_party"``) for qualitative criteria; a phrase naming a dated event
+    (``"construction permit granted"``) for criteria with deadlines.  A criterion-id fact takes precedence over
+    facts reaching the same criterion by metric, tag or phrase.  Issues: list of (severity, message); severity
+    "error" for unusable values, "warning" for unknown or ambiguous keys.
+    """
+    issues = []
+    by_id = {}
+    derived = {}
+    extra = index.get("atoms") or {}
+    cache = index.setdefault("_unit_cache", {})
+    if raw is None:
+        return {}, issues
+    if not isinstance(raw, dict):
+        return {}, [("error", "%s: expected a mapping of fact keys to values" % where)]
+    stack = [(raw, None, where)]
+    while stack:
+        mapping, part, here = stack.pop(0)
+        for key, value in mapping.items():
+            skey = str(key).strip()
+            loc = "%s[%r]" % (here, skey)
+            if value is None:
+                continue
+            if skey in ("evidence", "company", "note", "notes"):
+                continue
+            if part is None and skey in index["parts"] and isinstance(value, dict) and not (_FACT_KEYS & set(value)):
+                stack.append((value, skey, loc))
+                continue
+            lookup = skey if part is None else part + "/" + skey
+            node = index["ids"].get(lookup)
+            if node is None and part is None:
+                node = index["ids"].get(skey.replace(" ", ""))
+            if node is not None:
+                if node == -1:
+                    issues.append(("warning", "%s: criterion id %r is ambiguous between units; qualify it, e.g. "
+                                              "'DNSH-PPC/%s'" % (loc, skey, skey)))
+                    continue
+                try:
+                    fact = read_value(value, loc, atoms, extra, cache)
+                except FactError as e:
+                    fact = Fact()
+                    fact.errors.append(str(e))
+                    issues.append(("error", str(e)))
+                if not (fact.errors or fact.qtys or fact.met is not None or fact.date is not None
+                        or fact.applies is not None):
+                    continue  # nothing stated (an unfilled template entry)
+                fact.sources.append(loc)
+                if node in by_id:
+                    issues.append(("error", "%s: criterion %s is given twice" % (loc, index["nodes"][node])))
+                    by_id[node].errors.append("%s: criterion given twice" % loc)
+                    continue
+                by_id[node] = fact
+                continue
+            nk = norm_metric(skey)
+            targets = _metric_targets(nk, index)
+            kind = "metric"
+            if not targets:
+                targets = index["tags"].get(nk.replace(" ", "_")) or index["tags"].get(nk) or []
+                kind = "tag"
+            if not targets:
+                targets = _phrase_targets(skey, index)
+                kind = "phrase"
+                if len(targets) > 1:
+                    issues.append(("warning", "%s: phrase matches several dated criteria (%s); use a criterion id"
+                                   % (loc, ", ".join(index["nodes"][t] for t in targets))))
+                    continue
+            if not targets:
+                issues.append(("warning", "%s: unknown fact key (not a criterion id, metric, tag or dated event of "
+                                          "this activity)" % loc))
+                continue
+            try:
+                fact = read_value(value, loc, atoms, extra, cache)
+            except FactError as e:
+                issues.append(("error", str(e)))
+                fact = Fact()
+                fact.errors.append(str(e))
+            if kind == "metric":
+                if fact.met is not None or fact.date is not None or fact.applies is not None:
+                    issues.append(("error", "%s: a metric takes a quantity" % loc))
+                    fact = Fact()
+                    fact.errors.append("%s: a metric takes a quantity" % loc)
+                for q in fact.qtys:
+                    if q.metric is None:
+                        q.metric = nk
+            elif kind == "tag":
+                if fact.met is None and not fact.errors:
+                    issues.append(("error", "%s: a tag takes true/false" % loc))
+                    fact.errors.append("%s: a tag takes true/false" % loc)
+            elif kind == "phrase":
+                if fact.date is None and not fact.errors:
+                    issues.append(("error", "%s: a dated event takes a date (YYYY-MM-DD)" % loc))
+                    fact.errors.append("%s: a dated event takes a date" % loc)
+            fact.sources.append(loc)
+            for t in targets:
+                derived.setdefault(t, []).append((kind, fact))
+    out = dict(by_id)
+    for node, lst in derived.items():
+        if node in out:
+            continue
+        merged = Fact()
+        for kind, fact in lst:
+            merged.sources.extend(fact.sources)
+            merged.errors.extend(fact.errors)
+            merged.evidence.extend(fact.evidence)
+            if kind == "metric":
+                merged.qtys.extend(fact.qtys)
+            elif kind == "tag":
+                if merged.met is None:
+                    merged.met = fact.met
+                elif fact.met is not None and fact.met != merged.met:
+                    merged.errors.append("conflicting tag facts %s" % ", ".join(merged.sources))
+            elif kind == "phrase":
+                merged.date = fact.date
+        out[node] = merged
+    return out, issues
+
+
+def _metric_targets(nk, index):
+    metrics = index["metrics"]
+    if nk in metrics:
+        return list(metrics[nk])
+    words = set(nk.split(" "))
+    if not words or words == {""}:
+        return []
+    hits = []
+    for m, nodes in metrics.items():
+        if words <= set(m.split(" ")):
+            for n in nodes:
+                if n not in hits:
+                    hits.append(n)
+    return hits
+
+
+def _phrase_targets(key, index):
+    words = content_words(key)
+    if len(words) < 2:
+        return []
+    return [n for n, ws in index["phrases"] if words <= set(ws)]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# comparing one criterion's own requirement with its fact
+
+_OPS = {"<": "lower than", "<=": "at most", ">": "more than", ">=": "at least", "=": "equal to"}
+
+
+def _close(a, b):
+    return abs(a - b) <= 1e-9 * max(abs(a), abs(b))
+
+
+def compare(op, a, b):
+    if op == "<":
+        return a < b and not _close(a, b)
+    if op == "<=":
+        return a < b or _close(a, b)
+    if op == ">":
+        return a > b and not _close(a, b)
+    if op == ">=":
+        return a > b or _close(a, b)
+    return _close(a, b) if (a or b) else True
+
+
+def _period_ok(item_period, q_period):
+    """True/False when the fact's period agrees/disagrees with the item's; None when the fact states none."""
+    if q_period is None:
+        return None
+    if item_period is None:
+        return False
+    if item_period[0] != q_period[0]:
+        return False
+    if item_period[0] == "lifetime":
+        return True
+    return _close(item_period[1], q_period[1])
+
+
+def eval_items(items, logic, fact, detail=None):
+    """Compare quantity facts with threshold items ``[metric, op, value, unit, base, dims, period, pct, factor]``.
+
+    A quantity meets an item when its dimension matches (and its metric, when it names one); when several items
+    of the node share a dimension, an unnamed quantity is ambiguous.  Returns (verdict, error or None).
+    """
+    verdicts = []
+    used = False
+    dim_count = {}
+    for it in items:
+        dim_count[it[5]] = dim_count.get(it[5], 0) + 1
+    for it in items:
+        metric, op, value, unit, base, dims, period, pct = it[:8]
+        chosen = None
+        note = None
+        for q in fact.qtys:
+            if q.dims != dims:
+                continue
+            if q.metric is not None and q.metric != metric and not (set(q.metric.split(" ")) <= set(metric.split(" "))):
+                continue
+            if q.metric is None and dim_count[dims] > 1:
+                note = "ambiguous: %d items of this criterion take this unit; name the metric" % dim_count[dims]
+                continue
+            if pct and q.unitless:
+                note = "a bare number for a threshold in %; give the unit '%'"
+                continue
+            pok = _period_ok(period, q.period)
+            if pok is False:
+                note = "period of %s differs from the threshold's" % q.text()
+                continue
+            chosen = q
+            break
+        if chosen is None:
+            verdicts.append(UNKNOWN)
+            if detail is not None:
+                detail.append((it, None, UNKNOWN, note or "no fact for this item"))
+            continue
+        used = True
+        v = PASS if compare(op, chosen.base, base) else FAIL
+        verdicts.append(v)
+        if detail is not None:
+            detail.append((it, chosen, v, None if chosen.period is not None or period is None else
+                           "fact states no period; taken as the threshold's"))
+    err = None
+    if fact.qtys and not used:
+        dims_ok = set(it[5] for it in items)
+        if not any(q.dims in dims_ok for q in fact.qtys):
+            err = "incompatible unit: %s cannot be compared with %s (%s)" % (
+                ", ".join(q.text() for q in fact.qtys), " / ".join(it[3] or "(no unit)" for it in items),
+                ", ".join(fact.sources) or "fact")
+    return (k_or(verdicts) if logic == "OR" else k_and(verdicts)), err
+
+
+def eval_dates(titems, logic, fact, as_of, detail=None):
+    """Temporal items ``[type, date, start, end, interval_value, interval_unit]`` that need a fact date
+    (deadline, recurring).  Returns a verdict."""
+    verdicts = []
+    for it in titems:
+        kind = it[0]
+        if kind == "deadline":
+            if fact.date is None:
+                v = UNKNOWN
+            else:
+                v = PASS if fact.date <= _dt.date.fromisoformat(it[1]) else FAIL
+        elif kind == "recurring":
+            if fact.date is None:
+                v = UNKNOWN
+            else:
+                days = float(it[4]) * _PERIOD_DAYS[it[5]]
+                if as_of is None:
+                    v = UNKNOWN
+                else:
+                    age = (as_of - fact.date).days
+                    v = PASS if 0 <= age <= days else FAIL
+        else:
+            continue
+        verdicts.append(v)
+        if detail is not None:
+            detail.append((it, fact.date, v))
+    if not verdicts:
+        return None
+    return k_or(verdicts) if logic == "OR" else k_and(verdicts)
+
+
+def in_force(titems, as_of):
+    """NOT_APPLICABLE when the assessment date lies outside an effective_from/effective_until/window item,
+    UNKNOWN when such an item exists but no assessment date is known, else None."""
+    res = None
+    for it in titems:
+        kind = it[0]
+        if kind not in ("effective_from", "effective_until", "window"):
+            continue
+        if as_of is None:
+            res = UNKNOWN
+            continue
+        lo = it[1] if kind == "effective_from" else it[2] if kind == "window" else None
+        hi = it[1] if kind == "effective_until" else it[3] if kind == "window" else None
+        if (lo and as_of < _dt.date.fromisoformat(lo)) or (hi and as_of > _dt.date.fromisoformat(hi)):
+            return NA
+    return res
+
+
+def own_verdict(node, fact, as_of, detail=None):
+    """Verdict of a criterion's own requirement (its text and thresholds, children aside) and an error.
+
+    ``node`` is the spec dict of :func:`regc.runtime.evaluator.compile_plan`.  Returns (verdict, error)."""
+    if fact is None:
+        fact = _EMPTY
+    if fact.errors:
+        return UNKNOWN, fact.errors[0]
+    if fact.met is not None:
+        if node["q"] and not node["bool_ok"]:
+            return UNKNOWN, ("criterion %s is quantitative: give a quantity (e.g. %s %s), not true/false (%s)"
+                             % (node["id"], fmt_num(node["q"][0][2]), node["q"][0][3], ", ".join(fact.sources)))
+        return (PASS if fact.met else FAIL), None
+    parts = []
+    err = None
+    if node["q"]:
+        v, err = eval_items(node["q"], node["qlogic"], fact, detail)
+        if err is not None:
+            return UNKNOWN, err
+        parts.append(v)
+    if node["t"]:
+        v = eval_dates(node["t"], node["tlogic"], fact, as_of, detail)
+        if v is not None:
+            parts.append(v)
+    if not parts:
+        if fact.qtys and not node["q"]:
+            return UNKNOWN, "criterion %s takes true/false, not a quantity (%s)" % (node["id"], ", ".join(fact.sources))
+        if fact.date is not None and not node["t"]:
+            return UNKNOWN, "criterion %s has no date threshold; give true/false (%s)" % (node["id"], ", ".join(
+                fact.sources))
+        return UNKNOWN, None
+    return k_and(parts), None
+
+
+_EMPTY = Fact()
+
+
+def node_verdict(node, own, kids, fact, vs, as_of):
+    """Final verdict of one node from its own verdict, its children's combination and its dependencies.
+
+    Returns (verdict, why) where why is one of "applies-false", "not-in-force", "dep-false", "dep-unknown",
+    "error" or None.
+    """
+    if fact is not None and fact.applies is False:
+        if node["cond"]:
+            return NA, "applies-false"
+        return UNKNOWN, "mandatory"
+    if node["t"]:
+        f = in_force(node["t"], as_of)
+        if f == NA:
+            return NA, "not-in-force"
+    else:
+        f = None
+    deps = node["deps"]
+    dep = None
+    if deps:
+        true = unknown = 0
+        for target, status in deps:
+            tv = vs[target] if target >= 0 else UNKNOWN
+            if tv == UNKNOWN:
+                unknown += 1
+            elif (tv == PASS) == (status == "Affirmation"):
+                true += 1
+        if true >= node["dmin"]:
+            dep = None
+        elif true + unknown >= node["dmin"]:
+            dep = UNKNOWN
+        else:
+            return NA, "dep-false"
+    parts = []
+    if own is not None:
+        parts.append(own)
+    if kids is not None:
+        parts.append(kids)
+    v = k_and(parts) if parts else UNKNOWN
+    if f == UNKNOWN and v != NA:
+        return UNKNOWN, "no-as-of"
+    if dep == UNKNOWN and v != NA:
+        return UNKNOWN, "dep-unknown"
+    return v, None
+
+
+def eval_node(node, vs, facts, as_of):
+    """Own verdict + children + dependencies for one node; children and targets must already be in ``vs``."""
+    fact = facts.get(node["i"])
+    own = None
+    if node["own"] or (fact is not None and fact.met is not None):
+        own, _err = own_verdict(node, fact, as_of)
+    kids = k_combine(node["logic"], [vs[c] for c in node["kids"]], node["n"]) if node["kids"] else None
+    return node_verdict(node, own, kids, fact, vs, as_of)[0]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# what is missing
+
+
+def missing(nodes, vs, facts, as_of, i, memo=None):
+    """Criterion ids whose facts would let node ``i`` pass (empty unless ``vs[i]`` is UNKNOWN).
+
+    AND needs every undecided child; OR the cheapest undecided alternative; N_OF_K the cheapest remaining
+    children; a dependency whose truth is unknown needs its targets; an own requirement without (usable) fact
+    needs the node itself."""
+    if memo is None:
+        memo = {}
+    if i in memo:
+        return memo[i]
+    memo[i] = []
+    node = nodes[i]
+    if vs[i] != UNKNOWN:
+        return []
+    out = []
+    fact = facts.get(i)
+    if node["deps"]:
+        for target, status in node["deps"]:
+            if target >= 0 and vs[target] == UNKNOWN:
+                _extend(out, missing(nodes, vs, facts, as_of, target, memo))
+    if fact is not None and fact.applies is False and not node["cond"]:
+        _extend(out, [node["id"]])
+    if node["own"] or (fact is not None and fact.met is not None):
+        ov, _ = own_verdict(node, fact, as_of)
+        if ov == UNKNOWN:
+            _extend(out, [node["id"]])
+    if node["t"] and in_force(node["t"], as_of) == UNKNOWN:
+        _extend(out, [node["id"]])
+    kids = [c for c in node["kids"] if vs[c] == UNKNOWN]
+    if kids:
+        sets = [missing(nodes, vs, facts, as_of, c, memo) for c in kids]
+        if node["logic"] == "OR":
+            _extend(out, min(sets, key=len))
+        elif node["logic"] == "N_OF_K":
+            passed = sum(1 for c in node["kids"] if vs[c] == PASS)
+            need = max(0, (node["n"] or 1) - passed)
+            for s in sorted(sets, key=len)[:need]:
+                _extend(out, s)
+        else:
+            for s in sets:
+                _extend(out, s)
+    memo[i] = out
+    return out
+
+
+def _extend(out, items):
+    for x in items:
+        if x not in out:
+            out.append(x)
+
+
+def run_plan(plan, facts, as_of):
+    """Evaluate every node of a plan in its topological order; returns the verdict list."""
+    nodes = plan["nodes"]
+    vs = [NA] * len(nodes)
+    for i in plan["order"]:
+        vs[i] = eval_node(nodes[i], vs, facts, as_of)
+    return vs
+
+
+def propagate_na(nodes, vs):
+    """A criterion inside a NOT_APPLICABLE one is NOT_APPLICABLE too (nodes are in pre-order)."""
+    for n in nodes:
+        p = n["parent"]
+        if p is not None and vs[p] == NA:
+            vs[n["i"]] = NA
+
+
+def result(plan, vs, facts, issues, as_of):
+    """The JSON result of one activity: verdict, per-criterion verdicts, units, missing, errors, warnings."""
+    nodes = plan["nodes"]
+    propagate_na(nodes, vs)
+    units = {}
+    for part, root in plan["roots"]:
+        units[part] = vs[root]
+    verdict = k_and([vs[r] for _p, r in plan["roots"]]) if plan["roots"] else UNKNOWN
+    miss = []
+    if verdict == UNKNOWN:
+        memo = {}
+        for _p, r in plan["roots"]:
+            _extend(miss, missing(nodes, vs, facts, as_of, r, memo))
+    crit = {}
+    for n in nodes:
+        if n["report"]:
+            crit[n["id"]] = vs[n["i"]]
+    errors = [m for s, m in issues if s == "error"]
+    for i, f in sorted(facts.items()):
+        for e in f.errors:
+            if e not in errors:
+                errors.append(e)
+    for n in nodes:
+        f = facts.get(n["i"])
+        if n["own"] and f is not None and not f.errors and vs[n["i"]] == UNKNOWN:
+            _v, err = own_verdict(n, f, as_of)
+            if err and err not in errors:
+                errors.append(err)
+    return {"verdict": verdict, "criteria": crit, "units": units, "missing": miss, "errors": errors,
+            "warnings": [m for s, m in issues if s != "error"]}

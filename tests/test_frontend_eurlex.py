@@ -1,0 +1,223 @@
+"""EUR-Lex consolidated XHTML front-end: activity counts per version, unit/block shape, and the gold check.
+
+The key acceptance test: for every gold CCM unit (made from the 2026-01-01 XHTML), every non-empty gold
+``verbatim_text`` is the text of some block of the corresponding UnitDoc, and the footnote markers match.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from regc.compiler.frontends import detect_format, find_in_corpus, load_source
+from regc.compiler.frontends.eurlex_xhtml import parse_eurlex_xhtml
+from regc.corpora.locate import corpus_root
+from regc.ir.doc import ActDoc, FrontEndError
+
+# Activities counted by reading the documents (headings of Annex I / Annex II, 'title-gr-seq-level-2', plus
+# the section "11. Education" of Annex II that has no sub-sections).  2024-01-01 adds the activities of
+# Delegated Regulation (EU) 2023/2485 (e.g. CCM-3.18..3.21, CCM-6.18..6.20, CCM-7.8, CCM-8.4, CCA-3.x, ...).
+EXPECTED_COUNTS = {
+    "2023-01-01": {"CCM": 94, "CCA": 101},
+    "2024-01-01": {"CCM": 101, "CCA": 106},
+    "2025-01-01": {"CCM": 101, "CCA": 106},
+    "2025-01-08": {"CCM": 101, "CCA": 106},
+    "2026-01-01": {"CCM": 101, "CCA": 106},
+}
+GOLD_VERSION = "2026-01-01"
+
+
+@lru_cache(maxsize=None)
+def _act(version: str) -> ActDoc:
+    root = corpus_root()
+    assert root is not None, "corpus not found"
+    return parse_eurlex_xhtml(find_in_corpus(root, "32021R2139", version))
+
+
+def _count_headings(path: Path) -> dict[str, int]:
+    """Independent count by regex over the raw file: numbered level-2 headings in Annex I and in Annex II."""
+    s = path.read_text(encoding="utf-8")
+    out = {}
+    for obj, start_pat, end_pat in (("CCM", ">ANNEX I<", ">ANNEX II<"), ("CCA", ">ANNEX II<", "class=\"footnote\"")):
+        a = s.index(start_pat)
+        b = s.index(end_pat, a + 1)
+        part = s[a:b]
+        # stop at the first appendix of the annex
+        app = re.search(r'class="title-annex-1"[^>]*>Appendix A<', part)
+        part = part[: app.start()] if app else part
+        heads = re.findall(r'class="title-gr-seq-level-2"[^>]*>\s*(\d+\.\d+)\.', part)
+        # level-1 sections directly followed by a level-2 "Description of the activity" are activities too
+        lone = re.findall(r'class="title-gr-seq-level-1"[^>]*>\s*\d+\.[^<]*<span[^>]*>[^<]*</span>\s*</p>\s*'
+                          r'<p class="title-gr-seq-level-2"[^>]*>\s*<span[^>]*>Description', part)
+        out[obj] = len(heads) + len(lone)
+    return out
+
+
+def _gold_units(gold_dir: Path):
+    for f in sorted(gold_dir.glob("CCM-*.json")):
+        g = json.loads(f.read_text(encoding="utf-8"))
+        assert g["source"]["format"] == "eurlex-xhtml" and g["source"]["version"] == GOLD_VERSION
+        for u in g["units"]:
+            yield g["activity_id"], u
+
+
+def _walk(node):
+    yield node
+    for c in node["sub_criteria"]:
+        yield from _walk(c)
+
+
+def _gold_ids():
+    from regc.corpora.locate import gold_root
+
+    g = gold_root()
+    return [u["unit_id"] for _a, u in _gold_units(g)] if g else []
+
+
+@pytest.mark.parametrize("unit_id", _gold_ids())
+def test_gold_unit_texts_and_markers(unit_id, gold_dir):
+    """Every non-empty gold verbatim_text is some block's text; the unit's footnote markers equal the gold's."""
+    act = _act(GOLD_VERSION)
+    gold = {u["unit_id"]: u for _a, u in _gold_units(gold_dir)}[unit_id]
+    activity_id, part = unit_id.split("/")
+    doc = act.activity(activity_id)
+    assert doc is not None, f"{activity_id} not found"
+    units = [u for u in doc.units if u.part == part]
+    assert len(units) == 1, f"{unit_id}: {len(units)} units"
+    unit = units[0]
+    assert not unit.not_applicable
+    texts = {b.text for b in unit.blocks}
+    missing = [(n["criterion_id"], n["verbatim_text"]) for n in _walk(gold["root"])
+               if n["verbatim_text"] and n["verbatim_text"] not in texts]
+    assert not missing, f"{unit_id}: gold texts without a block: {missing[:3]}"
+    gold_markers = {f["id"].removeprefix("fn-") for n in _walk(gold["root"]) for f in n["footnotes"]}
+    doc_markers = {m for b in unit.blocks for m in b.markers}
+    assert doc_markers == gold_markers
+    for m in doc_markers:
+        assert m in doc.footnotes and doc.footnotes[m].text, f"{unit_id}: no body for footnote {m}"
+
+
+def test_gold_marker_placement(gold_dir):
+    """A gold node holding fn-N corresponds to a block whose markers include N (marker goes with its text)."""
+    act = _act(GOLD_VERSION)
+    checked = 0
+    for activity_id, u in _gold_units(gold_dir):
+        unit = next(x for x in act.activity(activity_id).units if x.part == u["unit_id"].split("/")[1])
+        by_text = {}
+        for b in unit.blocks:
+            by_text.setdefault(b.text, set()).update(b.markers)
+        for n in _walk(u["root"]):
+            if n["verbatim_text"]:
+                want = {f["id"].removeprefix("fn-") for f in n["footnotes"]}
+                assert want <= by_text[n["verbatim_text"]], (u["unit_id"], n["criterion_id"])
+                checked += 1
+    assert checked > 150
+
+
+@pytest.mark.parametrize("version", sorted(EXPECTED_COUNTS))
+def test_activity_counts_per_version(version, eurlex):
+    act = _act(version)
+    counts = {"CCM": 0, "CCA": 0}
+    for a in act.activities:
+        counts[a.objective] += 1
+    assert counts == EXPECTED_COUNTS[version]
+    # the same numbers from an independent regex count over the raw file
+    assert counts == _count_headings(eurlex / "32021r2139" / version / "en.xml")
+    assert act.celex == "32021R2139" and act.version == version and act.format == "eurlex-xhtml"
+    ids = [a.activity_id for a in act.activities]
+    assert len(ids) == len(set(ids))
+
+
+# Printed as in the source: the 2023-01-01 consolidation of CCA-6.12 carries the Annex I table headings
+# ("Substantial contribution to climate change mitigation", "(2) Climate change adaptation").
+KNOWN_SOURCE_DEFECTS = {("2023-01-01", "CCA-6.12")}
+
+
+@pytest.mark.parametrize("version", sorted(EXPECTED_COUNTS))
+def test_every_activity_has_sc_and_dnsh_units(version):
+    act = _act(version)
+    for a in act.activities:
+        parts = [u.part for u in a.units]
+        assert parts[0] == "SC", (a.activity_id, parts)
+        assert len(parts) == 6, (a.activity_id, parts)  # SC + DNSH towards the five other objectives
+        assert len(parts) == len(set(parts)), (a.activity_id, parts)
+        self_dnsh = f"DNSH-{a.objective}" in parts
+        assert self_dnsh == ((version, a.activity_id) in KNOWN_SOURCE_DEFECTS), a.activity_id
+        for p in parts[1:]:
+            assert p.startswith("DNSH-"), (a.activity_id, p)
+        for u in a.units:
+            assert u.not_applicable == (not u.blocks), (a.activity_id, u.part)
+        assert a.description, a.activity_id
+
+
+def test_amendment_2023_2485_adds_activities():
+    old, new = _act("2023-01-01"), _act("2024-01-01")
+    added = {a.activity_id for a in new.activities} - {a.activity_id for a in old.activities}
+    assert {"CCM-3.18", "CCM-6.18", "CCA-3.2", "CCA-14.1"} <= added or {"CCM-3.18", "CCM-6.18"} <= added
+    assert not ({a.activity_id for a in old.activities} - {a.activity_id for a in new.activities})
+
+
+def test_ccm_4_29_shape():
+    a = _act(GOLD_VERSION).activity("CCM-4.29")
+    assert a.name == "Electricity generation from fossil gaseous fuels"
+    assert [u.part for u in a.units] == ["SC", "DNSH-CCA", "DNSH-WTR", "DNSH-CE", "DNSH-PPC", "DNSH-BIO"]
+    sc = a.units[0]
+    assert sc.heading == "Substantial contribution to climate change mitigation"
+    assert [b.label for b in sc.blocks[:3]] == ["1.", "(a)", None]
+    assert sc.blocks[13].label == "(vii)" and sc.blocks[13].markers == ["1"]
+    assert sc.blocks[13].text.endswith("of the European Parliament and of the Council or in another instrument.")
+    assert "CO2 that would otherwise" in sc.blocks[5].text  # subscript joined
+    ce = a.units[3]
+    assert ce.not_applicable and ce.blocks == []
+    assert a.footnotes["1"].text.startswith("Regulation (EU) 2018/1999")
+
+
+def test_spans_point_at_the_source():
+    act = _act(GOLD_VERSION)
+    text = Path(act.file).read_text(encoding="utf-8")
+    b = act.activity("CCM-4.29").units[0].blocks[0]
+    assert b.span.path.startswith("/html/body/") and b.span.path.endswith("/td/p[1]")
+    snippet = text[b.span.start:b.span.end]
+    assert snippet.startswith("<p") and snippet.endswith("</p>") and "The activity meets either" in snippet
+
+
+def test_br_segments_and_amendment_markers_removed():
+    """CCM-3.3 SC (l): a <br/>-separated list inside one <p>, partly an amendment block (►M2 … ◄), gives one
+    block per segment with its own label and markers."""
+    act = _act(GOLD_VERSION)
+    texts = [b.text for a in act.activities for u in a.units for b in u.blocks]
+    assert not any(re.search(r"[▼►◄\u00a0]", t) for t in texts)
+    blocks = act.activity("CCM-3.3").units[0].blocks
+    i = next(k for k, b in enumerate(blocks) if b.label == "(l)")
+    seg = blocks[i + 1: i + 8]
+    assert [b.label for b in seg] == ["(i)", "(ii)", "(iii)", "(iv)", "(v)", "(a)", "(b)"]
+    assert len({b.span.path for b in seg}) == 1  # all from one <p>
+    assert seg[0].text == "have zero direct (tailpipe) CO2 emissions;"
+    assert seg[3].markers == ["14", "15"]
+    assert "applicable on 1 April 2022 if the vessels" in seg[3].text
+
+
+def test_grid_list_labels_become_block_labels():
+    act = _act(GOLD_VERSION)
+    grid_blocks = [b for a in act.activities for u in a.units + [] for b in u.blocks if b.style == "norm" and b.depth > 0]
+    assert grid_blocks, "no grid-list blocks found"
+    assert all(b.label is not None or b.depth > 0 for b in grid_blocks)
+
+
+def test_load_source_dispatch(eurlex):
+    path = eurlex / "32021r2139" / GOLD_VERSION / "en.xml"
+    assert detect_format(path) == "eurlex-xhtml"
+    act = load_source(path, format="eurlex-xhtml")
+    assert len(act.activities) == 207
+
+
+def test_find_in_corpus_missing_says_how_to_get_it(corpus):
+    with pytest.raises(FrontEndError) as e:
+        find_in_corpus(corpus, "32010L0075", "2024-01-01")
+    msg = str(e.value)
+    assert "https://eur-lex.europa.eu/legal-content/EN/TXT/?uri=CELEX:32010L0075" in msg
+    assert "regc fetch" in msg and "network" in msg

@@ -1,0 +1,140 @@
+"""Z3 layer: crafted IRs with a known contradiction, a dead criterion, a redundant atom; gold is clean."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from fixtures_util import FIXTURES
+from regc.ir.logic import (Encoder, check_unit_logic, equivalence, format_profile, match_criteria,
+                           normalise_unit)
+from regc.ir.models import Unit, load_activity
+
+GRAPH = FIXTURES / "graph"
+
+
+def _unit(name: str) -> Unit:
+    return Unit.from_json(json.loads((GRAPH / f"logic_{name}.unit.json").read_text()))
+
+
+def _codes(rep):
+    return [(f.code, f.criterion_id) for f in rep.findings]
+
+
+def test_contradiction_across_and_children():
+    rep = check_unit_logic(_unit("contradiction"))
+    assert not rep.satisfiable
+    con = [f for f in rep.findings if f.code == "CONTRADICTORY_THRESHOLDS"]
+    assert len(con) == 1 and "< 100" in con[0].message and "> 270" in con[0].message
+    unsat = [f for f in rep.findings if f.code == "UNSATISFIABLE"][0]
+    assert "1" in unsat.message and "2" in unsat.message  # the unsat core names both criteria
+
+
+def test_contradiction_after_unit_normalisation():
+    # 0.1 kg CO2e/kWh == 100 g CO2e/kWh, so "< 0.1 kg" and ">= 150 g" conflict only once units are normalised
+    rep = check_unit_logic(_unit("contradiction_units"))
+    assert ("CONTRADICTORY_THRESHOLDS", "1") in _codes(rep)
+    assert ("NEVER_SATISFIABLE", "1") in _codes(rep)
+
+
+def test_contradiction_in_n_of_k_all_required():
+    rep = check_unit_logic(_unit("unsat_nofk"))
+    con = [f for f in rep.findings if f.code == "CONTRADICTORY_THRESHOLDS"]
+    assert con and "under 1 " in con[0].message
+
+
+def test_dead_criterion_with_counterexample():
+    rep = check_unit_logic(_unit("dead"))
+    assert rep.satisfiable
+    dead = [f for f in rep.findings if f.code == "DEAD_CRITERION"]
+    assert [f.criterion_id for f in dead] == ["2(b)"]  # 2(a) and 1 both matter
+    w = dead[0].witness
+    assert w is not None and w["criteria"].get("2(b)") is False  # the unit passes without 2(b)
+    assert w["metrics"]["x [g CO2e/kWh]"] < 100
+    print("witness:", format_profile(w))
+
+
+def test_redundant_atom():
+    rep = check_unit_logic(_unit("redundant"))
+    red = [f for f in rep.findings if f.code == "REDUNDANT_ATOM"]
+    assert len(red) == 1 and "< 270" in red[0].message
+
+
+def test_successive_regimes_are_not_contradictory():
+    rep = check_unit_logic(_unit("regimes_ok"))
+    assert rep.satisfiable and rep.findings == []
+
+
+def test_satisfiable_witness_meets_thresholds(gold_dir):
+    u = load_activity(gold_dir / "CCM-4.29.json").unit("SC")
+    rep = check_unit_logic(u)
+    assert rep.satisfiable and rep.findings == []
+    m = rep.witness["metrics"]
+    print("witness:", format_profile(rep.witness))
+    # either pathway 1(a) (< 100 g) or 1(b) with its 270 g / 550 kg thresholds
+    assert m.get("Life-cycle GHG emissions [g CO2e/kWh]", 0) < 100 or m.get("Direct GHG emissions [g CO2e/kWh]",
+                                                                              0) < 270
+
+
+def test_gold_has_no_logic_finding(gold_dir):
+    for f in sorted(gold_dir.glob("*.json")):
+        for u in load_activity(f).units:
+            rep = check_unit_logic(u)
+            assert rep.satisfiable, u.unit_id
+            assert rep.findings == [], (u.unit_id, [x.to_json() for x in rep.findings])
+
+
+def test_inherited_threshold_shares_atoms(gold_dir):
+    u = load_activity(gold_dir / "CCM-4.29.json").unit("SC")
+    e = Encoder().encode(u)
+    a = e.atoms["1(b)(i)"][0].expr
+    b = e.atoms["1(b).Verification(a)"][0].expr
+    assert a.eq(b)
+
+
+def test_unit_normalisation():
+    f1, d1 = normalise_unit("g CO2e/kWh")
+    f2, d2 = normalise_unit("kg CO2e/MWh")
+    assert d1 == d2 and f1 == f2
+    assert normalise_unit("t CO2e/t")[1] == normalise_unit("tCO2e/t")[1]
+    assert normalise_unit("litres/min")[0] == Fraction(1, 60000)
+
+
+def test_equivalence_and_counterexample_profile(gold_dir):
+    act = load_activity(gold_dir / "CCM-4.29.json")
+    a = act.unit("SC")
+    assert equivalence(a, a.model_copy(deep=True)).equivalent
+    b = a.model_copy(deep=True)
+    b.root.find("1(a)").threshold.quantitative.items[0].value = 150
+    eq = equivalence(a, b)
+    assert not eq.equivalent
+    assert ("1(a)", "1(a)") in eq.differing
+    v = eq.profile["metrics"]["Life-cycle GHG emissions [g CO2e/kWh]"]
+    assert 100 <= v < 150 and eq.verdict_a != eq.verdict_b
+
+
+def test_equivalence_ignores_renumbering_by_text(gold_dir):
+    a = load_activity(gold_dir / "CCM-5.1.json").unit("SC")
+    b = a.model_copy(deep=True)
+    b.root.find("P1(a)").criterion_id = "P1(x)"
+    assert match_criteria(a, b)["P1(x)"] == "P1(a)"
+    assert equivalence(a, b).equivalent
+
+
+def test_or_versus_and_differs(gold_dir):
+    a = load_activity(gold_dir / "CCM-5.1.json").unit("SC")
+    b = a.model_copy(deep=True)
+    b.root.find("P1").evaluation_logic = "AND"
+    eq = equivalence(a, b)
+    assert not eq.equivalent and eq.verdict_a and not eq.verdict_b
+
+
+def test_equivalence_reports_lowest_differing_criteria(gold_dir):
+    a = load_activity(gold_dir / "CCM-4.29.json").unit("SC")
+    b = a.model_copy(deep=True)
+    b.root.find("1(b)(iv)").threshold.quantitative.items[0].value = 20
+    eq = equivalence(a, b)
+    assert not eq.equivalent and eq.differing == [("1(b)(iv)", "1(b)(iv)")]
+    assert 15 < eq.profile["metrics"]["Capacity increase over the replaced facility [%]"] <= 20
