@@ -133,3 +133,10 @@ def test_write_build_failure_leaves_nothing(tmp_path):
     with pytest.raises(RuntimeError):
         write_build(out, [], [], extra=boom)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_format_override_mismatch_exit_2(climate_xhtml, tmp_path, capsys):
+    out = tmp_path / "o"
+    assert main(["compile", str(climate_xhtml), "--format", "formex", "-o", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "en.xml" in err and not out.exists()

@@ -187,3 +187,24 @@ def test_find_in_corpus_unknown_version_lists_what_is_there(corpus):
         find_in_corpus(corpus, "32021R2139", "1999-01-01")
     msg = str(e.value)
     assert "2026-01-01" in msg and "CELEX:32021R2139" in msg and "regc fetch" in msg
+
+
+def html5_act(body_criteria: str = "<p class=norm>1.&nbsp;&nbsp;The activity is fine.") -> str:
+    """The same minimal act as a browser-saved HTML page: no XML declaration, named entities, unclosed <p>."""
+    return mini_act().split("<body>")[0].split("<html")[0].replace(HEAD, "<!DOCTYPE html>") + (
+        "<html><head><title>Consolidated TEXT: 32021R2139 — EN — 01.01.2026</title></head><body>"
+        + mini_act().split("<body>")[1].replace('<p class="norm">1.  The activity is fine.</p>', body_criteria))
+
+
+def test_plain_html_page_parses(tmp_path):
+    act = load_source(write(tmp_path, html5_act(), "page.html"))
+    a = act.activity("CCM-1.1")
+    assert a.units[0].blocks[0].label == "1." and a.units[0].blocks[0].text == "The activity is fine."
+    assert a.units[0].blocks[0].span.path.startswith("/html/body/")
+
+
+def test_truncated_plain_html(tmp_path):
+    p = write(tmp_path, html5_act()[:-300], "page.html")
+    with pytest.raises(FrontEndError) as e:
+        parse_eurlex_xhtml(p)
+    assert "truncated HTML" in str(e.value) and (e.value.location or "").startswith("line ")

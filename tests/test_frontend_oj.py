@@ -52,6 +52,7 @@ def test_inserted_activities_found(celex):
         assert a.units[0].part == "SC" and len(a.units) == 6
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("celex", sorted(CASES))
 def test_oj_blocks_equal_consolidated_blocks(celex):
     """Same units, same labels in the same order, same texts (modulo quote style) as the consolidated act."""
@@ -81,10 +82,11 @@ def test_footnotes_every_cited_marker_has_a_body():
     for celex in CASES:
         for a in _oj(celex).activities:
             cited = {m for u in a.units for b in u.blocks for m in b.markers}
-            cited |= {m for b in a.description for m in b.markers}
             missing = cited - set(a.footnotes)
             assert not missing, (celex, a.activity_id, missing)
             assert all(a.footnotes[m].text for m in cited)
+            in_description = {m for b in a.description for m in b.markers}
+            assert in_description <= set(a.description_footnotes), (celex, a.activity_id)
 
 
 def test_in_table_notes_are_given_to_the_citing_activity():
@@ -109,6 +111,7 @@ def test_detect_and_dispatch(eurlex):
     assert [a.activity_id for a in load_source(p).activities] == CASES["32023R2485"][2]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("celex", sorted(CASES))
 def test_oj_description_equals_consolidated(celex):
     """Descriptions too, including text printed before "Description of the activity" (CCM-4.27).  The OJ text
@@ -119,3 +122,55 @@ def test_oj_description_equals_consolidated(celex):
         got = [(b.label, _norm_quotes(b.text).rstrip(";")) for b in a.description]
         want = [(b.label, _norm_quotes(b.text).rstrip(";")) for b in c.description]
         assert got == want, a.activity_id
+
+
+def _oj_original(tmp_path):
+    """An act as first published in the OJ (no amendment points): annexes print their Sections directly."""
+    def activity(sec, name, obj_words, dnsh):
+        return (
+            f'<p class="oj-ti-grseq-1">{sec}.   <span class="oj-bold">{name}</span></p>'
+            '<p class="oj-ti-grseq-1"><span class="oj-italic">Description of the activity</span></p>'
+            '<p class="oj-normal">Something is done.</p>'
+            '<p class="oj-ti-grseq-1"><span class="oj-italic">Technical screening criteria</span></p>'
+            '<table class="oj-table"><tbody>'
+            f'<tr class="oj-table"><td class="oj-table" colspan="2"><p class="oj-tbl-txt">Substantial contribution '
+            f'to {obj_words}</p></td></tr>'
+            '<tr class="oj-table"><td class="oj-table" colspan="2">'
+            '<table><tbody><tr><td><p class="oj-normal">1.</p></td><td><p class="oj-normal">The activity meets '
+            'both of the following:</p>'
+            '<table><tbody><tr><td><p class="oj-normal">(a)</p></td><td><p class="oj-normal">emissions are lower '
+            'than 100 g CO<span class="oj-sub">2</span>e/kWh<span class="oj-super">*1</span>;</p></td></tr>'
+            '</tbody></table>'
+            '<table><tbody><tr><td><p class="oj-normal">(b)</p></td><td><p class="oj-normal">the plan is '
+            'published.</p></td></tr></tbody></table></td></tr></tbody></table></td></tr>'
+            '<tr class="oj-table"><td class="oj-table" colspan="2"><p class="oj-tbl-txt">Do no significant harm '
+            '(‘DNSH’)</p></td></tr>'
+            f'<tr class="oj-table"><td class="oj-table"><p class="oj-tbl-txt">{dnsh}</p></td>'
+            '<td class="oj-table"><p class="oj-tbl-txt">N/A</p></td></tr></tbody></table>'
+            '<table><tbody><tr><td><p class="normal"><span class="oj-super">*1</span></p></td>'
+            '<td><span>Measured at the plant.</span></td></tr></tbody></table>'
+        )
+    html = (
+        '<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>L_1</title>'
+        '</head><body><p class="oj-doc-ti">COMMISSION DELEGATED REGULATION (EU) 2099/1</p>'
+        '<div><p class="oj-doc-ti">ANNEX I</p><p class="oj-ti-grseq-1">1.   <span class="oj-bold">FORESTRY</span></p>'
+        + activity("1.1", "Afforestation", "climate change mitigation", "(2) Climate change adaptation")
+        + '</div><div><p class="oj-doc-ti">ANNEX II</p>'
+        + activity("1.1", "Afforestation", "climate change adaptation", "(1) Climate change mitigation")
+        + '</div></body></html>')
+    p = tmp_path / "oj.xml"
+    p.write_text(html, encoding="utf-8")
+    return p
+
+
+def test_original_oj_layout(tmp_path):
+    act = load_source(_oj_original(tmp_path))
+    assert act.format == "oj-html" and act.celex == "32099R0001"
+    assert [a.activity_id for a in act.activities] == ["CCM-1.1", "CCA-1.1"]
+    a = act.activity("CCM-1.1")
+    sc = a.units[0]
+    assert [(b.label, b.depth) for b in sc.blocks] == [("1.", 0), ("(a)", 1), ("(b)", 1)]
+    assert sc.blocks[1].text == "emissions are lower than 100 g CO2e/kWh;" and sc.blocks[1].markers == ["*1"]
+    assert a.footnotes["*1"].text == "Measured at the plant."
+    assert [(u.part, u.not_applicable) for u in a.units] == [("SC", False), ("DNSH-CCA", True)]
+    assert act.activity("CCA-1.1").units[1].part == "DNSH-CCM"

@@ -312,3 +312,31 @@ def test_find_citations_spans_are_exact(corpus_paragraphs):
             assert para[c.start:c.end] == c.text or c.text.startswith("Section ")
             n += 1
     assert n > 300
+
+
+def test_corpus_citations_golden(corpus_paragraphs):
+    """Every distinct (kind, text, CELEX) the finder extracts from the two acts, as a golden file: any change in
+    what is found shows up as a diff (regenerate with REGC_RESET_FIXTURES=1 after checking it)."""
+    import json
+
+    from fixtures_util import FIXTURES, assert_golden
+
+    found: dict[tuple, int] = {}
+    for para in corpus_paragraphs:
+        for c in find_citations(para):
+            key = (c.kind, c.text, c.celex)
+            found[key] = found.get(key, 0) + 1
+    lines = [json.dumps({"kind": k, "text": t, "celex": cx, "n": n}, ensure_ascii=False)
+             for (k, t, cx), n in sorted(found.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2] or ""))]
+    assert len(lines) >= 400
+    assert_golden(FIXTURES / "references" / "corpus_citations.out.jsonl", "\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("module", ["regc.grammar.citations", "regc.ir.celex", "regc.passes.references",
+                                    "regc.passes.footnotes", "regc.passes.refscore"])
+def test_doctests(module):
+    import doctest
+    import importlib
+
+    res = doctest.testmod(importlib.import_module(module))
+    assert res.attempted > 0 and res.failed == 0

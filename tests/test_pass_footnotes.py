@@ -176,3 +176,30 @@ def test_footnote_agreement_with_gold(gold_dir, corpus):
     assert items.n_gold >= 80
     assert items.f1 >= 0.93, (items.f1, items.misses)
     assert cats.f1 >= 0.92, cats.f1
+
+
+def test_decider_items_validated():
+    from regc.passes.decisions import Decision
+
+    class Decider:
+        def __init__(self, celex):
+            self.celex = celex
+
+        def decide(self, kind, inputs, rule_decision):
+            if kind == "footnote_items":
+                return Decision([{"kind": "EU Legal Act", "title": "Directive 2009/33/EC", "celex_id": self.celex,
+                                  "type": "must_be_fetched", "oj": None}], 0.9, "llm", model="dspy/test-double")
+            return None
+
+    body = "Directive 2009/33/EC of the European Parliament and of the Council of 23 April 2009 (OJ L 120, 15.5.2009, p. 5)."
+    d = {"unit_id": "CCM-9.9/SC", "footnotes": {"3": body},
+         "nodes": [{"criterion_id": "1", "markers": ["3"], "verbatim_text": "Vehicles comply with the thresholds."}]}
+    unit, ctx = unit_from_fixture(d)
+    ctx.options.decider = Decider("32009L0033")
+    n = footnotes.run(unit, ctx).root.sub_criteria[0]
+    assert n.footnotes[0].items[0].title == "Directive 2009/33/EC" and n.footnotes[0].categories == ["Legal Reference"]
+    assert n.provenance.fields["footnotes"].model == "dspy/test-double"
+    unit, ctx = unit_from_fixture(d)
+    ctx.options.decider = Decider("32009L0099")  # a CELEX not printed in the body: refused
+    n = footnotes.run(unit, ctx).root.sub_criteria[0]
+    assert n.footnotes[0].items[0].oj == "OJ L 120, 15.5.2009, p. 5"

@@ -20,7 +20,7 @@ from regc.ir.doc import ActDoc, ActivityDoc, Block, FootnoteBody, UnitDoc
 from regc.ir.models import CriterionNode, References, Unit
 from regc.passes import references
 from regc.passes.refscore import PRF, reference_prf
-from regc.passes.references import decide_logic, decide_type
+from regc.passes.references import decide_logic
 from regc.grammar.citations import find_citations
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -213,3 +213,53 @@ def test_reference_logic_and_celex_agreement(gold_runs):
 def test_verify_clean_on_gold_texts(gold_runs):
     noisy = [(u.unit_id, d.code, d.message) for _, u in gold_runs for d in references.verify(u, None)]
     assert len(noisy) <= 2, noisy
+
+
+def test_decider_can_arbitrate_but_not_break_invariants():
+    from regc.passes.decisions import Decision
+
+    class Decider:
+        def decide(self, kind, inputs, rule_decision):
+            if kind == "reference_type":
+                return Decision("citation_only", 0.95, "llm", model="dspy/test-double")
+            if kind == "reference_celex":
+                return Decision("not-a-celex", 0.99, "llm", model="dspy/test-double")
+            return None
+
+    d = {"unit_id": "CCM-9.9/SC", "nodes": [{"criterion_id": "1", "verbatim_text": "complies with Directive 2010/75/EU."}]}
+    unit, ctx = unit_from_fixture(d)
+    ctx.options.decider = Decider()
+    n = references.run(unit, ctx).root.sub_criteria[0]
+    src = n.references.sources[0]
+    assert src.type == "citation_only"  # the decider's type stands
+    assert src.celex_id == "32010L0075"  # a malformed CELEX from the decider is rejected
+    assert n.provenance.fields["references"].model == "dspy/test-double"
+
+
+def test_decider_split_cannot_invent_sources():
+    from regc.passes.decisions import Decision
+
+    class Decider:
+        def decide(self, kind, inputs, rule_decision):
+            if kind == "reference_split":
+                return Decision(inputs["citations"] + ["national energy and climate plan", "Directive 1999/1/EC"],
+                                0.9, "llm", model="dspy/test-double")
+            return None
+
+    text = "reported in its national energy and climate plan referred to in Article 3 of Regulation (EU) 2018/1999."
+    d = {"unit_id": "CCM-9.9/SC", "nodes": [{"criterion_id": "1", "verbatim_text": text}]}
+    unit, ctx = unit_from_fixture(d)
+    ctx.options.decider = Decider()
+    got = [s.text for s in references.run(unit, ctx).root.sub_criteria[0].references.sources]
+    assert got == ["Article 3 of Regulation (EU) 2018/1999", "national energy and climate plan"]
+
+
+def test_named_act_celex_only_from_own_footnote():
+    from regc.passes.references import decide_celex
+
+    body = ("Council Directive 92/43/EEC of 21 May 1992 on the conservation of natural habitats and of wild fauna and "
+            "flora (OJ L 206, 22.7.1992, p. 7).")
+    c = find_citations("in accordance with the Habitats Directive.")[0]
+    assert decide_celex(c, [body]).value == "31992L0043"
+    assert decide_celex(c, [], [body]).value is None  # a footnote elsewhere in the section does not identify it
+    assert decide_celex(c, ["Regulation (EU) 2018/1999 on habitats (OJ L 328, 21.12.2018, p. 1)."]).value is None

@@ -10,7 +10,9 @@ from fixtures_util import assert_golden_json, fixture_pairs
 from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemory, run_with_odr
 from regc.ir.doc import ActDoc, ActivityDoc, UnitDoc
 from regc.ir.models import CriterionNode, Threshold, Unit
+from regc.grammar.thresholds import decide
 from regc.passes import thresholds as P
+from regc.passes.decisions import Decision
 
 
 def _ctx(unit_id: str, options: CompileOptions | None = None) -> PassContext:
@@ -106,18 +108,21 @@ def test_verify_codes():
 
 
 class _FabricatingDecider:
-    """A stand-in arbiter that invents a value on the first try (to exercise the repair path; not a model)."""
+    """A stand-in arbiter (``decide(kind, inputs, rule_decision)``) that invents a value on the first try, to
+    exercise the repair path.  Not a model; its output is never reported as model quality."""
 
     def __init__(self):
         self.calls = []
 
-    def thresholds(self, text, parent, strategy):
-        from regc.grammar.thresholds import decide
-        self.calls.append(strategy)
-        d = decide(text, parent, strategy=strategy)
-        if strategy == "default" and d.threshold is not None:
+    def decide(self, kind, inputs, rule_decision):
+        assert kind == "thresholds"
+        self.calls.append(inputs["strategy"])
+        d = rule_decision.value
+        if inputs["strategy"] == "default" and d.threshold is not None:
+            d = decide(inputs["text"], inputs["parent_text"])
             d.threshold.quantitative.items[0].value = 12345
-        return d
+            return Decision(d, 0.9, "fabricate", model="fake")
+        return None
 
 
 def test_odr_repair_switches_strategy():

@@ -138,3 +138,44 @@ def test_equivalence_reports_lowest_differing_criteria(gold_dir):
     eq = equivalence(a, b)
     assert not eq.equivalent and eq.differing == [("1(b)(iv)", "1(b)(iv)")]
     assert 15 < eq.profile["metrics"]["Capacity increase over the replaced facility [%]"] <= 20
+
+
+@pytest.mark.parametrize("path", sorted(GRAPH.glob("*.in.json")), ids=lambda p: p.name)
+def test_logic_never_crashes_on_graph_fixtures(path):
+    rep = check_unit_logic(Unit.from_json(json.loads(path.read_text())))
+    assert rep.checks >= 1
+
+
+def test_random_units_never_crash():
+    from hypothesis import given, settings, strategies as st
+
+    from regc.ir.graph import check_unit_graph, repair_unit
+    from regc.ir.models import CriterionNode, Edge, QuantItem, QuantitativeThreshold, Threshold
+
+    labels = st.sampled_from(["1", "2", "1(a)", "1(b)", "1(b)(i)", "2(a)", "P1", "1(a).Verification"])
+    logic = st.sampled_from(["AND", "OR", "N_OF_K", "LEAF"])
+    item = st.builds(lambda op, v, u: QuantItem(metric="x", operator=op, value=v, unit=u),
+                     st.sampled_from(["<", "<=", ">", ">=", "="]), st.integers(0, 300),
+                     st.sampled_from(["g CO2e/kWh", "kg CO2e/MWh", "%", ""]))
+
+    def nodes(depth):
+        kids = st.lists(nodes(depth - 1), max_size=3) if depth else st.just([])
+        return st.builds(lambda cid, lg, n, its, ks, app: CriterionNode(
+            criterion_id=cid, evaluation_logic=lg, n_required=n, sub_criteria=ks, applicability=app,
+            threshold=Threshold(quantitative=QuantitativeThreshold(items=its)) if its else None),
+            labels, logic, st.one_of(st.none(), st.integers(0, 4)), st.lists(item, max_size=2), kids,
+            st.sampled_from(["Mandatory", "Conditional"]))
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(nodes(2), max_size=3), st.lists(st.tuples(st.sampled_from(["DEPENDS_ON", "INHERITS_THRESHOLD"]),
+                                                              labels, labels), max_size=3))
+    def run(kids, edges):
+        u = Unit(unit_id="F-1/SC", root=CriterionNode(criterion_id="ROOT", evaluation_logic="AND", sub_criteria=kids),
+                 edges=[Edge(type=t, **{"from": a}, to=b) for t, a, b in edges])
+        check_unit_graph(u)
+        fixed, _ = repair_unit(u)
+        check_unit_graph(fixed)
+        check_unit_logic(u)
+        equivalence(u, fixed)
+
+    run()

@@ -43,6 +43,9 @@ def register(sub) -> None:
     p.add_argument("--with-provenance", action="store_true", help="keep provenance (_provenance) in the output")
     p.add_argument("--emit", choices=("python",), help="also emit an executable evaluator per activity")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the summary line")
+    p.add_argument("--resolve", action="store_true",
+                   help="verify/correct CELEX ids and enrich references from a retrieval index (needs --index)")
+    p.add_argument("--index", metavar="INDEX", help="index built by `regc index`, for --resolve")
     p.set_defaults(func=_cmd)
 
 
@@ -106,7 +109,13 @@ def _compile_one(act: ActDoc, options: CompileOptions) -> tuple[Activity, list[D
     """Worker: compile the single activity of a slimmed-down ActDoc."""
     from regc.compiler.driver import compile_activity
 
-    return compile_activity(act, act.activities[0], options)
+    pipeline = None
+    if options.extra.get("resolver"):  # `--resolve`: the resolution pass runs right after `references`
+        from regc.passes import PIPELINE, references, resolve
+
+        i = PIPELINE.index(references) + 1 if references in PIPELINE else len(PIPELINE)
+        pipeline = PIPELINE[:i] + (resolve,) + PIPELINE[i:]
+    return compile_activity(act, act.activities[0], options, pipeline)
 
 
 def compile_sources(acts: list[ActDoc], options: CompileOptions, only: list[str] | None = None,
@@ -172,6 +181,19 @@ def _cmd(args) -> int:
         if missing:
             raise CLIError(f"{sources[0][0]}: no activity {', '.join(missing)} in the source(s)")
     options = CompileOptions(ablate=frozenset(args.ablate), with_provenance=args.with_provenance)
+    if args.resolve:
+        if not args.index:
+            raise CLIError("--resolve needs --index INDEX (build one with: regc index CORPUS -o INDEX)")
+        from regc.corpora.index import IndexError_
+        from regc.corpora.search import Searcher
+
+        try:
+            Searcher.open(args.index)  # fail early, with the command to build it
+        except IndexError_ as e:
+            raise CLIError(str(e)) from None
+        options.extra["resolver"] = {"index": str(Path(args.index).resolve()), "fusion": "rrf"}
+    elif args.index:
+        raise CLIError("--index is only used with --resolve")
     t_load = time.perf_counter() - t0
     activities, diags, records = compile_sources(acts, options, only, args.jobs)
     extra = (lambda folder: emit_python_into(folder, activities)) if args.emit == "python" else None

@@ -106,6 +106,8 @@ def normalise_locator(loc: str) -> str:
 def clean_text(s: str) -> str:
     s = s.replace("\u00a0", " ").replace("\u2002", " ").replace("\u2003", " ")
     s = re.sub(r"[▼►◄][A-Z]?\d*", " ", s)
+    s = re.sub(r"‘\s+", "‘", s)
+    s = re.sub(r"\s+’", "’", s)
     return re.sub(r"\s+", " ", s).strip()
 
 

@@ -28,7 +28,7 @@ from typing import Literal, Optional, Sequence
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
-from regc.ir.celex import celex_from_parts, type_letter
+from regc.ir.celex import celex_from_parts
 
 CitationKind = Literal["eu_act", "internal", "standard", "named_document", "generic"]
 
@@ -76,7 +76,6 @@ ACT_CORE = re.compile(
     rf"(?:(?:\s*,\s*|\s+and\s+|\s+or\s+)(?:{_SERIES}\s+)?(?:No\.?\s+)?{_NUM})*"
 )
 ANAPHOR_CORE = re.compile(r"\b(?:that|the)\s+(?:Directive|Regulation|Decision|Recommendation|Article)(?![\w’'])")
-EP_TAIL = re.compile(r"^\s+of the European Parliament and of the Council(?![\w])")
 PIN_START = re.compile(r"\b(?:Articles?|[Pp]aragraphs?|[Pp]oints?|Annex(?:es)?|the Annex|Table|[Pp]art)\b")
 # noun heads that make one source of "<head> <act>" ("national measures implementing Directive 2010/31/EU")
 HEAD_PREFIX = re.compile(
@@ -121,8 +120,21 @@ def parse_act_span(span: str) -> Optional[_ActParse]:
         types = [t for t in tree.children if isinstance(t, Token) and t.type == "ACT_TYPE"]
         pin_end = [t for t in tree.children if isinstance(t, Token) and t.type == "OF_THE"][0].start_pos
         return _ActParse([(0, pin_end + len("of the"))], [], types[0].value, span[:pin_end].rstrip(" ,"))
+    if tree.data == "the_named_citation":  # "Article 9(2) of the Regulation (EU) 2018/1139"
+        of_the = [t for t in tree.children if isinstance(t, Token) and t.type == "OF_THE"][0]
+        named = [t for t in tree.children if isinstance(t, Tree) and t.data == "named_act"][0]
+        tree = Tree("act_citation", [Tree("pinpoints", [Tree("pinref", [Token("OF", "of", start_pos=0, end_pos=of_the.end_pos)])]),
+                                     Tree("act_ref", [named])])
+        p = _act_parse_tree(tree, span)
+        p.pinrefs = [(0, of_the.end_pos)]
+        p.pinpoint_text = span[:of_the.start_pos].rstrip(" ,")
+        return p
     if tree.data != "act_citation":
         return None
+    return _act_parse_tree(tree, span)
+
+
+def _act_parse_tree(tree: Tree, span: str) -> _ActParse:
     pinrefs: list[tuple[int, int]] = []
     acts: list = []
     anaphor_type = None
@@ -184,11 +196,7 @@ def _act_citations(text: str) -> list[Citation]:
             if p is not None and (p.acts or p.anaphor_type) and (st == cs or p.pinrefs):
                 parsed, span_start = p, st
                 break
-        if parsed is None:
-            if is_anaphor:
-                continue  # a bare "the Directive" without a pinpoint is not taken as a citation here
-            continue
-        if is_anaphor and parsed.anaphor_type is None:
+        if parsed is None or (is_anaphor and parsed.anaphor_type is None):
             continue
         span_end = ce
         if is_anaphor:

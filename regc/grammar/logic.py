@@ -53,13 +53,15 @@ def _parser() -> Lark:
     return Lark((Path(__file__).with_name("logic.lark")).read_text(encoding="utf-8"), parser="lalr")
 
 
-_QUANT = (r"(?:all|both|each|either|any(?:\s+one)?|none|one\s+or\s+(?:more|both)|one|at\s+least\s+(?:one|two|three|four|five|six|"
-          r"\d+)|two|three|four|five|six|\d+)")
-# "<quantifier> [of] the following …", "<quantifier> of these/those/the criteria …", "either:", or a bare "the following"
+_QUANT_WORD = r"(?:all|both|each|either|any|none)"  # may stand without "of": "all the following"
+_QUANT_COUNT = (r"(?:one\s+or\s+(?:more|both)|any\s+one|one|at\s+least\s+(?:one|two|three|four|five|six|\d+)|two|three|"
+                r"four|five|six|\d+)")  # needs "of": "two of the following"
+_AFTER = (r"(?=\s+(?:the\s+following|these\b|those\b|the\s+(?:criteria|requirements|conditions|pathways|options|"
+          r"technologies|activities|items|measures)\s+(?:listed|set\s+out|below)))")
+# "<quantifier> [of] the following …", "<count> of these/those/the criteria …", "either:", or a bare "the following"
 _SPAN = re.compile(
-    rf"\b(?P<q>{_QUANT})(?:\s+of)?(?=\s+(?:the\s+following|these\b|those\b|the\s+(?:criteria|requirements|conditions|"
-    rf"pathways|options|technologies|activities|items|measures)\s+(?:listed|set\s+out|below))|\s*:\s*$)"
-    rf"|\b(?P<q2>either|any|all|both|none)\s+of\s*:\s*$"
+    rf"(?<![\w.,/-])(?:(?P<q>{_QUANT_WORD})(?:\s+of)?|(?P<qc>{_QUANT_COUNT})\s+of){_AFTER}"
+    rf"|\b(?P<q2>either|any|all|both|none)(?:\s+of)?\s*:\s*$"
     rf"|\bthe\s+following\b",
     re.IGNORECASE)
 _NEGATION = re.compile(r"\b(?:not|no|never|nor|neither|without)\b", re.IGNORECASE)
@@ -90,7 +92,7 @@ def find_connective(chapeau: str) -> Optional[Connective]:
     found: Optional[Connective] = None
     last_end = -10
     for m in _SPAN.finditer(chapeau):
-        q = m.group("q") or m.group("q2")
+        q = m.group("q") or m.group("qc") or m.group("q2")
         if not q and found is not None and m.start() - last_end <= 2:
             continue  # "the following" right after "either of": already counted
         last_end = m.end()

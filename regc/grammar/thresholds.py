@@ -28,6 +28,7 @@ LLM module can replace or arbitrate it with the same output type (:class:`Thresh
 
 from __future__ import annotations
 
+import copy
 import datetime as _dt
 import re
 from dataclasses import dataclass, field
@@ -91,7 +92,7 @@ def parse_number(s: str) -> int | float:
 
 
 PRODUCT_NAMES = {"H2": "hydrogen", "Al": "aluminium", "Cl2": "chlorine", "Cl": "chlorine", "NH3": "ammonia"}
-_UNIT_WORD_FORMS = {"litre": "litres", "liter": "litres", "liters": "litres", "tonne": "tonnes", "year": "years",
+_UNIT_WORD_FORMS = {"L": "litres", "l": "litres", "litre": "litres", "liter": "litres", "liters": "litres", "tonne": "tonnes", "year": "years",
                     "month": "months", "day": "days", "hour": "hours", "hectare": "hectares", "minute": "minutes",
                     "second": "seconds", "kilogramme": "kg", "kilogrammes": "kg", "kilogram": "kg",
                     "kilograms": "kg", "gram": "g", "grams": "g", "gramme": "g", "grammes": "g"}
@@ -210,7 +211,11 @@ def parse_unit(after: str, max_words: int = 14) -> Optional[UnitParse]:
     s = s[: m.start()] if m else s
     m = _UNIT_STOP.search(s)
     s = s[: m.start()] if m else s
-    words = s.split()[:max_words]
+    return _parse_unit_words(tuple(s.split()[:max_words]))
+
+
+@lru_cache(maxsize=8192)
+def _parse_unit_words(words: tuple[str, ...]) -> Optional[UnitParse]:
     if not words:
         return None
     first = words[0]
@@ -286,8 +291,8 @@ _CITATIONS = [
     ("act", re.compile(r"\b\d{1,4}/\d{1,4}(?:/[A-Z]{2,}\b)?")),
     ("oj", re.compile(r"\bOJ\s+[LC]\s*\d+[A-Z]?(?:\s*[IVX]*)?,\s*\d{1,2}\.\d{1,2}\.\d{4}(?:,\s*p\.\s*\d+)?")),
     ("dotted-date", re.compile(r"\b\d{1,2}\.\d{1,2}\.\d{4}\b")),
-    ("standard", re.compile(r"\b(?:(?:CEN|CENELEC|CLC|ISO|IEC|EN|ETSI|ASTM|DIN|BS|ANSI|ASHRAE|IPCC|TR|TS)"
-                            r"(?:[/ ](?:CEN|CLC|ISO|IEC|EN|TR|TS|PAS))*)\s*(?:No\.?\s*)?\d[\d.]*(?:[-‑–]\d+)*"
+    ("standard", re.compile(r"\b(?:(?:CEN|CENELEC|CLC|ISO|IEC|EN|ETSI|ASTM|DIN|BS|ANSI|ASHRAE|IPCC|TR|TS|HD|ES)"
+                            r"(?:[/ ](?:CEN|CLC|ISO|IEC|EN|TR|TS|PAS|ES))*)\s*(?:No\.?\s*)?\d[\d.]*(?: \d{3}\b)?(?:[-‑–]\d+)*"
                             r"(?::\d{4})?(?:\+A\d+:\d{4})?")),
     ("standard-year", re.compile(r"\b\d+(?:[-‑]\d+)*:\d{4}\b")),
     ("article-ref", re.compile(r"\b\d+[a-z]?(?:\(\w{1,4}\))+")),
@@ -295,15 +300,26 @@ _CITATIONS = [
         r"\b(?i:Articles?|Art\.|Annex(?:es)?|Sections?|points?|paragraphs?|subparagraphs?|Tables?|Appendix|"
         r"Appendices|Chapters?|Parts?|part|Titles?|categor(?:y|ies)|Class(?:es)?|Tiers?|Stages?|Euro|Phases?|"
         r"Figures?|Recitals?|No\.?|Nos\.?|Level|Step|Criterion|Activity|activities|Scope|row|column|codes?|"
-        r"NACE|Group|Division|Type|Category|Zone|version|Directive|Regulation|Decision|SDG|Goal|IE|Tier)"
-        r"\s+(?:[A-Z]?\d+(?:\.\d+)*[a-z]?(?:\(\w{1,4}\))*"
-        r"(?:(?:\s*(?:,|and|or|to|–|-)\s*|\s+)(?:[A-Z]?\d+(?:\.\d+)*[a-z]?(?:\(\w{1,4}\))*)(?![\w%]))*)")),
+        r"NACE|Group|Division|Type|Category|Zone|version|Directive|Regulation|Decision|SDG|Goal|IE|Tier|"
+        r"Categories|CMC|Descriptors?|Natura|criteria|amendments?|Volumes?|TRL|subgroups?|Chapters?|"
+        r"Annex(?:es)?|Objectives?|Priority|Measures?|Levels?|indicators?|Test|OECD|BAT|IPMS)"
+        r"(?:\s*\([A-Z]{2,6}\))?\s+(?:[A-Z]?\d+(?:\.\d+)*[a-z]?(?:\(\w{1,4}\))*(?:\s*\([^()\d]{1,40}\))?"
+        r"(?:(?:\s*(?:,|and|or|to|–|-)\s*|\s+)(?:[A-Z]?\d+(?:\.\d+)*[a-z]?(?:\(\w{1,4}\))*)(?![\w%])"
+        r"(?:\s*\([^()\d]{1,40}\))?)*)")),
+    ("title-year", re.compile(r"(?<=\bthe )(?:19|20)\d\d(?=\s+[A-Z][a-z])")),
+    ("oj-notice", re.compile(r"\b\d{4}/C\s*\d+/\d+")),
+    ("paren-date", re.compile(r"\(\d{1,2} (?:" + _MONTH + r") \d{4}\)")),
+    ("threshold-ref", re.compile(r"\b(?:the|a|an)\s+\d+(?:[.,]\d+)?\s*%\s+(?:threshold|target|limit|share)\b")),
+    ("count-list", re.compile(r"\b\d+(?:,\d)?(?:\s*,\s*\d+)*,?\s+(?:or|and)\s+\d+\s+"
+                              r"(?!(?:years|months|days|weeks|hours|minutes|seconds|litres|liters|tonnes|tons|hectares|"
+                              r"times|grams|grammes|kilogrammes|percentage|metres|meters)\b)(?=[a-z]{3,}s\b)")),
+    ("formula", re.compile(r"\b(?:multiplied|divided) by \d+(?:[.,]\d+)?")),
     ("dotted-section", re.compile(r"(?<![\d,.])\d+\.\d+\.(?:\d+\.?)*(?!\d)")),
     ("footnote", re.compile(r"\(\s?\d{1,3}\s?\)")),
     ("url", re.compile(r"\b(?:https?://|www\.)\S+")),
     ("version-date", re.compile(r"\b(?:applicable|in force|published|adopted|amended|dated) (?:on|as of|of) "
                                 r"(?P<c>\d{1,2} (?:" + _MONTH + r") \d{4})")),
-    ("compound", re.compile(r"(?<![\w.,])\d+(?=-[a-z])")),
+    ("compound", re.compile(r"(?<![\w.,])\d+(?=-[A-Za-z])")),
     ("act-date", re.compile(r"(?<=\bof )\d{1,2} (?:" + _MONTH + r") \d{4}")),
     ("label", re.compile(r"^\s*\(?\d{1,2}(?:\.\d+)*[.)]\s")),
     ("word", re.compile(r"\b[A-Za-z]+\d+[A-Za-z0-9]*\b|\b\d+[A-Za-z]\b(?![\s/])")),
@@ -330,7 +346,7 @@ def _covered(claims: list[Claim], s: int, e: int) -> Optional[Claim]:
 # ---------------------------------------------------------------------------------------------------------------
 # temporal
 
-_DATE = rf"(?:\d{{1,2}} (?:{_MONTH}) \d{{4}}|(?:{_MONTH}) \d{{1,2}}, \d{{4}}|(?:{_MONTH}) \d{{4}}|(?:19|20)\d\d(?![/\d:\-]))"
+_DATE = rf"(?:\d{{1,2}} (?:{_MONTH}) \d{{4}}|(?:{_MONTH}) \d{{1,2}}, \d{{4}}|(?:{_MONTH}) \d{{4}}|(?:19|20)\d\d(?![/\d\-]|:\d))"
 _TPREP = (r"no later than|not later than|at the latest by|at the latest on|on or before|on or after|by|until|till|"
           r"up to and including|up to|as from|as of|starting from|starting on|with effect from|beginning on|from|"
           r"since|after|before|prior to|between")
@@ -346,7 +362,8 @@ PERIOD_RE = re.compile(
     rf"\b(?:averaged |on average |as an average )?over\s+(?:a period of |an? |the )?(?:(?:preceding|previous|last|"
     rf"following|next|first|rolling)\s+)?(?:(?P<n>\d+|{_NUMWORD})"
     rf"\s*(?:-\s*)?(?P<u>years?|months?|days?)?(?:[- ]period)?|(?:\w+\s+)?(?P<life>lifetime|life ?span|"
-    r"life time|service life)\b)", re.I)
+    r"life time|service life)\b)"
+    r"|(?<=% )in\s+(?P<n2>\d+|" + _NUMWORD + r")\s+(?P<u2>days?|hours?|months?|years?)\b", re.I)
 
 
 class _TemporalTx(Transformer):
@@ -648,7 +665,7 @@ def _window_start(text: str, pos: int, hits: list[QuantHit], claims: list[Claim]
     return start
 
 
-def _find_operator(text: str, wstart: int, pos: int, claims: list[Claim]):
+def _find_operator(text: str, wstart: int, pos: int, claims: list[Claim], max_filler: int = 6):
     """Latest operator phrase in text[wstart:pos] whose distance to the number is an acceptable filler."""
     seg = text[wstart:pos]
     best = None
@@ -659,10 +676,12 @@ def _find_operator(text: str, wstart: int, pos: int, claims: list[Claim]):
         kind = m.lastgroup
         filler = text[e:pos].strip()
         words = filler.split()
-        if re.search(r"\d", filler) or len(words) > 6 or _CLAUSE_BREAK.search(" " + filler + " "):
+        if re.search(r"\d", filler) or len(words) > max_filler or _CLAUSE_BREAK.search(" " + filler + " "):
             continue
         if kind == "EQ" and words:
             continue
+        if words and re.match(r"the (?:maximum|minimum)", text[s:e], re.I):
+            continue  # "assigned the maximum value of 5": a reference scale, not a limit
         if kind == "EQ" and best is not None:
             continue  # "is at least": keep the stronger operator found before
         best = (kind, s, e, filler)
@@ -776,13 +795,32 @@ _VERBAL_OP = re.compile(r"(?:is|are|be|do|does|did|equals?|exceeds?|amounts?)\b"
 _SCOPE_PREP = re.compile(r"\b(?:for|with|having)\s+(?:a |an |the |all |any |those |their )?(?:[\w()'’/-]+\s+){1,6}?$",
                          re.I)
 _CONDITION_CLAUSE = re.compile(r"^\W*(?:where|if|when|in case|for|in the case of)\b[^,;]*$", re.I)
+_CONDITION_START = re.compile(r"^\W*(?:where|if|when|in case|in the case of)\b", re.I)
+def _in_leading_condition(text: str, pos: int) -> bool:
+    """Is ``pos`` inside a sentence-initial "Where/If/When ..." clause (before its main clause starts)?"""
+    s0 = _sentence_start(text, pos)
+    head = text[s0:pos]
+    if head.rstrip().endswith(","):
+        return False  # ", at least 50 % of ...": the main clause starts with the limit
+    if not _CONDITION_START.match(head):
+        return False
+    for seg in re.split(r",\s+", text[s0:pos + 12])[1:]:
+        if re.match(r"(?:where|if|when|which|that|or|and|until|from|by|in|as|unless|provided|including|"
+                    r"excluding|such)\b", seg, re.I):
+            continue
+        if _FINITE_VERB.search(seg):
+            return False  # the main clause has started
+    return True
 
 
 def _scope(text: str, wstart: int, op_start: int, op_text: str = "") -> bool:
     """Does the number say WHO the rule applies to ("plants with thermal input greater than 1 MW")?"""
     if _VERBAL_OP.match(op_text or ""):
         # "is above", "does not exceed": a predicate, unless inside a leading "Where ..., " clause
-        return bool(_CONDITION_CLAUSE.match(text[_sentence_start(text, op_start):op_start]))
+        return bool(_CONDITION_CLAUSE.match(text[_sentence_start(text, op_start):op_start])) or \
+            _in_leading_condition(text, op_start)
+    if _in_leading_condition(text, op_start):
+        return True
     left = text[max(wstart - 60, 0):op_start]
     if re.search(rf"\b{_SCOPE_ENTITY}\s+(?:of\s+)?$", left, re.I):
         return True
@@ -818,6 +856,9 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
             continue
         if m.group("life"):
             periods.append((m.start(), m.end(), LifetimePeriod()))
+        elif m.group("n2") and m.group("u2") and not m.group("u2").lower().startswith("hour"):
+            u = m.group("u2").lower().rstrip("s") + "s"
+            periods.append((m.start(), m.end(), BoundedPeriod(value=parse_number(m.group("n2")), unit=u)))
         elif m.group("n") and m.group("u"):
             u = m.group("u").lower().rstrip("s") + "s"
             periods.append((m.start(), m.end(), BoundedPeriod(value=parse_number(m.group("n")), unit=u)))
@@ -850,7 +891,8 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
         uend = e + _word_end(after, unit.n_words) if unit is not None else e
         unit_text = unit.unit if unit else ""
         # range "between 75 kW and 200 kW"
-        wstart = _window_start(text, s, ctx.hits, claims)
+        wide = strategy == "wide"
+        wstart = _window_start(text, s, ctx.hits, claims, cap=220 if wide else 110)
         pre = text[wstart:s]
         rng = re.search(r"\bbetween\s+$", pre, re.I)
         if rng:
@@ -869,14 +911,30 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
                 (scopes if scope else ctx.hits).extend([lo, hi])
                 claims.append(Claim(wstart + rng.start(), end2, "scope" if scope else "threshold", text[wstart + rng.start():end2]))
                 continue
-        to_m = re.match(r"\s*(?:to|-|–)\s*(" + NUMBER_RE.pattern + r")", text[uend:]) if unit is None else None
-        if to_m and not re.search(r"\b(?:from|between)\s+$", pre, re.I):
+        to_m = re.match(r"\s*(?:to|-|–)\s*(" + NUMBER_RE.pattern + r")", text[uend:])
+        if to_m and re.search(r"\bfrom\s+$", pre, re.I):
+            rng = re.search(r"\bfrom\s+$", pre, re.I)  # "from 50 to 100 MW": a range like "between"
+            m2 = to_m
+            s2, e2 = uend + m2.start(1), uend + m2.end(1)
+            unit2 = parse_unit(text[e2:])
+            u = unit2.unit if unit2 else unit_text
+            end2 = e2 + (_word_end(text[e2:], unit2.n_words) if unit2 else 0)
+            scope = _scope(text, wstart, wstart + rng.start())
+            metric = _metric(text, wstart + rng.start(), "", unit, False)
+            pair = [QuantHit(QuantItem(metric=metric, operator=">=", value=parse_number(num_text), unit=u),
+                             wstart + rng.start(), end2, num_text, "quantity:range", scope, s),
+                    QuantHit(QuantItem(metric=metric, operator="<=", value=parse_number(m2.group(1)), unit=u),
+                             wstart + rng.start(), end2, m2.group(1), "quantity:range", scope, s2)]
+            (scopes if scope else ctx.hits).extend(pair)
+            claims.append(Claim(wstart + rng.start(), end2, "scope" if scope else "threshold", text[wstart + rng.start():end2]))
+            continue
+        if to_m and not re.search(r"\bbetween\s+$", pre, re.I):
             s2, e2 = uend + to_m.start(1), uend + to_m.end(1)
             unit2 = parse_unit(text[e2:])
             end2 = e2 + (_word_end(text[e2:], unit2.n_words) if unit2 else 0)
             claims.append(Claim(s, end2, "reference", text[s:end2]))  # "10 to 30 years climate projections"
             continue
-        op = _find_operator(text, wstart, s, claims)
+        op = _find_operator(text, wstart, s, claims, max_filler=12 if wide else 6)
         if op is not None and op[0] == "EQ" and text[op[1]:op[2]] == "=" and parent_op:
             op = None  # "hot metal = 1,331 tCO2e/t": a value in a list whose chapeau states the operator
         right = text[uend:uend + 40]
@@ -933,8 +991,6 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
                 operator, rule = prev.item.operator, "quantity:coordinated"
             elif _REDUCTION_LEFT.search(text[max(0, s - 80):s]) and unit_norm == "%":
                 operator, rule = ">=", "quantity:reduction"
-            elif strategy == "wide" and unit is not None and unit_norm not in ("",):
-                operator, rule = "=", "quantity:bare-wide"
             else:
                 continue  # a number with a unit but no limit: left for the completeness check
         elif rel and unit_text == "%":
@@ -992,6 +1048,8 @@ def chapeau_operator(parent_text: Optional[str]) -> Optional[str]:
     rest = tail[found.end():]
     if re.search(r"\d", rest) or len(rest.split()) > 5:
         return None
+    if re.search(r"\b(?:one|two|three|four|five|all|each|any|either|both)\b(?:\s+\w+)?\s+of\b", rest, re.I):
+        return None  # "at least one of the following:" counts criteria, it states no limit
     op = _OPS[found.lastgroup.lower()]
     neg = _negated(tail, 0, found.start())
     return _FLIP[op] if neg else op
@@ -1002,7 +1060,8 @@ def _logic(text: str, hits: list) -> Optional[str]:
         return None
     for a, b in zip(hits, hits[1:]):
         between = text[a.end:b.start]
-        if re.search(r"\bor\b", between) and not re.search(r"\band/or\b", between):
+        if (re.search(r"\bor\b", between) and not re.search(r"\band/or\b", between)) or \
+                re.search(r"\b(?:alternatively|as an alternative)\b", between, re.I):
             return "OR"
     return "AND"
 
@@ -1022,7 +1081,8 @@ def decide(text: str, parent_text: Optional[str] = None, *, strategy: Strategy =
 
     ``parent_text`` is the parent node's text (its chapeau may state the operator).  ``strategy`` selects an
     alternative on an ODR repair: ``"drop_ungrounded"`` keeps only items whose numbers are in the text,
-    ``"wide"`` also accepts a bare number with a unit and no operator (as ``=``).
+    ``"wide"`` widens the operator capture (a longer window and up to 12 filler words between the operator
+    phrase and the number: "does not exceed, for the whole fleet of new vessels, 5 %").
 
     >>> d = decide("until 31 December 2025, specific emissions of CO2 are lower than 50 g CO2/km")
     >>> d.threshold.quantitative.items[0].unit, d.threshold.temporal.items[0].to_json()
@@ -1030,6 +1090,11 @@ def decide(text: str, parent_text: Optional[str] = None, *, strategy: Strategy =
     >>> decide("For combustion plants with thermal input greater than 1 MW, emissions are low.").threshold is None
     True
     """
+    return copy.deepcopy(_decide_cached(text or "", parent_text, strategy))
+
+
+@lru_cache(maxsize=4096)
+def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy) -> ThresholdDecision:
     text = text or ""
     claims = _citation_claims(text)
     rules: list[str] = []
@@ -1050,7 +1115,7 @@ def decide(text: str, parent_text: Optional[str] = None, *, strategy: Strategy =
     conf = 1.0
     conf -= 0.1 * len(unclaimed)
     conf -= 0.1 * sum(1 for h in q_items if h.rule in ("quantity:coordinated", "quantity:reduction",
-                                                       "quantity:chapeau-operator", "quantity:bare-wide"))
+                                                       "quantity:chapeau-operator"))
     conf -= 0.05 * sum(1 for h in q_items if h.item.metric == "Value")
     rules.extend(sorted({h.rule for h in q_items} | {h.rule for h in t_items}))
     return ThresholdDecision(threshold=thr, confidence=round(max(0.3, min(1.0, conf)), 3), quantities=q_items,

@@ -29,6 +29,7 @@ class FileReport:
     satisfiable: int = 0
     checked_units: int = 0
     findings: list[dict] = field(default_factory=list)
+    unit_results: list[dict] = field(default_factory=list)  # per unit: satisfiable, witness, solver time
     seconds: float = 0.0
     solver_seconds: float = 0.0
 
@@ -43,7 +44,7 @@ class FileReport:
                 "checked_units": self.checked_units, "satisfiable_units": self.satisfiable,
                 "errors": self.count("error") + self.count("critical"), "warnings": self.count("warning"),
                 "seconds": round(self.seconds, 4), "solver_seconds": round(self.solver_seconds, 4),
-                "findings": self.findings}
+                "findings": self.findings, "unit_results": self.unit_results}
 
 
 def _finding(sev: str, code: str, msg: str, unit_id=None, cid=None, source="load", witness=None) -> dict:
@@ -214,6 +215,9 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
             continue
         rep.solver_seconds += lr.encode_seconds + lr.solve_seconds
         rep.satisfiable += int(lr.satisfiable)
+        rep.unit_results.append({"unit_id": unit.unit_id, "satisfiable": lr.satisfiable, "witness": lr.witness,
+                                 "solver_calls": lr.checks,
+                                 "solver_ms": round(1000 * (lr.encode_seconds + lr.solve_seconds), 2)})
         for f in lr.findings:
             rep.findings.append(_finding(f.severity, f.code, f.message, unit.unit_id, f.criterion_id, "logic",
                                          f.witness))
@@ -243,6 +247,10 @@ def _print_reports(reps: list[FileReport], verbose: bool) -> None:
         print(f"{name}: {r.checked_units}/{r.units} units checked, {r.criteria} criteria, "
               f"{r.satisfiable} satisfiable, {r.count('error') + r.count('critical')} error(s), "
               f"{r.count('warning')} warning(s) ({r.seconds:.2f} s)")
+        if verbose:
+            for u in r.unit_results:
+                if u["satisfiable"]:
+                    print(f"  info    {u['unit_id']}: passing profile: {format_profile(u['witness'] or {})}")
         for f in r.findings:
             if f["severity"] == "info" and not verbose:
                 continue

@@ -86,6 +86,10 @@ class ActivityDoc(_Model):
     units: list[UnitDoc] = Field(default_factory=list)
     footnotes: dict[str, FootnoteBody] = Field(default_factory=dict)
     span: Optional[SourceSpan] = None
+    # Notes cited by the description, by marker.  In EUR-Lex XHTML the description's markers can reuse the
+    # numbers of the criteria table's own notes (CCM-1.1: description "(1)" is an act-level note, criteria "(1)"
+    # a table note); ``footnotes`` keeps the criteria's, this keeps the description's.  May be empty.
+    description_footnotes: dict[str, FootnoteBody] = Field(default_factory=dict)
 
 
 class ActDoc(_Model):
@@ -95,6 +99,9 @@ class ActDoc(_Model):
     file: str
     title: str = ""
     activities: list[ActivityDoc] = Field(default_factory=list)
+    # Annex appendices the criteria cite ("Appendix A to this Annex"), keyed "<annex objective>/<letter>":
+    # "CCM/A" is Appendix A of the CCM annex.  Filled where the front-end can (EUR-Lex XHTML); may be empty.
+    appendices: dict[str, list[Block]] = Field(default_factory=dict)
 
     def activity(self, activity_id: str) -> Optional[ActivityDoc]:
         for a in self.activities:

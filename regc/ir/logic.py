@@ -37,6 +37,7 @@ from regc.ir.models import CriterionNode, Diagnostic, QuantItem, Unit, is_ancill
 
 PASS_NAME = "logic"
 EPOCH = _dt.date(1970, 1, 1)
+DOMAIN_START = "2020-01-01"  # earliest assessment/event date a witness may use
 
 # ---------------------------------------------------------------------------------------------------------------
 # units: one base unit per dimension (a light own table: pint has no CO2e and is ~100x slower to parse)
@@ -158,10 +159,8 @@ class EncodedUnit:
 
     @property
     def root(self):
-        return self.c["ROOT"]
-
-    def definitions(self, prefix_c: Optional[dict[str, Any]] = None) -> dict[str, Any]:
-        return {cid: self.c[cid] == d for cid, d in self.defs.items()}
+        """The unit's verdict (the root's "met" Bool)."""
+        return self.c[self.unit.root.criterion_id]
 
 
 class Encoder:
@@ -170,6 +169,7 @@ class Encoder:
 
     def __init__(self) -> None:
         self.variables: dict[str, tuple[str, Any, Any]] = {}
+        self.domain: list = []
         self._atoms: dict[tuple, Any] = {}
         self.t = self._var("t", "date", "assessment date")
 
@@ -177,7 +177,17 @@ class Encoder:
         if name not in self.variables:
             v = {"bool": z3.Bool, "real": z3.Real, "date": z3.Int}[kind](name)
             self.variables[name] = (kind, v, info)
+            # plausible profiles: quantities are non-negative, dates are not before DOMAIN_START
+            if kind == "real":
+                self.domain.append(v >= 0)
+            elif kind == "date":
+                self.domain.append(v >= days(DOMAIN_START))
         return self.variables[name][1]
+
+    def take_domain(self) -> list:
+        """Domain constraints of the variables created since the last call (add them to every solver)."""
+        out, self.domain = self.domain, []
+        return out
 
     def _atom(self, var, op: str, value) -> Any:
         key = (str(var), op, value)
@@ -274,11 +284,11 @@ class Encoder:
 
         defs: dict[str, Any] = {}
         cond: dict[str, Any] = {}
-        participating: set[str] = {"ROOT"}
+        participating: set[str] = {unit.root.criterion_id}
         for cid, n in nodes.items():
             # applicability condition
             conds = []
-            if n.applicability == "Conditional" and cid != "ROOT":
+            if n.applicability == "Conditional" and cid != unit.root.criterion_id:
                 conds.append(self._var(f"app[{alias(cid)}]", "bool", f"{cid} applies"))
             if n.threshold and n.threshold.temporal:
                 for it in n.threshold.temporal.items:
@@ -463,8 +473,10 @@ def check_unit_logic(unit: Unit, dead: bool = True) -> LogicReport:
     checks = 0
     findings: list[LogicFinding] = []
     ids = list(e1.defs)
+    rid = unit.root.criterion_id
     track = {cid: z3.Bool(f"track[{cid}]") for cid in ids}
     s = z3.Solver()
+    s.add(*enc.take_domain())
     for cid in ids:
         s.add(z3.Implies(track[cid], e1.c[cid] == e1.defs[cid]))
     all_t = [track[c] for c in ids]
@@ -477,7 +489,7 @@ def check_unit_logic(unit: Unit, dead: bool = True) -> LogicReport:
     witness = profile(s.model(), enc.variables, relevant) if sat else None
     if not sat:
         core = _core_ids(s, track) if r == z3.unsat else []
-        findings.append(LogicFinding("error", "UNSATISFIABLE", "ROOT",
+        findings.append(LogicFinding("error", "UNSATISFIABLE", rid,
                                      "no company profile meets the unit" +
                                      (f"; conflict among criteria {', '.join(core)}" if core else "")))
 
@@ -488,7 +500,7 @@ def check_unit_logic(unit: Unit, dead: bool = True) -> LogicReport:
         mdl = s.model()
         met_in_witness = {cid for cid in ids if z3.is_true(mdl.eval(e1.c[cid], model_completion=True))}
     for cid in reversed(ids):  # children before parents (pre-order reversed)
-        if (cid == "ROOT" and not sat) or cid in met_in_witness:
+        if (cid == rid and not sat) or cid in met_in_witness:
             continue  # the witness already meets it
         checks += 1
         r = s.check(*all_t, e1.c[cid])
@@ -497,7 +509,7 @@ def check_unit_logic(unit: Unit, dead: bool = True) -> LogicReport:
             node = unit.root.find(cid)
             if node is not None and any(k.criterion_id in never for k in node.sub_criteria):
                 continue
-            if cid == "ROOT":
+            if cid == rid:
                 continue
             core = _core_ids(s, track)
             findings.append(LogicFinding("error", "NEVER_SATISFIABLE", cid,
@@ -540,7 +552,7 @@ def check_unit_logic(unit: Unit, dead: bool = True) -> LogicReport:
         # a criterion reached from ROOT through unconditional children of AND nodes only matters whenever the
         # unit is satisfiable (root = c ∧ rest, and the witness meets rest): no solver call needed
         nodes = {n.criterion_id: n for n in unit.root.walk()}
-        candidates = [cid for cid in ids if cid != "ROOT" and cid in e1.participating and cid not in never
+        candidates = [cid for cid in ids if cid != rid and cid in e1.participating and cid not in never
                       and _participates_up(unit, cid, e1) and not _plain_and_path(nodes, cid, e1)
                       and not any(_is_ancestor(e1.parent, x, cid) for x in never)]  # root cause reported
         s3 = None
@@ -549,6 +561,7 @@ def check_unit_logic(unit: Unit, dead: bool = True) -> LogicReport:
             # "verdicts differ" constraint on only for these checks
             e2 = enc.encode(unit, prefix="2:")
             flip = z3.Bool("flip")
+            s.add(*enc.take_domain())
             for cid in ids:
                 s.add(z3.Implies(track[cid], e2.c[cid] == e2.defs[cid]))
             s.add(z3.Implies(flip, e1.root != e2.root))
@@ -632,19 +645,20 @@ def _contradictions(unit: Unit, enc: EncodedUnit, solver: z3.Solver) -> list[Log
                     a, b = group[i], group[j]
                     pk = frozenset((id(a), id(b)))
                     if pk in seen:
-                        continue
+                        continue  # tested at a deeper node already
+                    seen.add(pk)
                     solver.push()
                     solver.add(a.expr, b.expr)
                     r = solver.check()
                     solver.pop()
                     if r == z3.unsat:
-                        seen.add(pk)
-                        where = a.criterion_id if a.criterion_id == b.criterion_id else \
-                            f"{a.criterion_id} and {b.criterion_id}"
-                        found.append(LogicFinding("error", "CONTRADICTORY_THRESHOLDS", a.criterion_id,
-                                                  f"'{a.label}' ({a.criterion_id}) and '{b.label}' "
-                                                  f"({b.criterion_id}) must both hold under {cid} "
-                                                  f"({where}) but cannot"))
+                        if a.criterion_id == b.criterion_id:
+                            msg = (f"'{a.label}' and '{b.label}' of {a.criterion_id} are required together "
+                                   "(AND) but cannot both hold")
+                        else:
+                            msg = (f"'{a.label}' ({a.criterion_id}) and '{b.label}' ({b.criterion_id}) are "
+                                   f"both required under {cid} but cannot both hold")
+                        found.append(LogicFinding("error", "CONTRADICTORY_THRESHOLDS", a.criterion_id, msg))
     return found
 
 
@@ -711,6 +725,7 @@ def equivalence(a: Unit, b: Unit) -> Equivalence:
                     break
     eb = enc.encode(b, prefix="B:", alias=lambda x: mb.get(x, "B:" + x), metric_alias=malias)
     s = z3.Solver()
+    s.add(*enc.take_domain())
     for cid, d in ea.defs.items():
         s.add(ea.c[cid] == d)
     for cid, d in eb.defs.items():
@@ -726,7 +741,7 @@ def equivalence(a: Unit, b: Unit) -> Equivalence:
     s.pop()
     differing: list[tuple[str, str]] = []
     for yb, xa in sorted(mb.items()):
-        if xa == "ROOT":
+        if xa == a.root.criterion_id:
             continue
         s.push()
         s.add(ea.c[xa] != eb.c[yb])

@@ -9,7 +9,8 @@ Repairs (each recorded in provenance, rule ``assembly:<what>``):
   dependencies); footnotes stay a list;
 - template summaries are rewritten now that thresholds are final (summaries set by a model or a person stay),
   and a summary that misses a threshold value gets it appended;
-- edges: exact duplicates dropped, ``HIERARCHY`` edges dropped (implied by ``sub_criteria``).
+- edges: exact duplicates dropped, ``HIERARCHY`` edges dropped (implied by ``sub_criteria``); on a repair
+  attempt guided by ``DANGLING_EDGE``, edges with a missing endpoint are dropped.
 
 ``verify`` reports the remaining Consistency issues and checks the unit round-trips through ``to_json`` /
 ``from_json`` unchanged (final schema validation).
@@ -107,12 +108,18 @@ def run(unit: Unit, ctx) -> Unit:
     for node in unit.root.walk():
         if not names_every_threshold(node.rule_summary, node.threshold):
             _set(node, "rule_summary", with_thresholds(node.rule_summary, node.threshold), "summary-names-thresholds")
-    # edges
+    # edges (on a repair attempt guided by DANGLING_EDGE: edges whose endpoints do not exist are dropped)
+    ids = {n.criterion_id for n in unit.root.walk()}
+    drop_dangling = bool(ctx is not None and getattr(ctx, "attempt", 0) and
+                         any(g.code == "DANGLING_EDGE" for g in (getattr(ctx, "guidance", None) or [])))
     seen: set[tuple[str, str, str]] = set()
     edges = []
     for e in unit.edges:
         key = (e.type, e.from_, e.to)
         if e.type == "HIERARCHY" or key in seen:
+            continue
+        ends = {"CORRECTS": (e.to,), "REFERENCES": (e.from_,)}.get(e.type, (e.from_, e.to))
+        if drop_dangling and any(end not in ids for end in ends):
             continue
         seen.add(key)
         edges.append(e)

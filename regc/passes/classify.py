@@ -77,7 +77,8 @@ _DATE_WORDS = re.compile(r"\b(?:by|before|until|after|from|no later than)\s+(?:\
                          r"April|May|June|July|August|September|October|November|December)?\s*\d{4}\b")
 # a chapeau whose items are the things the activity makes/is/installs (exception (i) of spec §6 Applicability)
 _OBJECT_CHAPEAU = re.compile(r"\b(?:manufactur|produc|generat|install|provid|suppl|repair|maintain|retrofit|repurpos|"
-                             r"upgrad|renovat|construct|develop|rent|leas|sell|distribut|deploy)\w*\b[^:]*:\s*$",
+                             r"upgrad|renovat|construct|develop|rent|leas|sell|distribut|deploy)\w*\b"
+                             r"(?:(?!\b(?:where|when|if|criteria|requirements|apply)\b)[^:.;]){0,60}:\s*$",
                              re.IGNORECASE)
 _STOP = {"the", "of", "and", "or", "for", "a", "an", "in", "on", "to", "with", "which", "that", "including", "as",
          "by", "its", "their", "where", "when", "if"}
@@ -382,8 +383,14 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
             out.append(_diag("LEAF_WITH_CHILDREN", f"LEAF on a node with {k} participating children", cid, "error"))
         if node.evaluation_logic == "N_OF_K" and not (node.n_required and 1 <= node.n_required <= k):
             out.append(_diag("N_OF_K_RANGE", f"N_OF_K needs 1 <= n <= {k}, got {node.n_required}", cid, "error"))
-        con = find_connective(node.verbatim_text) if k else None
-        if con is not None and not con.negated:
+        con = find_connective(node.verbatim_text) if parent is not None or node.verbatim_text else None
+        if con is not None and k == 0 and node.verbatim_text.rstrip().endswith(":"):
+            out.append(_diag("CHAPEAU_WITHOUT_ITEMS", f"chapeau {con.text!r} introduces a list but the node has no "
+                                                      "items", cid, "warning", "Completeness"))
+        if con is not None and k and con.kind in ("at_least", "exactly") and (con.n or 1) > k:
+            out.append(_diag("N_EXCEEDS_ITEMS", f"chapeau asks for {con.text!r} but only {k} participating items "
+                                                "exist", cid, "error", "Structural"))
+        if con is not None and k and not con.negated:
             want = {"all": "AND", "any": "OR"}.get(con.kind)
             if want and node.evaluation_logic != want:
                 out.append(_diag("LOGIC_CONNECTIVE_MISMATCH", f"chapeau says {con.text!r} but logic is "

@@ -34,7 +34,7 @@ import networkx as nx
 
 from regc.ir.models import (Clause, CriterionNode, Dependencies, Diagnostic, Edge, QuantitativeThreshold,
                             TemporalThreshold, Threshold, Unit)
-from regc.passes.classify import ANCHORED_ID, first_sentence
+from regc.passes.classify import ANCHORED_ID, anchored_type
 from regc.passes.decisions import Decision, arbitrate
 
 NAME = "dependencies"
@@ -237,6 +237,42 @@ _STOP = {"the", "of", "and", "or", "to", "in", "a", "an", "is", "are", "on", "wi
          "this", "be", "as", "its", "whether", "point", "points", "referred", "criteria", "comply", "activity"}
 
 
+def _roman_to_letter(remainder: str) -> str:
+    """'(v)' -> '(e)', '(ii)(a)' -> '(b)(a)' (paper D.8 positional mapping)."""
+    return re.sub(r"\(([ivx]+)\)", lambda m: f"({chr(ord('a') + _ROMAN_POS[m.group(1)] - 1)})"
+                  if m.group(1) in _ROMAN_POS else m.group(0), remainder)
+
+
+def map_into_pathway(rid: str, alt: str, nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]]
+                     ) -> Optional[str]:
+    """A point cited from pathway ``alt`` that lies in another alternative of the same OR node, mapped to the
+    same-position point of ``alt`` (paper D.7/D.8: "point 1(b)" cited by 1(f)'s verification means 1(f)).
+
+    >>> ids = ["1", "1(a-e)", "1(b)", "1(f)", "1(f)(a)", "1(f)(e)"]
+    >>> par = {"1": None, "1(a-e)": "1", "1(b)": "1(a-e)", "1(f)": "1", "1(f)(a)": "1(f)", "1(f)(e)": "1(f)"}
+    >>> nodes = {i: CriterionNode(criterion_id=i) for i in ids}
+    >>> map_into_pathway("1(b)", "1(f)", nodes, par)
+    '1(f)'
+    >>> map_into_pathway("1", "1(f)", nodes, par), map_into_pathway("1(f)(a)", "1(f)", nodes, par)
+    ('1(f)', None)
+    """
+    p = parents.get(alt)
+    chain = [rid] + _ancestors(rid, parents)
+    if p is None or p not in chain or alt in chain:
+        return None
+    if rid == p:  # the OR node itself ("the emissions limit set out in point 1" inside pathway 1(a))
+        return alt
+    b = chain[chain.index(p) - 1]  # the other alternative
+    member = b
+    if not nodes[b].verbatim_text and chain.index(b) > 0:  # an inferred group: its members keep their ids
+        member = chain[chain.index(b) - 1]
+    remainder = rid[len(member):] if rid.startswith(member) else ""
+    for cand in (alt + remainder, alt + _roman_to_letter(remainder)):
+        if cand in nodes:
+            return cand
+    return None
+
+
 def _label_positions(cid: str) -> list[int]:
     pos = []
     for lab in re.findall(r"\(([a-z]+)\)", cid):
@@ -256,12 +292,14 @@ def _has_threshold(node: CriterionNode) -> bool:
 
 
 def propose_correction(written: str, context: str, citing_id: str, nodes: dict[str, CriterionNode],
-                       parents: dict[str, Optional[str]], *, wants_threshold: bool) -> Decision[Optional[str]]:
+                       parents: dict[str, Optional[str]], *, wants_threshold: bool,
+                       prefer_under: Optional[str] = None) -> Decision[Optional[str]]:
     """The id meant by a citation that does not exist or does not fit (Decision value None: no confident guess).
 
     Scores each candidate on the positional mapping of its last label ((v) = 5th = (e)), the topic overlap with
     the words around the citation, and — when a limit is inherited — whether it carries a threshold.  Ancestors
-    of the citing node and the citing node itself are never proposed (paper D.8 "forbidden")."""
+    of the citing node and the citing node itself are never proposed (paper D.8 "forbidden").  ``prefer_under``:
+    the pathway the citing node belongs to (its candidates get a bonus: the "correct parent" of D.8)."""
     excluded = {citing_id, *_ancestors(citing_id, parents), written}
     want_pos = _label_positions(written)
     topic = _stems(context)
@@ -280,6 +318,8 @@ def propose_correction(written: str, context: str, citing_id: str, nodes: dict[s
         score += min(overlap, 6) * 0.4
         if wants_threshold:
             score += 1.0 if _has_threshold(node) else -2.0
+        if prefer_under and (cid == prefer_under or prefer_under in _ancestors(cid, parents)):
+            score += 1.0
         if best is None or score > best[0] or (score == best[0] and cid < best[1]):
             best = (score, cid)
     if best is None or best[0] < 1.6:
@@ -409,26 +449,42 @@ def run(unit: Unit, ctx) -> Unit:
         if n.dependencies is not None:
             n.set_field("dependencies", None, pass_name=NAME, rule="reset")
 
+    def pathway_of(cid: str) -> Optional[str]:
+        """The OR alternative an anchored node (or an item of one) belongs to."""
+        for a in [cid] + _ancestors(cid, parents):
+            if a != "ROOT" and anchored_type(nodes[a]):
+                return pathway_alternative(a, nodes, parents)
+        return None
+
+    def record(written: str, meant: str, citing: str, why: str) -> str:
+        _add_edge(unit, "CORRECTS", written, meant,
+                  f"'point {written}' cited in {citing} {why}; meant {meant} ({_short(nodes[meant].verbatim_text, 50)})")
+        corrections[f"{unit.unit_id}#{written}"] = meant
+        return meant
+
     def corrected(written: str, citing: str, context: str, wants_threshold: bool) -> Optional[str]:
         rid = resolve_point(written, citing, ids, parents)
         key = f"{unit.unit_id}#{written}"
+        alt = pathway_of(citing)
         if rid is not None and not (wants_threshold and not _has_threshold(nodes[rid])):
+            mapped = map_into_pathway(rid, alt, nodes, parents) if alt else None
+            if mapped and mapped != rid and not (wants_threshold and not _has_threshold(nodes[mapped])):
+                why = (f"is the OR chapeau around {citing}'s pathway {alt}" if rid == parents.get(alt) else
+                       f"lies in another alternative than {citing}'s pathway {alt}")
+                return record(written, mapped, citing, why)
             return rid
         if key in corrections and corrections[key] in ids:
             meant = corrections[key]
         else:
-            d = propose_correction(written, context, citing, nodes, parents, wants_threshold=wants_threshold)
+            d = propose_correction(written, context, citing, nodes, parents, wants_threshold=wants_threshold,
+                                   prefer_under=alt)
             d = arbitrate("xref_correction", {"written": written, "context": context, "citing": citing}, d, ctx)
             if d.value is None:
                 return rid
             meant = d.value
         if meant == rid:
             return rid
-        why = "does not exist" if rid is None else "carries no threshold to inherit"
-        _add_edge(unit, "CORRECTS", written, meant,
-                  f"'point {written}' cited in {citing} {why}; meant {meant} ({_short(nodes[meant].verbatim_text, 50)})")
-        corrections[key] = meant
-        return meant
+        return record(written, meant, citing, "does not exist" if rid is None else "carries no threshold to inherit")
 
     for cid, node in nodes.items():
         if cid == "ROOT" or cid in skip:
@@ -436,7 +492,7 @@ def run(unit: Unit, ctx) -> Unit:
         text = node.verbatim_text
         parent = nodes.get(parents[cid] or "")
         # 1. anchored node of an OR alternative (paper D.10)
-        if ANCHORED_ID.search(cid):
+        if anchored_type(node):
             alt = pathway_alternative(cid, nodes, parents)
             if alt is not None:
                 d = Decision(alt, 0.9, "pathway-anchor")
@@ -448,7 +504,7 @@ def run(unit: Unit, ctx) -> Unit:
                     _add_edge(unit, "DEPENDS_ON", cid, d.value,
                               f"Anchored paragraph of the alternative {d.value}; applies only when that pathway is used.")
         # 2. alternative that applies only where a sibling is not met
-        if parent is not None and parent.evaluation_logic in ("OR", "N_OF_K") and not ANCHORED_ID.search(cid):
+        if parent is not None and parent.evaluation_logic in ("OR", "N_OF_K") and not anchored_type(node):
             sibs = parent.participating_children()
             d = negated_sibling(node, sibs)
             d = arbitrate("negated_sibling", {"criterion_id": cid, "text": text}, d, ctx)
@@ -496,6 +552,16 @@ def run(unit: Unit, ctx) -> Unit:
             phrase = context[-70:].split(" ", 1)[-1].strip() if len(context) > 70 else context.strip()
             _add_edge(unit, "INHERITS_THRESHOLD", cid, target,
                       f"'{phrase} point {inh.citation.written}': copies {what}{sel_note}.")
+    # 5. plain citations in a pathway's anchored paragraphs ("Compliance with the criteria referred to in point X
+    #    is verified"): record the correction when X is not the pathway the paragraph belongs to (paper D.7)
+    for cid, node in nodes.items():
+        if cid == "ROOT" or cid in skip or not pathway_of(cid):
+            continue
+        for c in find_citations(node.verbatim_text):
+            top = re.match(r"P?\d+", c.written)
+            if top is None or top.group(0) not in ids:
+                continue  # not this unit's numbering: leave it to verify (UNRESOLVED_XREF)
+            corrected(c.written, cid, node.verbatim_text[max(0, c.start - 120):c.start], wants_threshold=False)
     # memory: the thresholds as they now stand, and the ids
     if memory is not None:
         for cid, node in nodes.items():
@@ -513,13 +579,27 @@ def _item_text(i) -> str:
 
 
 def _threshold_of(node: CriterionNode, unit_id: str, memory) -> Optional[Threshold]:
+    """The cited node's threshold; for a chapeau without one of its own, its items' limits combined with the
+    chapeau's logic ("the thresholds set out in point 2" where 2(a), 2(b) carry them)."""
     if node.threshold is not None and not node.threshold.is_empty():
         return node.threshold
     if memory is not None:
         t = memory.thresholds.get(f"{unit_id}#{node.criterion_id}")
         if t is not None and not t.is_empty():
             return t
-    return None
+    q_items, t_items = [], []
+    for d in node.walk():
+        if d is node or d.threshold is None or ANCHORED_ID.search(d.criterion_id):
+            continue
+        q_items += [i for i in (d.threshold.quantitative.items if d.threshold.quantitative else []) if i not in q_items]
+        t_items += [i for i in (d.threshold.temporal.items if d.threshold.temporal else []) if i not in t_items]
+    if not q_items and not t_items:
+        return None
+    logic = "OR" if node.evaluation_logic in ("OR", "N_OF_K") else "AND"
+    return Threshold(quantitative=QuantitativeThreshold(logic=logic if len(q_items) > 1 else None, items=q_items)
+                     if q_items else None,
+                     temporal=TemporalThreshold(logic=logic if len(t_items) > 1 else None, items=t_items)
+                     if t_items else None)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -552,7 +632,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                 if c.criterion_id not in ids:
                     out.append(_diag("DANGLING_DEPENDENCY", f"dependency clause points at missing id "
                                                             f"{c.criterion_id!r}", cid))
-        if ANCHORED_ID.search(cid) and pathway_alternative(cid, nodes, parents) and node.dependencies is None:
+        if anchored_type(node) and pathway_alternative(cid, nodes, parents) and node.dependencies is None:
             out.append(_diag("MISSING_PATHWAY_DEPENDENCY", "anchored node inside an OR alternative has no "
                                                            "dependency", cid, "warning", "Completeness"))
         if cid != "ROOT":

@@ -32,11 +32,12 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from regc.grammar.citations import OJ_REF, STANDARD_CAND, Citation, find_citations
+from regc.ir.celex import is_valid_celex
 from regc.ir.models import Diagnostic, Footnote, FootnoteItem, Unit
+from regc.passes.decisions import Decision, arbitrate
 
 NAME = "footnotes"
 
-CATEGORY_ORDER = ("Legal Reference", "Technical Definition", "Official Guideline/Standard", "Explanatory Note")
 _KIND_CATEGORY = {"EU Legal Act": "Legal Reference", "Definition": "Technical Definition",
                   "Standard": "Official Guideline/Standard", "Link": "Official Guideline/Standard"}
 
@@ -85,7 +86,7 @@ def _act_title(body: str, cit: Citation) -> str:
     title = body[cit.start:end if end > 0 else len(body)].strip().rstrip(".,;")
     if re.search(r"\son\s", title):
         title = re.split(r",?\s+(?:and\s+)?(?:amending|repealing)\b", title)[0]
-    if cit.pinpoint:
+    if cit.pinpoint and not title.startswith(cit.pinpoint):
         title = f"{title} ({cit.pinpoint})"
     return title.strip().rstrip(",")
 
@@ -240,11 +241,11 @@ def analyse_footnote(body: str, node_text: str = "", ref_types: Optional[dict[st
                         notes = [n for n in notes if n.rstrip(".") != s.rstrip(".")]
             notes = [n for n in notes if n.rstrip(".") != sentences[0].rstrip(".")]
     if not stds and not main_act and re.search(r"Standardi[sz]ation|CENELEC|\bISO\b", text):
-        node_stds = [k for k in (standard_refs or [])]
-        if node_stds:
-            items.append(FootnoteItem(kind="Standard", title=node_stds[-1], type="must_be_fetched"))
+        # "Issued on 1 July 2019 by the European Committee for Standardization …": the note dates the standard
+        # the node cites (the marker follows it), so the item is that standard
+        if standard_refs:
+            items.append(FootnoteItem(kind="Standard", title=standard_refs[-1], type="must_be_fetched"))
             notes.append(text if text.endswith(".") else text + ".")
-            version_notes_consumed = True
     if defined:
         node_terms = [dd for dd in defined if _term_in(dd["term"], node_text)] or defined[:1]
         for dd in node_terms:
@@ -264,11 +265,15 @@ def analyse_footnote(body: str, node_text: str = "", ref_types: Optional[dict[st
             if in_version:
                 vstart = before.rfind("version of")
                 before = before[:vstart]
-            whole = in_version and len(sentences) <= 1 and m.end() >= len(text.rstrip(").")) - 2
+            at_end = m.end() >= len(text.rstrip(").")) - 2
+            whole = in_version and at_end and (len(sentences) <= 1 or not _FINITE.search(before))
             title = before.strip().rstrip(" ,(:.") if whole else _link_title(before, text, m)
+            if not whole and len(title.split()) > 15:
+                title = m.group(0)  # no name for the resource: the address is its title
             in_paren = before.count("(") > before.count(")") and not in_version
             items.append(FootnoteItem(kind="Link", title=title, type="citation_only" if in_paren else "must_be_fetched"))
-            notes = [n for n in notes if n.rstrip(".") != title.rstrip(".") and not (whole and title in n)]
+            notes = [n for n in notes if n.rstrip(". ") != title.rstrip(".") and not (whole and title in n)
+                     and not (len(n) < len(title) and n.rstrip(". ") in title)]
     # version tails travel as notes of standards and links
     for v in version_notes:
         if not any(v in i.title for i in items):
@@ -316,13 +321,17 @@ def _verbless_definition(sentence: str, node_text: str) -> Optional[tuple[str, s
     if not re.match(r"^(?:The|A|An|[A-Z][a-z]+)$", first):
         return None
     m = _ACRONYM_TERM.search(node_text)
-    d = re.search(r"\bdefinition of (\w+)", node_text)
+    ds = list(re.finditer(r"\b(?:(?:the\s+)?([A-Z][A-Za-z]+)\s+)?definition of (\w+)", node_text))
+    d = next((x for x in ds if x.group(1)), ds[0] if ds else None)
     if m:
-        term = m.group(1).strip()
+        term = re.sub(r"^(?:The|A|An)\s+", "", m.group(1).strip())
     elif d:
-        term = d.group(1)
+        term = f"{d.group(2)} ({d.group(1)} definition)" if d.group(1) else d.group(2)
     else:
         return None
+    head = lambda x: [w.lower() for w in re.findall(r"[A-Za-z]+", re.sub(r"^(?:The|A|An)\s+", "", x))[:3]]
+    if head(s) == head(term):
+        return None  # the note names the document ("The Best Available Techniques Reference Document (BREF) for …")
     return term, s.rstrip(".")
 
 
@@ -357,7 +366,7 @@ def _term_owner(s: str, defined: list[dict]) -> Optional[dict]:
 def _link_title(before: str, text: str, m: re.Match) -> str:
     before = before.rstrip(" ,(:.")
     tail = before.rsplit(", ", 1)[-1] if ", " in before else ""
-    if tail and tail[:1].isupper() and len(tail.split()) <= 15:
+    if tail and tail[:1].isupper() and 3 <= len(tail.split()) <= 15:
         return tail.strip()
     seg = re.split(r"(?<=[.])\s+(?=[A-Z])", before)[-1].strip()
     seg = seg.rstrip(" ,(:")
@@ -392,6 +401,32 @@ def _ref_types(node) -> dict[str, str]:
     return {re.sub(r"\s+", " ", s.text).lower(): s.type for s in node.references.sources}
 
 
+def _arbitrate_items(body: str, node_text: str, a: FootnoteAnalysis, ctx) -> tuple[list[FootnoteItem], float, Optional[str]]:
+    """Kind ``footnote_items``: a decider may replace the rule split; its items must validate and any CELEX must be
+    well-formed and printed in the body (no outside knowledge), else the rule items stand."""
+    rule = Decision(value=[i.model_dump(mode="json") for i in a.items], confidence=a.confidence, rule=a.rule)
+    d = arbitrate("footnote_items", {"body": body, "node_text": node_text}, rule, ctx)
+    if d is rule or not isinstance(d.value, list):
+        return a.items, a.confidence, None
+    try:
+        items = [i if isinstance(i, FootnoteItem) else FootnoteItem.model_validate(i) for i in d.value]
+    except (ValueError, TypeError):
+        return a.items, a.confidence, None
+    printed = {c.celex for c in find_citations(body) if c.celex}
+    if any(i.celex_id and (not is_valid_celex(i.celex_id) or i.celex_id not in printed) for i in items):
+        return a.items, a.confidence, None
+    return items, d.confidence, d.model
+
+
+def _categories(items: list[FootnoteItem], a: FootnoteAnalysis) -> list[str]:
+    if items == a.items:
+        return a.categories
+    cats = [_KIND_CATEGORY[i.kind] for i in items if i.kind in _KIND_CATEGORY]
+    if any(i.kind == "Note" for i in items) or "Explanatory Note" in a.categories:
+        cats.append("Explanatory Note")
+    return list(dict.fromkeys(cats))
+
+
 def _standard_refs(node) -> list[str]:
     if not node.references:
         return []
@@ -404,16 +439,20 @@ def run(unit: Unit, ctx) -> Unit:
     for node in unit.root.walk():
         fns: list[Footnote] = []
         confs = []
+        models: set[str] = set()
         for mk in dict.fromkeys(node.provenance.markers):
             body = bodies.get(mk)
             if body is None:
                 continue  # verify reports a marker without body
             a = analyse_footnote(body.text, node.verbatim_text, _ref_types(node), _standard_refs(node))
-            fns.append(Footnote(id=f"fn-{mk}", categories=a.categories, items=a.items, definitions=a.definitions,
-                                notes=a.notes))
-            confs.append(a.confidence)
+            items, conf, model = _arbitrate_items(body.text, node.verbatim_text, a, ctx)
+            if model:
+                models.add(model)
+            fns.append(Footnote(id=f"fn-{mk}", categories=_categories(items, a), items=items,
+                                definitions=a.definitions, notes=a.notes))
+            confs.append(conf)
         node.set_field("footnotes", fns, pass_name=NAME,
-                       rule="marker-attachment+splitter" if fns else "no-marker",
+                       rule="marker-attachment+splitter" if fns else "no-marker", model=",".join(sorted(models)) or None,
                        confidence=min(confs) if confs else 1.0)
     return unit
 

@@ -26,31 +26,55 @@ No REFERENCES edges are added to ``unit.edges`` (the graph layer derives them).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from regc.grammar.citations import ActContext, Citation, act_context, find_citations
 from regc.ir.celex import is_valid_celex, lookup_celex
 from regc.ir.models import CriterionNode, Diagnostic, ReferenceSource, References, Unit, is_ancillary
+from regc.passes.decisions import Decision, arbitrate
 
 NAME = "references"
 
 
-@dataclass(frozen=True)
-class Decision:
-    value: object
-    rule: str
-    confidence: float
+# ---------------------------------------------------------------------------------------------------------------
+# split
+
+
+def decide_split(text: str, cits: list[Citation], ctx=None) -> list[Citation]:
+    """Which independent sources the text cites (kind ``reference_split``).  The rule answer is the grammar's
+    (:func:`find_citations`: one source per act, per pinpoint of a coordination, per listed Section; an
+    elaboration "… and in particular Article n of that Directive" stays one).  A decider may return another list of
+    source texts; texts that do not occur in the node text are refused (no invented sources)."""
+    rule = Decision(value=[c.text for c in cits], confidence=min((c.confidence for c in cits), default=1.0),
+                    rule="grammar-split")
+    d = arbitrate("reference_split", {"text": text, "citations": [c.text for c in cits]}, rule, ctx)
+    if d is rule or d.value == rule.value or not isinstance(d.value, list):
+        return cits
+    by_text = {c.text: c for c in cits}
+    out: list[Citation] = []
+    for t in d.value:
+        if t in by_text:
+            out.append(by_text[t])
+        elif isinstance(t, str) and t and t in text:
+            i = text.index(t)
+            out.append(Citation(kind="named_document", text=t, start=i, end=i + len(t), spans=((i, i + len(t)),),
+                                rule=f"decider:{d.rule}", confidence=d.confidence))
+    return out if out or not d.value else cits
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # type
 
-_EXAMPLE = re.compile(r"\b(?:for example|for instance|such as|e\.g\.|including, for example)\b[^.;]{0,60}$", re.I)
+_EXAMPLE = re.compile(r"\b(?:for example|for instance|such as|e\.g\.|including, for example)\b(?P<scope>[^.;]{0,60})$", re.I)
+# an operative connective after the example cue starts the legal basis of the example, not the example itself
+# ("such as Natura2000 areas in accordance with Article 3 of Directive 92/43/EEC"), unless the example is a
+# pronoun standing for the citation ("such as those set out in Regulation (EU) 2020/741")
+_OPERATIVE_IN_SCOPE = re.compile(r"^(?!\s*(?:those|that|the ones|these)\b).*?\b(?:in accordance with|under|as defined in|"
+                                 r"set out in|laid down in|referred to in|pursuant to)\s", re.I)
 _VERIFY_AID = re.compile(r"\b(?:(?:as )?can be (?:verified|checked|consulted)|verifiable)\s+(?:from|in|through|on|via)\b"
                          r"[^.;]{0,30}$", re.I)
-_GUIDANCE = re.compile(r"\b(?:guidance|guidelines?|see)\b[^.;]{0,40}$", re.I)
-_BACKGROUND_REVIEW = re.compile(r"\b(?:review|report|opinion)\s+referred\s+to\s+in\s+$", re.I)
+_GUIDANCE = re.compile(r"\bguidance\s+(?:is\s+|can be\s+|may be\s+)?(?:found|given|provided|contained|available)\s+"
+                       r"(?:in|from|at)\b[^.;]{0,30}$|\bsee\s+(?:also\s+)?$", re.I)
 
 
 def decide_type(text: str, cit: Citation, node: CriterionNode) -> Decision:
@@ -62,14 +86,15 @@ def decide_type(text: str, cit: Citation, node: CriterionNode) -> Decision:
     """
     before = text[max(0, cit.start - 120):cit.start]
     if is_ancillary(node):
-        return Decision("citation_only", "ancillary-node", 0.85)
-    if _EXAMPLE.search(before):
-        return Decision("citation_only", "example-cue", 0.9)
+        return Decision(value="citation_only", rule="ancillary-node", confidence=0.85)
+    ex = _EXAMPLE.search(before)
+    if ex and not _OPERATIVE_IN_SCOPE.match(ex.group("scope")):
+        return Decision(value="citation_only", rule="example-cue", confidence=0.9)
     if _VERIFY_AID.search(before):
-        return Decision("citation_only", "verification-aid", 0.85)
-    if _GUIDANCE.search(before) or re.search(r"\b(?:guidance|guidelines)\b", cit.text, re.I):
-        return Decision("citation_only", "guidance", 0.7)
-    return Decision("must_be_fetched", "default-operative", 0.8)
+        return Decision(value="citation_only", rule="verification-aid", confidence=0.85)
+    if _GUIDANCE.search(before) or re.search(r"\bguidance document\b", cit.text, re.I):
+        return Decision(value="citation_only", rule="guidance", confidence=0.7)
+    return Decision(value="must_be_fetched", rule="default-operative", confidence=0.8)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -83,9 +108,11 @@ def _content_words(s: str) -> set[str]:
     return {w for w in re.findall(r"[a-z][a-z\-/]+", s.lower()) if w not in _STOP and len(w) > 2}
 
 
-def decide_celex(cit: Citation, footnote_texts: Sequence[str]) -> Decision:
+def decide_celex(cit: Citation, footnote_texts: Sequence[str], section_texts: Sequence[str] = ()) -> Decision:
     """The CELEX of a source: from the act number in the text; for a named document without one, from a
-    footnote of the same section whose cited act shares (most of) the document's distinctive words.
+    footnote of the node (``footnote_texts``) or of the same section (``section_texts``) whose cited act shares
+    (most of) the document's distinctive words; for an act cited by name only ("the Habitats Directive"), from a
+    footnote of the node itself whose main act is of that type and shares its words.
 
     >>> c = find_citations("the BAT conclusions for the production of chlor-alkali;")[0]
     >>> decide_celex(c, ["Commission Implementing Decision 2013/732/EU of 9 December 2013 establishing the best "
@@ -94,23 +121,26 @@ def decide_celex(cit: Citation, footnote_texts: Sequence[str]) -> Decision:
     '32013D0732'
     """
     if cit.celex:
-        return Decision(cit.celex, cit.rule, cit.confidence)
-    if cit.kind != "named_document":
-        return Decision(None, "no-act-number", 0.9)
+        return Decision(value=cit.celex, rule=cit.rule, confidence=cit.confidence)
+    named_act = cit.kind == "eu_act" and cit.rule.startswith("pattern:named-act")
+    if cit.kind != "named_document" and not named_act:
+        return Decision(value=None, rule="no-act-number", confidence=0.9)
     words = _content_words(cit.text)
     if len(words) < 2:
-        return Decision(None, "too-generic-for-footnote-match", 0.8)
+        return Decision(value=None, rule="too-generic-for-footnote-match", confidence=0.8)
     best: tuple[float, Optional[str]] = (0.0, None)
-    for body in footnote_texts:
+    for body in list(footnote_texts) + ([] if named_act else list(section_texts)):
         acts = [c for c in find_citations(body) if c.kind == "eu_act" and c.celex and not c.anaphor]
+        if named_act:
+            acts = [c for c in acts[:1] if c.start <= 40 and (c.act_type or "").split()[-1] == cit.act_type]
         if not acts:
             continue
         cover = len(words & _content_words(body)) / len(words)
         if cover > best[0]:
             best = (cover, acts[0].celex)
     if best[0] >= 0.75:
-        return Decision(best[1], "footnote-identifies-document", round(0.6 + 0.3 * best[0], 2))
-    return Decision(None, "no-identifying-footnote", 0.7)
+        return Decision(value=best[1], rule="footnote-identifies-document", confidence=round(0.6 + 0.3 * best[0], 2))
+    return Decision(value=None, rule="no-identifying-footnote", confidence=0.7)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -125,7 +155,7 @@ def decide_logic(text: str, cits: Sequence[Citation]) -> Decision:
     A comma-only gap (a list) takes the connective of the list's end.
     """
     if len(cits) < 2:
-        return Decision(None, "single-source", 1.0)
+        return Decision(value=None, rule="single-source", confidence=1.0)
     kinds = []
     for a, b in zip(cits, cits[1:]):
         if b.start <= a.end:  # split pieces of one coordination ("Sections 5.11 and 5.12", "Article x of and y to")
@@ -138,12 +168,12 @@ def decide_logic(text: str, cits: Sequence[Citation]) -> Decision:
             kinds.append("or" if _OR_GAP.search(gap) else "and")
     concrete = [k for k in kinds if k]
     if not concrete:
-        return Decision("AND", "list", 0.6)
+        return Decision(value="AND", rule="list", confidence=0.6)
     if all(k == "or" for k in concrete):
-        return Decision("OR", "alternatives", 0.85)
+        return Decision(value="OR", rule="alternatives", confidence=0.85)
     if all(k == "and" for k in concrete):
-        return Decision("AND", "cumulative", 0.8)
-    return Decision(None, "mixed-connectives", 0.5)
+        return Decision(value="AND", rule="cumulative", confidence=0.8)
+    return Decision(value=None, rule="mixed-connectives", confidence=0.5)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -164,20 +194,36 @@ def _unit_footnote_texts(node: CriterionNode, ctx) -> tuple[list[str], list[str]
 
 
 def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[str] = (),
-                   section_fn: Sequence[str] = ()) -> tuple[Optional[References], list[Citation], float]:
+                   section_fn: Sequence[str] = (), ctx=None
+                   ) -> tuple[Optional[References], list[Citation], float, list[str]]:
+    """The references of one node.  Each rule decision goes through :func:`regc.passes.decisions.arbitrate`
+    (kinds ``reference_type``, ``reference_celex``, ``reference_logic``) so a configured decider can override it;
+    a CELEX a decider proposes is only kept when well-formed."""
     text = node.verbatim_text
-    cits = find_citations(text, context)
+    cits = decide_split(text, find_citations(text, context), ctx)
     if not cits:
-        return None, [], 1.0
+        return None, [], 1.0, []
     sources = []
     confs = []
+    models: set[str] = set()
     for c in cits:
-        t = decide_type(text, c, node)
-        cx = decide_celex(c, list(own_fn) + list(section_fn))
+        inputs = {"text": text, "citation": c.text, "kind": c.kind, "tags": list(node.tags)}
+        t = arbitrate("reference_type", inputs, decide_type(text, c, node), ctx)
+        if t.value not in ("must_be_fetched", "citation_only"):
+            t = decide_type(text, c, node)
+        cx = arbitrate("reference_celex", {**inputs, "footnotes": list(own_fn) + list(section_fn)},
+                       decide_celex(c, own_fn, section_fn), ctx)
+        if cx.value is not None and not is_valid_celex(cx.value):
+            cx = decide_celex(c, own_fn, section_fn)
         sources.append(ReferenceSource(text=c.text, type=t.value, celex_id=cx.value))
         confs.append(min(c.confidence, t.confidence, cx.confidence))
-    logic = decide_logic(text, cits)
-    return References(logic=logic.value, sources=sources), cits, min(confs + [logic.confidence])
+        models.update(d.model for d in (t, cx) if d.model)
+    logic = arbitrate("reference_logic", {"text": text, "sources": [c.text for c in cits]}, decide_logic(text, cits), ctx)
+    if logic.value not in (None, "AND", "OR"):
+        logic = decide_logic(text, cits)
+    if logic.model:
+        models.add(logic.model)
+    return References(logic=logic.value, sources=sources), cits, min(confs + [logic.confidence]), sorted(models)
 
 
 def run(unit: Unit, ctx) -> Unit:
@@ -188,9 +234,9 @@ def run(unit: Unit, ctx) -> Unit:
         if not node.verbatim_text:
             continue
         own, rest = _unit_footnote_texts(node, ctx)
-        refs, cits, conf = references_for(node, context, own, rest)
+        refs, cits, conf, models = references_for(node, context, own, rest, ctx)
         node.set_field("references", refs, pass_name=NAME, rule="citations+decisions" if refs else "no-citation",
-                       confidence=round(conf, 2))
+                       model=",".join(models) or None, confidence=round(conf, 2))
         context.acts.extend(act_context(cits))
     return unit
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterator, Optional
 
 from regc.ir.doc import Block, UnitDoc
@@ -71,6 +72,7 @@ class Label:
     alt: Optional["Label"] = None  # the other reading of an ambiguous "(i)"/"(v)"/"(x)"
 
 
+@lru_cache(maxsize=4096)
 def parse_label(raw: Optional[str]) -> Optional[Label]:
     """Parse a printed label.  Ambiguous roman/letter labels carry both readings (``alt``).
 
@@ -114,7 +116,8 @@ def parse_label(raw: Optional[str]) -> Optional[Label]:
 
 _BACKGROUND = re.compile(
     r"^(on the basis of (the|those|these) reports|when undertaking the assessment)"
-    r"|\bthe commission (may|shall|will)\b|\btakes? into account\b|\bfor information\b|\bby way of illustration\b",
+    r"|\bthe commission (may|shall|will)\b|\b(member states|competent authorities) may\b|^note\b"
+    r"|\btakes? into account\b|\bfor information\b|\bby way of illustration\b",
     re.I)
 _VERIFICATION = re.compile(
     r"\b(is|are|be|been|being) (verified|audited|certified|monitored|checked|attested|validated)\b"
@@ -299,8 +302,7 @@ def resolve_label(lab: Label, path: list[WNode], blocks: list[Block], i: int,
         return lab, "label"
     roman, letter = lab, lab.alt
     r_node, l_node = _continues(path, roman), _continues(path, letter)
-    prev_chapeau = i > 0 and blocks[i - 1].text.rstrip().endswith(":")
-    if r_node is None and l_node is None and placed and not (roman.ordinal == 1 and prev_chapeau):
+    if r_node is None and l_node is None and placed and roman.ordinal != 1:  # "(i)" off-path: a roman start
         r_node, l_node = _continues(path, roman, placed), _continues(path, letter, placed)
         if r_node is not None and l_node is not None:  # the more recent list wins
             return (roman, "roman-recent") if placed.index(r_node) > placed.index(l_node) else (letter, "letter-recent")
@@ -326,23 +328,34 @@ class BuildOptions:
 
 
 def build_tree(blocks: list[Block], options: BuildOptions | None = None, decider=None) -> WNode:
-    """Build the working tree from the block sequence (see module docstring)."""
+    """Build the working tree from the block sequence (see module docstring).  When the first build shows
+    flat-markup numbering (:func:`flat_numbering_overrides`), build again with the repaired labels."""
+    tree = _build(blocks, options, decider, {})
+    overrides = flat_numbering_overrides(tree)
+    if overrides:
+        tree = _build(blocks, options, decider, overrides)
+    return tree
+
+
+def _build(blocks: list[Block], options: BuildOptions | None, decider, overrides: dict[int, str]) -> WNode:
     opts = options or BuildOptions()
     root = WNode("ROOT", "root")
-    numbered_unit = any((parse_label(b.label) or Label("x", 0, 0, "", "")).kind == "number" for b in blocks)
+    labels = [overrides.get(i, b.label) for i, b in enumerate(blocks)]
+    numbered_unit = any((parse_label(lb) or Label("x", 0, 0, "", "")).kind == "number" for lb in labels)
     last: WNode = root
     placed: list[WNode] = []  # labelled/anchored/P nodes in document order
+    used_ids: set[str] = {"ROOT"}
     seen_number = False
     p_count = 0
     anchored_counts: dict[tuple[str, str], int] = {}
     for i, b in enumerate(blocks):
-        lab = parse_label(b.label)
+        lab = parse_label(labels[i])
         path = last.path()
         if lab is not None and lab.kind == "other":
             lab = None  # an unusable label: treat the block as unlabelled (its text is intact)
         if lab is None:
             node = _place_unlabelled(b, i, blocks, root, last, numbered_unit, seen_number, opts, anchored_counts,
-                                     placed)
+                                     decider)
             if node is None:  # became ROOT's own text
                 last = root
                 continue
@@ -350,15 +363,24 @@ def build_tree(blocks: list[Block], options: BuildOptions | None = None, decider
             if node.kind == "paragraph":
                 p_count += 1
                 node.id = f"P{p_count}"
+            used_ids.add(node.id)
             last = node
             continue
         lab, lrule = resolve_label(lab, path, blocks, i, placed)
         parent, prule = _parent_for(lab, path, root, last, placed)
         if lab.kind == "number" and lab.level == 1:
             seen_number = True
-        node = WNode(_child_id(parent, lab), _KIND_OF_LABEL[lab.kind], label=lab, block=i, text=b.text,
-                     anchored=parent.anchored)
+        nid = _child_id(parent, lab)
+        if nid in used_ids:  # a repeated label (source error or mis-read list): keep ids unique, verify reports it
+            k = 2
+            while f"{nid}#{k}" in used_ids:
+                k += 1
+            nid = f"{nid}#{k}"
+        used_ids.add(nid)
+        node = WNode(nid, _KIND_OF_LABEL[lab.kind], label=lab, block=i, text=b.text, anchored=parent.anchored)
         node.rules["criterion_id"] = (f"{lrule}+{prule}", 1.0 if lrule == "label" else 0.85)
+        if i in overrides:
+            node.rules["criterion_id"] = ("repair:flat-markup-renumbered", 0.7)
         parent.add(node)
         placed.append(node)
         last = node
@@ -367,8 +389,34 @@ def build_tree(blocks: list[Block], options: BuildOptions | None = None, decider
     return root
 
 
+def flat_numbering_overrides(root: WNode) -> dict[int, str]:
+    """Flat markup repair: a top-level numbered list that starts at ``k.`` (k > 1) right after exactly k-1
+    top-level lettered/roman items is one list whose first items lost their numbers (Compass renders criterion 1
+    as ``<ol type='a'><li>`` and prints ``2.`` as text).  Returns {block index: "1.", …} for those items.
+
+    >>> from regc.ir.doc import Block
+    >>> t = build_tree([Block(label="(a)", text="x:"), Block(label="(i)", text="y;"), Block(text="Note."),
+    ...                 Block(label="2.", text="z.")])
+    >>> [n.id for n in t.walk()][1:]
+    ['1', '1(i)', '1(i).BackgroundInformation', '2']
+    """
+    kids = root.children
+    first_num = next((j for j, c in enumerate(kids) if c.kind == "numbered"), None)
+    if first_num is None:
+        return {}
+    k = kids[first_num].label.ordinal  # type: ignore[union-attr]
+    before = [c for c in kids[:first_num] if c.label is not None]
+    if k < 2 or len(before) != k - 1 or any(c.kind not in ("lettered", "roman") for c in before):
+        return {}
+    if [c.label.ordinal for c in before] != list(range(1, k)):  # type: ignore[union-attr]
+        return {}
+    return {c.block: f"{n}." for n, c in enumerate(before, start=1) if c.block is not None}
+
+
 def _parent_for(lab: Label, path: list[WNode], root: WNode, last: WNode,
                 placed: Optional[list[WNode]] = None) -> tuple[WNode, str]:
+    """Where a labelled block goes: the parent of the item it continues, the dotted prefix (``2.`` for
+    ``2.1.``), the block before it for a list start, else the nearest item of the same kind."""
     cont = _continues(path, lab)
     if cont is not None:
         return cont.parent, "continues"  # type: ignore[return-value]
@@ -399,18 +447,19 @@ def _parent_for(lab: Label, path: list[WNode], root: WNode, last: WNode,
 
 def _main_node(n: WNode) -> WNode:
     """Nearest ancestor-or-self that is a labelled/P node outside anchored subtrees."""
-    while n.parent is not None and (n.anchored or n.kind in ("group",)):
+    while n.parent is not None and (n.anchored or n.kind == "group"):
         n = n.parent
     return n
 
 
 def _top_of(n: WNode) -> WNode:
+    """The top-level criterion (child of ROOT) that ``n`` sits in."""
     while n.parent is not None and n.parent.kind != "root":
         n = n.parent
     return n
 
 
-def _resumed_item(blocks: list[Block], i: int, path: list[WNode], placed: list[WNode]) -> Optional[WNode]:
+def _resumed_item(blocks: list[Block], i: int, path: list[WNode]) -> Optional[WNode]:
     """If the next labelled block after block ``i`` continues a list already open (``(b)`` after ``(a)``), the
     item it follows: the unlabelled blocks in between sit inside that item."""
     for b in blocks[i + 1:]:
@@ -422,7 +471,7 @@ def _resumed_item(blocks: list[Block], i: int, path: list[WNode], placed: list[W
         for reading in (lab, lab.alt):
             if reading is None or reading.ordinal <= 1:
                 continue
-            hit = _continues(path, reading, placed)
+            hit = _continues(path, reading)  # only a list open on the current branch resumes
             if hit is not None and not hit.anchored:
                 return hit
         return None
@@ -435,7 +484,7 @@ def _first_sentence(text: str) -> str:
 
 def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: WNode, numbered_unit: bool,
                       seen_number: bool, opts: BuildOptions, anchored_counts: dict[tuple[str, str], int],
-                      placed: list[WNode]) -> Optional[WNode]:
+                      decider=None) -> Optional[WNode]:
     text = b.text
     if numbered_unit and not seen_number:
         nxt = parse_label(blocks[i + 1].label) if i + 1 < len(blocks) else None
@@ -448,7 +497,7 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
         return root.add(WNode("", "paragraph", block=i, text=text))
     main = _main_node(last)
     top = _top_of(main)
-    resumed = _resumed_item(blocks, i, last.path(), placed)
+    resumed = _resumed_item(blocks, i, last.path())
     if resumed is not None and resumed.parent is not None and resumed.parent.kind == "root" and numbered_unit:
         resumed = None  # the top-level list resumes: the nearest item decides (spec §6 "Anchoring")
     named = None
@@ -471,7 +520,7 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
         anchor, arule = _subject_anchor(main, text), "qualifies-previous"
     else:
         return root.add(WNode("", "paragraph", block=i, text=text))
-    decision = anchor_type(text)
+    decision = arbitrate_anchor_type(text, anchor.text, anchor_type(text), decider)
     key = (anchor.id, decision.tag)
     anchored_counts[key] = anchored_counts.get(key, 0) + 1
     k = anchored_counts[key]
@@ -577,20 +626,74 @@ def decide_pathways(inp: PathwayInput) -> PathwayDecision:
     return PathwayDecision((), 0.9, "plain-alternatives")
 
 
+def _valid_groups(groups, k: int) -> bool:
+    try:
+        spans = sorted((int(a), int(b)) for a, b in groups)
+    except (TypeError, ValueError):
+        return False
+    last = -1
+    for a, b in spans:
+        if not (0 <= a < b < k) or a <= last:
+            return False
+        last = b
+    return True
+
+
+def arbitrate_pathways(inp: PathwayInput, dec: PathwayDecision, decider) -> PathwayDecision:
+    """Let an LLM arbiter review the rule decision.
+
+    Two protocols: the shared ``decider.decide("pathways", inputs, Decision)`` (see :mod:`regc.passes.decisions`;
+    it sees every rule decision and may return a replacement), or ``decider.decide_pathways(PathwayInput)``,
+    asked only when the rules are unsure (confidence < 0.7).  Invalid answers (overlapping or out-of-range
+    groups) and failures leave the rule decision in place.
+    """
+    if decider is None:
+        return dec
+    out = None
+    try:
+        if hasattr(decider, "decide"):
+            from regc.passes.decisions import Decision
+
+            inputs = {"chapeau": inp.chapeau,
+                      "items": [{"id": it.id, "text": it.text, "has_children": it.has_children} for it in inp.items]}
+            got = decider.decide("pathways", inputs, Decision(dec.groups, dec.confidence, dec.rule))
+            if got is not None and hasattr(got, "value"):
+                out = PathwayDecision(tuple(tuple(g) for g in got.value), float(got.confidence),
+                                      f"model:{getattr(got, 'model', None) or got.rule}")
+        elif hasattr(decider, "decide_pathways") and dec.confidence < 0.7:
+            out = decider.decide_pathways(inp)
+    except Exception:  # an arbitration failure must not break the rules result
+        return dec
+    if isinstance(out, PathwayDecision) and _valid_groups(out.groups, len(inp.items)):
+        return out
+    return dec
+
+
+def arbitrate_anchor_type(text: str, anchor_text: str, dec: TypeDecision, decider) -> TypeDecision:
+    """Same hook for the Type of an anchored paragraph (``decide("anchor_type", …)``); answers outside the six
+    tags are ignored."""
+    if decider is None or not hasattr(decider, "decide"):
+        return dec
+    try:
+        from regc.passes.decisions import Decision
+
+        got = decider.decide("anchor_type", {"text": text, "anchor_text": anchor_text},
+                             Decision(dec.tag, dec.confidence, dec.rule))
+    except Exception:
+        return dec
+    if got is not None and getattr(got, "value", None) in TAGS:
+        return TypeDecision(got.value, f"model:{getattr(got, 'model', None) or got.rule}", float(got.confidence))
+    return dec
+
+
 def _detect_pathways(root: WNode, decider=None) -> None:
     for node in list(root.walk()):
         labelled = [c for c in node.children if c.label is not None and not (c.kind == "anchored")]
         if len(labelled) < 3 or not node.text:
             continue
-        inp = PathwayInput(node.text, tuple(PathwayItem(c.id, c.text, bool(c.children)) for c in labelled))
-        dec = decide_pathways(inp)
-        if decider is not None and dec.confidence < 0.7 and hasattr(decider, "decide_pathways"):
-            try:
-                alt = decider.decide_pathways(inp)
-                if isinstance(alt, PathwayDecision):
-                    dec = alt
-            except Exception:  # an arbitration failure must not break the rules result
-                pass
+        inp = PathwayInput(node.text, tuple(PathwayItem(c.id, c.text, any(g.kind != "anchored" for g in c.children))
+                                            for c in labelled))
+        dec = arbitrate_pathways(inp, decide_pathways(inp), decider)
         for a, b in dec.groups:
             members = labelled[a:b + 1]
             if len(members) < 2 or len(members) == len(labelled):
@@ -707,6 +810,10 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
         if cid == "ROOT":
             continue
         lab = parse_label(prov.label) if prov.label else None
+        if "#" in cid:
+            d("error", "REPEATED_LABEL", "Structural",
+              f"label {prov.label!r} repeats under the same parent; id disambiguated as {cid!r}", cid)
+            continue
         if prov.kind == "anchored":
             if not _ANCHORED_ID.search(cid):
                 d("error", "ANCHOR_ID", "Structural", f"anchored id {cid!r} lacks a .<Type> suffix", cid)
@@ -716,7 +823,11 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
             if not re.fullmatch(r"P\d+", cid):
                 d("error", "P_ID", "Structural", f"unlabelled top-level node has id {cid!r}", cid)
         elif lab is not None and lab.kind not in ("dash", "other"):
-            if not cid.endswith(lab.component):
+            origin = prov.fields.get("criterion_id")
+            if origin is not None and origin.rule.startswith("repair:"):
+                d("info", "ID_REPAIRED", "Structural",
+                  f"printed label {prov.label!r} renumbered as {cid!r} ({origin.rule})", cid)
+            elif not cid.endswith(lab.component):
                 d("error", "ID_LABEL_MISMATCH", "Structural", f"id {cid!r} does not end with its label {prov.label!r}",
                   cid)
         owner = parent
@@ -741,6 +852,9 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
         kids = [m for c in n.sub_criteria for m in (c.sub_criteria if c.provenance.kind == "group" else [c])]
         for c in kids:
             lab = parse_label(c.provenance.label) if c.provenance.label else None
+            origin = c.provenance.fields.get("criterion_id")
+            if lab is not None and origin is not None and origin.rule.startswith("repair:"):
+                lab = parse_label(c.criterion_id.rsplit("(", 1)[-1].rstrip(")") + ".") or lab
             if lab is None or lab.kind in ("dash", "other"):
                 continue
             kind = "letter" if (lab.alt is not None and c.provenance.kind == "lettered") else lab.kind

@@ -185,19 +185,32 @@ def with_thresholds(summary: str, threshold: Optional[Threshold]) -> str:
     return out
 
 
+_LEAD = re.compile(r"^(?:for|where|if|when|until|from|as\s+of|by|before|after)\b[^,:;]*[,:]", re.IGNORECASE)
+
+
 def leaf_summary(node: CriterionNode, parent: Optional[CriterionNode] = None) -> str:
     """The node's own sentence; an item that only completes its parent's sentence ("70 % for the production of
     high alloy steel" under "... the steel scrap input is:") is prefixed with that sentence.
 
-    >>> p = CriterionNode(criterion_id="P1", verbatim_text="the steel scrap input relative to product output is:")
+    >>> p = CriterionNode(criterion_id="P1", verbatim_text="The steel scrap input relative to product output is:")
     >>> leaf_summary(CriterionNode(criterion_id="P1(a)", verbatim_text="at least 70 % for high alloy steel;"), p)
     'The steel scrap input relative to product output is at least 70 % for high alloy steel.'
+    >>> p = CriterionNode(criterion_id="P2", verbatim_text="The percentage contribution is at least equivalent to:")
+    >>> leaf_summary(CriterionNode(criterion_id="P2(a)", verbatim_text="for installations below 10 MW: 5 %;"), p)
+    'For installations below 10 MW, the percentage contribution is at least equivalent to 5 %.'
     """
     text = re.sub(r"\s+", " ", node.verbatim_text).strip()
-    if parent is not None and text and parent.verbatim_text.rstrip().endswith(":") and (
-            not text[0].isalpha() or (text[0].islower() and not _FOLLOWING_END.search(parent.verbatim_text))):
-        head = re.sub(r"\s+", " ", parent.verbatim_text).strip()[:-1].rstrip()
-        text = f"{head} {text}"
+    if parent is not None and text and parent.verbatim_text.rstrip().endswith(":") and \
+            not _FOLLOWING_END.search(parent.verbatim_text):
+        head = _SENT_SPLIT.split(re.sub(r"\s+", " ", parent.verbatim_text).strip())[-1][:-1].rstrip()
+        head = head[:1].lower() + head[1:] if head[:2] != head[:2].upper() else head
+        lead = _LEAD.match(text)
+        if lead:
+            rest = text[lead.end():].lstrip(" ,:")
+            if rest and (not rest[0].isalpha() or len(rest.split()) <= 5):
+                text = f"{lead.group(0).rstrip(' ,:')}, {head} {rest}"
+        elif not text[0].isalpha() or text[0].islower():
+            text = f"{head} {text}"
     return with_thresholds(clean_sentence(text) or f"Criterion {node.criterion_id}.", node.threshold)
 
 
@@ -227,8 +240,8 @@ def chapeau_summary(node: CriterionNode, child_ids: Sequence[str]) -> str:
     elif text:
         s = f"{clean_sentence(text)} The accompanying requirements {join_ids(child_ids)} also apply." \
             if node.evaluation_logic == "AND" else f"{clean_sentence(text)} It must meet {combo}."
-    else:
-        s = f"It must meet {combo}."
+    else:  # an inferred group (verbatim ""): a joint pathway of its members
+        s = f"{combo[0].upper()}{combo[1:]} must be met together."
     return with_thresholds(s, node.threshold)
 
 

@@ -47,25 +47,35 @@ def _strategy(ctx) -> str:
     return "default"
 
 
-def _decider(ctx):
-    """An optional arbiter from the options (rules-vs-LLM hook): ``decider.thresholds(text, parent, strategy)``."""
-    opts = getattr(ctx, "options", None)
-    dec = getattr(opts, "decider", None) if opts is not None else None
-    fn = getattr(dec, "thresholds", None) if dec is not None else None
-    return fn if callable(fn) else None
+def _arbitrate(d: ThresholdDecision, node: CriterionNode, parent_text: Optional[str], strategy: str, ctx):
+    """Hand the rule decision to ``ctx.options.decider`` (``decide(kind, inputs, rule_decision)``, see
+    :mod:`regc.passes.decisions`); it may return a replacement ``ThresholdDecision`` (same typed output)."""
+    decider = getattr(getattr(ctx, "options", None), "decider", None)
+    if decider is None or not hasattr(decider, "decide"):
+        return d, None
+    try:
+        from regc.passes.decisions import Decision
+    except ImportError:  # the decision hook is optional
+        return d, None
+    inputs = {"text": node.verbatim_text, "parent_text": parent_text, "strategy": strategy,
+              "criterion_id": node.criterion_id}
+    try:
+        out = decider.decide("thresholds", inputs, Decision(d, d.confidence, ",".join(d.rules) or "none"))
+    except Exception:  # a failing model never breaks the rules path
+        return d, None
+    if out is None or not isinstance(getattr(out, "value", None), ThresholdDecision):
+        return d, None
+    return out.value, (getattr(out, "model", None) or "decider")
 
 
-def extract_node(node: CriterionNode, parent: Optional[CriterionNode], strategy: str = "default",
-                 decider=None) -> ThresholdDecision:
+def extract_node(node: CriterionNode, parent: Optional[CriterionNode], strategy: str = "default") -> ThresholdDecision:
+    """The rule decision for one node (its own text; the parent's text as chapeau context)."""
     parent_text = parent.verbatim_text if parent is not None else None
-    if decider is not None:
-        return decider(node.verbatim_text, parent_text, strategy)
     return decide(node.verbatim_text, parent_text, strategy=strategy)
 
 
 def run(unit: Unit, ctx) -> Unit:
     strategy = _strategy(ctx)
-    decider = _decider(ctx)
     scope_reg: dict[str, list[dict]] = {}
     for node, parent in unit.root.walk_with_parent():
         key = f"{unit.unit_id}#{node.criterion_id}"
@@ -74,13 +84,14 @@ def run(unit: Unit, ctx) -> Unit:
             if ctx is not None:
                 ctx.memory.thresholds[key] = None
             continue
-        d = extract_node(node, parent, strategy, decider)
+        d = extract_node(node, parent, strategy)
+        d, model = _arbitrate(d, node, parent.verbatim_text if parent is not None else None, strategy, ctx)
         if strategy == "drop_ungrounded":
             d.threshold = _drop_ungrounded(node.verbatim_text, d.threshold)
         rule = "grammar:" + (",".join(d.rules) if d.rules else "none") + ("" if strategy == "default" else
                                                                         f";strategy={strategy}")
         node.set_field("threshold", d.threshold, pass_name=NAME, rule=rule,
-                       model=None if decider is None else "decider", confidence=d.confidence)
+                       model=model, confidence=d.confidence)
         if ctx is not None:
             ctx.memory.thresholds[key] = d.threshold
         if d.scope_conditions:
@@ -192,11 +203,11 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
         used = set()
         if node.threshold is not None and node.threshold.quantitative is not None:
             used = {round(float(i.value), 6) for i in node.threshold.quantitative.items}
-        for c in d.unclaimed:
-            if round(float(parse_number(c.text)), 6) in used:
-                continue
+        loose = [c for c in d.unclaimed if round(float(parse_number(c.text)), 6) not in used]
+        if loose:  # one finding per node, naming every unclaimed number
+            listed = ", ".join(f"{c.text!r} at {c.start}" for c in loose)
             diags.append(Diagnostic(severity="warning", code=UNCLAIMED, kind="Completeness", unit_id=unit.unit_id,
                                     criterion_id=node.criterion_id, pass_name=NAME,
-                                    message=f"{node.criterion_id}: number {c.text!r} at {c.start} is not claimed "
-                                            f"by a threshold, scope condition, citation, label or date"))
+                                    message=f"{node.criterion_id}: number(s) {listed} not claimed by a threshold, "
+                                            f"scope condition, citation, label or date"))
     return diags

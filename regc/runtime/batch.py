@@ -100,10 +100,14 @@ def evaluate_rows(compiled: Mapping[str, CompiledActivity], rows: Iterable[Mappi
                   as_of: Optional[dt.date] = None, columns: Optional[list] = None,
                   start: int = 1) -> Iterator[dict]:
     """Pure, streaming: rows in, one result mapping per row out (columns :data:`RESULT_COLUMNS`)."""
-    cols = columns
+    header_cache: dict = {}
     for n, row in enumerate(rows, start):
-        if cols is None:
-            cols = parse_header(row.keys())
+        cols = columns
+        if cols is None:  # mappings without a shared header: parse each distinct key set once
+            keys = tuple(row.keys())
+            cols = header_cache.get(keys)
+            if cols is None:
+                cols = header_cache[keys] = parse_header(keys)
         aid = _activity_of(row)
         company = str(row.get("company") or "")
         ca = compiled.get(aid)

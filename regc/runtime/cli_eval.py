@@ -57,7 +57,7 @@ def load_build(build_dir: str | Path, only: Optional[set[str]] = None) -> dict[s
         if act.activity_id in out:
             raise CLIError(f"{p}: activity {act.activity_id} appears twice in the build")
         out[act.activity_id] = act
-    if not out:
+    if not out and only is None:
         raise CLIError(f"{root}: no activity files in the build")
     return out
 

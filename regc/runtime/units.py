@@ -53,7 +53,7 @@ def atom_table() -> dict[str, tuple[float, tuple[tuple[str, int], ...]]]:
     out: dict[str, tuple[float, tuple[tuple[str, int], ...]]] = {}
 
     def put(sym: str, expr: str) -> None:
-        q = ureg.Quantity(1, ureg.parse_units(expr) if " " not in expr else ureg.parse_expression(expr)).to_base_units()
+        q = (ureg.Quantity(1, ureg.parse_units(expr)) if " " not in expr else ureg.parse_expression(expr)).to_base_units()
         dims = tuple(sorted((str(k), int(v)) for k, v in dict(q.dimensionality).items() if v))
         out[sym] = (float(q.magnitude), dims)
 

@@ -23,8 +23,8 @@ from regc.ir.doc import ActDoc, FrontEndError
 FRONTENDS: dict[str, str] = {
     "eurlex-xhtml": "regc.compiler.frontends.eurlex_xhtml:parse_eurlex_xhtml",
     "oj-html": "regc.compiler.frontends.oj_html:parse_oj_html",
-    "formex": "regc.compiler.frontends.formex:parse_formex",
-    "compass-html": "regc.compiler.frontends.compass:parse_compass",
+    "formex": "regc.compiler.frontends.formex:load_formex",
+    "compass-html": "regc.compiler.frontends.compass:load_compass",
 }
 
 _SNIFF_BYTES = 64 * 1024
@@ -98,20 +98,26 @@ def eurlex_url(celex: str) -> str:
     return f"https://eur-lex.europa.eu/legal-content/EN/TXT/?uri=CELEX:{celex.upper()}"
 
 
-def find_in_corpus(corpus_root: str | Path, celex: str, version: Optional[str] = None, name: str = "en.xml") -> Path:
-    """``<corpus>/eurlex-lex-corpus/works/<celex lower>/<version>/en.xml`` (latest version when None).
+def find_in_corpus(corpus_root: str | Path, celex: str, version: Optional[str] = None,
+                   name: Optional[str] = None) -> Path:
+    """``<corpus>/eurlex-lex-corpus/works/<celex lower>/<version>/en.xml`` (else ``en.html``, else the Formex
+    folder ``en.fmx4``; ``name`` asks for one of them), the latest version when ``version`` is None.
 
     Raises FrontEndError saying how to obtain the document when it is not there.
     """
     root = Path(corpus_root)
     works = root / "eurlex-lex-corpus" / "works" if (root / "eurlex-lex-corpus").is_dir() else root
     folder = works / celex.lower()
-    versions = sorted(d.name for d in folder.iterdir() if d.is_dir()) if folder.is_dir() else []
+    names = [name] if name else ["en.xml", "en.html", "en.fmx4"]
+    versions = sorted(d.name for d in folder.iterdir()
+                      if d.is_dir() and any((d / n).exists() for n in names)) if folder.is_dir() else []
     if version is None and versions:
         version = versions[-1]
-    cand = folder / (version or "<version>") / name
-    if cand.is_file():
-        return cand
+    for n in names:
+        cand = folder / (version or "<version>") / n
+        if cand.exists():
+            return cand
+    cand = folder / (version or "<version>") / names[0]
     have = f" (versions here: {', '.join(versions)})" if versions else ""
     raise FrontEndError(
         str(cand),

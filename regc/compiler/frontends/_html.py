@@ -68,6 +68,7 @@ class HtmlDoc:
     root: etree._Element
     _starts: dict[etree._Element, tuple[int, int]] = field(default_factory=dict)
     _paths: dict[etree._Element, str] = field(default_factory=dict)
+    _shift: int = 0  # characters removed before parsing (the XML declaration)
 
     def path(self, el: etree._Element) -> str:
         """Element path with local names and 1-based positions among same-named siblings (omitted when unique)."""
@@ -93,7 +94,21 @@ class HtmlDoc:
 
     def span(self, el: etree._Element) -> SourceSpan:
         se = self._starts.get(el)
-        return SourceSpan(file=self.file, start=se[0] if se else None, end=se[1] if se else None, path=self.path(el))
+        k = self._shift
+        return SourceSpan(file=self.file, start=se[0] + k if se else None, end=se[1] + k if se else None,
+                          path=self.path(el))
+
+    def segment_span(self, el: etree._Element, seg: "Segment") -> SourceSpan:
+        """Span of one ``<br/>``-separated segment of ``el``: from the end of the opening ``<br/>`` (or the
+        element start) to the start of the closing one (or the element end); path = the element's path."""
+        sp = self.span(el)
+        if sp.start is None or (seg.br_before is None and seg.br_after is None):
+            return sp
+        a = self._starts.get(seg.br_before) if seg.br_before is not None else None
+        b = self._starts.get(seg.br_after) if seg.br_after is not None else None
+        k = self._shift
+        return SourceSpan(file=self.file, start=a[1] + k if a else sp.start, end=b[0] + k if b else sp.end,
+                          path=sp.path)
 
 
 def _index_offsets(text: str, root: etree._Element) -> dict[etree._Element, tuple[int, int]]:
@@ -101,6 +116,7 @@ def _index_offsets(text: str, root: etree._Element) -> dict[etree._Element, tupl
     the parse (then spans carry the element path only)."""
     starts: list[int] = []
     ends: list[int] = []
+    names: list[str] = []
     stack: list[tuple[str, int]] = []
     for m in _TAG.finditer(text):
         name = m.group(2)
@@ -117,11 +133,15 @@ def _index_offsets(text: str, root: etree._Element) -> dict[etree._Element, tupl
             continue
         starts.append(m.start())
         ends.append(m.end())
+        names.append(name)
         if not m.group(3).rstrip().endswith("/"):
             stack.append((name, len(starts) - 1))
     elements = [e for e in root.iter() if isinstance(e.tag, str)]
     if len(elements) != len(starts):
         return {}
+    for e, n in zip(elements, names):  # same count is not enough: the same tags in the same order
+        if local(e.tag) != n.rsplit(":", 1)[-1].lower():
+            return {}
     return {e: (s, t) for e, s, t in zip(elements, starts, ends)}
 
 
@@ -151,6 +171,9 @@ def parse_html_text(text: str, file: str) -> HtmlDoc:
     """Parse well-formed XHTML safely; truncated/malformed input raises FrontEndError with line and column."""
     if not text.strip():
         raise FrontEndError(file, "empty document", "line 1")
+    head = text[:4096].lower()
+    if "<?xml" not in head and "http://www.w3.org/1999/xhtml" not in head:
+        return _parse_plain_html(text, file)
     parser = etree.XMLParser(
         resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
         huge_tree=False, recover=False, remove_comments=False, remove_pis=True,
@@ -166,8 +189,28 @@ def parse_html_text(text: str, file: str) -> HtmlDoc:
     if root is None:
         raise FrontEndError(file, "no document element", "line 1")
     doc = HtmlDoc(file=file, text=text, root=root)
-    offs = _index_offsets(body, root)
-    doc._starts = {e: (s + offset_shift, t + offset_shift) for e, (s, t) in offs.items()}
+    doc._starts = _index_offsets(body, root)
+    doc._shift = offset_shift
+    return doc
+
+
+def _parse_plain_html(text: str, file: str) -> HtmlDoc:
+    """HTML that is not XHTML (a page saved from a browser): lxml's HTML parser, which recovers from unclosed
+    tags, so truncation is checked separately (a document must end with ``</html>`` or ``</body>``)."""
+    tail = text[-2048:].lower()
+    if "</html>" not in tail and "</body>" not in tail:
+        line = text.count("\n") + 1
+        raise FrontEndError(file, "truncated HTML (no closing </body> or </html>)", f"line {line}")
+    parser = etree.HTMLParser(no_network=True, remove_comments=True, remove_pis=True, huge_tree=False,
+                              default_doctype=False)
+    try:
+        root = etree.fromstring(text, parser)
+    except (etree.XMLSyntaxError, etree.ParserError, ValueError) as e:
+        raise FrontEndError(file, f"malformed HTML: {e}", "line 1") from None
+    if root is None:
+        raise FrontEndError(file, "no document element", "line 1")
+    doc = HtmlDoc(file=file, text=text, root=root)
+    doc._starts = _index_offsets(text, root)  # {} when implied tags make the scan disagree: paths only
     return doc
 
 
@@ -178,6 +221,8 @@ class Segment:
     text: str
     markers: list[str] = field(default_factory=list)
     targets: list[str] = field(default_factory=list)  # footnote anchor ids the markers point to ("E0225")
+    br_before: Optional[etree._Element] = None  # the <br/> that opens this segment (None: start of the element)
+    br_after: Optional[etree._Element] = None  # the <br/> that closes it (None: end of the element)
 
 
 def note_marker(a: etree._Element) -> Optional[tuple[str, str]]:
@@ -204,6 +249,7 @@ def inline_segments(el: etree._Element, split_br: bool = True, skip: Optional[se
     ``skip`` (e.g. nested blocks handled separately) are left out."""
     parts: list[list[str]] = [[]]
     marks: list[list[tuple[str, str]]] = [[]]
+    brs: list[Optional[etree._Element]] = [None]
 
     def walk(node: etree._Element) -> None:
         name = local(node.tag)
@@ -212,6 +258,7 @@ def inline_segments(el: etree._Element, split_br: bool = True, skip: Optional[se
         if name == "br" and split_br:
             parts.append([])
             marks.append([])
+            brs.append(node)
             return
         if name == "span" and (classes(node) & _SUPER):
             sm = _STAR_MARK.match("".join(node.itertext()))
@@ -236,7 +283,8 @@ def inline_segments(el: etree._Element, split_br: bool = True, skip: Optional[se
 
     walk(el)
     out: list[Segment] = []
-    for chunks, mk in zip(parts, marks):
+    brs.append(None)
+    for k, (chunks, mk) in enumerate(zip(parts, marks)):
         raw = "".join(chunks)
         if mk:
             raw = _PAREN_MARK.sub("\x00", raw)  # "(<a>19</a>)": parentheses outside the link
@@ -246,7 +294,7 @@ def inline_segments(el: etree._Element, split_br: bool = True, skip: Optional[se
         txt = normalise_ws(raw)
         if not txt and not mk:
             continue
-        out.append(Segment(txt, [m for m, _ in mk], [t for _, t in mk]))
+        out.append(Segment(txt, [m for m, _ in mk], [t for _, t in mk], brs[k], brs[k + 1]))
     return out
 
 

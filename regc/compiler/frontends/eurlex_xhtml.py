@@ -28,7 +28,7 @@ from lxml import etree
 from regc.compiler.frontends import _html
 from regc.compiler.frontends._html import HtmlDoc, classes, inline_segments, local
 from regc.compiler.frontends.objectives import annex_objective, classify_row_heading
-from regc.compiler.frontends.text import normalise_ws, split_label
+from regc.compiler.frontends.text import is_not_applicable, normalise_ws, split_label
 from regc.ir.doc import ActDoc, ActivityDoc, Block, FootnoteBody, FrontEndError, UnitDoc
 
 FORMAT = "eurlex-xhtml"
@@ -38,11 +38,10 @@ _BLOCK_TAGS = {"p", "div", "table", "ul", "ol", "li", "dl", "dt", "dd", "tr", "t
                "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "section"}
 _SECTION = re.compile(r"^\s*(\d+(?:\.\d+)*)\.?\s+(.*)$", re.S)
 _PART_HEADING = re.compile(r"^(description of the activit|technical screening criteria)", re.I)
-_NA = re.compile(r"^\(?n\s*/\s*a\)?\.?$|^not applicable\.?$", re.I)
 _CELEX_IN_TITLE = re.compile(r"\b([0-9])(\d{4})([A-Z]{1,2})(\d{4})\b")
 _DATE_IN_TITLE = re.compile(r"\b(\d{2})\.(\d{2})\.(\d{4})\b")
 _ANNEX = re.compile(r"^annex\s+([ivxlc]+|\d+)\b", re.I)
-_APPENDIX = re.compile(r"^appendix\b", re.I)
+_APPENDIX_LETTER = re.compile(r"^appendix\s+([A-Z])\b", re.I)
 
 
 # --------------------------------------------------------------------------- blocks
@@ -65,7 +64,8 @@ def _segments_to_blocks(doc: HtmlDoc, el: etree._Element, depth: int, style: Opt
             lab = label
         if not txt and lab is None and not seg.markers:
             continue
-        out.append(Block(label=lab, text=txt, markers=seg.markers, depth=depth, span=span, style=style))
+        out.append(Block(label=lab, text=txt, markers=seg.markers, depth=depth, span=doc.segment_span(el, seg),
+                         style=style))
     if label is not None and not out:
         out.append(Block(label=label, text="", depth=depth, span=span, style=style))
     return out
@@ -216,6 +216,8 @@ class _ActivityBuilder:
         self.targets: dict[str, str] = {}  # marker -> anchor id
         self.table_seen = False
         self.general: Optional[UnitDoc] = None  # SC unit collecting "General criteria" printed outside the table
+        self.description_targets: dict[str, str] = {}  # description marker -> anchor id
+        self.table_notes: dict[str, FootnoteBody] = {}  # anchor id -> body, for notes printed in the table
 
     def element_blocks(self, el: etree._Element) -> list[Block]:
         """Blocks of one element met outside the criteria table (a paragraph, a grid list, a division)."""
@@ -242,10 +244,6 @@ class _ActivityBuilder:
                 if nm:
                     self.targets.setdefault(nm[0], nm[1])
 
-    def add_description(self, el: etree._Element) -> None:
-        self.note_targets(el)
-        self.act.description.extend(self.element_blocks(el))
-
     def add_table(self, table: etree._Element) -> None:
         """Read a criteria table row by row (nested tables are criteria content, not rows)."""
         self.table_seen = True
@@ -263,6 +261,7 @@ class _ActivityBuilder:
                     body = FootnoteBody(marker=mk, text=_note_text(box, a), span=self.doc.span(box))
                     self.act.footnotes.setdefault(mk, body)
                     self.targets.setdefault(mk, a.get("id"))
+                    self.table_notes[a.get("id")] = body
                     notes.add(box)
             head_text = _html.plain_text(cells[0])
             rh = classify_row_heading(head_text) if not notes else None
@@ -294,15 +293,35 @@ class _ActivityBuilder:
             for cell in content:
                 self.note_targets(cell)
                 blocks = self.cell_blocks(cell, notes)
-                if len(blocks) == 1 and not unit.blocks and _NA.match(blocks[0].text) and blocks[0].label is None:
+                only = blocks[0] if len(blocks) == 1 else None
+                if only is not None and not unit.blocks and only.label is None and is_not_applicable(only.text):
                     unit.not_applicable = True
                     continue
                 unit.blocks.extend(blocks)
+
+    def add_description(self, el: etree._Element) -> None:
+        for a in el.iter():
+            if local(a.tag) == "a":
+                nm = _html.note_marker(a)
+                if nm:
+                    self.description_targets.setdefault(nm[0], nm[1])
+        self.note_targets(el)
+        self.act.description.extend(self.element_blocks(el))
 
     def finish(self, doc_notes: dict[str, FootnoteBody]) -> ActivityDoc:
         for mk, target in self.targets.items():
             if mk not in self.act.footnotes and target in doc_notes:
                 self.act.footnotes[mk] = doc_notes[target]
+        cited = {m for b in self.act.description for m in b.markers}
+        for mk in sorted(cited, key=lambda m: (len(m), m)):
+            target = self.description_targets.get(mk)
+            body = doc_notes.get(target) if target else None
+            if body is None:
+                body = self.table_notes.get(target) if target else None
+            if body is None and not target:  # in-table notes without a link ("*1")
+                body = self.act.footnotes.get(mk)
+            if body is not None:
+                self.act.description_footnotes[mk] = body
         return self.act
 
 
@@ -351,6 +370,7 @@ def parse_eurlex_xhtml(path: str | Path, doc: Optional[HtmlDoc] = None) -> ActDo
     state = {"annex_obj": None, "pending_annex": False, "builder": None, "mode": None}
     builders: list[_ActivityBuilder] = []
     seen: set[str] = set()
+    appendices: dict[str, list[Block]] = {}
 
     def close() -> None:
         state["builder"] = None
@@ -384,17 +404,29 @@ def parse_eurlex_xhtml(path: str | Path, doc: Optional[HtmlDoc] = None) -> ActDo
             close()
             t = _heading_text(el)
             state["pending_annex"] = bool(_ANNEX.match(t))
+            if state["annex_obj"] is not None:
+                state["last_obj"] = state["annex_obj"]
             state["annex_obj"] = None
             state["level1"] = None
+            state["appendix"] = None
+            am = _APPENDIX_LETTER.match(t)
+            if am and state.get("last_obj"):
+                key = f"{state['last_obj']}/{am.group(1).upper()}"
+                state["appendix"] = appendices.setdefault(key, [])
+                state["appendix_owner"] = el.getparent()
             return
         if "title-annex-2" in cls:
             if state["pending_annex"]:
                 state["annex_obj"] = annex_objective(_heading_text(el))
+            elif state.get("appendix") is not None:
+                state["appendix"].extend(_segments_to_blocks(doc, el, 0, "title"))
             state["pending_annex"] = False
             return
         if "title-gr-seq-level-1" in cls:
             close()
             state["level1"] = el
+            if state.get("appendix") is not None:
+                state["appendix"].extend(_segments_to_blocks(doc, el, 0, "title"))
             return
         b: Optional[_ActivityBuilder] = state["builder"]
         is_l2 = "title-gr-seq-level-2" in cls
@@ -414,7 +446,14 @@ def parse_eurlex_xhtml(path: str | Path, doc: Optional[HtmlDoc] = None) -> ActDo
                     open_activity(el)
             return
         if b is None:
-            if name in {"div", "body"} or (name not in _BLOCK_TAGS and len(el)):
+            appendix = state.get("appendix")
+            if appendix is not None and not any(a is state["appendix_owner"] for a in el.iterancestors()):
+                appendix = state["appendix"] = None  # the appendix ends with the division that holds it
+            if appendix is not None and (name in {"p", "table", "ul", "ol"} or "grid-list" in cls):
+                notes = {box for box, _a, _m in _note_divs(el)}  # footnote bodies are not appendix text
+                appendix.extend(container_blocks(doc, el, 0, notes) if _has_block_child(el) or name == "table"
+                                else _segments_to_blocks(doc, el, 0, _style(el)))
+            elif name in {"div", "body"} or (name not in _BLOCK_TAGS and len(el)):
                 for c in el:
                     visit(c)
             return
@@ -455,4 +494,5 @@ def parse_eurlex_xhtml(path: str | Path, doc: Optional[HtmlDoc] = None) -> ActDo
             raise FrontEndError(doc.file, f"activity {b.act.activity_id} has no criteria table",
                                 b.act.span.path if b.act.span else None)
         activities.append(b.finish(doc_notes))
-    return ActDoc(celex=celex, version=version, format=FORMAT, file=str(path), title=title, activities=activities)
+    return ActDoc(celex=celex, version=version, format=FORMAT, file=str(path), title=title, activities=activities,
+                  appendices={k: v for k, v in appendices.items() if v})

@@ -47,9 +47,9 @@ _KEYWORDS: dict[str, re.Pattern[str]] = {
     "CCM": re.compile(r"climate change mitigation|\bmitigation\b|\bccm\b"),
     "CCA": re.compile(r"climate change adaptation|\badaptation\b|\bcca\b"),
     "WTR": re.compile(r"water and marine resources|\bwater\b|\bmarine\b|\bwtr\b"),
-    "CE": re.compile(r"circular economy|\bce\b"),
+    "CE": re.compile(r"circular economy|\bce\b(?!-)"),
     "PPC": re.compile(r"pollution prevention|\bpollution\b|\bppc\b"),
-    "BIO": re.compile(r"biodiversity|ecosystems|\bbio\b"),
+    "BIO": re.compile(r"biodiversity|ecosystems|\bbio\b(?!-)"),
 }
 
 _WS = re.compile(r"[\s\u00a0\u2007\u202f\u2009]+")
@@ -58,6 +58,8 @@ _SC = re.compile(r"^(additional |specific )?(criteria pertaining to )?substantia
 _DNSH = re.compile(r"^(additional |specific )?(criteria pertaining to )?(do no|does no|doing no) significant harm"
                    r"|^dnsh\b|^\(?[‘'\"]?dnsh")
 _GENERAL = re.compile(r"^general criteria pertaining to ")
+_DNSH_TAIL = re.compile(r"^\s*(\(\s*[‘'\"]?dnsh[’'\"]?\s*\))?\s*(criteria)?\s*(to|on|for|towards)?\s*(the\s+)?")
+_SENTENCE = re.compile(r"\b(is|are|does|do|shall|complies|comply|has|have|use|uses)\b")
 
 
 def _norm(text: str) -> str:
@@ -125,17 +127,20 @@ def classify_row_heading(text: str) -> Optional[RowHeading]:
         return RowHeading("general", objective_from_text(s), "SC")
     if _SC.match(s):
         return RowHeading("sc", objective_from_text(s), "SC")
-    if _DNSH.match(s):
-        return RowHeading("dnsh-header", None, None)
-    m = _NUMBER_PREFIX.match(s)
-    rest = s[m.end():] if m else s
-    rest = re.sub(r"^(dnsh|do no significant harm)( to| on)?\s*", "", rest)
+    dm = _DNSH.match(s)
+    rest = s
+    if dm:
+        rest = _DNSH_TAIL.sub("", s[dm.end():])
+        if not rest or not objective_from_text(rest):
+            return RowHeading("dnsh-header", None, None)
+    m = _NUMBER_PREFIX.match(rest)
+    rest = rest[m.end():] if m else rest
     for code, name in OBJECTIVE_NAMES.items():
         if rest.rstrip(" .:") == name.lower():
             return RowHeading("dnsh-objective", code, f"DNSH-{code}")
-    if m:  # "(2) Climate change adaptation" with a variant wording
+    if m or dm:  # "(2) Climate change adaptation" / "DNSH on water" with a variant wording
         obj = objective_from_text(rest)
-        if obj and len(rest) < 90:
+        if obj and len(rest) < 90 and not _SENTENCE.search(rest):
             return RowHeading("dnsh-objective", obj, f"DNSH-{obj}")
     return None
 

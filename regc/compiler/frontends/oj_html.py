@@ -28,9 +28,10 @@ from lxml import etree
 
 from regc.compiler.frontends import _html
 from regc.compiler.frontends._html import HtmlDoc, classes, inline_segments, local
-from regc.compiler.frontends.eurlex_xhtml import _BLOCK_TAGS, _ActivityBuilder, _segments_to_blocks, _style
+from regc.compiler.frontends.eurlex_xhtml import (
+    _BLOCK_TAGS, _ActivityBuilder, _has_block_child, _segments_to_blocks, _style)
 from regc.compiler.frontends.objectives import classify_row_heading
-from regc.compiler.frontends.text import normalise_ws
+from regc.compiler.frontends.text import normalise_ws, strip_closing_amendment_quote
 from regc.ir.doc import ActDoc, Block, FootnoteBody, FrontEndError
 
 FORMAT = "oj-html"
@@ -38,10 +39,11 @@ FORMAT = "oj-html"
 _QUOTES = "‘’“”'\"„"
 _SECTION = re.compile(r"^\s*[‘“'\"]?\s*(\d+(?:\.\d+)*)\.?\s+(.*)$", re.S)
 _PART_HEADING = re.compile(r"^(description of the activit|technical screening criteria)", re.I)
-_LABEL_CELL = re.compile(r"^[‘“'\"]?(\d+(?:\.\d+)*\.?|\((?:[a-z]{1,2}|[ivxlc]+|\d{1,3})\)|[a-z]\)|[—–\-•▪·]|\*\d{1,3}\.?)[’”]?$")
+_LABEL_CELL = re.compile(
+    r"^[‘“'\"]?(\d+(?:\.\d+)*\.?|\((?:[a-z]{1,2}|[ivxlc]+|\d{1,3})\)|[a-z]\)|[—–\-•▪·]|\*\d{1,3}\.?)[’”]?$")
 _ANNEX = re.compile(r"^annex\s+([ivxlc]+)\b", re.I)
-_AMENDED_ANNEX = re.compile(r"annex\s+([ivxlc]+)\s+to\s+(?:commission\s+)?delegated\s+regulation\s+\(eu\)\s+(\d{4})/(\d+)",
-                            re.I)
+_AMENDED_ANNEX = re.compile(
+    r"annex\s+([ivxlc]+)\s+to\s+(?:commission\s+)?delegated\s+regulation\s+\(eu\)\s+(\d{4})/(\d+)", re.I)
 _KNOWN_ANNEXES = {  # annex objectives of the acts that OJ amendments insert activities into
     ("2021", "2139"): {"I": "CCM", "II": "CCA"},
     ("2023", "2486"): {"I": "WTR", "II": "CE", "III": "PPC", "IV": "BIO"},
@@ -50,12 +52,7 @@ _CELEX_TITLE = re.compile(r"(?:regulation|directive|decision)\s+\((?:eu|ec|eurat
 
 
 def _close_quote(b: Block) -> Block:
-    """Drop the closing quote of an amendment ("… technology.’;" -> "… technology.") when unbalanced."""
-    t = b.text
-    if t.count("’") > t.count("‘") and re.search(r"[’”][;.,]?$", t):
-        b.text = re.sub(r"[’”][;.,]?$", "", t).rstrip()
-    elif t.count("”") > t.count("“") and re.search(r"”[;.,]?$", t):
-        b.text = re.sub(r"”[;.,]?$", "", t).rstrip()
+    b.text = strip_closing_amendment_quote(b.text)
     return b
 
 
@@ -123,7 +120,7 @@ def oj_blocks(doc: HtmlDoc, el: etree._Element, depth: int, sink: dict[str, Foot
                 deferred.append(child)
             elif name == "table":
                 out.extend(_table_blocks(doc, child, depth, sink, deferred))
-            elif name in {"div", "ul", "ol", "tbody", "li"} and any(local(d.tag) in _BLOCK_TAGS for d in child.iterdescendants()):
+            elif name in {"div", "ul", "ol", "tbody", "li"} and _has_block_child(child):
                 out.extend(oj_blocks(doc, child, depth + (name in {"ul", "ol"}), sink, deferred))
             else:
                 out.extend(_segments_to_blocks(doc, child, depth, _style(child)))
@@ -210,10 +207,9 @@ class _OjActivityBuilder(_ActivityBuilder):
         return True
 
     def finish(self, doc_notes):
-        act = super().finish(doc_notes)
         for mk, body in self.star_notes.items():
-            act.footnotes.setdefault(mk, body)
-        return act
+            self.act.footnotes.setdefault(mk, body)
+        return super().finish(doc_notes)
 
 
 def oj_document_footnotes(doc: HtmlDoc) -> dict[str, FootnoteBody]:

@@ -48,3 +48,30 @@ def remove_marker_space(text: str) -> str:
     """Footnote markers are removed together with the whitespace before them; call after replacing each marker
     by the sentinel ``\\x00``: "ISO 14067:2018 \\x00, ISO" -> "ISO 14067:2018, ISO"."""
     return normalise_ws(re.sub(r"\s*\x00", "", text))
+
+
+_NA = re.compile(r"^\(?n\s*/\s*a\)?\.?$|^not applicable\.?$", re.I)
+
+
+def is_not_applicable(text: str) -> bool:
+    """A criteria cell that only says "N/A" (the unit is kept, with no criteria).
+
+    >>> is_not_applicable("N/A"), is_not_applicable("n/a."), is_not_applicable("N/A for vessels")
+    (True, True, False)
+    """
+    return bool(_NA.match(normalise_ws(text)))
+
+
+def strip_closing_amendment_quote(text: str) -> str:
+    """Drop the closing quote of an amending act's inserted text ("… technology.’;" -> "… technology.") when the
+    block has more closing than opening quotes; balanced quotes are the act's own and stay.
+
+    >>> strip_closing_amendment_quote("are equipped with plug-in power technology.’;")
+    'are equipped with plug-in power technology.'
+    >>> strip_closing_amendment_quote("the activity ‘Flood risk prevention’ (see Section 14.2.)")
+    'the activity ‘Flood risk prevention’ (see Section 14.2.)'
+    """
+    for opening, closing in (("‘", "’"), ("“", "”")):
+        if text.count(closing) > text.count(opening) and re.search(closing + r"[;.,]?$", text):
+            return re.sub(closing + r"[;.,]?$", "", text).rstrip()
+    return text

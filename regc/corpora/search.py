@@ -1,0 +1,239 @@
+"""Query an index built by :mod:`regc.corpora.index`: BM25, dense, or both fused (RRF / RRM).
+
+>>> # s = Searcher.open("out/index"); s.search("sustainability criteria for biofuels", k=5)[0].locator
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Optional
+
+from regc.corpora.chunking import ActTree, Chunk
+from regc.corpora.fusion import fuse
+from regc.corpora.index import IndexError_, _read_manifest, file_record, tree_from_dict
+from regc.corpora.registry import ActRegistry
+
+# Lucene's default English stop set (what the BM25 analyser drops)
+LUCENE_STOPWORDS = frozenset(
+    "a an and are as at be but by for if in into is it no not of on or such that the their then there these they "
+    "this to was will with".split())
+POOL = 50  # candidates per view before fusion
+
+
+class QueryError(ValueError):
+    """A query that cannot be searched (empty, only stop words)."""
+
+
+@dataclass(frozen=True)
+class Hit:
+    chunk_id: str
+    celex: str
+    locator: str
+    text: str
+    score: float
+
+    def to_json(self) -> dict:
+        return {"celex": self.celex, "locator": self.locator, "text": self.text, "score": round(self.score, 6)}
+
+
+def check_query(q: str) -> str:
+    words = re.findall(r"\w+", q.lower())
+    if not words:
+        raise QueryError("empty query: give some words to search for")
+    if all(w in LUCENE_STOPWORDS for w in words):
+        raise QueryError(f"the query {q!r} has only stop words ({' '.join(words)}); add a content word")
+    return q
+
+
+def _lucene_escape(q: str) -> str:
+    """Drop query-syntax characters so that user text is taken as plain words."""
+    return re.sub(r'[+\-&|!(){}\[\]^"~*?:\\/]', " ", q)
+
+
+def missing_index_message(index: Path) -> str:
+    return f"no index at {index}; build it with: regc index CORPUS -o {index}"
+
+
+class Searcher:
+    """An opened index.  Lucene and the dense encoder load lazily, on the first query that needs them."""
+
+    def __init__(self, folder: Path, manifest: dict):
+        self.folder = folder
+        self.manifest = manifest
+        self.chunks: list[Chunk] = []
+        with open(folder / "chunks.jsonl", encoding="utf-8") as f:
+            for line in f:
+                self.chunks.append(Chunk(**json.loads(line)))
+        self.by_id = {c.chunk_id: c for c in self.chunks}
+
+    # -- opening ---------------------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, index: str | Path, *, check_stale: bool = True) -> "Searcher":
+        folder = Path(index)
+        manifest = _read_manifest(folder)
+        if manifest is None:
+            if folder.exists() and any(folder.iterdir()) if folder.is_dir() else folder.exists():
+                raise IndexError_(f"{folder}: not a regc index (no readable manifest.json); rebuild it with: "
+                                  f"regc index CORPUS -o {folder}")
+            raise IndexError_(missing_index_message(folder))
+        for name in ("chunks.jsonl", "lucene"):
+            if not (folder / name).exists():
+                raise IndexError_(f"{folder}: index is incomplete ({name} missing); rebuild it with: "
+                                  f"regc index {manifest.get('corpus', 'CORPUS')} -o {folder}")
+        if check_stale:
+            stale = cls.stale_files(manifest)
+            if stale:
+                raise IndexError_(f"{folder}: index is stale ({stale[0]} changed or missing"
+                                  f"{f' and {len(stale) - 1} more' if len(stale) > 1 else ''}); rebuild it with: "
+                                  f"regc index {manifest.get('corpus', 'CORPUS')} -o {folder}")
+        return cls(folder, manifest)
+
+    @staticmethod
+    def stale_files(manifest: dict) -> list[str]:
+        """Source files whose size/mtime changed and whose content hash no longer matches (or that vanished)."""
+        out = []
+        for path, rec in sorted(manifest.get("files", {}).items()):
+            p = Path(path)
+            if not p.exists():
+                out.append(path)
+                continue
+            st = p.stat()
+            if st.st_size == rec.get("size") and int(st.st_mtime) == rec.get("mtime"):
+                continue
+            if file_record(p)["sha256"] != rec.get("sha256"):
+                out.append(path)
+        return out
+
+    @cached_property
+    def registry(self) -> ActRegistry:
+        try:
+            return ActRegistry.from_json(json.loads((self.folder / "registry.json").read_text("utf-8")))
+        except (OSError, ValueError):
+            return ActRegistry()
+
+    @cached_property
+    def trees(self) -> dict[str, ActTree]:
+        out = {}
+        try:
+            with open(self.folder / "trees.jsonl", encoding="utf-8") as f:
+                for line in f:
+                    t = tree_from_dict(json.loads(line))
+                    out[t.celex] = t
+        except OSError:
+            pass
+        return out
+
+    @cached_property
+    def graph(self):
+        from regc.corpora.citegraph import graph_from_json
+
+        try:
+            return graph_from_json(json.loads((self.folder / "graph.json").read_text("utf-8")))
+        except (OSError, ValueError):
+            import networkx as nx
+
+            return nx.MultiDiGraph()
+
+    @cached_property
+    def _lucene(self):
+        from regc.corpora.index import anserini
+
+        try:
+            s = anserini("io.anserini.search.SimpleSearcher")(str(self.folder / "lucene"))
+        except Exception as e:  # a JVM exception surfaces as jnius.JavaException
+            raise IndexError_(f"{self.folder / 'lucene'}: corrupt Lucene index ({type(e).__name__}: "
+                              f"{str(e).splitlines()[0][:160] if str(e) else ''}); rebuild it with: "
+                              f"regc index {self.manifest.get('corpus', 'CORPUS')} -o {self.folder}") from None
+        s.set_bm25(0.9, 0.4)
+        return s
+
+    def _set_rm3(self, on: bool) -> None:
+        s = self._lucene
+        if on:
+            s.set_rm3("JsonCollection", 10, 10, 0.5, False, True)
+        else:
+            s.unset_rm3()
+
+    @cached_property
+    def _dense(self):
+        import faiss
+
+        d = self.folder / "dense"
+        if not (d / "index").exists():
+            return None
+        try:
+            index = faiss.read_index(str(d / "index"))
+        except RuntimeError as e:
+            raise IndexError_(f"{d}: corrupt dense index ({str(e).splitlines()[0][:160]}); rebuild it") from None
+        ids = (d / "docid").read_text("utf-8").split("\n")[: index.ntotal]
+        return index, ids
+
+    @property
+    def has_dense(self) -> bool:
+        return self._dense is not None
+
+    # -- querying --------------------------------------------------------------------------------------------
+
+    def bm25(self, query: str, k: int = 10, rm3: bool = False) -> list[tuple[str, float]]:
+        check_query(query)
+        s = self._lucene
+        if rm3:
+            self._set_rm3(True)
+        try:
+            hits = s.search(_lucene_escape(query), k)
+        except Exception as e:
+            raise IndexError_(f"{self.folder / 'lucene'}: search failed ({type(e).__name__}: "
+                              f"{str(e).splitlines()[0][:160] if str(e) else ''}); the index may be corrupt") from None
+        finally:
+            if rm3:
+                self._set_rm3(False)
+        return [(h.docid, float(h.score)) for h in hits if h.docid in self.by_id]
+
+    def dense(self, query: str, k: int = 10) -> list[tuple[str, float]]:
+        from regc.corpora.index import encode
+
+        check_query(query)
+        if self._dense is None:
+            raise IndexError_(f"{self.folder}: index has no dense part (built with --no-dense)")
+        index, ids = self._dense
+        qv = encode([query])
+        scores, idx = index.search(qv, min(k, index.ntotal))
+        return [(ids[i], float(s)) for i, s in zip(idx[0], scores[0]) if i >= 0]
+
+    def ranked(self, query: str, k: int = 10, mode: str = "hybrid", fusion: str = "rrf",
+               rm3: bool = False) -> list[tuple[str, float]]:
+        """(chunk id, score) best first.  ``mode``: bm25 | dense | hybrid (fused with ``fusion``)."""
+        if mode == "bm25" or (mode == "hybrid" and not self.has_dense):
+            return self.bm25(query, k, rm3)
+        if mode == "dense":
+            return self.dense(query, k)
+        if mode != "hybrid":
+            raise ValueError(f"unknown mode {mode!r}")
+        pool = max(POOL, k)
+        lists = [[d for d, _ in self.bm25(query, pool, rm3)], [d for d, _ in self.dense(query, pool)]]
+        return fuse(fusion, lists)[:k]
+
+    def search(self, query: str, k: int = 10, mode: str = "hybrid", fusion: str = "rrf", rm3: bool = False,
+               celex: Optional[str] = None) -> list[Hit]:
+        """Hits best first; with ``celex`` only chunks of that act (searched in a wider pool)."""
+        pool = k if celex is None else max(200, k * 20)
+        out = []
+        for cid, score in self.ranked(query, pool, mode, fusion, rm3):
+            c = self.by_id.get(cid)
+            if c is None or (celex and c.celex != celex.upper()):
+                continue
+            out.append(Hit(c.chunk_id, c.celex, c.locator, c.text, score))
+            if len(out) >= k:
+                break
+        return out
+
+    def chunks_of_act(self, celex: str) -> list[Chunk]:
+        return [c for c in self.chunks if c.celex == celex.upper()]
+
+
+__all__ = ["Searcher", "Hit", "QueryError", "check_query", "LUCENE_STOPWORDS"]

@@ -1,0 +1,121 @@
+"""Pass `resolve` (optional, after `references`): verify, correct and enrich every reference source.
+
+Runs only when the compile options carry a resolver (``regc compile --resolve --index INDEX`` sets
+``CompileOptions.extra["resolver"] = {"index": INDEX, "fusion": "rrf"}``); otherwise it returns the unit as is.
+Per source:
+
+- EU act: CELEX verified against the index's registry, corrected (letter, transposition, format; up to 3 tries)
+  or found by title; then criterion-conditioned retrieval + extractive enrichment (:func:`regc.corpora.resolve.enrich`);
+- internal reference ("Section 5.11 of this Annex", "Appendix A"): resolved to the compiled unit/appendix of the
+  same act; enrichment ``retrieved`` with the target as passage, ``not_found`` otherwise;
+- ISO/EN standard: ``paywalled``; ``citation_only`` sources and other documents: ``skipped``.
+
+>>> from regc.ir.models import Unit, CriterionNode
+>>> run(Unit(unit_id="X/SC", root=CriterionNode(criterion_id="ROOT")), None).unit_id   # no resolver: no-op
+'X/SC'
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Optional
+
+from regc.ir.models import Diagnostic, Enrichment, ReferenceSource, References, Unit
+
+NAME = "resolve"
+_INTERNAL = re.compile(r"^(?:the relevant )?(?:Sections?\s+\d+\.\d+|Appendix\s+[A-Z]\b)")
+
+
+@lru_cache(maxsize=4)
+def _searcher(index: str):
+    from regc.corpora.search import Searcher
+
+    return Searcher.open(index)
+
+
+def _config(ctx) -> Optional[dict]:
+    if ctx is None:
+        return None
+    r = ctx.options.extra.get("resolver")
+    if not r:
+        return None
+    return r if isinstance(r, dict) else {"index": str(r)}
+
+
+def resolve_source(src: ReferenceSource, node_text: str, searcher, ctx) -> tuple[ReferenceSource, str]:
+    """A copy of ``src`` with a verified/corrected CELEX and an enrichment; plus the rule that decided."""
+    from regc.corpora.resolve import STANDARD, enrich, resolve_internal, verify_celex
+    from regc.grammar.citations import find_citations
+
+    text = src.text.strip()
+    memory = ctx.memory.activity if ctx is not None else {}
+    if src.type == "citation_only":
+        return src.model_copy(update={"enrichment": Enrichment(status="skipped")}), "citation-only:skipped"
+    if _INTERNAL.match(text):
+        act = ctx.act if ctx is not None else None
+        targets = resolve_internal(text, act, memory.get("objective") or memory.get("activity_id", "").split("-")[0])
+        found = [t for t in targets if t.found]
+        if not found:
+            return src.model_copy(update={"enrichment": Enrichment(status="not_found", confidence=0.0)}), \
+                "internal:not-found"
+        names = []
+        for t in found:
+            a = act.activity(t.target) if t.kind == "section" else None
+            names.append(f"{t.target} ({a.name})" if a is not None else t.target)
+        enr = Enrichment(status="retrieved", summary=f"Internal reference to {', '.join(names)} of the same act.",
+                         confidence=1.0, passages=[{"doc": act.celex, "locator": t.target, "score": 1.0}
+                                                   for t in found])
+        return src.model_copy(update={"enrichment": enr}), "internal:resolved"
+    if STANDARD.match(text):
+        return src.model_copy(update={"enrichment": Enrichment(status="paywalled")}), "standard:paywalled"
+    cits = [c for c in find_citations(text) if c.kind == "eu_act"]
+    cit = cits[0] if cits else None
+    celex_in = src.celex_id or (cit.celex if cit else None)
+    if celex_in is None and (cit is None or not cit.rule.startswith("pattern:named-act")):
+        return src.model_copy(update={"enrichment": Enrichment(status="skipped")}), "not-an-act:skipped"
+    res = verify_celex(celex_in, searcher.registry, text)
+    celex = res.celex if res.status in {"verified", "corrected", "title_match"} else celex_in
+    pinpoint = cit.pinpoint if cit else None
+    enr = enrich(searcher, text, celex if res.status in {"verified", "corrected", "title_match"} else None,
+                 pinpoint=pinpoint, criterion_text=node_text, activity_name=memory.get("name", ""),
+                 objective=memory.get("objective", ""), fusion=(_config(ctx) or {}).get("fusion", "rrf"))
+    update = {"enrichment": Enrichment(**enr)}
+    if celex and celex != src.celex_id:
+        update["celex_id"] = celex
+    return src.model_copy(update=update), f"celex:{res.status}({res.rule})"
+
+
+def run(unit: Unit, ctx) -> Unit:
+    cfg = _config(ctx)
+    if cfg is None:
+        return unit
+    searcher = _searcher(cfg["index"])
+    for node in unit.root.walk():
+        refs = node.references
+        if refs is None or not refs.sources:
+            continue
+        out, rules = [], []
+        for src in refs.sources:
+            new, rule = resolve_source(src, node.verbatim_text, searcher, ctx)
+            out.append(new)
+            rules.append(rule)
+        node.set_field("references", References(logic=refs.logic, sources=out), pass_name=NAME,
+                       rule="; ".join(rules))
+    return unit
+
+
+def verify(unit: Unit, ctx) -> list[Diagnostic]:
+    """Info diagnostics for must-be-fetched sources that could not be retrieved (the unit is still valid)."""
+    if _config(ctx) is None:
+        return []
+    diags = []
+    for node in unit.root.walk():
+        for src in (node.references.sources if node.references else []):
+            e = src.enrichment
+            if src.type == "must_be_fetched" and e is not None and e.status == "not_found":
+                diags.append(Diagnostic(severity="info", code="RESOLVE_NOT_FOUND", kind="Completeness",
+                                        message=f"{src.text!r}: not in the indexed corpus"
+                                                + (f" (CELEX {src.celex_id})" if src.celex_id else ""),
+                                        criterion_id=node.criterion_id, pass_name=NAME))
+    return diags

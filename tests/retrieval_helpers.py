@@ -1,0 +1,54 @@
+"""Small real indexes for the retrieval tests, built once per test process (shared by test modules).
+
+BM25 index: Directive (EU) 2018/2001 (RED, ~400 chunks) + Implementing Regulation 2021/447 (6 chunks), no dense.
+Dense index: Directive 2009/31/EC (CCS, ~160 chunks) + 2021/447: a few hundred chunks to encode at most; the
+embedding cache lives in a per-process temporary folder unless $REGC_CACHE is set.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from regc.corpora.locate import corpus_root
+
+_TMP = Path(tempfile.mkdtemp(prefix="regc-retrieval-tests-"))
+atexit.register(shutil.rmtree, _TMP, True)
+
+BM25_ACTS = ["32018L2001", "32021R0447"]
+DENSE_ACTS = ["32009L0031", "32021R0447"]
+
+
+def corpus() -> Path:
+    root = corpus_root()
+    assert root is not None, "corpus not found: set REGC_CORPUS or put shared/ beside the repository"
+    return root
+
+
+@lru_cache(maxsize=None)
+def bm25_index() -> Path:
+    from regc.corpora.index import build_index
+
+    out = _TMP / "bm25"
+    build_index(corpus(), out, celexes=BM25_ACTS, dense=False)
+    return out
+
+
+@lru_cache(maxsize=None)
+def dense_index() -> Path:
+    from regc.corpora.index import build_index
+
+    os.environ.setdefault("REGC_CACHE", str(Path.home() / ".cache" / "regc"))
+    out = _TMP / "dense"
+    build_index(corpus(), out, celexes=DENSE_ACTS, dense=True)
+    return out
+
+
+def scratch(name: str) -> Path:
+    p = _TMP / name
+    p.mkdir(parents=True, exist_ok=True)
+    return p

@@ -1,0 +1,92 @@
+"""Ingest: structure-aware trees and locators from Formex, OJ XHTML, consolidated XHTML and PDF; registry."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from regc.corpora.chunking import build_article, chunks_of, normalise_locator
+from regc.corpora.ingest import choose_source, ingest_corpus, ingest_file
+from regc.corpora.registry import load_registry
+
+RED = "32018l2001"
+
+
+@pytest.fixture(scope="module")
+def red_sources(eurlex) -> dict[str, Path]:
+    d = eurlex / RED
+    return {"formex": choose_source(d), "oj": d / "2018-12-11" / "en.xml", "consolidated": d / "2024-07-16" / "en.html"}
+
+
+@pytest.mark.parametrize("fmt", ["formex", "oj", "consolidated"])
+def test_article_29_tree_in_every_format(red_sources, fmt):
+    tree = ingest_file(red_sources[fmt], "32018L2001", "Directive (EU) 2018/2001")
+    art = tree.find("Article 29")
+    assert art is not None and "biofuels" in art.heading.lower()
+    paras = [c.locator for c in art.children if c.kind == "paragraph"]
+    assert paras[:7] == [f"Article 29({i})" for i in range(1, 8)]
+    p6a = tree.find("Article 29(6)(a)")
+    assert p6a is not None and p6a.text.startswith("the country in which forest biomass was harvested")
+    sub = [c.locator for c in p6a.children]
+    assert sub[:2] == ["Article 29(6)(a)(i)", "Article 29(6)(a)(ii)"]
+    assert "legality of harvesting" in p6a.children[0].text
+    # footnote call-outs and consolidation arrows are not text
+    assert "▼" not in " ".join(n.text for n in tree.nodes())
+
+
+def test_chunk_ids_unique_and_locators_for_annexes(red_sources):
+    tree = ingest_file(red_sources["oj"], "32018L2001", "RED")
+    chunks = chunks_of(tree)
+    assert len({c.chunk_id for c in chunks}) == len(chunks)
+    locs = {c.locator for c in chunks}
+    assert {"Annex V, Part A", "Annex V, Part C", "Article 29(6)"} <= locs
+    assert all(c.celex == "32018L2001" for c in chunks)
+
+
+def test_definitions_keep_quotes(red_sources):
+    tree = ingest_file(red_sources["formex"], "32018L2001", "RED")
+    d = tree.find("Article 2(2)")
+    assert d is not None and d.text.startswith("‘ambient energy’ means")
+
+
+def test_build_article_roman_after_h_is_a_letter():
+    art = build_article("3", "", [("1.", "x:"), ("(h)", "h"), ("(i)", "i as a letter"), ("(j)", "j")])
+    assert [n.locator for n in art.walk()][-3:] == ["Article 3(1)(h)", "Article 3(1)(i)", "Article 3(1)(j)"]
+    art = build_article("3", "", [("(a)", "a:"), ("(i)", "first"), ("(ii)", "second")])
+    assert [n.locator for n in art.walk()][-2:] == ["Article 3(a)(i)", "Article 3(a)(ii)"]
+
+
+def test_normalise_locator():
+    assert normalise_locator("Article 29 (6) (a)") == "article 29(6)(a)"
+
+
+def test_bad_file_is_skipped_with_a_diagnostic(eurlex, tmp_path):
+    works = tmp_path / "works"
+    works.mkdir()
+    shutil.copytree(eurlex / "32021r0447", works / "32021r0447")
+    broken = works / "32099l0001" / "2099-01-01"
+    broken.mkdir(parents=True)
+    (broken / "en.xml").write_text("<html><body>" + "<p>not an act</p>" * 3000 + "</body></html>", "utf-8")
+    trees, diags = ingest_corpus(works)
+    assert [t.celex for t in trees] == ["32021R0447"]
+    assert len(diags) == 1 and "32099l0001" in diags[0].file and "skipped" in diags[0].message
+
+
+def test_registry_titles_and_aliases(eurlex):
+    reg = load_registry(eurlex)
+    assert reg.knows("32018L2001") and not reg.knows("32018R2001")
+    assert "renewable" in reg.title("32018L2001").lower()
+    assert reg.search_title("the Taxonomy Regulation")[0][0] == "32020R0852"
+
+
+@pytest.mark.slow
+def test_pdf_sections_and_tables(corpus):
+    pdf = corpus / "hipaa-hhs-combined" / "hipaa_combined.pdf"
+    tree = ingest_file(pdf, "doc:hipaa", "HIPAA")
+    locs = [n.locator for n in tree.nodes()]
+    assert "§ 164.308" in locs and "§ 160.103" in locs
+    s = tree.find("§ 164.308")
+    assert "administrative safeguards" in (s.heading + s.text).lower()
+    assert any(", table " in loc for loc in locs)

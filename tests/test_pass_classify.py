@@ -1,0 +1,225 @@
+"""Stage 3 (classify): decisions, golden fixtures, and accuracy against the gold with the gold structure given."""
+
+from __future__ import annotations
+
+import pytest
+
+from fixtures_util import assert_golden_json, fixture_pairs
+from regc.grammar.logic import decide_logic, find_connective
+from regc.passes import classify
+from regc.passes.classify import decide_applicability, decide_category, decide_tags
+from regc.passes.goldcheck import measure, reset_owned_fields, run_stages
+from regc.passes.summaries import is_self_contained, names_every_threshold
+from stage_fixtures import diagnostics_json, load_fixture, run_passes
+
+
+# ------------------------------------------------------------------------------------------------ evaluation logic
+
+@pytest.mark.parametrize("chapeau, children, logic, n", [
+    ("The activity meets either of the following criteria:", ["a;", "b."], "OR", None),
+    ("The activity complies with one or more of the following criteria:", ["a;", "b;", "c."], "OR", None),
+    ("The activity complies with one or both of the following criteria:", ["a;", "b."], "OR", None),
+    ("The activity meets all of the following criteria:", ["a;", "b."], "AND", None),
+    ("Vehicles of categories M1 and N1 are both of the following:", ["a;", "b."], "AND", None),
+    ("The activity complies with the following criteria:", ["for vehicles of category M1: x;",
+                                                            "for vehicles of category L: y."], "AND", None),
+    ("The system achieves at least two of the following effects:", ["a;", "b;", "c;", "d."], "N_OF_K", 2),
+    ("The system achieves at least one of the following effects:", ["a;", "b."], "OR", None),
+    ("The new construction is not built on one of the following:", ["wetlands;", "forest."], "AND", None),
+    ("The percentage contribution is at least equivalent to:", ["for plants below 10 MW: 5 %;",
+                                                                "for plants of 10 MW or more: 8 %."], "OR", None),
+    ("Vehicles comply with:", ["until 31 December 2025, emissions are below 50 g;",
+                               "from 1 January 2026, emissions are zero."], "AND", None),
+    ("The activity produces:", ["ammonia;", "nitric acid."], "OR", None),
+    ("The plan is:", ["based on scientific evidence;", "developed in consultation with stakeholders."], "AND", None),
+    ("Emissions are within the BAT-AEL ranges of the relevant BAT conclusions, including:",
+     ["the BAT conclusions for refining;", "the BAT conclusions for waste gas."], "AND", None),
+    ("the operator demonstrates that", ["x is increased; or", "y is reduced."], "OR", None),
+    ("The activity complies with the requirements set out in points 1.1.1 and 1.1.2:", ["a", "b"], "AND", None),
+    ("In accordance with Article 4, and in particular paragraph 7 of that Article, an assessment is made.",
+     ["x", "y"], "AND", None),
+])
+def test_decide_logic_patterns(chapeau, children, logic, n):
+    d = decide_logic(chapeau, children)
+    assert (d.logic, d.n_required) == (logic, n), d.rule
+
+
+def test_logic_leaf_and_root_alternatively():
+    assert decide_logic("The activity meets either of the following criteria:", []).logic == "LEAF"
+    d = decide_logic("", ["The renovation complies with X.", "Alternatively, it reduces PED by 30 %."], is_root=True)
+    assert d.logic == "OR"
+    assert decide_logic("", ["X is done.", "Y is done."], is_root=True).logic == "AND"
+
+
+def test_connective_negation_is_clause_local():
+    assert find_connective("The new plant is not built on one of the following:").negated
+    assert not find_connective("Where no permit is needed, the activity meets one of the following:").negated
+
+
+# ------------------------------------------------------------------------------------------------ applicability
+
+@pytest.mark.parametrize("text, expected, kw", [
+    ("Where facilities incorporate any form of abatement, that abatement complies with Section 5.", "Conditional", {}),
+    ("where applicable, assessing whether emissions are on a credible trajectory;", "Conditional", {}),
+    ("Life-cycle GHG emissions are calculated based on project-specific data, where available.", "Mandatory", {}),
+    ("Emissions are verified in line with Article 30 where applicable, or by an independent third party.",
+     "Mandatory", {}),
+    ("When undertaking the assessment referred to in point 1(b), the verifier takes into account X.", "Mandatory", {}),
+    ("For buildings larger than 5 000 m2, the building undergoes testing for air-tightness.", "Conditional", {}),
+    ("For the purposes of this Section, emissions are reported annually.", "Mandatory", {}),
+    ("Vehicles of categories M1 and N1 are both of the following:", "Conditional", {}),
+    ("vehicles of category L with tailpipe CO2 emissions equal to 0 g CO2e/km;", "Mandatory",
+     {"parent_text": "The economic activity manufactures, repairs or upgrades:"}),
+    ("On the basis of the reports, the Commission may address an opinion to the operators.", "Conditional", {}),
+    ("Materials that may come into contact with occupiers emit less than 0,06 mg of formaldehyde.", "Mandatory", {}),
+    ("screening of the activity to identify which physical climate risks may affect the performance;",
+     "Mandatory", {}),
+    ("Measures include, where relevant and depending on the ecosystems present:", "Conditional", {}),
+    ("the water supply systems include metering at consumer level, where water is delivered to a delivery point.",
+     "Mandatory", {}),
+    ("For construction of new buildings, the building complies with X.", "Mandatory",
+     {"activity_name": "Construction of new buildings"}),
+])
+def test_decide_applicability(text, expected, kw):
+    assert decide_applicability(text, **kw).value == expected
+
+
+def test_root_is_mandatory():
+    assert decide_applicability("Where installed:", is_root=True).value == "Mandatory"
+
+
+# ------------------------------------------------------------------------------------------------ tags / category
+
+@pytest.mark.parametrize("text, tags, kw", [
+    ("The activity complies with the criteria set out in Appendix A to this Annex.", ["Methodology"], {}),
+    ("Vehicles comply with the emission thresholds set out in Table 2 of the Annex to Directive 2009/33/EC.", [], {}),
+    ("Quantified life-cycle GHG emissions are verified by an independent third party.", ["Verification"], {}),
+    ("the power to be replaced cannot be generated from renewable sources, based on a comparative assessment;",
+     ["Assessment"], {}),
+    ("A waste management plan is in place and ensures maximal recycling.", ["Commitment"], {}),
+    ("the activity replaces an existing high emitting electricity generation activity;", ["Replacement"], {}),
+    ("the replacement leads to a reduction in emissions of at least 55 %;", [], {}),
+    ("Measures are taken to reduce noise, dust and pollutant emissions during works.", [], {}),
+    ("The activity complies with either of the following criteria:", [], {"is_chapeau": True}),
+    ("The Commission shall take those reports into account.", ["BackgroundInformation"], {}),
+    ("anything at all;", ["Verification"], {"inherited": "Verification"}),
+    ("the site has been subject to an investigation, for example using standard ISO 18400.", ["Assessment"], {}),
+])
+def test_decide_tags(text, tags, kw):
+    assert decide_tags(text, **kw).value == tags
+
+
+def test_category_is_deterministic_on_quantitative_items():
+    from regc.ir.models import QuantItem, QuantitativeThreshold, TemporalItem, TemporalThreshold, Threshold
+    assert decide_category(Threshold(temporal=TemporalThreshold(items=[TemporalItem(type="deadline",
+                                                                                    date="2030-12-31")]))).value \
+        == "Qualitative"
+    assert decide_category(Threshold(quantitative=QuantitativeThreshold(items=[QuantItem(
+        metric="x", operator="<", value=1, unit="%")]))).value == "Quantitative"
+
+
+# ------------------------------------------------------------------------------------------------ golden fixtures
+
+@pytest.mark.parametrize("inp, out", fixture_pairs("classify"), ids=lambda p: p.name)
+def test_classify_golden(inp, out):
+    _, unit, ctx = load_fixture(inp)
+    result = run_passes(unit, ctx, [classify])
+    assert not [d for d in classify.verify(result, ctx) if d.severity in ("error", "critical")]
+    assert_golden_json(out, result.to_json())
+
+
+@pytest.mark.parametrize("inp, out", fixture_pairs("classify", bad=True), ids=lambda p: p.name)
+def test_classify_bad_inputs_are_diagnosed(inp, out):
+    _, unit, ctx = load_fixture(inp)
+    diags = classify.verify(run_passes(unit, ctx, [classify]), ctx)
+    assert diags, "a bad input must produce a diagnostic"
+    assert_golden_json(out, diagnostics_json(diags))
+
+
+def test_repair_attempt_uses_guidance():
+    """On a repair the nodes named by LOGIC_CONNECTIVE_MISMATCH are re-decided from the connective alone."""
+    from regc.ir.models import Diagnostic
+    _, unit, ctx = load_fixture(fixture_pairs("classify")[0][0])
+    ctx.attempt = 1
+    ctx.guidance = [Diagnostic(severity="error", code="LOGIC_CONNECTIVE_MISMATCH", message="x", criterion_id="1")]
+    out = classify.run(unit.model_copy(deep=True), ctx)
+    assert out.root.find("1").evaluation_logic == "OR"
+
+
+# ------------------------------------------------------------------------------------------------ against the gold
+
+@pytest.fixture(scope="module")
+def gold_report(gold_dir):
+    return measure(gold_dir)
+
+
+def test_gold_accuracy_sc(gold_report):
+    r = gold_report["SC"]
+    assert r["category"] >= 0.98 and r["applicability"] >= 0.95 and r["logic"] >= 0.95, r
+    assert r["tags"] >= 0.9, r
+
+
+def test_gold_accuracy_dnsh(gold_report):
+    r = gold_report["DNSH"]
+    assert r["category"] >= 0.98 and r["applicability"] >= 0.95 and r["logic"] >= 0.95, r
+    assert r["tags"] >= 0.9, r
+
+
+def test_summaries_self_contained_and_name_every_threshold(gold_dir):
+    from regc.ir.models import load_activity
+    checked = 0
+    for f in sorted(gold_dir.glob("*.json")):
+        act = load_activity(f)
+        for gu in act.units:
+            out = run_stages(act, reset_owned_fields(gu))
+            for n in out.root.walk():
+                assert names_every_threshold(n.rule_summary, n.threshold), (gu.unit_id, n.criterion_id,
+                                                                           n.rule_summary)
+                assert is_self_contained(n.rule_summary), (gu.unit_id, n.criterion_id, n.rule_summary)
+                checked += 1
+    assert checked > 200
+
+
+def test_inferred_group_is_a_joint_alternative():
+    """An inferred group (``1(a-e)``, empty text) is AND over its members and one alternative of the OR chapeau;
+    an anchored node inside it depends on the group (the OR node's child on its path)."""
+    from regc.ir.models import Activity, ActSource, CriterionNode as N, Edge, Unit
+    from regc.passes import dependencies
+    from regc.passes.goldcheck import make_context
+    members = [N(criterion_id=f"1({c})", verbatim_text=f"requirement {c};") for c in "abc"]
+    members[2].sub_criteria = [N(criterion_id="1(c).Verification", tags=["Verification"],
+                                 verbatim_text="Compliance is verified by an independent third party.")]
+    group = N(criterion_id="1(a-c)", verbatim_text="", sub_criteria=members)
+    alt = N(criterion_id="1(d)", verbatim_text="facilities permitted by 31 December 2030 meet requirement d.")
+    one = N(criterion_id="1", verbatim_text="The activity meets either of the following criteria:",
+            sub_criteria=[group, alt])
+    unit = Unit(unit_id="CCM-9.3/SC", root=N(criterion_id="ROOT", sub_criteria=[one]),
+                edges=[Edge(type="GROUP_MEMBER", from_=f"1({c})", to="1(a-c)") for c in "abc"])
+    act = Activity(activity_id="CCM-9.3", name="x", source=ActSource(celex="32021R2139", format="eurlex-xhtml"),
+                   units=[unit])
+    ctx = make_context(act, unit)
+    out = dependencies.run(classify.run(unit.model_copy(deep=True), ctx), ctx)
+    assert out.root.find("1").evaluation_logic == "OR"
+    g = out.root.find("1(a-c)")
+    assert g.evaluation_logic == "AND" and g.tags == [] and is_self_contained(g.rule_summary)
+    assert [e for e in out.edges if e.type == "DEPENDS_ON"][0].to == "1(a-c)"
+    assert len([e for e in out.edges if e.type == "GROUP_MEMBER"]) == 3  # the structure pass's edges are kept
+
+
+def test_decider_hook_can_override_and_is_recorded():
+    """A configured decider (e.g. a DSPy module) sees the rule decision and may replace it; provenance says so.
+    The decider here is a test double: this checks the plumbing, not any model's quality."""
+    from regc.passes.decisions import Decision
+
+    class Double:
+        def decide(self, kind, inputs, rule_decision):
+            if kind == "applicability" and inputs["criterion_id"] == "2":
+                return Decision("Mandatory", 0.99, "double", model="test-double")
+            return None
+
+    _, unit, ctx = load_fixture(next(p for p, _ in fixture_pairs("classify") if p.name.startswith("pathways")))
+    ctx.options.decider = Double()
+    out = classify.run(unit.model_copy(deep=True), ctx)
+    two = out.root.find("2")
+    assert two.applicability == "Mandatory" and two.provenance.fields["applicability"].model == "test-double"
+    assert out.root.find("1(b).Verification(b)").applicability == "Conditional"  # untouched rule decision

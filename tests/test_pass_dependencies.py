@@ -1,0 +1,180 @@
+"""Stage 5 (dependencies): citations, inheritance, corrections, golden fixtures and edge F1 against the gold."""
+
+from __future__ import annotations
+
+import pytest
+
+from fixtures_util import assert_golden_json, fixture_pairs
+from regc.ir.models import CriterionNode
+from regc.passes import classify, dependencies
+from regc.passes.dependencies import find_citations, find_inheritance, negated_sibling, resolve_point
+from regc.passes.goldcheck import measure
+from stage_fixtures import diagnostics_json, load_fixture, run_passes
+
+
+def _fx(name):
+    return next(inp for inp, _ in fixture_pairs("dependencies") if inp.name == f"{name}.in.json")
+
+
+def _edges(unit, etype=None):
+    return sorted((e.type, e.from_, e.to) for e in unit.edges if etype is None or e.type == etype)
+
+
+# ------------------------------------------------------------------------------------------------ text rules
+
+@pytest.mark.parametrize("text, written", [
+    ("certifying the level of direct GHG emissions referred to in point 1(b)(i);", ["1(b)(i)"]),
+    ("Detailed information referred to in point 1.2. (k) includes provisions", ["1.2(k)"]),
+    ("aircraft in point (b) or (c) is operated on SAF", ["(b)"]),
+    ("as defined in Article 3(1), point (h), of Regulation (EU) 2019/631", []),
+    ("in Annex I to Regulation (EU) 2019/631, in Part A, point 6.0 for vehicles", []),
+    ("consistently with the criteria specified in point (d) and paragraph 2 of Section 6.19 of this Annex.", []),
+])
+def test_find_citations(text, written):
+    assert [c.written for c in find_citations(text)] == written
+
+
+def test_inheritance_needs_a_threshold_word_or_a_trajectory():
+    assert find_inheritance("Compliance with the criteria referred to in point 1(b) is verified.") == []
+    assert find_inheritance("the requirements set out in point 2 apply.") == []
+    [i] = find_inheritance("the average threshold over 20 years referred to in point 1(b)(i);")
+    assert (i.kind, i.period, i.citation.written) == ("threshold-word", (20.0, "years"), "1(b)(i)")
+    [i] = find_inheritance("assessing whether the activity is on a credible trajectory to comply with point 1(b)(v).")
+    assert (i.kind, i.period) == ("trajectory", None)
+
+
+def test_resolve_point_relative_and_siblings_first():
+    ids = {"1", "1(a)", "1(e)", "1(e)(a)", "P1", "P1(b)", "P2"}
+    assert resolve_point("(a)", "1(e)", ids) == "1(a)"
+    assert resolve_point("1(e)(a)", "P2", ids) == "1(e)(a)"
+    assert resolve_point("(b)", "P2", ids) == "P1(b)"  # the one first-level item labelled (b)
+    assert resolve_point("7(c)", "P2", ids) is None
+
+
+def test_negated_sibling_by_polarity_and_by_not_feasible():
+    a = CriterionNode(criterion_id="1(a)", verbatim_text="the project does not entail any deterioration of the "
+                                                         "water body;")
+    b = CriterionNode(criterion_id="1(b)", verbatim_text="where the project risks deteriorating the water body, it "
+                                                         "is justified.")
+    c = CriterionNode(criterion_id="1(c)", verbatim_text="where compliance with point (a) is not technically "
+                                                         "feasible, habitats are created.")
+    d = CriterionNode(criterion_id="1(d)", verbatim_text="where the activity uses biomass, it is certified.")
+    sibs = [a, b, c, d]
+    assert negated_sibling(b, sibs).value == "1(a)"
+    assert negated_sibling(c, sibs).value == "1(a)"
+    assert negated_sibling(d, sibs).value is None
+    assert negated_sibling(a, sibs).value is None
+
+
+# ------------------------------------------------------------------------------------------------ fixtures
+
+@pytest.mark.parametrize("inp, out", fixture_pairs("dependencies"), ids=lambda p: p.name)
+def test_dependencies_golden(inp, out):
+    _, unit, ctx = load_fixture(inp)
+    result = run_passes(unit, ctx, [classify, dependencies])
+    assert not [d for d in dependencies.verify(result, ctx) if d.severity in ("error", "critical")]
+    assert_golden_json(out, result.to_json())
+
+
+@pytest.mark.parametrize("inp, out", fixture_pairs("dependencies", bad=True), ids=lambda p: p.name)
+def test_dependencies_bad_inputs_are_diagnosed(inp, out):
+    _, unit, ctx = load_fixture(inp)
+    diags = dependencies.verify(run_passes(unit, ctx, [classify, dependencies]), ctx)
+    assert diags
+    assert_golden_json(out, diagnostics_json(diags))
+
+
+def test_pathway_anchors_and_inheritance_fixture():
+    _, unit, ctx = load_fixture(_fx("pathway_anchor_inherit"))
+    out = run_passes(unit, ctx, [classify, dependencies])
+    assert ("DEPENDS_ON", "1(a).Methodology", "1(a)") in _edges(out)
+    assert ("DEPENDS_ON", "1(b).Verification", "1(b)") in _edges(out)
+    # the anchored node's own items carry no dependency
+    assert out.root.find("1(b).Verification(a)").dependencies is None
+    # top-level non-alternative: no edge for 2
+    assert not [e for e in out.edges if e.from_ == "2"]
+    va = out.root.find("1(b).Verification(a)")
+    assert [i.value for i in va.threshold.quantitative.items] == [200, 400]
+    assert va.category == "Quantitative"
+    assert va.provenance.fields["threshold"].rule == "inherited-from:1(b)(i)"
+    vb = out.root.find("1(b).Verification(b)")  # "over 15 years": only the period-matching item
+    assert [i.value for i in vb.threshold.quantitative.items] == [400]
+    vc = out.root.find("1(b).Verification(c)")
+    assert vc.threshold.temporal.items[0].date == "2034-12-31" and vc.category == "Qualitative"
+    assert ctx.memory.thresholds["CCM-9.9/SC#1(b).Verification(a)"] == va.threshold
+
+
+def test_cross_reference_correction_fixture():
+    _, unit, ctx = load_fixture(_fx("cross_reference_correction"))
+    out = run_passes(unit, ctx, [classify, dependencies])
+    assert ("CORRECTS", "1(b)(v)", "1(b)(e)") in _edges(out)
+    assert ("INHERITS_THRESHOLD", "1(b).Verification(a)", "1(b)(e)") in _edges(out)
+    note = next(e.note for e in out.edges if e.type == "CORRECTS")
+    assert "does not exist" in note
+    assert ctx.memory.activity["xref_corrections"]["CCM-9.9/SC#1(b)(v)"] == "1(b)(e)"
+
+
+def test_negation_fixture():
+    _, unit, ctx = load_fixture(_fx("negated_alternative"))
+    out = run_passes(unit, ctx, [classify, dependencies])
+    assert _edges(out, "DEPENDS_ON") == [("DEPENDS_ON", "1(b)", "1(a)"), ("DEPENDS_ON", "1(c)", "1(a)")]
+    b = out.root.find("1(b)")
+    assert b.applicability == "Conditional" and b.dependencies.clauses[0].status == "Negation"
+
+
+def test_rerun_is_idempotent():
+    _, unit, ctx = load_fixture(_fx("pathway_anchor_inherit"))
+    once = run_passes(unit, ctx, [classify, dependencies])
+    twice = run_passes(once, ctx, [dependencies])
+    assert once.to_json() == twice.to_json()
+
+
+# ------------------------------------------------------------------------------------------------ against the gold
+
+@pytest.fixture(scope="module")
+def gold_report(gold_dir):
+    return measure(gold_dir)
+
+
+@pytest.mark.parametrize("part", ["SC", "DNSH"])
+def test_gold_edges_and_dependencies(gold_report, part):
+    r = gold_report[part]
+    assert r["edge_f1"] >= 0.9, r
+    assert r["dependencies"] >= 0.95, r
+    assert r["threshold"] >= 0.98, r  # inherited items copied exactly, nothing else touched
+
+
+def test_inherits_a_chapeau_limits_from_its_items():
+    """'the limit values set out in point 2' where 2 is a chapeau whose items carry the limits (OR tiers)."""
+    from regc.ir.models import (Activity, ActSource, QuantItem, QuantitativeThreshold, Threshold, Unit)
+    from regc.ir.models import CriterionNode as N
+    from regc.passes.goldcheck import make_context
+
+    def lim(v):
+        return Threshold(quantitative=QuantitativeThreshold(items=[QuantItem(metric="Emissions", operator="<",
+                                                                              value=v, unit="g CO2/km")]))
+    two = N(criterion_id="2", verbatim_text="Emissions are lower than:", sub_criteria=[
+        N(criterion_id="2(a)", verbatim_text="for vehicles of category M1: 50 g CO2/km;", threshold=lim(50)),
+        N(criterion_id="2(b)", verbatim_text="for vehicles of category N1: 70 g CO2/km.", threshold=lim(70))])
+    one = N(criterion_id="1", verbatim_text="The fleet average stays within the limit values set out in point 2.")
+    unit = Unit(unit_id="CCM-9.2/SC", root=N(criterion_id="ROOT", sub_criteria=[one, two]))
+    act = Activity(activity_id="CCM-9.2", name="x", source=ActSource(celex="32021R2139", format="eurlex-xhtml"),
+                   units=[unit])
+    ctx = make_context(act, unit)
+    out = dependencies.run(classify.run(unit.model_copy(deep=True), ctx), ctx)
+    t = out.root.find("1").threshold.quantitative
+    assert [i.value for i in t.items] == [50, 70] and t.logic == "OR"
+    assert ("INHERITS_THRESHOLD", "1", "2") in _edges(out)
+
+
+def test_paper_appendix_b_corrections():
+    """Verification paragraph of pathway 1(f) citing points of the other alternative (Compass rendering)."""
+    _, unit, ctx = load_fixture(_fx("compass_pathway_group"))
+    out = run_passes(unit, ctx, [classify, dependencies])
+    e = set(_edges(out))
+    assert {("CORRECTS", "1(b)", "1(f)"), ("CORRECTS", "1(b)(i)", "1(f)(a)"), ("CORRECTS", "1(b)(v)", "1(f)(e)")} <= e
+    assert {("INHERITS_THRESHOLD", "1(f).Verification(a)", "1(f)(a)"),
+            ("INHERITS_THRESHOLD", "1(f).Verification(b)", "1(f)(e)"),
+            ("DEPENDS_ON", "1(f).Verification", "1(f)")} <= e
+    assert out.root.find("1").evaluation_logic == "OR" and out.root.find("1(a-e)").evaluation_logic == "AND"
+    assert not [x for x in e if x[0] == "CORRECTS" and x[1] in ("1(a)", "1(c)")]
