@@ -19,6 +19,11 @@ def climate_xhtml(eurlex) -> Path:
     return eurlex / "32021r2139" / "2026-01-01" / "en.xml"
 
 
+@pytest.fixture(scope="module")
+def env_formex(eurlex) -> Path:
+    return eurlex / "32023r2486" / "2026-01-01" / "en.fmx4"
+
+
 def _files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
@@ -52,16 +57,16 @@ def test_summary_and_deterministic_rebuild(build, climate_xhtml, tmp_path, capsy
     assert _files(out) == _files(build)
 
 
-def test_replaces_existing_build_and_with_provenance(climate_xhtml, tmp_path):
+def test_replaces_existing_build_and_with_provenance(env_formex, tmp_path):
     out = tmp_path / "b"
     out.mkdir()
     (out / "stale.json").write_text("{}")
-    assert main(["compile", str(climate_xhtml), "-o", str(out), "--only", "CCM-8.1", "--with-provenance",
+    assert main(["compile", str(env_formex), "-o", str(out), "--only", "WTR-2.1", "--with-provenance",
                  "-q"]) == 0
     assert not (out / "stale.json").exists()
-    text = (out / "CCM-8.1.json").read_text()
+    text = (out / "WTR-2.1.json").read_text()
     assert '"_provenance"' in text and '"structure"' in text
-    assert load_activity(out / "CCM-8.1.json").unit("SC").root.find("1.Verification").provenance.kind == "anchored"
+    assert load_activity(out / "WTR-2.1.json").unit("SC").root.find("4.Assessment").provenance.kind == "anchored"
 
 
 @pytest.mark.slow
@@ -72,10 +77,11 @@ def test_jobs_output_identical(build, climate_xhtml, tmp_path):
 
 
 def test_celex_from_corpus(corpus, tmp_path):
+    """--celex finds the act in the corpus (here one held only as a Formex folder)."""
     out = tmp_path / "c"
-    assert main(["compile", "--celex", "32021R2139", "--version", "2026-01-01", "--corpus", str(corpus),
-                 "--only", "CCM-4.1", "-o", str(out), "-q"]) == 0
-    assert (out / "CCM-4.1.json").exists()
+    assert main(["compile", "--celex", "32023R2486", "--version", "2026-01-01", "--corpus", str(corpus),
+                 "--only", "CE-3.4", "-o", str(out), "-q"]) == 0
+    assert load_activity(out / "CE-3.4.json").source.format == "formex"
 
 
 def test_celex_missing_version_exit_2(corpus, tmp_path, capsys):
@@ -106,21 +112,24 @@ def test_bad_input_keeps_previous_build(tmp_path, capsys):
     assert "missing.xml" in capsys.readouterr().err
 
 
-def test_unknown_activity_exit_2(climate_xhtml, tmp_path, capsys):
-    assert main(["compile", str(climate_xhtml), "-o", str(tmp_path / "o"), "--only", "CCM-99.9"]) == 2
-    assert "CCM-99.9" in capsys.readouterr().err
+def test_unknown_activity_exit_2(env_formex, tmp_path, capsys):
+    assert main(["compile", str(env_formex), "-o", str(tmp_path / "o"), "--only", "CE-99.9"]) == 2
+    assert "CE-99.9" in capsys.readouterr().err and not (tmp_path / "o").exists()
 
 
-def test_emit_python(climate_xhtml, tmp_path, capsys):
+def test_emit_python(env_formex, tmp_path, capsys):
     out = tmp_path / "e"
-    rc = main(["compile", str(climate_xhtml), "-o", str(out), "--only", "CCM-4.1", "--emit", "python", "-q"])
+    rc = main(["compile", str(env_formex), "-o", str(out), "--only", "CE-3.4", "--emit", "python", "-q"])
     try:
         import regc.runtime.codegen  # noqa: F401
     except ImportError:
         assert rc == 2 and not out.exists()
         assert "--emit python is not available" in capsys.readouterr().err
         return
-    assert rc == 0 and any(p.suffix == ".py" for p in out.iterdir())
+    assert rc == 0 and (out / "evaluator.py").exists()
+    ns: dict = {}
+    exec(compile((out / "evaluator.py").read_text(), "evaluator.py", "exec"), ns)
+    assert ns["evaluate"]("CE-3.4", {})["verdict"] in ("PASS", "FAIL", "UNKNOWN", "NOT_APPLICABLE")
 
 
 def test_write_build_failure_leaves_nothing(tmp_path):

@@ -208,3 +208,19 @@ def test_truncated_plain_html(tmp_path):
     with pytest.raises(FrontEndError) as e:
         parse_eurlex_xhtml(p)
     assert "truncated HTML" in str(e.value) and (e.value.location or "").startswith("line ")
+
+
+def test_duplicate_activity_is_an_error(tmp_path):
+    text = mini_act()
+    part = text[text.index('<p class="title-gr-seq-level-2">'):text.index("</body>")]
+    with pytest.raises(FrontEndError) as e:
+        parse_eurlex_xhtml(write(tmp_path, text.replace("</body>", part + "</body>")))
+    assert "CCM-1.1 appears twice" in str(e.value) and "/html/body/p[" in str(e.value)
+
+
+def test_unnumbered_level2_heading_is_not_an_activity(tmp_path):
+    text = mini_act().replace("</body>", '<p class="title-gr-seq-level-2">Notes on this Annex</p>'
+                                         '<p class="norm">Some note.</p></body>')
+    act = parse_eurlex_xhtml(write(tmp_path, text))
+    assert [a.activity_id for a in act.activities] == ["CCM-1.1"]
+    assert all("Some note." not in b.text for b in act.activities[0].description)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Optional
 
 from regc.compiler.passmanager import CompileOptions, PassRecord
-from regc.ir.doc import ActDoc, ActivityDoc, FrontEndError
+from regc.ir.doc import ActDoc, FrontEndError
 from regc.ir.models import Activity, Diagnostic
 
 ABLATIONS = ("odr", "graph")

@@ -434,21 +434,25 @@ def _wrap_html(el):
 # ---------------------------------------------------------------------------------------------------------------
 # PDF
 
-_PDF_SECTION = re.compile(r"^\s*§\s*(\d+\.\d+[a-z]?)\s+(.{0,160})$", re.M)
+_PDF_SECTION = re.compile(r"^\s*§\s*(\d+\.\d+[a-z]?)\s+([A-Z][^\n]{2,120})$", re.M)
 
 
-def parse_pdf(path: Path, doc_id: str, title: str) -> ActTree:
-    """Sections ("§ 164.308 Administrative safeguards.") become parts; tables become their own sections."""
+def parse_pdf(path: Path, doc_id: str, title: str, pages: Optional[range] = None) -> ActTree:
+    """Section headings ("§ 164.308 Administrative safeguards.") start parts; tables become their own parts.
+    ``pages`` (1-based) restricts the pages read.  A heading that repeats (tables of contents) keeps the
+    occurrence with the most text."""
     import pymupdf
 
     try:
         doc = pymupdf.open(str(path))
     except Exception as e:  # pymupdf raises its own FileDataError/RuntimeError types
         raise IngestError(f"cannot open PDF: {e}") from None
-    pages = list(doc)
+    page_list = list(doc)
     parts: list[Node] = []
     current: Optional[Node] = None
-    for pno, page in enumerate(pages, start=1):
+    for pno, page in enumerate(page_list, start=1):
+        if pages is not None and pno not in pages:
+            continue
         text = page.get_text("text")
         pos = 0
         for m in _PDF_SECTION.finditer(text):
@@ -477,6 +481,11 @@ def parse_pdf(path: Path, doc_id: str, title: str) -> ActTree:
             parts.append(Node("section", loc, loc, text=body, heading="table"))
     if not parts:
         raise IngestError("no text in PDF")
+    best: dict[str, Node] = {}
+    for p in parts:
+        if p.locator not in best or len(p.text) > len(best[p.locator].text):
+            best[p.locator] = p
+    parts = [p for p in parts if best[p.locator] is p]
     # PDF sections are flat: expose them as annex-like parts with a single section each
     wrapped = [Node("annex", p.label, p.locator, heading=p.heading, children=[p]) for p in parts]
     return ActTree(doc_id, title, str(path), wrapped, "pdf")

@@ -28,7 +28,7 @@ LLM module can replace or arbitrate it with the same output type (:class:`Thresh
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import datetime as _dt
 import re
 from dataclasses import dataclass, field
@@ -1090,7 +1090,12 @@ def decide(text: str, parent_text: Optional[str] = None, *, strategy: Strategy =
     >>> decide("For combustion plants with thermal input greater than 1 MW, emissions are low.").threshold is None
     True
     """
-    return copy.deepcopy(_decide_cached(text or "", parent_text, strategy))
+    d = _decide_cached(text or "", parent_text, strategy)
+    # a fresh Threshold per call: callers attach it to nodes and later passes may edit it
+    thr = Threshold.model_validate(d.threshold.model_dump()) if d.threshold is not None else None
+    return dataclasses.replace(d, threshold=thr, quantities=list(d.quantities), temporals=list(d.temporals),
+                               scope_conditions=list(d.scope_conditions), claims=list(d.claims),
+                               unclaimed=list(d.unclaimed), rules=list(d.rules))
 
 
 @lru_cache(maxsize=4096)

@@ -29,7 +29,7 @@ import re
 from typing import Optional, Sequence
 
 from regc.grammar.citations import ActContext, Citation, act_context, find_citations
-from regc.ir.celex import is_valid_celex, lookup_celex
+from regc.ir.celex import celex_from_parts, is_valid_celex, lookup_celex
 from regc.ir.models import CriterionNode, Diagnostic, ReferenceSource, References, Unit, is_ancillary
 from regc.passes.decisions import Decision, arbitrate
 
@@ -230,15 +230,45 @@ def run(unit: Unit, ctx) -> Unit:
     """Set ``references`` on every node from its own text (pre-order, so anaphors can fall back on acts named in
     preceding nodes of the same unit)."""
     context = ActContext()
+    missed = {d.criterion_id for d in (getattr(ctx, "guidance", None) or []) if d.code == "REF_MISSED_CITATION"}
     for node in unit.root.walk():
         if not node.verbatim_text:
             continue
         own, rest = _unit_footnote_texts(node, ctx)
         refs, cits, conf, models = references_for(node, context, own, rest, ctx)
-        node.set_field("references", refs, pass_name=NAME, rule="citations+decisions" if refs else "no-citation",
-                       model=",".join(models) or None, confidence=round(conf, 2))
+        rule = "citations+decisions" if refs else "no-citation"
+        if node.criterion_id in missed:  # ODR repair: take what the loose patterns see and the grammar did not
+            refs, added = _repair_missed(node.verbatim_text, refs)
+            if added:
+                rule, conf = rule + "+repair:loose-patterns", min(conf, 0.5)
+        node.set_field("references", refs, pass_name=NAME, rule=rule, model=",".join(models) or None,
+                       confidence=round(conf, 2))
         context.acts.extend(act_context(cits))
     return unit
+
+
+def _repair_missed(text: str, refs: Optional[References]) -> tuple[Optional[References], int]:
+    """Second strategy (ODR repair of a Completeness issue): every loose act/standard match not yet covered becomes
+    a source (CELEX built from its number when it validates)."""
+    sources = list(refs.sources) if refs else []
+    covered = " ".join(s.text for s in sources)
+    added = 0
+    for pat in (_LOOSE_ACT, _LOOSE_STD):
+        for m in pat.finditer(text):
+            num = re.search(r"\d[\d/]*$", m.group(0)).group(0)
+            if num in covered:
+                continue
+            celex = None
+            if pat is _LOOSE_ACT:
+                act_type = re.match(r"\w+", m.group(0)).group(0)
+                celex = celex_from_parts(act_type, num, series=(re.search(r"\((\w+)", m.group(0)) or [None, None])[1],
+                                         has_no=bool(re.search(r"\bNo\b", m.group(0)))).celex
+            sources.append(ReferenceSource(text=m.group(0), type="must_be_fetched", celex_id=celex))
+            covered += " " + m.group(0)
+            added += 1
+    if not sources:
+        return refs, 0
+    return References(logic=refs.logic if refs else None, sources=sources), added
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -9,7 +9,9 @@ Hierarchy comes from the *label sequence*, never from markup nesting:
 - a label that continues a list on the current path (``(b)`` after ``(a)``, ``3.`` after ``2.``) is a sibling;
 - a list start (``(a)``, ``(i)``, ``1.``, a first dash) is a child of the block before it (``1(f)(a)``);
 - ``2.1.`` is a child of ``2.``; ``(i)`` after ``(h)`` is a letter, ``(v)`` after ``(iv)`` a roman;
-- unlabelled blocks: see :func:`anchor_type` and spec §6 "Anchoring".
+- unlabelled blocks: see :func:`anchor_type` and spec §6 "Anchoring";
+- repairs: flat-markup numbering (:func:`flat_numbering_overrides`), repeated labels (``#2`` ids, reported),
+  inferred pathway groups ``1(a-e)`` with GROUP_MEMBER edges (:func:`decide_pathways`).
 
 >>> from regc.ir.doc import Block
 >>> t = build_tree([Block(label="1.", text="The activity meets either of the following criteria:"),
@@ -747,7 +749,11 @@ def _to_ir(w: WNode, blocks: list[Block], unit_doc: UnitDoc) -> CriterionNode:
 
 
 def run(unit: Unit, ctx) -> Unit:
-    """Build ROOT's subtree from ``ctx.unit_doc.blocks``; on ODR repairs try the alternative readings."""
+    """Build ROOT's subtree from ``ctx.unit_doc.blocks``.
+
+    ODR repairs (``ctx.attempt`` >= 1 after Completeness/Structural diagnoses) try alternative readings: attempt 1
+    without inferred pathway groups, attempt 2 also without anchoring (unlabelled blocks become P-nodes).
+    ``ctx.options.decider`` (if any) may arbitrate pathway groups and anchored-paragraph types."""
     blocks = list(ctx.unit_doc.blocks)
     opts = BuildOptions()
     if ctx.attempt >= 1 and any(d.kind in ("Completeness", "Structural") for d in ctx.guidance):

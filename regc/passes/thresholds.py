@@ -10,7 +10,9 @@ are kept in ``ctx.memory.activity["scope_conditions"]`` for the classification p
 ``verify`` checks grounding (every value and date part must be in the node's text), completeness (every number
 is claimed by a threshold, scope condition, citation, label or date) and that no threshold sits on a text with
 no number.  On a repair attempt the guidance picks another strategy: ungrounded items -> ``drop_ungrounded``;
-unclaimed numbers -> ``wide``.
+unclaimed numbers -> ``wide`` (wider operator capture).  With ``ctx.options.decider`` set, each rule decision is
+offered to it as ``decide("thresholds", inputs, Decision(ThresholdDecision, ...))`` (the protocol of
+:mod:`regc.passes.decisions`); a returned ``ThresholdDecision`` replaces the rule one and is recorded as its model.
 
 >>> from regc.ir.models import CriterionNode, Unit
 >>> u = Unit(unit_id="CCM-4.5/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[
@@ -145,12 +147,36 @@ def _numbers_in(text: str) -> set[float]:
     return out
 
 
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+
+
 def _grounded_date(date: str, text: str) -> bool:
-    """Every date part that the text must show (year; day+month unless a bare-year/month rule applies)."""
-    y, m, d = (int(x) for x in date.split("-"))
-    years = {int(x) for x in re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", text)}
-    # after/before rules shift a date by one day, possibly across a year boundary
-    return bool(years & {y, y - 1, y + 1})
+    """Is the ISO date one the text states, allowing the spec §6 shifts (after D -> D+1, before D -> D-1, bare
+    years -> 1 January / 31 December, month-years -> first / last day)?
+
+    >>> _grounded_date("2024-07-01", "after 30 June 2024"), _grounded_date("2030-11-30", "by 31 December 2030")
+    (True, False)
+    """
+    import datetime as dt
+
+    from dateutil.relativedelta import relativedelta
+
+    d = dt.date.fromisoformat(date)
+    one = dt.timedelta(days=1)
+    allowed: set[dt.date] = set()
+    mon = "|".join(_MONTHS)
+    for m in re.finditer(rf"\b(\d{{1,2}}) ({mon}) ((?:19|20)\d\d)\b", text):
+        x = dt.date(int(m.group(3)), _MONTHS.index(m.group(2)) + 1, int(m.group(1)))
+        allowed |= {x - one, x, x + one}
+    for m in re.finditer(rf"(?<!\d )\b({mon}) ((?:19|20)\d\d)\b", text):
+        first = dt.date(int(m.group(2)), _MONTHS.index(m.group(1)) + 1, 1)
+        last = first + relativedelta(months=1, days=-1)
+        allowed |= {first - one, first, last, last + one}
+    for m in re.finditer(r"(?<![\d/])((?:19|20)\d\d)(?![\d/])", text):
+        y = int(m.group(1))
+        allowed |= {dt.date(y, 1, 1), dt.date(y, 12, 31), dt.date(y + 1, 1, 1), dt.date(y - 1, 12, 31)}
+    return d in allowed
 
 
 def verify_node(unit_id: str, node: CriterionNode, thr: Optional[Threshold]) -> list[Diagnostic]:

@@ -376,11 +376,12 @@ def parse_eurlex_xhtml(path: str | Path, doc: Optional[HtmlDoc] = None) -> ActDo
         state["builder"] = None
         state["mode"] = None
 
-    def open_activity(el: etree._Element) -> _ActivityBuilder:
+    def open_activity(el: etree._Element) -> Optional[_ActivityBuilder]:
         text = _heading_text(el)
         m = _SECTION.match(text)
-        if not m:
-            raise FrontEndError(doc.file, f"activity heading without a section number: {text[:80]!r}", doc.path(el))
+        if not m:  # an unnumbered heading inside an annex is not an activity (nothing in 2021/2139 has one)
+            close()
+            return None
         section, name_ = m.group(1), normalise_ws(m.group(2))
         aid = f"{state['annex_obj']}-{section}"
         if aid in seen:
