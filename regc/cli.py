@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "regc.runtime.cli_eval",  # eval, facts
     "regc.corpora.cli_index",  # index, search, fetch
     "regc.optimizers.cli_optimize",  # optimize
+    "regc.compiler.frontends.cli_segment",  # segment
 )
 
 

@@ -2,7 +2,8 @@
 
 Loading never fetches or executes anything: lxml runs with ``resolve_entities=False``, ``no_network=True``,
 ``load_dtd=False``; ``<script>``/``<style>`` content is ignored; text is decoded strictly as UTF-8 first so that a
-non-UTF-8 file fails with the byte offset.  Every element gets a source span: character offsets into the decoded
+non-UTF-8 file fails with the byte offset; a page that is plain HTML, not XHTML, goes through lxml's HTML parser
+(same safety options; truncation checked by the closing tags).  Every element gets a source span: character offsets into the decoded
 text (from one tag scan, matched 1:1 with the parsed elements) plus an element path ``/html/body/div[3]/p[5]``.
 
 >>> doc = parse_html_text("<html><body><p>CO<span>2</span>e <a href='#E1'>(<span>1</span>)</a>, x</p></body></html>",
@@ -168,7 +169,8 @@ _DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.S)
 
 
 def parse_html_text(text: str, file: str) -> HtmlDoc:
-    """Parse well-formed XHTML safely; truncated/malformed input raises FrontEndError with line and column."""
+    """Parse XHTML (an XML declaration or the XHTML namespace in the first 4 KB) strictly and safely: truncated or
+    malformed input raises FrontEndError with line and column.  Anything else is parsed as plain HTML."""
     if not text.strip():
         raise FrontEndError(file, "empty document", "line 1")
     head = text[:4096].lower()
