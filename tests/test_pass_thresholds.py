@@ -136,6 +136,21 @@ def test_odr_repair_switches_strategy():
     assert "strategy=drop_ungrounded" in out.root.find("1").provenance.fields["threshold"].rule
 
 
+def test_footnote_period_through_ctx():
+    from regc.ir.doc import FootnoteBody
+    ctx = _ctx("CCM-9.9/DNSH-PPC")
+    ctx.activity.footnotes["12"] = FootnoteBody(
+        marker="12", text="The emissions thresholds for carcinogenic volatile organic compounds relate to a 28-day "
+                          "test period.")
+    node = CriterionNode(criterion_id="P2", verbatim_text="components emit less than 0,001 mg of carcinogenic "
+                                                          "volatile organic compounds per m3 of test chamber air.")
+    node.provenance.markers = ["12"]
+    unit = Unit(unit_id="CCM-9.9/DNSH-PPC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[node]))
+    res = P.run(unit, ctx)
+    assert res.root.find("P2").threshold.quantitative.items[0].period.value == 28
+    assert P.verify(res, ctx) == []  # the period is grounded in the node's own footnote
+
+
 def test_chapeau_operator_through_tree():
     unit = Unit(unit_id="CCM-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[
         CriterionNode(criterion_id="1", verbatim_text="the intensity does not exceed the following limits:",

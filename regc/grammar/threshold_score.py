@@ -1,7 +1,7 @@
 """Score the threshold extractor against gold activities (spec §5 "Threshold F1").
 
 For every gold node, :func:`regc.grammar.thresholds.decide` runs on its ``verbatim_text`` (with the parent's
-text as chapeau context); quantitative items are matched on (operator, value, normalised unit, period),
+text as chapeau context and the texts of the node's own footnotes, which may fix a test period); quantitative items are matched on (operator, value, normalised unit, period),
 temporal items on (type, dates).  Items the gold node carries because of an ``INHERITS_THRESHOLD`` edge are
 copied by the dependency stage, not extracted from the node's own text; they are scored separately
 (``inherited``) and left out of the stage-2 figures unless ``include_inherited``.
@@ -93,7 +93,10 @@ def score_gold(files: Iterable[Path], parts: Optional[set[str]] = None, include_
                 t = n.get("threshold") or {}
                 gq = [quant_key(i) for i in ((t.get("quantitative") or {}).get("items") or [])]
                 gt = [temporal_key(i) for i in ((t.get("temporal") or {}).get("items") or [])]
-                dec = decide(n["verbatim_text"], parent["verbatim_text"] if parent else None)
+                fns = tuple(x for f in n.get("footnotes") or []
+                            for x in [*(i.get("title") or "" for i in f.get("items") or []),
+                                      *(str(t) for t in f.get("notes") or [])] if x)
+                dec = decide(n["verbatim_text"], parent["verbatim_text"] if parent else None, footnotes=fns)
                 sq, stt = [], []
                 if dec.threshold is not None:
                     if dec.threshold.quantitative:
@@ -112,7 +115,8 @@ if __name__ == "__main__":  # python -m regc.grammar.threshold_score [gold_dir]
 
     from regc.corpora.locate import gold_root
 
-    gd = Path(sys.argv[1]) if len(sys.argv) > 1 else gold_root()
+    args = [a for a in sys.argv[1:] if not a.startswith("-")]
+    gd = Path(args[0]) if args else gold_root()
     files = sorted(Path(gd).glob("*.json"))
     for label, parts in (("SC", {"SC"}), ("DNSH", {"DNSH"}), ("all units", None)):
         res = score_gold(files, parts)

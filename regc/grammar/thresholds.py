@@ -1055,6 +1055,37 @@ def chapeau_operator(parent_text: Optional[str]) -> Optional[str]:
     return _FLIP[op] if neg else op
 
 
+_FN_PERIOD = re.compile(rf"\b(?P<n>\d+|{_NUMWORD})[- ](?P<u>day|month|year|hour)s?\s+(?:test|measurement|averaging|"
+                        rf"sampling)\s+period|\b(?:test|measurement|averaging|sampling)\s+period\s+of\s+"
+                        rf"(?P<n2>\d+|{_NUMWORD})\s+(?P<u2>day|month|year)s?\b", re.I)
+_STOPWORDS = {"threshold", "thresholds", "emissions", "emission", "relate", "period", "values", "value", "which",
+              "where", "these", "those", "their", "other", "shall"}
+
+
+def _footnote_periods(hits: list[QuantHit], footnotes: tuple[str, ...], rules: list[str]) -> None:
+    """A footnote of the node that fixes a test/measurement period ("The emissions thresholds for carcinogenic
+    volatile organic compounds relate to a 28-day test period") sets the period of the item it names."""
+    for fn in footnotes:
+        m = _FN_PERIOD.search(fn)
+        if not m:
+            continue
+        n, u = (m.group("n"), m.group("u")) if m.group("n") else (m.group("n2"), m.group("u2"))
+        if u.lower().startswith("hour"):
+            continue
+        period = BoundedPeriod(value=parse_number(n), unit=u.lower() + "s")
+        words = {w.lower() for w in re.findall(r"[A-Za-z]{5,}", fn)} - _STOPWORDS
+        scored = []
+        for h in hits:
+            mw = {w.lower() for w in re.findall(r"[A-Za-z]{5,}", h.item.metric)}
+            scored.append((len(words & mw), h))
+        best = max((sc for sc, _ in scored), default=0)
+        targets = [h for sc, h in scored if sc == best and sc > 0] or (hits if len(hits) == 1 else [])
+        for h in targets:
+            if h.item.period is None:
+                h.item.period = period
+                rules.append("period:footnote")
+
+
 def _logic(text: str, hits: list) -> Optional[str]:
     if len(hits) < 2:
         return None
@@ -1076,7 +1107,8 @@ def _dedupe(items: list, key) -> list:
     return out
 
 
-def decide(text: str, parent_text: Optional[str] = None, *, strategy: Strategy = "default") -> ThresholdDecision:
+def decide(text: str, parent_text: Optional[str] = None, *, strategy: Strategy = "default",
+           footnotes: tuple[str, ...] = ()) -> ThresholdDecision:
     """Extract the threshold of one criterion's own text.
 
     ``parent_text`` is the parent node's text (its chapeau may state the operator).  ``strategy`` selects an
@@ -1090,7 +1122,7 @@ def decide(text: str, parent_text: Optional[str] = None, *, strategy: Strategy =
     >>> decide("For combustion plants with thermal input greater than 1 MW, emissions are low.").threshold is None
     True
     """
-    d = _decide_cached(text or "", parent_text, strategy)
+    d = _decide_cached(text or "", parent_text, strategy, tuple(footnotes))
     # a fresh Threshold per call: callers attach it to nodes and later passes may edit it
     thr = Threshold.model_validate(d.threshold.model_dump()) if d.threshold is not None else None
     return dataclasses.replace(d, threshold=thr, quantities=list(d.quantities), temporals=list(d.temporals),
@@ -1099,7 +1131,8 @@ def decide(text: str, parent_text: Optional[str] = None, *, strategy: Strategy =
 
 
 @lru_cache(maxsize=4096)
-def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy) -> ThresholdDecision:
+def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy,
+                   footnotes: tuple[str, ...] = ()) -> ThresholdDecision:
     text = text or ""
     claims = _citation_claims(text)
     rules: list[str] = []
@@ -1109,6 +1142,8 @@ def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy) ->
     q_items = _dedupe([h for h in quants], lambda h: (h.item.operator, h.item.value, h.item.unit, h.value_start))
     if strategy == "drop_ungrounded":
         q_items = [h for h in q_items if h.number_text == "zero" or h.number_text in text]
+    if footnotes:
+        _footnote_periods(q_items, footnotes, rules)
     t_items = _dedupe(temporals, lambda h: tuple(sorted(h.item.to_json().items())))
     unclaimed = []
     for m in NUMBER_RE.finditer(text):

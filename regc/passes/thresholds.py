@@ -70,10 +70,17 @@ def _arbitrate(d: ThresholdDecision, node: CriterionNode, parent_text: Optional[
     return out.value, (getattr(out, "model", None) or "decider")
 
 
-def extract_node(node: CriterionNode, parent: Optional[CriterionNode], strategy: str = "default") -> ThresholdDecision:
-    """The rule decision for one node (its own text; the parent's text as chapeau context)."""
+def node_footnotes(node: CriterionNode, ctx) -> tuple[str, ...]:
+    """Texts of the footnotes whose markers the node's block printed (a footnote may fix a test period)."""
+    bodies = getattr(getattr(ctx, "activity", None), "footnotes", None) or {}
+    return tuple(bodies[m].text for m in node.provenance.markers if m in bodies)
+
+
+def extract_node(node: CriterionNode, parent: Optional[CriterionNode], strategy: str = "default",
+                 footnotes: tuple[str, ...] = ()) -> ThresholdDecision:
+    """The rule decision for one node (its own text; the parent's text as chapeau context; its footnotes)."""
     parent_text = parent.verbatim_text if parent is not None else None
-    return decide(node.verbatim_text, parent_text, strategy=strategy)
+    return decide(node.verbatim_text, parent_text, strategy=strategy, footnotes=footnotes)
 
 
 def run(unit: Unit, ctx) -> Unit:
@@ -86,7 +93,7 @@ def run(unit: Unit, ctx) -> Unit:
             if ctx is not None:
                 ctx.memory.thresholds[key] = None
             continue
-        d = extract_node(node, parent, strategy)
+        d = extract_node(node, parent, strategy, node_footnotes(node, ctx))
         d, model = _arbitrate(d, node, parent.verbatim_text if parent is not None else None, strategy, ctx)
         if strategy == "drop_ungrounded":
             d.threshold = _drop_ungrounded(node.verbatim_text, d.threshold)
@@ -179,7 +186,9 @@ def _grounded_date(date: str, text: str) -> bool:
     return d in allowed
 
 
-def verify_node(unit_id: str, node: CriterionNode, thr: Optional[Threshold]) -> list[Diagnostic]:
+def verify_node(unit_id: str, node: CriterionNode, thr: Optional[Threshold],
+                footnotes: tuple[str, ...] = ()) -> list[Diagnostic]:
+    """Grounding of one node's threshold in its text (periods may also come from the node's own footnotes)."""
     diags: list[Diagnostic] = []
     text = node.verbatim_text or ""
     if thr is None or thr.is_empty():
@@ -199,7 +208,7 @@ def verify_node(unit_id: str, node: CriterionNode, thr: Optional[Threshold]) -> 
                                                 f"the text"))
             if it.period is not None and getattr(it.period, "value", None) is not None:
                 pv = round(float(it.period.value), 6)
-                if pv not in nums and not re.search(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                if pv not in nums and pv not in _numbers_in(" ".join(footnotes)) and not re.search(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
                                                     r"twenty|thirty|fifty)\b", text, re.I):
                     diags.append(Diagnostic(severity="error", code=UNGROUNDED, kind="Semantic", unit_id=unit_id,
                                             criterion_id=node.criterion_id, pass_name=NAME,
@@ -222,10 +231,11 @@ def verify_node(unit_id: str, node: CriterionNode, thr: Optional[Threshold]) -> 
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     for node, parent in unit.root.walk_with_parent():
-        diags.extend(verify_node(unit.unit_id, node, node.threshold))
+        diags.extend(verify_node(unit.unit_id, node, node.threshold, node_footnotes(node, ctx)))
         if not node.verbatim_text:
             continue
-        d = decide(node.verbatim_text, parent.verbatim_text if parent is not None else None)
+        d = decide(node.verbatim_text, parent.verbatim_text if parent is not None else None,
+                   footnotes=node_footnotes(node, ctx))
         used = set()
         if node.threshold is not None and node.threshold.quantitative is not None:
             used = {round(float(i.value), 6) for i in node.threshold.quantitative.items}
