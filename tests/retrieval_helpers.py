@@ -1,6 +1,7 @@
 """Small real indexes for the retrieval tests, built once per test process (shared by test modules).
 
-BM25 index: Directive (EU) 2018/2001 (RED, ~400 chunks) + Implementing Regulation 2021/447 (6 chunks), no dense.
+BM25 index (no dense): RED 2018/2001, Governance Regulation 2018/1999, Taxonomy Regulation 2020/852 and the ETS
+benchmark Regulation 2021/447 (~750 chunks).
 Dense index: Directive 2009/31/EC (CCS, ~160 chunks) + 2021/447: a few hundred chunks to encode at most; the
 embedding cache lives in a per-process temporary folder unless $REGC_CACHE is set.
 """
@@ -19,7 +20,7 @@ from regc.corpora.locate import corpus_root
 _TMP = Path(tempfile.mkdtemp(prefix="regc-retrieval-tests-"))
 atexit.register(shutil.rmtree, _TMP, True)
 
-BM25_ACTS = ["32018L2001", "32021R0447"]
+BM25_ACTS = ["32018L2001", "32018R1999", "32020R0852", "32021R0447"]
 DENSE_ACTS = ["32009L0031", "32021R0447"]
 
 

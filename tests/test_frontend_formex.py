@@ -253,3 +253,27 @@ def test_hostile_content_is_text_and_nothing_is_fetched(tmp_path):
         parse_formex_bytes(deep.encode(), "deep.xml")
     moderate = MINI.format(body="<P>" + "<HT>" * 200 + "deep" + "</HT>" * 200 + "</P>")
     assert parse_formex_bytes(moderate.encode(), "ok.xml").activities[0].units[0].blocks[0].text == "deep"
+
+
+# ---- tables printed inside the criteria (generalisation sweep) -----------------------------------------------
+def test_table_inside_criteria_is_one_block_per_row(env_act):
+    """CE-1.2 SC 2.6.4's substance table (3 columns, rows (i)-(iii), (v), (vi): the act skips (iv)): one block
+    per row, cells joined with " | ", the row's printed label on the block; the column headings are one
+    ``table-header`` block; no cell ("N/A", "Chrysen") becomes a block of its own."""
+    sc = env_act.activity("CE-1.2").units[0]
+    rows = [b for b in sc.blocks if b.style in ("table-header", "table-row")]
+    assert [b.style for b in rows] == ["table-header"] + ["table-row"] * 5
+    assert rows[0].label is None
+    assert rows[0].text == "Substance group | Scope of restriction | Concentration limits (where applicable)"
+    assert [b.label for b in rows[1:]] == ["(i)", "(ii)", "(iii)", "(v)", "(vi)"]
+    assert rows[4].text == ("Glass fining agents | Arsenic and its compounds is not used in the manufacturing of LCD "
+                            "display unit glass and screen cover glass. | 0,0050 % w/w")
+    assert all(b.text.count(" | ") == 2 for b in rows)
+    # list items of a cell: "; " between items, " " after a chapeau ending in ":"
+    assert "external cables: Dibutyltin oxide; Dibutyltin diacetate;" in rows[1].text
+    assert "Dibenzo[a,h]anthracene; Additional PAHs subject to restriction: Acenaphthene;" in rows[2].text
+    texts = [b.text for b in sc.blocks]
+    assert "N/A" not in texts and "Chrysen" not in texts and "0,0050 % w/w" not in texts
+    # the block before the table is the criterion that introduces it
+    i = sc.blocks.index(rows[0])
+    assert sc.blocks[i - 1].label == "2.6.4." and sc.blocks[i + 6].label == "2.6.5."

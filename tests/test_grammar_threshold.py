@@ -55,6 +55,12 @@ def test_parse_number(text, value):
     ("years", "years", None),
     ("tonnes per day", "tonnes/day", None),
     ("percentage points below", "percentage points", None),
+    ("W/(m2K) for windows", "W/m2K", None),
+    ("dB(A) at night", "dB(A)", None),
+    ("kWh/m2/year", "kWh/m2/year", None),
+    ("g CO2/tkm", "g CO2/tkm", None),
+    ("ppmv for substances", "ppmv", None),
+    ("kWh per population equivalent (p.e.) per annum", "kWh/p.e.", None),
 ])
 def test_parse_unit(after, unit, product):
     u = parse_unit(after)
@@ -239,3 +245,15 @@ def test_decide_total_and_grounded(parts):
 ])
 def test_more_operator_forms(text, expected):
     assert sorted(_q(decide(text))) == sorted(_exp_q(expected))
+
+
+def test_doctests():
+    import doctest
+
+    import regc.grammar.threshold_score as score_mod
+    import regc.grammar.thresholds as thr_mod
+    import regc.passes.thresholds as pass_mod
+
+    for mod in (thr_mod, score_mod, pass_mod):
+        res = doctest.testmod(mod)
+        assert res.failed == 0 and res.attempted > 0, mod.__name__

@@ -13,7 +13,7 @@ from regc.corpora.citegraph import expand, part_of
 from regc.corpora.fusion import fuse, rrf, rrm
 from regc.corpora.index import IndexError_, build_index
 from regc.corpora.search import QueryError, Searcher, check_query
-from tests.retrieval_helpers import BM25_ACTS, bm25_index, corpus, scratch
+from tests.retrieval_helpers import BM25_ACTS, bm25_index, corpus
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -30,7 +30,7 @@ def test_rrf_sums_reciprocal_ranks():
 
 def test_rrm_takes_the_max_and_keeps_specialists():
     # "s" is top in one view only; "g" is 2nd in both: RRF prefers the generalist, RRM the specialist
-    views = [["s", "g", "x"], ["y", "g", "s"]]
+    views = [["s", "g", "x"], ["y", "g"]]
     assert [d for d, _ in rrf(views, k=1)][0] == "g"
     assert dict(rrm(views, k=1))["s"] == pytest.approx(1 / 2)
     assert dict(rrm(views, k=1))["g"] == pytest.approx(1 / 3)
@@ -168,3 +168,17 @@ def test_closure_decays_and_takes_max():
     assert out["C#Article 9"] == pytest.approx(0.7)  # max(0.7*1.0, 0.7*0.5), not the sum
     assert "B" not in out  # containment edges are not expanded
     assert part_of("Article 29(6)(a)") == "Article 29" and part_of("Annex V, Part C") == "Annex V"
+
+
+def test_closure_adds_cited_provisions_with_decay():
+    s = Searcher.open(bm25_index())
+    g = nx.MultiDiGraph()
+    g.add_edge("32018L2001#Article 29", "32021R0447#Article 1", type="REFERENCES")
+    g.add_edge("32018L2001#Article 29", "32018L2001", type="PART_OF")
+    s.__dict__["graph"] = g  # a hand-made graph instead of the one built from the text
+    hits = s.search("Article 29 sustainability criteria for biofuels", k=3, mode="bm25")
+    closed = s.closure(hits)
+    assert closed[:3] == hits and len(closed) == 4
+    added = closed[3]
+    assert (added.celex, added.locator) == ("32021R0447", "Article 1")
+    assert added.score == pytest.approx(0.7 * max(h.score for h in hits if h.locator.startswith("Article 29")))

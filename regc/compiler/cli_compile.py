@@ -46,6 +46,9 @@ def register(sub) -> None:
     p.add_argument("--resolve", action="store_true",
                    help="verify/correct CELEX ids and enrich references from a retrieval index (needs --index)")
     p.add_argument("--index", metavar="INDEX", help="index built by `regc index`, for --resolve")
+    from regc.optimizers.cli_optimize import add_compile_arguments  # --lm/--api-base/--hybrid/--budget/--program
+
+    add_compile_arguments(p)
     p.set_defaults(func=_cmd)
 
 
@@ -171,6 +174,9 @@ def _cmd(args) -> int:
 
     if args.jobs < 1:
         raise CLIError("--jobs must be at least 1")
+    from regc.optimizers.cli_optimize import decider_from_args, usage_line
+
+    decider = decider_from_args(args)  # --lm/--hybrid/--budget/--program checked before any work
     t0 = time.perf_counter()
     sources = resolve_sources(args)
     acts = load_all(sources)
@@ -194,6 +200,7 @@ def _cmd(args) -> int:
         options.extra["resolver"] = {"index": str(Path(args.index).resolve()), "fusion": "rrf"}
     elif args.index:
         raise CLIError("--index is only used with --resolve")
+    options.decider = decider  # None with --lm none (rules only)
     t_load = time.perf_counter() - t0
     activities, diags, records = compile_sources(acts, options, only, args.jobs)
     extra = (lambda folder: emit_python_into(folder, activities)) if args.emit == "python" else None
@@ -207,6 +214,8 @@ def _cmd(args) -> int:
     print(f"compiled {line} -> {out} ({len(diags)} diagnostics, {n_err} errors)")
     if not args.quiet:
         print(f"load {t_load:.2f}s; {passes}")
+        if options.decider is not None and args.jobs == 1:
+            print(usage_line(options.decider))
     sys.stdout.flush()
     return 0
 

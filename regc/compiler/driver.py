@@ -51,6 +51,9 @@ def compile_activity(act: ActDoc, adoc: ActivityDoc, options: CompileOptions, pi
             unit, rec = run_with_odr(p, unit, ctx, invariant_check=check_unit)
             records.append(rec)
             diags.extend(rec.diagnostics)
+        drain = getattr(options.decider, "drain_diagnostics", None)  # model answers rejected/flagged (LLM decider)
+        if drain is not None:
+            diags.extend(drain(unit.unit_id))
         if "graph" not in options.ablate:  # graph layer: repair what the ids prove, then check spec §4
             from regc.ir.graph import check_and_repair
             unit, gdiags = check_and_repair(unit)

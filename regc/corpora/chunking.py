@@ -155,13 +155,14 @@ def build_article(number: str, heading: str, blocks: list[tuple[str, str]], chap
             host = point or para or art
             host.children.append(Node("indent", "—", host.locator, text=text))
             continue
-        # plain subparagraph: belongs to the current point's paragraph tail, or to the paragraph/article
+        # plain subparagraph: on the paragraph (or article); after a list it follows the list in reading order
         host = para or art
-        if point is not None and host.children and host.children[-1] is point:
-            # a subparagraph after a list ends the list; keep it on the paragraph
+        body = f"{(label + ' ') if label else ''}{text}".strip()
+        if host.children:
             point = None
-        sep = " " if host.text else ""
-        host.text = f"{host.text}{sep}{(label + ' ') if label else ''}{text}".strip()
+            host.children.append(Node("text", "", host.locator, text=body))
+        else:
+            host.text = f"{host.text} {body}".strip()
     art.chapter = chapter
     return art
 

@@ -39,6 +39,8 @@ def register(sub) -> None:
                    help="reciprocal rank fusion (sum) or reciprocal rank max fusion")
     s.add_argument("--rm3", action="store_true", help="RM3 query expansion for BM25")
     s.add_argument("--celex", help="only hits from this act")
+    s.add_argument("--expand", action="store_true",
+                   help="add the provisions the hits cite (1-hop citation closure, decay 0.7)")
     s.set_defaults(func=_cmd_search)
 
     f = sub.add_parser("fetch", help="download an act from EUR-Lex into the local cache",
@@ -90,6 +92,8 @@ def _cmd_search(args) -> int:
     try:
         s = Searcher.open(args.index)
         hits = s.search(args.query, args.k, args.mode, args.fusion, args.rm3, args.celex)
+        if args.expand:
+            hits = s.closure(hits)
     except (IndexError_, QueryError) as e:
         raise CLIError(str(e)) from None
     if args.json:

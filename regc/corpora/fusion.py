@@ -21,11 +21,7 @@ def _fuse(rankings: Sequence[Ranking], k: float, combine: Callable[[float, float
     scores: dict[str, float] = {}
     best: dict[str, int] = {}
     for ranking in rankings:
-        seen: set[str] = set()
-        for r, doc in enumerate(ranking, start=1):
-            if doc in seen:  # a list that repeats an id counts its best rank only
-                continue
-            seen.add(doc)
+        for r, doc in enumerate(dict.fromkeys(ranking), start=1):  # a repeated id keeps its best rank
             s = 1.0 / (k + r)
             scores[doc] = combine(scores[doc], s) if doc in scores else s
             best[doc] = min(best.get(doc, r), r)

@@ -27,12 +27,12 @@ import os
 import shutil
 import sqlite3
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional
 
 from regc.corpora.chunking import ActTree, Chunk, Node, chunks_of
-from regc.corpora.ingest import WORKS, IngestDiagnostic, act_dirs, choose_source, ingest_corpus
+from regc.corpora.ingest import WORKS, act_dirs, choose_source, ingest_corpus
 from regc.corpora.registry import ActRegistry, load_registry
 
 FORMAT_VERSION = 1
@@ -212,12 +212,13 @@ def encode_cached(texts: list[str]):
         missing = sorted({i for i, k in enumerate(keys) if k not in found})
         todo = list(dict.fromkeys(keys[i] for i in missing))
         first_text = {keys[i]: texts[i] for i in missing}
-        if todo:
-            vecs = encode([first_text[k] for k in todo])
+        for i in range(0, len(todo), 256):  # commit per batch: an interrupted build keeps its progress
+            part = todo[i:i + 256]
+            vecs = encode([first_text[k] for k in part])
             db.executemany("INSERT OR REPLACE INTO emb VALUES (?, ?)",
-                           [(k, v.tobytes()) for k, v in zip(todo, vecs)])
+                           [(k, v.tobytes()) for k, v in zip(part, vecs)])
             db.commit()
-            for k, v in zip(todo, vecs):
+            for k, v in zip(part, vecs):
                 found[k] = v.tobytes()
         out = np.stack([np.frombuffer(found[k], dtype="float32") for k in keys]) if keys else \
             np.zeros((0, 384), dtype="float32")
@@ -292,6 +293,25 @@ def build_index(corpus: Path, out: Path, *, celexes: Optional[list[str]] = None,
     if not chunks:
         raise IndexError_(f"{corpus}: nothing to index (no parseable act found)"
                           + (f"; {diags[0]}" if diags else ""))
+    from regc.corpora.citegraph import build_graph, graph_to_json
+
+    extras = {
+        "trees.jsonl": "".join(json.dumps(tree_to_dict(t), ensure_ascii=False) + "\n" for t in trees),
+        "registry.json": json.dumps(registry.to_json(), indent=1, ensure_ascii=False),
+        "graph.json": json.dumps(graph_to_json(build_graph(trees, registry))),
+    }
+    manifest = {"options": options, "files": files, "chunks": len(chunks), "acts": len(trees),
+                "diagnostics": [str(d) for d in diags], "corpus": str(corpus.resolve())}
+    encoded = index_chunks(chunks, out, dense=dense, manifest=manifest, extras=extras)
+    return BuildReport(str(out), False, len(trees), len(chunks), encoded, time.perf_counter() - t0,
+                       [str(d) for d in diags])
+
+
+def index_chunks(chunks: list[Chunk], out: Path, *, dense: bool = True, manifest: Optional[dict] = None,
+                 extras: Optional[dict[str, str]] = None) -> int:
+    """Write an index folder for arbitrary chunks (BM25 + optional dense), atomically (temp folder + rename).
+    Returns the number of freshly encoded chunks."""
+    out = Path(out)
     tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
@@ -299,28 +319,20 @@ def build_index(corpus: Path, out: Path, *, celexes: Optional[list[str]] = None,
         with open(tmp / "chunks.jsonl", "w", encoding="utf-8") as f:
             for c in chunks:
                 f.write(json.dumps(c.to_dict(), ensure_ascii=False) + "\n")
-        with open(tmp / "trees.jsonl", "w", encoding="utf-8") as f:
-            for t in trees:
-                f.write(json.dumps(tree_to_dict(t), ensure_ascii=False) + "\n")
-        (tmp / "registry.json").write_text(json.dumps(registry.to_json(), indent=1, ensure_ascii=False), "utf-8")
-        from regc.corpora.citegraph import build_graph, graph_to_json
-
-        (tmp / "graph.json").write_text(json.dumps(graph_to_json(build_graph(trees, registry))), "utf-8")
+        for name, text in (extras or {}).items():
+            (tmp / name).write_text(text, "utf-8")
         _build_lucene(tmp / "lucene", chunks)
-        encoded = 0
-        if dense:
-            encoded = _build_dense(tmp / "dense", chunks)
-        manifest = {"options": options, "files": files, "chunks": len(chunks), "acts": len(trees),
-                    "diagnostics": [str(d) for d in diags], "corpus": str(corpus.resolve())}
-        (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), "utf-8")
+        encoded = _build_dense(tmp / "dense", chunks) if dense else 0
+        m = dict(manifest or {"options": {"format": FORMAT_VERSION, "dense": dense}, "files": {},
+                              "chunks": len(chunks)})
+        (tmp / "manifest.json").write_text(json.dumps(m, indent=1, sort_keys=True), "utf-8")
         if out.exists():
             shutil.rmtree(out)
         tmp.rename(out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    return BuildReport(str(out), False, len(trees), len(chunks), encoded, time.perf_counter() - t0,
-                       [str(d) for d in diags])
+    return encoded
 
 
 def _read_manifest(index: Path) -> Optional[dict]:
@@ -336,7 +348,18 @@ def anserini(name: str):
     ensure_java()
     from pyserini.pyclass import autoclass
 
+    global _QUIET
+    if not _QUIET:  # Anserini logs INFO lines to stdout: keep stdout for our own output
+        try:
+            level = autoclass("org.apache.logging.log4j.Level")
+            autoclass("org.apache.logging.log4j.core.config.Configurator").setAllLevels("io.anserini", level.WARN)
+        except Exception:  # logging configuration is cosmetic
+            pass
+        _QUIET = True
     return autoclass(name)
+
+
+_QUIET = False
 
 
 def _build_lucene(folder: Path, chunks: list[Chunk]) -> None:
@@ -364,5 +387,5 @@ def _build_dense(folder: Path, chunks: list[Chunk]) -> int:
     return encoded
 
 
-__all__ = ["build_index", "BuildReport", "IndexError_", "ensure_java", "referenced_acts", "encode", "encode_cached",
+__all__ = ["build_index", "index_chunks", "BuildReport", "IndexError_", "ensure_java", "referenced_acts", "encode", "encode_cached",
            "tree_from_dict", "lucene_contents", "dense_text"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Optional
@@ -231,6 +231,31 @@ class Searcher:
             if len(out) >= k:
                 break
         return out
+
+    def closure(self, hits: list[Hit], *, decay: float = 0.7, max_seeds: int = 10) -> list[Hit]:
+        """Close an evidence set over the citation graph (1 hop over REFERENCES/DELEGATES_TO/SPECIFIES):
+        each cited provision that is in the index joins with ``decay`` x the score of the best hit citing it
+        (co-discovered: max, not sum).  Hits keep their order; additions follow, best first."""
+        from regc.corpora.citegraph import expand, part_node, part_of
+
+        seeds: dict[str, float] = {}
+        for h in hits:
+            node = part_node(h.celex, h.locator)
+            seeds[node] = max(seeds.get(node, 0.0), h.score)
+        expanded = expand(sorted(seeds.items(), key=lambda x: (-x[1], x[0])), self.graph, decay=decay,
+                          max_seeds=max_seeds)
+        first_chunk: dict[str, Chunk] = {}
+        for c in self.chunks:
+            first_chunk.setdefault(f"{c.celex}#{part_of(c.locator)}", c)
+        have = {h.chunk_id for h in hits}
+        extra = []
+        for node, score in expanded:
+            c = first_chunk.get(node)
+            if node in seeds or c is None or c.chunk_id in have:
+                continue
+            have.add(c.chunk_id)
+            extra.append(Hit(c.chunk_id, c.celex, c.locator, c.text, score))
+        return list(hits) + extra
 
     def chunks_of_act(self, celex: str) -> list[Chunk]:
         return [c for c in self.chunks if c.celex == celex.upper()]

@@ -12,8 +12,9 @@ lark does not scan running text, so extraction runs in three steps:
    into an operator/value/unit.  Scope numbers ("plants with thermal input greater than 1 MW") become scope
    conditions, not thresholds.
 
-:func:`decide` is the decision function (text -> typed items + confidence); it can be called on its own, so an
-LLM module can replace or arbitrate it with the same output type (:class:`ThresholdDecision`).
+:func:`decide` is the decision function (text [+ parent chapeau, + the node's footnote texts] -> typed items,
+scope conditions, claimed/unclaimed numbers, confidence); it can be called on its own, so an LLM module can replace
+or arbitrate it with the same output type (:class:`ThresholdDecision`).  Results are memoised per input.
 
 >>> d = decide("direct GHG emissions of the activity are lower than 270g CO2e/kWh of the output energy, or "
 ...            "annual direct GHG emissions of the activity do not exceed an average of 550kgCO2e/kW of the "
@@ -92,7 +93,7 @@ def parse_number(s: str) -> int | float:
 
 
 PRODUCT_NAMES = {"H2": "hydrogen", "Al": "aluminium", "Cl2": "chlorine", "Cl": "chlorine", "NH3": "ammonia"}
-_UNIT_WORD_FORMS = {"L": "litres", "l": "litres", "litre": "litres", "liter": "litres", "liters": "litres", "tonne": "tonnes", "year": "years",
+_UNIT_WORD_FORMS = {"population equivalent": "p.e.", "population equivalents": "p.e.", "L": "litres", "l": "litres", "litre": "litres", "liter": "litres", "liters": "litres", "tonne": "tonnes", "year": "years",
                     "month": "months", "day": "days", "hour": "hours", "hectare": "hectares", "minute": "minutes",
                     "second": "seconds", "kilogramme": "kg", "kilogrammes": "kg", "kilogram": "kg",
                     "kilograms": "kg", "gram": "g", "grams": "g", "gramme": "g", "grammes": "g"}
@@ -143,6 +144,7 @@ class _UnitTx(Transformer):
 
     def atom(self, ch):
         a = str(ch[0])
+        a = "dB(A)" if a == "dBA" else a
         a = _UNIT_WORD_FORMS.get(a, a)
         return "" if a == "times" else a
 
@@ -157,7 +159,8 @@ class _UnitTx(Transformer):
         return parts[0]
 
     def datom(self, ch):
-        return str(ch[0])
+        a = str(ch[0])
+        return "p.e." if a.startswith("population") else a
 
     def dmass(self, ch):
         m = str(ch[0])
@@ -206,6 +209,10 @@ def parse_unit(after: str, max_words: int = 14) -> Optional[UnitParse]:
     True
     """
     s = after
+    if s.startswith("]"):
+        s = " " + s[1:]  # "[0,851] tCO2e/t": an editorial bracket around the number
+    s = re.sub(r"^(\S*?)/\(([^()\s]{1,12})\)", r"\1/\2", s)  # "W/(m2K)" -> "W/m2K"
+    s = s.replace("dB(A)", "dBA")
     # the unit may be glued to the number ("270g", "550kgCO2e/kW"); stop at clause punctuation
     m = re.search(r"[,;:()\[\]]|\.(?:\s|$)", s)
     s = s[: m.start()] if m else s
@@ -461,9 +468,6 @@ def parse_temporal(span: str) -> list[TemporalItem]:
     return out
 
 
-_VERSION_CONTEXT = re.compile(r"(?:version|edition|amended|as in force|applicable on|published|adopted|of)\s*$", re.I)
-
-
 def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
     hits: list[TemporalHit] = []
     for m in TEMPORAL_RE.finditer(text):
@@ -475,6 +479,8 @@ def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
             continue  # a date identifying a version of another instrument
         neg = m.group("neg")
         d1, d2, conj = m.group("d1"), m.group("d2"), m.group("conj")
+        if re.match(r"\s+(?:levels?|baselines?|values?|emissions|reference|figures|data|prices)\b", text[m.end():], re.I):
+            continue  # "from 2005 levels": a reference year, not a date bound
         if d2 and prep in ("from", "as from", "as of", "between", "since", "starting from", "beginning on") and conj:
             c = "and" if prep == "between" else ("until" if conj.lower() in ("until", "till") else "to")
             span = f"{'between' if prep == 'between' else 'from'} {d1} {c} {d2}"
@@ -617,7 +623,7 @@ _SCOPE_ENTITY = (r"(?:installations?|plants?|facilit(?:y|ies)|buildings?|vehicle
 _SCOPE_LEFT = re.compile(
     rf"(?:\b(?:for|with|having|where|of|in|on|to)\s+(?:a |an |the |all |any |those |their )?(?:[\w()'’-]+\s+){{0,6}}?"
     rf"|\b{_SCOPE_ENTITY}\s+(?:of\s+)?)$", re.I)
-_FINITE_VERB = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|do|does|did|shall|must|will|emits?|uses?|"
+_FINITE_VERB = re.compile(r"(?<![\w-])(?:is|are|was|were|be|been|has|have|had|do|does|did|shall|must|will|emits?|uses?|"
                           r"leads?|reduces?|consumes?|achieves?|meets?|complies|comply|closes?|derives?|reaches?|"
                           r"ensures?|amounts?|represents?|falls?|remains?|stays?|keeps?|demonstrates?|"
                           r"corresponds?)\b", re.I)
@@ -708,9 +714,10 @@ def _sentence_start(text: str, pos: int) -> int:
 
 
 _LEAD_CLAUSE = re.compile(r"^\W*(?:until|from|for|where|when|if|after|before|by|in|as from|as of)\b[^,]*,\s*", re.I)
-_ASIDE = re.compile(r",\s*(?:including|excluding|such as|in particular|which|calculated|measured)\b[^,]*,", re.I)
-_METRIC_TAIL = re.compile(r"\s+(?:from|using|based on|calculated|measured|as defined|in accordance)\b.*$", re.I)
-_NP_BEFORE_OP = re.compile(r"(?:^|\s)(?:an?|the)\s+((?:[\w()’'/-]+\s+){0,5}?[\w()’'/-]+)\s+(?:of|in)\s*$", re.I)
+_METRIC_TAIL = re.compile(r"\s+(?:from|using|based on|calculated|measured|as defined|in accordance|during|"
+                          r"by an?)\b.*$", re.I)
+_NP_BEFORE_OP = re.compile(r"^\s*(?:an?|the)\s+((?:[\w()’'/-]+\s+){0,5}?[\w()’'/-]+)(?:\s+(?:of|in))?\s*$"
+                           r"|(?:^|\s)(?:an?|the)\s+((?:[\w()’'/-]+\s+){0,5}?[\w()’'/-]+)\s+(?:of|in)\s*$", re.I)
 _SHARE_AFTER = re.compile(r"^\s*(?:\([^)]*\)\s*)?of\s+([^()\[\],;.]{3,100}?)(?=\s*\(|\s+(?:is|are|come|comes|used|"
                           r"generated|must|shall|should|from|to)\b|[,;.]|$)", re.I)
 
@@ -721,36 +728,48 @@ def _clean(s: str) -> str:
     return s.strip(" ,;:")
 
 
-def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relation: bool,
-            after: str = "", wstart: Optional[int] = None) -> str:
-    """A short noun phrase naming what is measured, taken from the text.
-
-    Subject of the clause (leading "until D,"/"for X," clauses and asides removed), refined by a noun phrase
-    right before the operator ("a full flush volume of a maximum of 6 litres"), the filler ("a maximum water
-    flow of"), a share ("at least 70 % of the waste"), a material ("mg of formaldehyde") or a product in the
-    denominator ("t CO2e/t of hydrogen").
-    """
-    s0 = _sentence_start(text, op_start)
-    if wstart is not None and wstart > s0 and re.search(r"\w", text[wstart:op_start]):
-        s0 = wstart
+def _subject(text: str, s0: int, op_start: int) -> tuple[str, Optional[re.Match], str, str]:
+    """(subject, finite verb match, text between verb and operator, cleaned clause) of text[s0:op_start]."""
     clause = re.sub(r"\([^()]*,[^()]*\)", " ", text[s0:op_start])
     clause = re.sub(r"^\W*(?:or|and)\s+", "", clause.strip(" ,;:[]"))
+    clause = re.sub(rf"^(?:from|until|as of|as from|after|before|by)\s+(?:\d{{1,2}}\s+)?(?:(?:{_MONTH})\s+)?"
+                    r"(?:19|20)\d\d(?:\s+onwards)?,?\s*", "", clause, flags=re.I)
     while True:
         m = _LEAD_CLAUSE.match(clause)
         if not m or not _FINITE_VERB.search(clause[m.end():] + " is"):
             break
         clause = clause[m.end():]
-    clause = _ASIDE.sub(" ", clause)
     verb = _FINITE_VERB.search(clause)
     subj = clause[: verb.start()] if verb else clause
     between = clause[verb.end():] if verb else ""
-    cut = re.search(r",?\s+as defined\b|,\s*(?:point|Article)\b", subj)
+    cut = re.search(r",?\s+as defined\b|,\s*(?:point|Article|including|excluding|such as|in particular|which)\b",
+                    subj)
     subj = subj[: cut.start()] if cut else subj
     subj = _METRIC_TAIL.sub("", _clean(subj))
     subj = " ".join(subj.split()[:10])
-    np_m = _NP_BEFORE_OP.search(between)
-    np_ = _clean(np_m.group(1)) if np_m else ""
     subj = re.sub(r"\s+(?:to|of|for|in|at|by|with)$", "", subj)
+    return subj, verb, between, clause
+
+
+def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relation: bool,
+            after: str = "", wstart: Optional[int] = None) -> str:
+    """A short noun phrase naming what is measured, taken from the text.
+
+    Subject of the clause (leading "until D,"/"for X," clauses and asides removed), refined by a noun phrase
+    right before the operator ("has a service lifetime no shorter than"), the filler ("a maximum water flow
+    of"), a share ("at least 70 % of the waste"), a material ("mg of formaldehyde") or a product in the
+    denominator ("t CO2e/t of hydrogen").  A clause that starts after a previous limit ("... and a maximum
+    average flush volume of 3,5 litres") borrows the sentence subject.
+    """
+    s0 = _sentence_start(text, op_start)
+    subj, verb, between, clause = _subject(text, s0, op_start)
+    if wstart is not None and wstart > s0 and re.search(r"\w", text[wstart:op_start]):
+        sentence_subj = subj
+        subj, verb, between, clause = _subject(text, wstart, op_start)
+        if not subj:
+            subj = sentence_subj
+    np_m = _NP_BEFORE_OP.search(between)
+    np_ = _clean(np_m.group(1) or np_m.group(2)) if np_m else ""
     opened = max(clause.rfind("["), clause.rfind("("))
     unclosed = opened >= 0 and not re.search(r"[\])]", clause[opened:])
     local = clause[opened + 1:] if not verb and unclosed else ""  # "[resulting in ... lower than"
@@ -792,7 +811,7 @@ def _attach_periods(text: str, hits: list[QuantHit], periods: list[tuple[int, in
 
 
 _VERBAL_OP = re.compile(r"(?:is|are|be|do|does|did|equals?|exceeds?|amounts?)\b", re.I)
-_SCOPE_PREP = re.compile(r"\b(?:for|with|having)\s+(?:a |an |the |all |any |those |their )?(?:[\w()'’/-]+\s+){1,6}?$",
+_SCOPE_PREP = re.compile(r"\b(?:for|with|having)\s+(?:a |an |the |all |any |those |their )?(?:(?:[\w()'’/.-]+|\d[\d,]*)\s+){1,8}?$",
                          re.I)
 _CONDITION_CLAUSE = re.compile(r"^\W*(?:where|if|when|in case|for|in the case of)\b[^,;]*$", re.I)
 _CONDITION_START = re.compile(r"^\W*(?:where|if|when|in case|in the case of)\b", re.I)
@@ -846,7 +865,7 @@ def _scope(text: str, wstart: int, op_start: int, op_text: str = "") -> bool:
 
 
 def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = None,
-                    strategy: Strategy = "default") -> tuple[list[QuantHit], list[QuantHit]]:
+                    strategy: Strategy = "default", parent_metric: str = "") -> tuple[list[QuantHit], list[QuantHit]]:
     """All numeric limits in ``text`` (and the scope conditions, separately)."""
     ctx = _Ctx(text, claims, parent_op, strategy)
     scopes: list[QuantHit] = []
@@ -867,12 +886,18 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
         claims.append(Claim(m.start(), m.end(), "period", m.group(0)))
 
     # "zero" as a predicate: "are zero" -> = 0
-    for m in re.finditer(r"\b(?:is|are|be|being|equals?|equal to|amounts? to)\s+zero\b(?!\s*[-‑]?(?:emission|direct))",
-                         text, re.I):
+    for m in re.finditer(r"\b(?:is|are|be|being|equals?|equal to|amounts? to)\s+zero\b(?!\s*[-‑]?(?:emission|direct))"
+                         r"|\b(?:have|has|having)\s+zero(?=\s+(?:direct\s+)?(?:\(tailpipe\)\s+|tailpipe\s+)?"
+                         r"(?:CO2\s+|GHG\s+|greenhouse gas\s+)?emissions\b)", text, re.I):
         zs = m.end() - 4
         up = parse_unit(text[m.end():])
         unit = up.unit if up and up.unit not in ("", "%") else ""
-        item = QuantItem(metric=_metric(text, m.start(), "", None, False), operator="=", value=0, unit=unit)
+        metric = _metric(text, m.start(), "", None, False)
+        if m.group(0).lower().startswith(("have", "has")):
+            np_ = re.match(r"\s*([^;,.]*?\bemissions)\b", text[m.end():])
+            metric = (np_.group(1).strip()[:1].upper() + np_.group(1).strip()[1:]) if np_ else metric
+            unit = ""
+        item = QuantItem(metric=metric, operator="=", value=0, unit=unit)
         h = QuantHit(item, m.start(), m.end(), "zero", "quantity:zero", value_start=zs)
         ctx.hits.append(h)
         claims.append(Claim(m.start(), m.end(), "threshold", m.group(0)))
@@ -885,6 +910,8 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
         num_text = m.group(0)
         after = text[e:]
         unit = parse_unit(after)
+        if re.match(r"\s*(?:million|billion|thousand)\b", after, re.I):
+            continue  # "100 million inhabitants": a magnitude word, left to the completeness check
         if unit is None and after[:1].isalpha():
             claims.append(Claim(s, e, "word", num_text))  # "1A", "3rd": part of a word
             continue
@@ -979,7 +1006,8 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
             prev = next((h for h in reversed(ctx.hits) if h.item.unit == unit_norm), None)
             if parent_op and not ctx.hits and not text[:s].strip(" (—–-").replace("the", "").strip():
                 operator, rule = parent_op, "quantity:chapeau-operator"
-            elif parent_op and not ctx.hits and len(text[:s].split()) <= 3:
+            elif parent_op and not ctx.hits and (len(text[:s].split()) <= 3 or (
+                    text[:s].rstrip().endswith(":") and not _FINITE_VERB.search(text[:s]))):
                 operator, rule = parent_op, "quantity:chapeau-operator"
             elif _REFERENCE_LEFT.search(lead):
                 claims.append(Claim(s, uend, "reference", text[s:uend]))
@@ -1002,13 +1030,15 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
         scope = op is not None and _scope(text, wstart, op[1], op_text or "") or (
             (ormore or orless) is not None and _scope(text, wstart, s))
         if not scope and scopes and op is not None and \
-                re.fullmatch(r"\s*(?:and|or|but)\s*", text[scopes[-1].end:(neg.start() + max(wstart, op[1] - 60)) if neg else op[1]]):
+                re.fullmatch(r"\s*(?:and|or|but)\s*", text[scopes[-1].end:start]):
             scope = True  # "greater than 5,7 t and less than or equal to 60 t": the same scope band
-        relation = bool(rel and unit_text == "%" and op is None)
         prev_end = max((h.end for h in ctx.hits if h.end <= s), default=None)
         metric = _metric(text, op[1] if op else s, filler, unit, False, text[uend:uend + 160], prev_end)
-        if unit_norm in ("years", "months", "days") and op is None:
-            pass
+        if rule == "quantity:chapeau-operator" and parent_metric:
+            lead = re.sub(r"[:\s]+$", "", text[:s]).strip()
+            metric = parent_metric + (f" {lead}" if lead and not re.match(r"^[(\[]?$", lead) else "")
+            if unit is not None and unit.product and unit.product.lower() not in metric.lower():
+                metric += f" of {unit.product}"
         item = QuantItem(metric=metric, operator=operator, value=value, unit=unit_norm)
         hit = QuantHit(item, start, end, num_text, rule, scope, s)
         if scope:
@@ -1017,7 +1047,6 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
         else:
             ctx.hits.append(hit)
             claims.append(Claim(start, end, "threshold", text[start:end]))
-        del relation
     ctx.hits.sort(key=lambda h: h.start)
     _attach_periods(text, ctx.hits, periods)
     return ctx.hits, scopes
@@ -1053,6 +1082,22 @@ def chapeau_operator(parent_text: Optional[str]) -> Optional[str]:
     op = _OPS[found.lastgroup.lower()]
     neg = _negated(tail, 0, found.start())
     return _FLIP[op] if neg else op
+
+
+def chapeau_metric(parent_text: Optional[str]) -> str:
+    """What the chapeau says is measured ("the GHG intensity does not exceed the following limits:" -> "GHG
+    intensity"); "" when it says nothing usable."""
+    if not parent_text or chapeau_operator(parent_text) is None:
+        return ""
+    tail = parent_text.rstrip()[:-1]
+    found = None
+    for m in _op_regex().finditer(tail):
+        if m.lastgroup != "EQ":
+            found = m
+    neg = _negated(tail, 0, found.start())
+    pos = neg.start() + max(0, found.start() - 60) if neg else found.start()
+    metric = _metric(tail, pos, "", None, False)
+    return "" if metric == "Value" else metric
 
 
 _FN_PERIOD = re.compile(rf"\b(?P<n>\d+|{_NUMWORD})[- ](?P<u>day|month|year|hour)s?\s+(?:test|measurement|averaging|"
@@ -1137,7 +1182,8 @@ def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy,
     claims = _citation_claims(text)
     rules: list[str] = []
     temporals = find_temporal(text, claims)
-    quants, scopes = find_quantities(text, claims, chapeau_operator(parent_text), strategy)
+    quants, scopes = find_quantities(text, claims, chapeau_operator(parent_text), strategy,
+                                     chapeau_metric(parent_text))
     # relative durations ("within 10 years") are quantities; keep them, but never a date's year as a value
     q_items = _dedupe([h for h in quants], lambda h: (h.item.operator, h.item.value, h.item.unit, h.value_start))
     if strategy == "drop_ungrounded":

@@ -324,7 +324,8 @@ def run(unit: Unit, ctx) -> Unit:
         # logic
         part = node.participating_children()
         d = decide_node_logic(node, part, is_root=is_root, connective_only=node.criterion_id in retry_logic)
-        d = arbitrate("logic", {"text": node.verbatim_text, "children": [c.verbatim_text for c in part]}, d, ctx)
+        d = arbitrate("logic", {"text": node.verbatim_text, "children": [c.verbatim_text for c in part],
+                                "criterion_id": node.criterion_id}, d, ctx)
         logic, n = d.value
         _set(node, "evaluation_logic", d, logic)
         _set(node, "n_required", d, n)
@@ -335,7 +336,9 @@ def run(unit: Unit, ctx) -> Unit:
         d = decide_applicability(node.verbatim_text, is_root=parent is None, activity_name=activity_name,
                                  parent_text=parent.verbatim_text if parent is not None else "",
                                  parent_logic=parent.evaluation_logic if parent is not None else "")
-        d = arbitrate("applicability", {"text": node.verbatim_text, "criterion_id": node.criterion_id}, d, ctx)
+        d = arbitrate("applicability", {"text": node.verbatim_text, "criterion_id": node.criterion_id,
+                                        "parent_text": parent.verbatim_text if parent is not None else "",
+                                        "activity_name": activity_name}, d, ctx)
         _set(node, "applicability", d)
     refresh_summaries(unit, objective)
     return unit

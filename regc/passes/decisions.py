@@ -30,6 +30,10 @@ def arbitrate(kind: str, inputs: dict[str, Any], rule_decision: Decision, ctx: A
     decider = getattr(getattr(ctx, "options", None), "decider", None)
     if decider is None or not hasattr(decider, "decide"):
         return rule_decision
+    if getattr(ctx, "attempt", 0) and inputs.get("criterion_id"):  # ODR repair: did Observe flag this node?
+        notes = [g.message for g in (getattr(ctx, "guidance", None) or [])
+                 if g.criterion_id == inputs["criterion_id"]]
+        inputs = {**inputs, "odr_failed": bool(notes), "odr_notes": notes}
     try:
         out = decider.decide(kind, inputs, rule_decision)
     except Exception:  # a failing model never breaks the rules path

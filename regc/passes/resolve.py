@@ -24,7 +24,7 @@ from typing import Optional
 from regc.ir.models import Diagnostic, Enrichment, ReferenceSource, References, Unit
 
 NAME = "resolve"
-_INTERNAL = re.compile(r"^(?:the relevant )?(?:Sections?\s+\d+\.\d+|Appendix\s+[A-Z]\b)")
+_INTERNAL = re.compile(r"^(?:the relevant )?(?:Sections?\b|Appendix\s+[A-Z]\b)")
 
 
 @lru_cache(maxsize=4)
@@ -32,6 +32,24 @@ def _searcher(index: str):
     from regc.corpora.search import Searcher
 
     return Searcher.open(index)
+
+
+@lru_cache(maxsize=2)
+def _full_act(file: str, fmt: str):
+    """The whole act (every activity) when the driver handed the pass a slimmed copy holding one activity."""
+    from regc.compiler.frontends import load_source
+
+    try:
+        return load_source(file, fmt)
+    except Exception:  # the source was readable for the compile; if not now, internal lookups just fail
+        return None
+
+
+def _act_for_internal(act, targets_needed: bool):
+    if act is None or not targets_needed or len(act.activities) > 1:
+        return act
+    full = _full_act(act.file, act.format) if act.file else None
+    return full if full is not None else act
 
 
 def _config(ctx) -> Optional[dict]:
@@ -54,7 +72,11 @@ def resolve_source(src: ReferenceSource, node_text: str, searcher, ctx) -> tuple
         return src.model_copy(update={"enrichment": Enrichment(status="skipped")}), "citation-only:skipped"
     if _INTERNAL.match(text):
         act = ctx.act if ctx is not None else None
-        targets = resolve_internal(text, act, memory.get("objective") or memory.get("activity_id", "").split("-")[0])
+        objective = memory.get("objective") or memory.get("activity_id", "").split("-")[0]
+        targets = resolve_internal(text, act, objective)
+        if targets and not all(t.found for t in targets):
+            act = _act_for_internal(act, True)
+            targets = resolve_internal(text, act, objective)
         found = [t for t in targets if t.found]
         if not found:
             return src.model_copy(update={"enrichment": Enrichment(status="not_found", confidence=0.0)}), \
@@ -114,8 +136,9 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
         for src in (node.references.sources if node.references else []):
             e = src.enrichment
             if src.type == "must_be_fetched" and e is not None and e.status == "not_found":
+                where = "no such unit or appendix in the compiled act" if _INTERNAL.match(src.text.strip()) \
+                    else "not in the indexed corpus" + (f" (CELEX {src.celex_id})" if src.celex_id else "")
                 diags.append(Diagnostic(severity="info", code="RESOLVE_NOT_FOUND", kind="Completeness",
-                                        message=f"{src.text!r}: not in the indexed corpus"
-                                                + (f" (CELEX {src.celex_id})" if src.celex_id else ""),
+                                        message=f"{src.text!r}: {where}",
                                         criterion_id=node.criterion_id, pass_name=NAME))
     return diags

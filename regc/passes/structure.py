@@ -320,7 +320,19 @@ def resolve_label(lab: Label, path: list[WNode], blocks: list[Block], i: int,
         return letter, "letter-continues"
     if roman.ordinal == 1:
         return roman, "roman-start"
+    if _open_list_below(path, roman) and not _open_list_below(path, letter):
+        return roman, "roman-after-gap"  # "(v)" after "(iii)" when the source skips "(iv)"
     return letter, "letter-default"
+
+
+def _open_list_below(path: list[WNode], lab: Label) -> bool:
+    """A list of ``lab``'s kind is open on the current branch at a smaller ordinal (a gap in the numbering)."""
+    for n in path:
+        if n.kind == "root":
+            break
+        if _same_list(n, lab) and n.label.ordinal < lab.ordinal:  # type: ignore[union-attr]
+            return True
+    return False
 
 
 @dataclass
@@ -355,6 +367,16 @@ def _build(blocks: list[Block], options: BuildOptions | None, decider, overrides
         path = last.path()
         if lab is not None and lab.kind == "other":
             lab = None  # an unusable label: treat the block as unlabelled (its text is intact)
+        if lab is None and b.style == "table-header" and last.kind != "root":
+            # column headings of a table inside the criteria: context of the criterion that introduces the
+            # table; the rows that follow stay that criterion's items
+            anchor = _main_node(last)
+            node = _anchor_node(anchor, b, i, TypeDecision("BackgroundInformation", "table-header", 0.9),
+                                "table-header", anchored_counts)
+            placed.append(node)
+            used_ids.add(node.id)
+            last = anchor
+            continue
         if lab is None:
             node = _place_unlabelled(b, i, blocks, root, last, numbered_unit, seen_number, opts, anchored_counts,
                                      decider)
@@ -523,11 +545,17 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
     else:
         return root.add(WNode("", "paragraph", block=i, text=text))
     decision = arbitrate_anchor_type(text, anchor.text, anchor_type(text), decider)
+    return _anchor_node(anchor, b, i, decision, arule, anchored_counts)
+
+
+def _anchor_node(anchor: WNode, b: Block, i: int, decision: TypeDecision, arule: str,
+                 anchored_counts: dict[tuple[str, str], int]) -> WNode:
+    """Add block ``i`` under ``anchor`` as ``<anchor>.<Type>[.k]``."""
     key = (anchor.id, decision.tag)
     anchored_counts[key] = anchored_counts.get(key, 0) + 1
     k = anchored_counts[key]
     nid = f"{anchor.id}.{decision.tag}" + (f".{k}" if k > 1 else "")
-    node = WNode(nid, "anchored", block=i, text=text, tag=decision, anchored=True)
+    node = WNode(nid, "anchored", block=i, text=b.text, tag=decision, anchored=True)
     node.rules["criterion_id"] = (f"anchor:{arule}", 0.8)
     return anchor.add(node)
 

@@ -49,7 +49,8 @@ def _strategy(ctx) -> str:
     return "default"
 
 
-def _arbitrate(d: ThresholdDecision, node: CriterionNode, parent_text: Optional[str], strategy: str, ctx):
+def _arbitrate(d: ThresholdDecision, node: CriterionNode, parent_text: Optional[str], strategy: str, ctx,
+               footnotes: tuple[str, ...] = ()):
     """Hand the rule decision to ``ctx.options.decider`` (``decide(kind, inputs, rule_decision)``, see
     :mod:`regc.passes.decisions`); it may return a replacement ``ThresholdDecision`` (same typed output)."""
     decider = getattr(getattr(ctx, "options", None), "decider", None)
@@ -60,7 +61,7 @@ def _arbitrate(d: ThresholdDecision, node: CriterionNode, parent_text: Optional[
     except ImportError:  # the decision hook is optional
         return d, None
     inputs = {"text": node.verbatim_text, "parent_text": parent_text, "strategy": strategy,
-              "criterion_id": node.criterion_id}
+              "criterion_id": node.criterion_id, "footnotes": list(footnotes)}
     try:
         out = decider.decide("thresholds", inputs, Decision(d, d.confidence, ",".join(d.rules) or "none"))
     except Exception:  # a failing model never breaks the rules path
@@ -93,8 +94,9 @@ def run(unit: Unit, ctx) -> Unit:
             if ctx is not None:
                 ctx.memory.thresholds[key] = None
             continue
-        d = extract_node(node, parent, strategy, node_footnotes(node, ctx))
-        d, model = _arbitrate(d, node, parent.verbatim_text if parent is not None else None, strategy, ctx)
+        fns = node_footnotes(node, ctx)
+        d = extract_node(node, parent, strategy, fns)
+        d, model = _arbitrate(d, node, parent.verbatim_text if parent is not None else None, strategy, ctx, fns)
         if strategy == "drop_ungrounded":
             d.threshold = _drop_ungrounded(node.verbatim_text, d.threshold)
         rule = "grammar:" + (",".join(d.rules) if d.rules else "none") + ("" if strategy == "default" else
@@ -104,7 +106,7 @@ def run(unit: Unit, ctx) -> Unit:
         if ctx is not None:
             ctx.memory.thresholds[key] = d.threshold
         if d.scope_conditions:
-            scope_reg[key] = [{"text": ctx_text(node.verbatim_text, h.start, h.end), "operator": h.item.operator,
+            scope_reg[key] = [{"text": node.verbatim_text[h.start:h.end], "operator": h.item.operator,
                                "value": h.item.value, "unit": h.item.unit} for h in d.scope_conditions]
     if ctx is not None and scope_reg:
         ctx.memory.activity.setdefault("scope_conditions", {}).update(scope_reg)
@@ -131,10 +133,6 @@ def _drop_ungrounded(text: str, thr: Optional[Threshold]) -> Optional[Threshold]
         elif len(thr.temporal.items) == 1:
             thr.temporal.logic = None
     return None if thr.is_empty() else thr
-
-
-def ctx_text(text: str, s: int, e: int) -> str:
-    return text[s:e]
 
 
 # ---------------------------------------------------------------------------------------------------------------

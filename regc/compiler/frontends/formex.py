@@ -321,6 +321,58 @@ class _Reader:
         out.append(Block(label=label, text=text, markers=list(buf.markers), depth=depth,
                          span=self.span(el), style=el.tag))
 
+    # ---- rows of tables inside the criteria ---------------------------------------------------------------------
+    def cell_text(self, cell: etree._Element) -> tuple[Optional[str], str, list[str]]:
+        """(label, text, markers) of one table cell read as a single paragraph: the cell's blocks in order, the
+        first block's label split off, the others joined with " " after a block that ends in ``.:;!?`` and with
+        "; " otherwise (list items, headings), their own labels other than dashes/bullets kept in the text."""
+        blocks: list[Block] = []
+        self.blocks(cell, blocks, 0)
+        label: Optional[str] = None
+        text = ""
+        markers: list[str] = []
+        for k, b in enumerate(blocks):
+            piece = b.text
+            if k == 0:
+                label = b.label
+            elif b.label is not None and b.label not in _LIST_BULLET.values():
+                piece = f"{b.label} {piece}".strip()
+            if piece:
+                if not text:
+                    text = piece
+                else:
+                    sep = " " if text.endswith((".", ":", ";", "!", "?")) else "; "
+                    text = f"{text}{sep}{piece}"
+            markers.extend(b.markers)
+        return label, normalise_ws(text), markers
+
+    def row_block(self, row: etree._Element, cells: list[etree._Element], continues: bool) -> Optional[Block]:
+        """One block for a data row of a table printed inside the criteria (CE-1.2 SC 2.6.4's substance table).
+
+        Convention (documented in the module docstring of :mod:`regc.passes.structure`): a table row is one
+        paragraph; its cells are joined with `` | `` in column order (empty cells keep their place), the label
+        printed at the start of the first cell (``(i)``) is the block's label.  A first row without labels
+        whose cells are all short headings (``Substance group | Scope of restriction | …``) is the column
+        header: style ``table-header``; data rows have style ``table-row``."""
+        parts: list[str] = []
+        markers: list[str] = []
+        label: Optional[str] = None
+        for k, cell in enumerate(cells):
+            lab, text, mk = self.cell_text(cell)
+            if k == 0:
+                label = lab
+            elif lab is not None and lab not in _LIST_BULLET.values():
+                text = f"{lab} {text}".strip()
+            parts.append(text)
+            markers.extend(mk)
+        if not any(parts) and not markers:
+            return None
+        header = (not continues and label is None and (row.get("TYPE") or "").upper() in ("", "HEADER")
+                  and all(0 < len(p) <= 80 and not p.endswith(".") for p in parts)) \
+            or (row.get("TYPE") or "").upper() == "HEADER"
+        return Block(label=label, text=normalise_ws(" | ".join(parts)), markers=markers, depth=0,
+                     span=self.span(row), style="table-header" if header else "table-row")
+
     # ---- act / activities ------------------------------------------------------------------------------------
     def read(self) -> ActDoc:
         celex_el = self.root.find(".//NO.CELEX")
@@ -413,6 +465,7 @@ class _UnitBuilder:
         self.adoc = adoc
         self._units: dict[str, UnitDoc] = {}
         self.current: Optional[UnitDoc] = None
+        self._in_data_table = False  # the previous row was a multi-column data row
 
     def units(self) -> list[UnitDoc]:
         return list(self._units.values())
@@ -467,6 +520,13 @@ class _UnitBuilder:
                 _NA.match(self.r.inline_text(content[0])[0]):
             self.current.not_applicable = True  # the whole row reads "N/A"
             return
+        if rh is None and len(content) >= 2:  # a data row of a table inside the criteria: one block per row
+            block = self.r.row_block(row, content, self._in_data_table)
+            if block is not None:
+                self._target(row).append(block)
+                self._in_data_table = True
+            return
+        self._in_data_table = False
         for cell in content:
             self.r.blocks(cell, self._target(cell), 0, on_table=self.table)
 

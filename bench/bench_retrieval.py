@@ -1,0 +1,216 @@
+"""Retrieval and resolution benchmark.
+
+1. FAQ retrieval (``eu-taxonomy-faq-qa/SultanOfSwing21``): the Commission Taxonomy FAQ chunks (faq-0001…, one per
+   question heading; non-question sub-headings stay with their question) are indexed with the same code as the
+   legal corpus; the 2,148 queries (golden, cleaned golden, natural) are run with BM25, dense, RRF and RRM.
+   Recall@10, MRR@10, nDCG@10 (binary gains), index build time, query latency p50/p95.
+2. Resolution on the dev gold: share of ``must_be_fetched`` EU-act references (with a gold CELEX) whose CELEX is in
+   the corpus registry, share resolved to the right act from the reference text alone (citation parser +
+   registry verification/correction/title search), and, where an article is cited and the act is in the corpus,
+   share whose cited provision is found in the act tree.
+
+``run() -> [(label, figure)]`` (``make bench``); ``python -m bench.bench_retrieval`` prints the rows.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from regc.corpora.chunking import Chunk
+from regc.corpora.locate import corpus_root, gold_root
+
+FAQ = Path("eu-taxonomy-faq-qa") / "SultanOfSwing21"
+QUERY_FILES = ("retrieval_golden_dataset.jsonl", "retrieval_golden_dataset_cleaned.jsonl",
+               "natural_user_queries_748.jsonl")
+K = 10
+
+
+def faq_chunks(md_path: str | Path) -> list[dict]:
+    """FAQ chunks in document order: one per ``### `` question; a sub-heading that is not a question (no '?')
+    following a question with a short or empty answer is part of that question's chunk."""
+    heads: list[dict] = []
+    section = ""
+    for line in Path(md_path).read_text(encoding="utf-8").split("\n"):
+        if line.startswith("## "):
+            section = line[3:].strip()
+        elif line.startswith("### "):
+            heads.append({"question": line[4:].strip(), "section": section, "body": [], "merged": False})
+        elif heads:
+            heads[-1]["body"].append(line)
+    chunks: list[dict] = []
+    for h in heads:
+        body = "\n".join(h["body"]).strip()
+        prev = chunks[-1] if chunks else None
+        if prev is not None and not h["question"].endswith("?") and (prev["short"] or prev["merged"]):
+            prev["text"] += f"\n{h['question']}\n{body}"
+            prev["merged"] = True
+            continue
+        chunks.append({"question": h["question"], "section": h["section"], "text": body,
+                       "short": len(body) < 200, "merged": False})
+    for i, c in enumerate(chunks, start=1):
+        c["id"] = f"faq-{i:04d}"
+    return chunks
+
+
+def load_queries(folder: Path) -> list[dict]:
+    out = []
+    for name in QUERY_FILES:
+        with open(folder / name, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    q = json.loads(line)
+                    out.append({"question": q["question"], "gold": q["expected_chunk_ids"], "file": name})
+    return out
+
+
+def metrics(ranked: list[str], gold: list[str], k: int = K) -> tuple[float, float, float]:
+    """(recall@k, reciprocal rank@k, nDCG@k) with binary relevance.
+
+    >>> metrics(["a", "b", "c"], ["b"])
+    (1.0, 0.5, 0.6309297535714575)
+    """
+    top = ranked[:k]
+    g = set(gold)
+    hits = [i for i, d in enumerate(top) if d in g]
+    recall = len({top[i] for i in hits}) / len(g) if g else 0.0
+    rr = 1.0 / (hits[0] + 1) if hits else 0.0
+    dcg = sum(1.0 / math.log2(i + 2) for i in hits)
+    idcg = sum(1.0 / math.log2(i + 2) for i in range(min(len(g), k)))
+    return recall, rr, (dcg / idcg if idcg else 0.0)
+
+
+def _pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+def faq_rows(root: Path) -> list[tuple[str, str]]:
+    from regc.corpora.fusion import rrf, rrm
+    from regc.corpora.index import encode, index_chunks
+    from regc.corpora.search import Searcher
+
+    folder = root / FAQ
+    chunks = [Chunk(c["id"], "faq", c["id"], c["text"], "EU Taxonomy FAQ", c["question"], c["section"], seq=i)
+              for i, c in enumerate(faq_chunks(folder / "taxonomy_faqs_cleaned.md"))]
+    queries = load_queries(folder)
+    rows: list[tuple[str, str]] = [("faq: chunks / queries", f"{len(chunks)} / {len(queries)}")]
+    with tempfile.TemporaryDirectory(prefix="regc-bench-faq-") as tmp:
+        t0 = time.perf_counter()
+        index_chunks(chunks, Path(tmp) / "bm25", dense=False)
+        t_bm25 = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        encoded = index_chunks(chunks, Path(tmp) / "hybrid", dense=True)
+        t_hybrid = time.perf_counter() - t0
+        rows.append(("faq: index build BM25", f"{t_bm25:.1f} s"))
+        rows.append(("faq: index build BM25+dense", f"{t_hybrid:.1f} s ({encoded} chunks encoded, rest cached)"))
+        s = Searcher.open(Path(tmp) / "hybrid")
+        pool = 50
+        bm25_lists, lat_bm25 = [], []
+        for q in queries:
+            t0 = time.perf_counter()
+            bm25_lists.append([d for d, _ in s.bm25(q["question"], pool)])
+            lat_bm25.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        qv = encode([q["question"] for q in queries])
+        t_enc = (time.perf_counter() - t0) * 1000 / len(queries)
+        index, ids = s._dense
+        _, idx = index.search(qv, pool)
+        dense_lists = [[ids[i] for i in row if i >= 0] for row in idx]
+        # single-query end-to-end latency (encode + both searches + fusion) on a sample
+        lat_hybrid = []
+        for q in queries[:: max(1, len(queries) // 100)]:
+            t0 = time.perf_counter()
+            s.search(q["question"], K, mode="hybrid", fusion="rrm")
+            lat_hybrid.append((time.perf_counter() - t0) * 1000)
+        systems = {
+            "BM25": bm25_lists,
+            "dense": dense_lists,
+            "RRF": [[d for d, _ in rrf([a, b])] for a, b in zip(bm25_lists, dense_lists)],
+            "RRM": [[d for d, _ in rrm([a, b])] for a, b in zip(bm25_lists, dense_lists)],
+        }
+        for name, lists in systems.items():
+            m = [metrics(r, q["gold"]) for r, q in zip(lists, queries)]
+            rec, mrr, ndcg = (statistics.fmean(x[i] for x in m) for i in range(3))
+            rows.append((f"faq {name}: R@10 / MRR@10 / nDCG@10", f"{rec:.3f} / {mrr:.3f} / {ndcg:.3f}"))
+        for name in ("BM25", "RRM"):
+            for f in QUERY_FILES[:1] + QUERY_FILES[2:]:
+                sel = [(r, q) for r, q in zip(systems[name], queries) if q["file"] == f]
+                rec = statistics.fmean(metrics(r, q["gold"])[0] for r, q in sel)
+                rows.append((f"faq {name} R@10 on {f.split('.')[0]}", f"{rec:.3f} (n={len(sel)})"))
+        rows.append(("faq: BM25 query latency p50 / p95", f"{_pct(lat_bm25, 50):.1f} / {_pct(lat_bm25, 95):.1f} ms"))
+        rows.append(("faq: dense query encoding (batched)", f"{t_enc:.1f} ms/query"))
+        rows.append(("faq: hybrid RRM query latency p50 / p95",
+                     f"{_pct(lat_hybrid, 50):.1f} / {_pct(lat_hybrid, 95):.1f} ms (n={len(lat_hybrid)})"))
+    return rows
+
+
+def resolution_rows(root: Path, gold: Path) -> list[tuple[str, str]]:
+    from regc.corpora.ingest import WORKS, ingest_corpus
+    from regc.corpora.registry import load_registry
+    from regc.corpora.resolve import pinpoint_locators, verify_celex
+    from regc.grammar.citations import ActContext, act_context, find_citations
+
+    works = root / WORKS
+    registry = load_registry(works)
+    refs = []  # (source, act citations of the sources before it in the same node: anaphor context)
+    for f in sorted(gold.glob("*.json")):
+        act = json.loads(f.read_text("utf-8"))
+        for u in act["units"]:
+            stack = [u["root"]]
+            while stack:
+                n = stack.pop()
+                stack.extend(n["sub_criteria"])
+                before: list = []
+                for s in (n.get("references") or {}).get("sources", []):
+                    if s["type"] == "must_be_fetched" and s.get("celex_id"):
+                        refs.append((s, list(before)))
+                    before += act_context(find_citations(s["text"]))
+    in_reg = [s for s, _ in refs if registry.knows(s["celex_id"])]
+    trees, _ = ingest_corpus(works, sorted({s["celex_id"] for s in in_reg}))
+    by_celex = {t.celex: t for t in trees}
+    right_act = right_reg = art_total = art_found = 0
+    for s, before in refs:
+        cits = [c for c in find_citations(s["text"], ActContext(before)) if c.kind == "eu_act"]
+        celex = cits[0].celex if cits else None
+        r = verify_celex(celex, registry, s["text"])
+        got = r.celex if r.status in {"verified", "corrected", "title_match", "not_in_registry"} else None
+        if got == s["celex_id"]:
+            right_act += 1
+            if registry.knows(got):
+                right_reg += 1
+        if registry.knows(s["celex_id"]) and cits and cits[0].pinpoint:
+            locs = pinpoint_locators(cits[0].pinpoint)
+            if locs:
+                art_total += 1
+                t = by_celex.get(s["celex_id"])
+                art_found += bool(t and all(t.find(loc) is not None for loc in locs))
+    n = len(refs)
+    return [
+        ("resolve: must_be_fetched EU-act refs (dev gold)", str(n)),
+        ("resolve: CELEX in corpus registry", f"{len(in_reg)}/{n} ({len(in_reg) / n:.0%})" if n else "0"),
+        ("resolve: resolved to the right act (from the text)", f"{right_act}/{n} ({right_act / n:.0%})" if n else "0"),
+        ("resolve: right act and in registry", f"{right_reg}/{len(in_reg)}" if in_reg else "0"),
+        ("resolve: cited provision found in act tree", f"{art_found}/{art_total}"),
+    ]
+
+
+def run() -> list[tuple[str, str]]:
+    root = corpus_root()
+    if root is None:
+        return [("retrieval", "corpus not found; set REGC_CORPUS")]
+    rows = []
+    gold = gold_root()
+    if gold is not None:
+        rows += resolution_rows(root, gold)
+    rows += faq_rows(root)
+    return rows
+
+
+if __name__ == "__main__":
+    for label, figure in run():
+        print(f"{label:55s} {figure}")

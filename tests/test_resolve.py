@@ -1,0 +1,243 @@
+"""Resolution: CELEX verification/correction, internal references, criterion-conditioned retrieval, enrichment,
+the `resolve` pass, `regc fetch` offline."""
+
+from __future__ import annotations
+
+import pytest
+
+from regc.cli import main
+from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemory
+from regc.corpora.registry import load_registry
+from regc.corpora.resolve import (FetchError, celex_corrections, enrich, fetch_celex, pinpoint_locators,
+                                  resolve_internal, retrieve, verify_celex)
+from regc.corpora.search import Searcher
+from regc.ir.doc import ActDoc, ActivityDoc, UnitDoc
+from regc.ir.models import CriterionNode, Enrichment, References, ReferenceSource, Unit
+from tests.retrieval_helpers import bm25_index
+
+
+@pytest.fixture(scope="module")
+def registry(eurlex):
+    return load_registry(eurlex)
+
+
+@pytest.fixture(scope="module")
+def searcher() -> Searcher:
+    return Searcher.open(bm25_index())
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# CELEX
+
+
+@pytest.mark.parametrize("wrong, right, rule", [
+    ("32018R2001", "32018L2001", "type-letter R->L"),  # regulation vs directive
+    ("32001L2018", "32018L2001", "transposed-year-number"),  # year and number swapped
+    ("32013L0168", "32013R0168", "type-letter L->R"),  # Regulation (EU) No 168/2013 typed as a directive
+    ("2018L2001", "32018L2001", "format-repair"),  # missing sector digit
+])
+def test_celex_corrections(registry, wrong, right, rule):
+    r = verify_celex(wrong, registry)
+    assert (r.celex, r.status, r.rule) == (right, "corrected", rule)
+    assert 2 <= len(r.tries) <= 4  # the input + at most 3 corrections
+
+
+def test_verified_and_absent_and_title_search(registry):
+    assert verify_celex("32018L2001", registry).status == "verified"
+    r = verify_celex("32020L2184", registry)  # drinking water directive: well-formed, not in the corpus
+    assert r.status == "not_in_registry" and r.celex == "32020L2184"
+    r = verify_celex(None, registry, "the Taxonomy Regulation")
+    assert (r.status, r.celex) == ("title_match", "32020R0852")
+    assert verify_celex(None, registry, "the Habitats Directive").status == "unresolved"
+    assert verify_celex("not-a-celex", registry).status == "unresolved"
+
+
+def test_corrections_are_bounded_and_valid():
+    c = celex_corrections("32001L2018")
+    assert c[0] == "32001R2018" and "32018L2001" in c
+    assert celex_corrections("garbage") == []
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# internal references and pinpoints
+
+
+def _act() -> ActDoc:
+    return ActDoc(celex="32021R2139", format="formex", file="x", appendices={"CCM/A": []}, activities=[
+        ActivityDoc(activity_id="CCM-5.11", objective="CCM", section="5.11", name="Transport of CO2"),
+        ActivityDoc(activity_id="CCM-5.12", objective="CCM", section="5.12", name="Underground storage of CO2"),
+        ActivityDoc(activity_id="CCA-5.11", objective="CCA", section="5.11", name="Transport of CO2")])
+
+
+def test_internal_references_resolve_to_units_of_the_same_act():
+    t = resolve_internal("Section 5.12 of this Annex", _act(), "CCM")
+    assert [(x.target, x.found) for x in t] == [("CCM-5.12", True)]
+    assert [(x.target, x.found) for x in resolve_internal("Section 5.11 of Annex II", _act(), "CCM")] == \
+        [("CCA-5.11", True)]
+    assert [(x.target, x.found) for x in resolve_internal("Appendix A to this Annex", _act(), "CCM")] == \
+        [("CCM/A", True)]
+    assert resolve_internal("Section 9.9 of this Annex", _act(), "CCM")[0].found is False
+
+
+def test_pinpoint_locators():
+    assert pinpoint_locators("Article 29, paragraphs 6 and 7") == ["Article 29(6)", "Article 29(7)"]
+    assert pinpoint_locators("Article 3") == ["Article 3"]
+    assert pinpoint_locators(None) == []
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# retrieval + enrichment
+
+
+def test_enrichment_of_a_pinpointed_reference(searcher):
+    e = enrich(searcher, "Article 29, paragraphs 6 and 7, of that Directive", "32018L2001",
+               pinpoint="Article 29, paragraphs 6 and 7",
+               criterion_text="forest biomass complies with Article 29, paragraphs 6 and 7, of that Directive",
+               activity_name="Manufacture of biogas and biofuels for use in transport", objective="CCM")
+    Enrichment(**e)  # fits the IR model
+    assert e["status"] == "retrieved" and e["confidence"] == 1.0
+    locs = [p["locator"] for p in e["passages"]]
+    assert locs[:2] == ["Article 29(6)", "Article 29(7)"]
+    assert all(p["doc"] == "32018L2001" for p in e["passages"])
+    assert "[Article 29(6)]" in e["summary"]  # every summary sentence carries its locator
+    assert all(f.split(":")[0] in locs for f in e["key_facts"])
+    # verbatim-quote limit
+    import re
+    for sentence in re.split(r"\s\[[^\]]+\]\s?", e["summary"]):
+        assert len(sentence.split()) <= 46
+
+
+def test_retrieval_iterations_and_coverage(searcher):
+    r = retrieve(searcher, "Annex V to Directive (EU) 2018/2001", "32018L2001", "Annex V",
+                 criterion_text="GHG emission savings from the manufacture of biofuels are at least 65 % in relation "
+                                "to the methodology set out in Annex V to Directive (EU) 2018/2001")
+    assert 1 <= len(r.iterations) <= 3
+    assert r.passages[0].locator.startswith("Annex V") and r.confidence >= 0.8
+    assert r.iterations[0].query and "biofuels" in r.iterations[0].query
+
+
+def test_retrieval_refines_the_query_after_a_gap(searcher):
+    # no pinpoint in the text: coverage asks for a quantity the top passages lack; the query is refined
+    r = retrieve(searcher, "Directive (EU) 2018/2001 at 99 MW", "32018L2001", None, criterion_text="heating",
+                 max_iterations=3)
+    assert len(r.iterations) == 3 and any(g.startswith("quantity:") for g in r.iterations[0].gaps)
+    assert "99 MW" in r.iterations[1].query
+
+
+def test_enrichment_statuses(searcher):
+    assert enrich(searcher, "EN ISO 14064-1:2018", None, kind="standard")["status"] == "paywalled"
+    assert enrich(searcher, "Directive (EU) 2020/2184", "32020L2184")["status"] == "not_found"
+    assert enrich(None, "Directive (EU) 2018/2001", "32018L2001")["status"] == "not_found"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the pass
+
+
+def test_resolve_pass_corrects_and_enriches():
+    from regc.passes import resolve
+
+    node = CriterionNode(criterion_id="1", verbatim_text="The activity complies with Article 29(6) of Directive "
+                         "(EU) 2018/2001, ISO 14067:2018 and Section 5.12 of this Annex.", references=References(
+        logic="AND", sources=[
+            ReferenceSource(text="Article 29(6) of Directive (EU) 2018/2001", type="must_be_fetched",
+                            celex_id="32018R2001"),  # wrong type letter
+            ReferenceSource(text="ISO 14067:2018", type="must_be_fetched"),
+            ReferenceSource(text="Section 5.12 of this Annex", type="must_be_fetched"),
+            ReferenceSource(text="Directive (EU) 2020/2184", type="must_be_fetched", celex_id="32020L2184"),
+            ReferenceSource(text="Recommendation 2013/179/EU", type="citation_only", celex_id="32013H0179")]))
+    unit = Unit(unit_id="CCM-5.11/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[node]))
+    act = _act()
+    ctx = PassContext(act=act, activity=act.activities[0], unit_doc=UnitDoc(part="SC"),
+                      memory=SemanticMemory(activity={"activity_id": "CCM-5.11", "objective": "CCM",
+                                                      "name": "Transport of CO2"}),
+                      options=CompileOptions(extra={"resolver": {"index": str(bm25_index())}}))
+    out = resolve.run(unit, ctx)
+    src = out.root.sub_criteria[0].references.sources
+    assert src[0].celex_id == "32018L2001" and src[0].enrichment.status == "retrieved"
+    assert src[0].enrichment.passages[0].locator == "Article 29(6)"
+    assert src[1].enrichment.status == "paywalled"
+    assert src[2].enrichment.status == "retrieved" and src[2].enrichment.passages[0].locator == "CCM-5.12"
+    assert src[3].enrichment.status == "not_found" and src[3].celex_id == "32020L2184"
+    assert src[4].enrichment.status == "skipped"
+    origin = out.root.sub_criteria[0].provenance.fields["references"]
+    assert origin.pass_name == "resolve" and "corrected" in origin.rule
+    diags = resolve.verify(out, ctx)
+    assert [d.code for d in diags] == ["RESOLVE_NOT_FOUND"] and all(d.severity == "info" for d in diags)
+
+
+def test_resolve_pass_is_a_noop_without_resolver():
+    from regc.passes import resolve
+
+    u = Unit(unit_id="X/SC", root=CriterionNode(criterion_id="ROOT"))
+    ctx = PassContext(act=_act(), activity=_act().activities[0], unit_doc=UnitDoc(part="SC"),
+                      memory=SemanticMemory(), options=CompileOptions())
+    assert resolve.run(u, ctx) is u and resolve.verify(u, ctx) == []
+
+
+def test_compile_resolve_needs_an_index(capsys, tmp_path):
+    assert main(["compile", "--celex", "32021R2139", "-o", str(tmp_path / "o"), "--resolve"]) == 2
+    assert "--resolve needs --index" in capsys.readouterr().err
+    assert main(["compile", "--celex", "32021R2139", "-o", str(tmp_path / "o"), "--resolve", "--index",
+                 str(tmp_path / "none")]) == 2
+    assert "no index at" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# fetch (never contacts a real host)
+
+
+def test_fetch_offline_gives_a_clear_error(tmp_path, capsys):
+    with pytest.raises(FetchError, match="cannot download 32018L2001"):
+        fetch_celex("32018L2001", base_url="http://127.0.0.1:9", timeout=2, cache=tmp_path)
+    assert not any(tmp_path.iterdir())
+    with pytest.raises(FetchError, match="not a CELEX"):
+        fetch_celex("hello", base_url="http://127.0.0.1:9", cache=tmp_path)
+    assert main(["fetch", "32018L2001", "--base-url", "http://127.0.0.1:9", "--timeout", "2"]) == 2
+    assert "no network?" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# golden fixtures (tests/fixtures/resolve/; regenerate with REGC_RESET_FIXTURES=1)
+
+import json  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fixtures_util import assert_golden_json, fixture_pairs  # noqa: E402
+
+
+def _run_fixture(inp: Path):
+    from regc.passes import resolve
+
+    d = json.loads(inp.read_text("utf-8"))
+    nodes = [CriterionNode(criterion_id=n["criterion_id"], verbatim_text=n["verbatim_text"],
+                           references=References(**n["references"])) for n in d["nodes"]]
+    unit = Unit(unit_id=d["unit_id"], root=CriterionNode(criterion_id="ROOT", sub_criteria=nodes))
+    acts = [ActivityDoc(activity_id=a, objective=a.split("-")[0], section=a.split("-")[1], name=f"activity {a}")
+            for a in d.get("act_activities", [])]
+    act = ActDoc(celex="32021R2139", format="formex", file="x", activities=acts)
+    ctx = PassContext(act=act, activity=acts[0], unit_doc=UnitDoc(part="SC"),
+                      memory=SemanticMemory(activity=d["activity"]),
+                      options=CompileOptions(extra={"resolver": {"index": str(bm25_index())}}))
+    out = resolve.run(unit, ctx)
+    return out, resolve.verify(out, ctx)
+
+
+@pytest.mark.parametrize("inp, out", fixture_pairs("resolve"), ids=lambda p: p.name)
+def test_golden(inp, out):
+    unit, _ = _run_fixture(inp)
+    assert_golden_json(out, {n.criterion_id: n.references.model_dump() for n in unit.root.sub_criteria})
+
+
+@pytest.mark.parametrize("inp, out", fixture_pairs("resolve", bad=True), ids=lambda p: p.name)
+def test_golden_bad(inp, out):
+    _, diags = _run_fixture(inp)
+    assert diags, "a bad fixture must produce a diagnostic"
+    assert_golden_json(out, [d.model_dump(exclude_none=True) for d in diags])
+
+
+def test_fixture_sets_present():
+    assert fixture_pairs("resolve") and fixture_pairs("resolve", bad=True)
