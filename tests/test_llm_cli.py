@@ -137,3 +137,51 @@ def test_bootstrap_with_scripted_lm_end_to_end(tmp_path, gold_dir):
     path = save_program(prog, tmp_path / "boot.json", report, model="local/scripted")
     name, pred, meta = load_program(path)
     assert name == "applicability" and meta["model"] == "local/scripted" and len(pred.demos) == report["demos"]
+
+
+@pytest.mark.parametrize("optimizer", ["mipro", "gepa"])
+def test_mipro_and_gepa_plumbing_with_scripted_lm(optimizer, gold_dir):
+    """MIPROv2 (prompt proposals + trials) and GEPA (reflection LM) run end to end on a scripted LM that answers
+    every requested field; this checks the wiring (metric signature, budgets, valset), not optimisation quality."""
+    import re
+
+    from llm_double import output_field
+
+    from regc.optimizers.lm import chat_reply, scripted_lm
+    from regc.optimizers.optimize import gold_examples, load_gold, optimize_module, split_by_activity
+
+    def respond(system, user):
+        fields = re.findall(r"\[\[ ## (\w+) ## \]\]", user.split("Respond with")[-1]) or [output_field(user)]
+        out = {}
+        for f in dict.fromkeys(fields):
+            if f == "applicability":
+                t = input_value(user, "text").strip().lower()
+                out[f] = "Conditional" if t.startswith(("where", "if")) else "Mandatory"
+            elif f and f != "completed":
+                out[f] = "Decide applicability from the node's own text."
+        return chat_reply(out)
+
+    lm = scripted_lm(respond)
+    train, dev = split_by_activity(gold_examples(load_gold(gold_dir), "applicability"))
+    prog, report = optimize_module("applicability", train[:8], dev[:4], optimizer=optimizer, lm=lm, k=2,
+                                   gepa_budget=16)
+    assert report["optimizer"] == optimizer and lm._regc_engine.calls > 4
+    assert report["scores"]["program_dev"] is not None
+    assert "applicability" in prog.signature.output_fields
+
+
+def test_optimize_bootstrap_cli_against_local_double(tmp_path, gold_dir, capsys):
+    def respond(system, user):
+        t = input_value(user, "text").strip().lower()
+        return answer_by_field({"applicability": "Conditional" if t.startswith(("where", "if")) else
+                                "Mandatory"})(system, user)
+
+    prog = tmp_path / "boot.json"
+    with OpenAIDouble(respond, ttl_s=60) as srv:
+        rc = main(["optimize", "--lm", "openai/double", "--api-base", srv.base_url, "--gold", str(gold_dir),
+                   "--module", "applicability", "--optimizer", "bootstrap", "--k", "2", "-o", str(prog)])
+    assert rc == 0 and srv.requests
+    meta = json.loads((tmp_path / "boot.meta.json").read_text())
+    assert meta["model"] == "openai/double" and meta["optimizer"] == "bootstrap"
+    assert meta["scores"]["program_dev"] is not None
+    assert "program" in capsys.readouterr().out

@@ -325,3 +325,13 @@ def test_compile_records_model_provenance(eurlex):
     codes = {d.code for d in res.diagnostics}
     assert "LLM_UNGROUNDED" in codes
     assert all(d.unit_id for d in res.diagnostics if d.code.startswith("LLM_"))
+
+
+def test_module_doctests():
+    import doctest
+
+    from regc.optimizers import decider, grounding, lm, optimize, signatures
+
+    for m in (signatures, lm, grounding, decider, optimize):
+        res = doctest.testmod(m)
+        assert res.failed == 0 and res.attempted > 0, m.__name__

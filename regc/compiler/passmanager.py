@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Protocol
 
 from regc.ir.doc import ActDoc, ActivityDoc, UnitDoc
-from regc.ir.models import Diagnostic, Unit
+from regc.ir.models import Diagnostic, Unit, clone
 
 
 class Pass(Protocol):
@@ -109,7 +109,7 @@ def run_with_odr(p: Pass, unit: Unit, ctx: PassContext,
     for attempt in range(max_attempts):
         attempts += 1
         ctx.attempt, ctx.guidance = attempt, guidance
-        out = p.run(unit.model_copy(deep=True), ctx)
+        out = p.run(clone(unit), ctx)
         diags = list(p.verify(out, ctx))
         if invariant_check is not None:
             diags += invariant_check(out)

@@ -509,3 +509,28 @@ class Diagnostic(_Model):
 
 
 CriterionNode.model_rebuild()
+
+
+def clone(obj: Any) -> Any:
+    """Deep copy of an IR value, several times faster than ``model_copy(deep=True)``.
+
+    IR models hold only other models, lists, dicts, sets and immutable scalars, so no memo of shared references
+    is needed (the IR is a tree)."""
+    if isinstance(obj, BaseModel):
+        cls = type(obj)
+        new = cls.__new__(cls)
+        object.__setattr__(new, "__dict__", {k: clone(v) for k, v in obj.__dict__.items()})
+        object.__setattr__(new, "__pydantic_fields_set__", set(obj.__pydantic_fields_set__))
+        object.__setattr__(new, "__pydantic_extra__", None if obj.__pydantic_extra__ is None else dict(obj.__pydantic_extra__))
+        object.__setattr__(new, "__pydantic_private__",
+                           None if obj.__pydantic_private__ is None else clone(obj.__pydantic_private__))
+        return new
+    if isinstance(obj, list):
+        return [clone(x) for x in obj]
+    if isinstance(obj, dict):
+        return {k: clone(v) for k, v in obj.items()}
+    if isinstance(obj, set):
+        return set(obj)
+    if isinstance(obj, tuple):
+        return tuple(clone(x) for x in obj)
+    return obj

@@ -9,7 +9,7 @@ accounting per pass and a budget that stops model use cleanly.
 
 The API key is read from ``$REGC_LM_API_KEY`` (then ``$OPENAI_API_KEY``; a local server needs none).  The cache
 lives in ``--lm-cache DIR`` / ``$REGC_LM_CACHE`` / ``~/.cache/regc/lm``: one JSON file per prompt, keyed by the
-SHA-256 of (model, messages, sampling settings), so a second identical run sends no request.  DSPy's own cache
+SHA-256 of (model, endpoint, messages, sampling settings), so a second identical run sends no request.  DSPy's own cache
 is switched off for these LMs (ours is inspectable and keyed by the exact prompt).
 
 >>> parse_budget("50calls").max_calls, parse_budget("20000").max_tokens, parse_budget("$0.5").max_usd
@@ -296,7 +296,8 @@ class LMClient:
     # -- one completion ------------------------------------------------------------------------------------------
     def request_of(self, messages: list[dict]) -> dict:
         s = self.settings
-        return {"model": s.model, "messages": messages, "temperature": s.temperature, "max_tokens": s.max_tokens}
+        return {"model": s.model, "api_base": s.api_base, "messages": messages, "temperature": s.temperature,
+                "max_tokens": s.max_tokens}
 
     def complete(self, messages: list[dict], *, pass_name: str = "other") -> str:
         """Reply text for ``messages``: from the cache, else one request (with retries), recorded and cached."""

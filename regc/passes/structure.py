@@ -544,8 +544,33 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
         anchor, arule = _subject_anchor(main, text), "qualifies-previous"
     else:
         return root.add(WNode("", "paragraph", block=i, text=text))
+    alt = _alternative_instead_of_or_node(anchor, text)
+    if alt is not None:
+        anchor, arule = alt, f"{arule}+not-an-or-option"
     decision = arbitrate_anchor_type(text, anchor.text, anchor_type(text), decider)
     return _anchor_node(anchor, b, i, decision, arule, anchored_counts)
+
+
+_OR_NODE = re.compile(r"\b(either|one of the following|one or more of|at least (one|two|three|\d+) of)\b", re.I)
+
+
+def _alternative_instead_of_or_node(anchor: WNode, text: str) -> Optional[WNode]:
+    """An anchored paragraph under an OR chapeau would count as one more alternative (spec §3 evaluation
+    participation).  It qualifies one of the alternatives instead: the item it names ("points (d) and (e)" ->
+    ``P1(d)``), else the nearest preceding item (spec §6 "Anchoring").  None when ``anchor`` is not an OR chapeau
+    over labelled items.
+
+    CCM-6.19 SC: "The SAF use requirement referred to in points (d) and (e) is calculated …" -> ``P1(d)``, not
+    ``P1``; CCM-6.18 SC "whereby the aircraft permanently withdrawn …:" after ``P1(c)(ii)`` -> ``P1(c)(ii)``."""
+    items = [c for c in anchor.children if c.label is not None and c.kind not in ("anchored", "group")]
+    if not items or not _OR_NODE.search(anchor.text):
+        return None
+    for pid in named_points(_first_sentence(text)):
+        comp = re.search(r"(\([a-z]{1,4}\))$", pid)
+        for c in items:
+            if c.id == pid or (comp and pid.startswith("(") and c.id == f"{anchor.id}{comp.group(1)}"):
+                return c
+    return items[-1]
 
 
 def _anchor_node(anchor: WNode, b: Block, i: int, decision: TypeDecision, arule: str,

@@ -1,0 +1,82 @@
+"""The Observe–Diagnose–Repair loop of the pass manager, on a small scripted pass."""
+
+from types import SimpleNamespace
+
+from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemory, confidence_of, run_with_odr
+from regc.ir.doc import ActDoc, ActivityDoc, Block, UnitDoc
+from regc.ir.invariants import check_unit
+from regc.ir.models import CriterionNode, Diagnostic, Unit
+
+
+def _ctx(**opts) -> PassContext:
+    udoc = UnitDoc(part="SC", blocks=[Block(label="1.", text="Emissions are lower than 100 g CO2e/kWh.")])
+    adoc = ActivityDoc(activity_id="CCM-9.9", objective="CCM", section="9.9", name="Test", units=[udoc])
+    act = ActDoc(celex="32021R2139", format="eurlex-xhtml", file="x.xml", activities=[adoc])
+    return PassContext(act=act, activity=adoc, unit_doc=udoc, memory=SemanticMemory(), options=CompileOptions(**opts))
+
+
+def _unit() -> Unit:
+    return Unit(unit_id="CCM-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[
+        CriterionNode(criterion_id="1", verbatim_text="Emissions are lower than 100 g CO2e/kWh.")]))
+
+
+class ExtractValue:
+    """Writes a value into rule_summary; the first strategy hallucinates 270, the repair reads the text."""
+
+    NAME = "scripted"
+
+    def __init__(self, repairs_work: bool = True):
+        self.repairs_work = repairs_work
+        self.calls = 0
+
+    def run(self, unit, ctx):
+        self.calls += 1
+        node = unit.root.find("1")
+        value = "100" if (ctx.attempt > 0 and self.repairs_work and ctx.guidance) else "270"
+        node.set_field("rule_summary", f"limit {value}", pass_name=self.NAME, rule=f"attempt-{ctx.attempt}")
+        return unit
+
+    def verify(self, unit, ctx):
+        node = unit.root.find("1")
+        value = node.rule_summary.split()[-1]
+        if value not in node.verbatim_text:
+            return [Diagnostic(severity="critical", code="UNGROUNDED_VALUE", kind="Semantic",
+                               message=f"value {value} not in source", criterion_id="1")]
+        return []
+
+
+def test_wrong_extraction_is_detected_and_repaired():
+    p = ExtractValue()
+    out, rec = run_with_odr(p, _unit(), _ctx(), invariant_check=check_unit)
+    assert out.root.find("1").rule_summary == "limit 100"
+    assert rec.attempts == 2 and rec.confidence == 1.0 and not rec.flagged
+    assert out.root.find("1").provenance.fields["rule_summary"].rule == "attempt-1"
+    assert out.review == []
+
+
+def test_unrepairable_extraction_is_flagged_and_stops_on_repeated_issue_set():
+    p = ExtractValue(repairs_work=False)
+    out, rec = run_with_odr(p, _unit(), _ctx())
+    assert rec.flagged and rec.attempts == 2  # second attempt repeats the same issue set -> stop
+    assert any(d.code == "ODR_FLAGGED" for d in rec.diagnostics)
+    assert any("needs human review" in r for r in out.review)
+
+
+def test_ablating_odr_runs_each_pass_once():
+    p = ExtractValue()
+    out, rec = run_with_odr(p, _unit(), _ctx(ablate=frozenset({"odr"})))
+    assert p.calls == 1 and rec.attempts == 1 and rec.flagged
+    assert out.root.find("1").rule_summary == "limit 270"
+
+
+def test_run_does_not_mutate_its_input():
+    unit = _unit()
+    run_with_odr(ExtractValue(), unit, _ctx())
+    assert unit.root.find("1").rule_summary == ""
+
+
+def test_confidence_is_clamped_weighted_penalty():
+    d = lambda s: Diagnostic(severity=s, code="X", message="m")
+    assert confidence_of([d("warning")]) == 0.9
+    assert confidence_of([d("error"), d("warning")]) == 0.65
+    assert confidence_of([d("critical")] * 3) == 0.0
