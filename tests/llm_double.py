@@ -85,19 +85,25 @@ class _Handler(BaseHTTPRequestHandler):
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, respond: Responder):
-        super().__init__(("127.0.0.1", 0), _Handler)
+    def __init__(self, respond: Responder, port: int = 0):
+        super().__init__(("127.0.0.1", port), _Handler)
         self.respond = respond
         self.requests: list[dict] = []
         self.lock = threading.Lock()
+
+    def handle_error(self, request, client_address):  # a client that timed out and hung up: not an error here
+        import sys
+
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
 
 
 class OpenAIDouble:
     """A local ``/v1/chat/completions`` server; stops on exit, after ``ttl_s`` seconds, or after
     ``max_requests`` requests (whichever first)."""
 
-    def __init__(self, respond: Responder, *, ttl_s: float = 60.0, max_requests: int = 5000):
-        self._srv = _Server(respond)
+    def __init__(self, respond: Responder, *, ttl_s: float = 60.0, max_requests: int = 5000, port: int = 0):
+        self._srv = _Server(respond, port)
         self.ttl_s, self.max_requests = ttl_s, max_requests
         self._thread = threading.Thread(target=self._serve, daemon=True)
 
@@ -107,6 +113,10 @@ class OpenAIDouble:
         while time.monotonic() < deadline and len(self._srv.requests) < self.max_requests and not self._stop:
             self._srv.handle_request()
         self._srv.server_close()
+
+    @property
+    def port(self) -> int:
+        return self._srv.server_address[1]
 
     @property
     def base_url(self) -> str:

@@ -120,8 +120,8 @@ def test_popover_footnotes_and_list_labels(act):
     assert a.footnotes["3"].text.startswith("Land with high-carbon stock means wetlands")
     assert a.footnotes["1"].marker == "1" and a.description[0].markers == ["1", "2"]
     assert [b.label for b in sc[:4]] == ["1.", "1.1.", None, "1.2"]  # dot-less "1.2" printed label split off
-    romans = [b for u in a.units for b in u.blocks if b.label in ("(i)", "(ii)") and b.depth == 2]
-    assert len(romans) == 2  # <ol type='i'> nested in an <li>
+    romans = [b for u in a.units for b in u.blocks if b.label in ("(i)", "(ii)") and b.depth == 2 and b.style == "li"]
+    assert len(romans) == 2  # <ol type='i'> nested in an <li> (SC 2.3(b)'s repaired <p> items are not <li>)
     assert a.units[3].part == "DNSH-CE" and a.units[3].not_applicable  # "<p>N/A</p>"
     assert act.activity("CCM-7.1").units[0].blocks[0].text == "Constructions of new buildings for which:"
     enabling = act.activity("CCA-9.1").description  # contribution_description joins the description
@@ -216,3 +216,27 @@ def test_hostile_fragments_are_inert_text():
     assert ei.value.location == "$.matches[0].substantial_contribution_criteria[0]"
     with pytest.raises(FrontEndError, match="malformed JSON"):
         parse_compass_bytes(b"[" * 100_000, "deepjson.json")
+
+
+# ---- generalisation sweep: Compass markup repairs on non-gold activities --------------------------------------
+def test_split_list_sub_items_are_labelled_and_the_list_resumes(act):
+    """CCM-1.1 SC 2.3: the Compass dropped the nested ``<ol type='i'>`` of item (b) ("are ones of the
+    following:"), printing its three items as plain ``<p>``, and restarted the letter list at "(a)".  The
+    paragraphs become (b)'s sub-items (i)-(iii) and the list continues with (c), (d), as EUR-Lex prints it."""
+    sc = act.activity("CCM-1.1").units[0]
+    i = next(k for k, b in enumerate(sc.blocks) if b.label == "2.3.")
+    run = sc.blocks[i + 1:i + 8]
+    assert [b.label for b in run] == ["(a)", "(b)", "(i)", "(ii)", "(iii)", "(c)", "(d)"]
+    assert run[1].text.endswith("are ones of the following:")
+    assert run[2].text.startswith("the management practices as documented")
+    assert [b.depth for b in run] == [1, 1, 2, 2, 2, 1, 1]
+
+
+def test_split_list_repair_needs_lower_case_items_after_a_colon():
+    """The repair is narrow: a list that restarts after an ordinary paragraph keeps its own numbering."""
+    frag = ("<ol type='a'><li>first:</li></ol><p>the sub-item;</p><ol type='a'><li>next</li></ol>")
+    assert [b.label for b in fragment_blocks(frag, "f.json", "$.x", {})] == ["(a)", "(i)", "(b)"]
+    frag2 = ("<ol type='a'><li>first;</li></ol><p>2. A new criterion:</p><ol type='a'><li>next</li></ol>")
+    assert [b.label for b in fragment_blocks(frag2, "f.json", "$.x", {})] == ["(a)", "2.", "(a)"]
+    frag3 = ("<ol type='a'><li>first:</li></ol><p>The paragraph.</p><ol type='a'><li>next</li></ol>")
+    assert [b.label for b in fragment_blocks(frag3, "f.json", "$.x", {})] == ["(a)", None, "(a)"]

@@ -57,9 +57,9 @@ def test_compile_against_local_double_rejects_ungrounded_claims(tmp_path, climat
     assert rejected and all("4242" in d["message"] and d["unit_id"].startswith("CCM-8.1/") for d in rejected)
     assert main(["check", str(out / "CCM-8.1.json")]) in (0, 1)  # readable by the checker (exit 2 = bad input)
 
-    # second run over the same cache: no request reaches the endpoint, same bytes
+    # second run over the same cache and endpoint: no request reaches it, same bytes
     out2 = tmp_path / "build2"
-    with OpenAIDouble(answer_by_field(ANSWERS), ttl_s=60) as srv2:
+    with OpenAIDouble(answer_by_field(ANSWERS), ttl_s=60, port=srv.port) as srv2:
         assert main(["compile", str(climate_xhtml), "-o", str(out2), "--only", "CCM-8.1", "--lm",
                      "openai/test-double", "--api-base", srv2.base_url, "--lm-cache", str(tmp_path / "cache"),
                      "--with-provenance"]) == 0

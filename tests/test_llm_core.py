@@ -151,6 +151,25 @@ def test_retries_with_backoff_then_success():
     assert len(srv.requests) == 3 and waits == [0.01, 0.02]
 
 
+def test_request_timeout_is_enforced():
+    import time
+
+    from regc.optimizers.lm import LMCallError
+
+    def slow(system, user):
+        time.sleep(1.5)
+        return chat_reply({"applicability": "Mandatory"})
+
+    with OpenAIDouble(slow, ttl_s=20) as srv:
+        client = LMClient(LMSettings(model="openai/x", api_base=srv.base_url, cache_dir="", retries=0,
+                                     timeout_s=0.4))
+        t0 = time.perf_counter()
+        with pytest.raises(LMCallError, match="timed out"):
+            client.complete([{"role": "user", "content": "hi"}], pass_name="classify")
+        assert time.perf_counter() - t0 < 1.4
+    assert client.usage.of("classify").failures == 1
+
+
 def test_unreachable_endpoint_falls_back_to_rules():
     client = LMClient(LMSettings(model="openai/x", api_base="http://127.0.0.1:9/v1", cache_dir="", retries=1,
                                  backoff_s=0.0, timeout_s=2), sleep=lambda s: None)

@@ -13,7 +13,9 @@ from regc.corpora.resolve import (FetchError, celex_corrections, enrich, fetch_c
 from regc.corpora.search import Searcher
 from regc.ir.doc import ActDoc, ActivityDoc, UnitDoc
 from regc.ir.models import CriterionNode, Enrichment, References, ReferenceSource, Unit
-from tests.retrieval_helpers import bm25_index
+from retrieval_helpers import bm25_index
+
+pytestmark = pytest.mark.retrieval
 
 
 @pytest.fixture(scope="module")
@@ -202,10 +204,8 @@ def test_fetch_offline_gives_a_clear_error(tmp_path, capsys):
 # golden fixtures (tests/fixtures/resolve/; regenerate with REGC_RESET_FIXTURES=1)
 
 import json  # noqa: E402
-import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fixtures_util import assert_golden_json, fixture_pairs  # noqa: E402
 
 

@@ -13,7 +13,9 @@ from regc.corpora.citegraph import expand, part_of
 from regc.corpora.fusion import fuse, rrf, rrm
 from regc.corpora.index import IndexError_, build_index
 from regc.corpora.search import QueryError, Searcher, check_query
-from tests.retrieval_helpers import BM25_ACTS, bm25_index, corpus
+from retrieval_helpers import BM25_ACTS, bm25_index, corpus
+
+pytestmark = pytest.mark.retrieval
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -182,3 +184,15 @@ def test_closure_adds_cited_provisions_with_decay():
     added = closed[3]
     assert (added.celex, added.locator) == ("32021R0447", "Article 1")
     assert added.score == pytest.approx(0.7 * max(h.score for h in hits if h.locator.startswith("Article 29")))
+
+
+def test_java_is_found_without_java_home_and_missing_java_is_a_clear_error(monkeypatch):
+    import regc.corpora.index as ix
+
+    monkeypatch.delenv("JAVA_HOME", raising=False)
+    home = ix.ensure_java()
+    assert ix._jdk_version(__import__("pathlib").Path(home)) >= 21
+    monkeypatch.delenv("JAVA_HOME", raising=False)
+    monkeypatch.setattr(ix.glob, "glob", lambda pattern: [])
+    with pytest.raises(IndexError_, match="no Java 21"):
+        ix.ensure_java()

@@ -6,9 +6,9 @@ import pytest
 
 from regc.corpora.index import build_index
 from regc.corpora.search import Searcher
-from tests.retrieval_helpers import DENSE_ACTS, corpus, dense_index
+from retrieval_helpers import DENSE_ACTS, corpus, dense_index
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.retrieval]
 
 
 @pytest.fixture(scope="module")

@@ -385,11 +385,13 @@ def test_flat_markup_numbering_repair():
     """Compass prints criterion 1 as an <ol type='a'> item and "2." as text: the first list is criterion 1."""
     unit, diags = _run(_blocks([("(a)", "The net energy consumption is lower than:"), ("(i)", "35 kWh;"),
                                 ("(ii)", "25 kWh."), ("2.", "For new plants, an assessment is performed.")]))
-    assert _ids(unit) == [("1", "ROOT"), ("1(i)", "1"), ("1(ii)", "1"), ("2", "ROOT")]
+    # its roman items move up one level with it: (i), (ii) are the act's (a), (b) (CCM-5.3 SC 1 in EUR-Lex)
+    assert _ids(unit) == [("1", "ROOT"), ("1(a)", "1"), ("1(b)", "1"), ("2", "ROOT")]
     node = unit.root.find("1")
     assert node.provenance.label == "(a)"  # the printed label is kept in provenance
     assert node.provenance.fields["criterion_id"].rule == "repair:flat-markup-renumbered"
-    assert [d.code for d in diags] == ["ID_REPAIRED"] and diags[0].severity == "info"
+    assert unit.root.find("1(b)").provenance.label == "(ii)"
+    assert [d.code for d in diags] == ["ID_REPAIRED"] * 3 and {d.severity for d in diags} == {"info"}
     # a genuine letter list before a numbered list that starts at 1 is left alone
     unit2, _ = _run(_blocks([("(a)", "x;"), ("(b)", "y."), ("1.", "z.")]))
     assert [c.criterion_id for c in unit2.root.sub_criteria] == ["(a)", "(b)", "1"]

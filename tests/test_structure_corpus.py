@@ -46,3 +46,130 @@ def test_table_rows_are_items_of_the_criterion_that_introduces_the_table(env_act
     assert n.find("2.6.4(v)").verbatim_text.endswith("| 0,0050 % w/w")
     assert all(not c.sub_criteria for c in n.sub_criteria)
     assert _children(sc.root.find("2.6"))[-3:] == ["2.6.5", "2.6.6", "2.6.7"]
+
+
+# ------------------------------------------------------------------------------ anchored paragraphs: their Type
+# Real unnumbered paragraphs of non-gold activities (EUR-Lex 2021/2139 2026-01-01 and Formex 2023/2486), with the
+# Type a careful annotator gives them (paper D.5 definitions, spec §6 "Tags").
+@pytest.mark.parametrize("text,tag,rule", [
+    # CE-2.5 SC 5: a non-binding preference
+    ("The digestate is preferably composted after anaerobic digestion to maximise benefits to the soil it is applied "
+     "to afterwards.", "BackgroundInformation", "background-cue"),
+    # CCA-10.1 SC 2.1: an explanation of how a term may be read
+    ("For the purpose of this point, where a policyholder has invested in adaptation measures, lower premiums may be "
+     "considered as a risk-based reward for preventive actions taken by policyholders.", "BackgroundInformation",
+     "background-cue"),
+    # CCM-3.20 SC 1(d): a named EN standard
+    ("The equipment referred to in this point (d) complies with EN 62271-1 High-voltage switchgear and control gear.",
+     "Methodology", "methodology-cue"),
+    # PPC-1.1 DNSH-WTR 1: best practices of a named reference document
+    ("The activity implements best practices specified in the Joint Research Centre Best Environmental Management "
+     "Practice for the Public Administration Sector.", "Methodology", "methodology-cue"),
+    # PPC-1.1 SC 2.3: the operator verifies
+    ("The operator verifies that no fugitive VOC emission occurs beyond the criteria specified below as to the parts "
+     "per million volumetric (ppmv) thresholds by carrying out Leak detection and repair (LDAR) campaigns.",
+     "Verification", "verification-cue"),
+    # WTR-3.1 SC 4: periodic review of the monitoring programme
+    ("For activities in third countries, the programme is reviewed at least once per programming period and in any "
+     "case every 10 years.", "Verification", "verification-cue"),
+    # BIO-2.1 SC 5: control by authorities or a third party, not "screening"
+    ("At the beginning of the activity and at least every five years thereafter, the compliance with the technical "
+     "screening criteria is controlled by the relevant national competent authorities or by an independent third "
+     "party.", "Verification", "verification-cue"),
+    # WTR-3.1 SC 2: risks identified and addressed
+    ("Environmental degradation risks related to preserving marine environment are identified and addressed with the "
+     "aim of achieving or maintaining good environmental status.", "Assessment", "assessment-cue"),
+    # BIO-2.1 SC 4.1: not detrimental to protected species (the activity acts: binding, not background)
+    ("In the Union, in any area, the activity is not detrimental to the recovery or maintenance of the populations of "
+     "the species protected under Directives 92/43/EEC and 2009/147/EC at a favourable conservation status.",
+     "Assessment", "assessment-cue"),
+    # CCM-6.18 SC: conditions on the aircraft withdrawn from the fleet
+    ("whereby the aircraft permanently withdrawn from use or from the fleet:", "Replacement", "replacement-cue"),
+    # CCM-3.20 SC 3: an exclusion
+    ("For all power ranges, switchgears containing SF6 are not compliant.", "Methodology", "exclusion"),
+    # CCM-4.19 SC 2: "technical screening criteria" is not an assessment cue
+    ("Where the CO2 that would otherwise be emitted from the cogeneration process is captured for the purpose of "
+     "underground storage, the CO2 is transported and stored underground, in accordance with the technical screening "
+     "criteria set out in Sections 5.11 and 5.12 of this Annex.", "Methodology", "methodology-cue"),
+    # WTR-2.2 SC 1 (like gold WTR-2.1 4.Methodology): the information is included in a plan; a later "good
+    # environmental status" does not make it an Assessment
+    ("The information related to the status of water bodies is included in a river basin management plan. The waste "
+     "water treatment system also contributes to achieve or maintain the good environmental status of marine waters "
+     "in accordance with Directive 2008/56/EC, where applicable.", "Methodology", "methodology-cue"),
+    # CE-2.7 SC 4: a plain requirement without any cue
+    ("The activity converts or allows the conversion of waste into secondary raw materials.", "Methodology",
+     "requirement-default"),
+])
+def test_anchor_type_on_corpus_paragraphs(text, tag, rule):
+    d = structure.anchor_type(text)
+    assert (d.tag, d.rule) == (tag, rule)
+
+
+def test_paragraph_after_an_or_list_is_not_one_more_alternative(eurlex):
+    """CCM-6.18 / 6.19 SC (EUR-Lex 2021/2139): "whereby the aircraft permanently withdrawn …:" follows the
+    either-list of P1(c) and "The SAF use requirement referred to in points (d) and (e) is calculated …" follows
+    P1's one-of list: neither may sit directly under the OR node, where it would count as an alternative."""
+    from regc.compiler.frontends import load_source
+
+    act = load_source(eurlex / CLIMATE_XHTML)
+    for aid in ("CCM-6.18", "CCM-6.19"):
+        sc = _structure_only(act, aid).unit("SC")
+        p1c = sc.root.find("P1(c)")
+        assert _children(p1c) == ["P1(c)(i)", "P1(c)(ii)"], aid
+        anchored = sc.root.find("P1(c)(ii).Replacement")
+        assert anchored is not None and anchored.verbatim_text.startswith("whereby"), aid
+        assert _children(anchored) == [f"P1(c)(ii).Replacement({r})" for r in ("i", "ii", "iii", "iv")]
+    sc = _structure_only(act, "CCM-6.19").unit("SC")
+    assert [c for c in _children(sc.root.find("P1")) if "." in c] == []
+    assert sc.root.find("P1(d).Methodology").verbatim_text.startswith("The SAF use requirement")
+
+
+# ------------------------------------------------------------------------------------ Compass label repairs
+@pytest.fixture(scope="module")
+def compass_act(corpus):
+    from regc.compiler.frontends import load_source
+
+    return load_source(corpus / "taxonomy-compass-json" / "taxonomy-1.0.4.json")
+
+
+def test_compass_flat_list_repair_moves_sub_items_up_a_level(compass_act, eurlex):
+    """CCM-5.3 SC: Compass prints criterion 1 as ``<ol type='a'><li>`` with tiers (i)-(iii); EUR-Lex prints
+    1. with (a)-(c).  Both builds give 1(a)-(c); the printed Compass labels stay in provenance."""
+    from regc.compiler.frontends import load_source
+
+    comp = _structure_only(compass_act, "CCM-5.3").unit("SC")
+    xhtml = _structure_only(load_source(eurlex / CLIMATE_XHTML), "CCM-5.3").unit("SC")
+    for unit in (comp, xhtml):
+        assert _children(unit.root) == ["1", "2"]
+        assert _children(unit.root.find("1"))[:3] == ["1(a)", "1(b)", "1(c)"]
+    assert comp.root.find("1(c)").provenance.label == "(iii)"
+    # the paragraph on how net energy consumption may be computed concerns criterion 1's metric, not tier (c)
+    for unit in (comp, xhtml):
+        bg = unit.root.find("1.BackgroundInformation")
+        assert bg is not None and bg.verbatim_text.startswith("Net energy consumption of the operation")
+
+
+def test_compass_repeated_number_is_read_as_the_next(compass_act):
+    """CCA-9.2 SC: the Compass prints "4." twice (EUR-Lex: 4., 5.): the second is criterion 5, reported as a
+    repair (info), not a duplicate id."""
+    unit = _structure_only(compass_act, "CCA-9.2").unit("SC")
+    assert _children(unit.root) == ["1", "2", "3", "4", "5"]
+    five = unit.root.find("5")
+    assert five.provenance.label == "4." and five.verbatim_text.startswith("The economic activity uses state-of-art")
+    assert five.provenance.fields["criterion_id"].rule == "repair:repeated-label-renumbered"
+    ctx_diags = structure.verify(unit, _verify_ctx(compass_act, "CCA-9.2"))
+    assert [(d.code, d.severity) for d in ctx_diags] == [("ID_REPAIRED", "info")]
+
+
+def test_compass_split_list_tree(compass_act):
+    unit = _structure_only(compass_act, "CCM-1.1").unit("SC")
+    assert _children(unit.root.find("2.3")) == ["2.3(a)", "2.3(b)", "2.3(c)", "2.3(d)"]
+    assert _children(unit.root.find("2.3(b)")) == ["2.3(b)(i)", "2.3(b)(ii)", "2.3(b)(iii)"]
+
+
+def _verify_ctx(act, activity_id: str, part: str = "SC"):
+    from regc.compiler.passmanager import PassContext, SemanticMemory
+
+    adoc = act.activity(activity_id)
+    ud = next(u for u in adoc.units if u.part == part)
+    return PassContext(act=act, activity=adoc, unit_doc=ud, memory=SemanticMemory(), options=CompileOptions())

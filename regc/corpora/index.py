@@ -272,8 +272,17 @@ def build_index(corpus: Path, out: Path, *, celexes: Optional[list[str]] = None,
     works = corpus / WORKS if (corpus / WORKS).is_dir() else corpus
     extra_files = [Path(f).resolve() for f in extra_files]
     registry = load_registry(works)
+    out = Path(out)
+    old = _read_manifest(out)
+    scope_files: dict = {}
     if celexes is None and not all_acts:
-        celexes = referenced_acts(works, registry)
+        # the default scope depends only on the delegated acts' sources: reuse it while they are unchanged
+        scope_files = {str(s.resolve()): file_record(s) for d in act_dirs(works, taxonomy_acts(registry))
+                       if (s := choose_source(d)) is not None}
+        if old and old.get("scope_files") == scope_files and old.get("options", {}).get("celexes") is not None:
+            celexes = old["options"]["celexes"]
+        else:
+            celexes = referenced_acts(works, registry)
     elif celexes is not None:
         celexes = sorted({c.upper() for c in celexes})
         unknown = [c for c in celexes if not (works / c.lower()).is_dir()]
@@ -283,8 +292,6 @@ def build_index(corpus: Path, out: Path, *, celexes: Optional[list[str]] = None,
     files = {str(p.resolve()): file_record(p) for p in sources}
     options = {"format": FORMAT_VERSION, "celexes": celexes, "all": all_acts, "dense": dense,
                "model": MODEL_NAME if dense else None, "extra": [str(f) for f in extra_files]}
-    out = Path(out)
-    old = _read_manifest(out)
     if not force and old and old.get("options") == options and old.get("files") == files:
         return BuildReport(str(out), skipped=True, chunks=old.get("chunks", 0), seconds=time.perf_counter() - t0)
 
@@ -301,7 +308,8 @@ def build_index(corpus: Path, out: Path, *, celexes: Optional[list[str]] = None,
         "graph.json": json.dumps(graph_to_json(build_graph(trees, registry))),
     }
     manifest = {"options": options, "files": files, "chunks": len(chunks), "acts": len(trees),
-                "diagnostics": [str(d) for d in diags], "corpus": str(corpus.resolve())}
+                "diagnostics": [str(d) for d in diags], "corpus": str(corpus.resolve()),
+                "scope_files": scope_files}
     encoded = index_chunks(chunks, out, dense=dense, manifest=manifest, extras=extras)
     return BuildReport(str(out), False, len(trees), len(chunks), encoded, time.perf_counter() - t0,
                        [str(d) for d in diags])

@@ -77,7 +77,8 @@ class Searcher:
         folder = Path(index)
         manifest = _read_manifest(folder)
         if manifest is None:
-            if folder.exists() and any(folder.iterdir()) if folder.is_dir() else folder.exists():
+            something_else = folder.is_file() or (folder.is_dir() and any(folder.iterdir()))
+            if something_else:
                 raise IndexError_(f"{folder}: not a regc index (no readable manifest.json); rebuild it with: "
                                   f"regc index CORPUS -o {folder}")
             raise IndexError_(missing_index_message(folder))

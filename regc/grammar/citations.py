@@ -68,7 +68,7 @@ class Citation:
 # EU acts
 
 _TYPE = r"(?:Regulation|Directive|Decision|Recommendation)s?"
-_SERIES = r"\((?:EU|EC|EEC|CE|Euratom|EU, Euratom|ECSC)\)"
+_SERIES = r"(?:\((?:EU|EC|EEC|CE|Euratom|EU, Euratom|ECSC)\)|(?:EU|EC|EEC)(?=\s+\d))"  # "Regulation EU 2020/852" (typo)
 _NUM = r"\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|CE|Euratom|ECSC|CFSP|JHA))?(?![\d/])"
 _ACTNUM = rf"(?:{_SERIES}\s+)?(?:No\.?\s+)?{_NUM}"
 ACT_CORE = re.compile(
@@ -272,7 +272,7 @@ INTERNAL_CAND = re.compile(
     r"|\bAppendix\s+[A-Z](?![\w])(?:\s+to\s+this\s+Annex)?"
 )
 STANDARD_CAND = re.compile(
-    r"(?<![\w/-])(?:EN ISO|EN IEC|ISO/IEC|CEN/EN|CEN/TS|CEN/TR|CEN-CENELEC document CLC TR|CLC/TS|CLC TR|IEC TS|IEC TR|"
+    r"(?<![\w/-])(?:EN ISO|EN IEC|ISO/IEC|CEN/EN|CLC/EN|CEN/TS|CEN/TR|CEN-CENELEC document CLC TR|CLC/TS|CLC TR|IEC TS|IEC TR|"
     r"ISO/TS|ISO/TR|ISO|EN|IEC|CEN|ASTM)\s?\d[\d\-]*(?:\.\d+)*(?::\s?\d{4})?(?:\+A\d+(?::\d{4})?)?"
 )
 QUOTED_TITLE = re.compile(r"^\s*[‘'“\"][^’'”\"]{3,200}[’'”\"]")
@@ -341,6 +341,11 @@ GENERIC_CAND = re.compile(
     r"|\bother\s+(?:equivalent\s+|relevant\s+|recognised\s+)?(?:(?:national or )?international\s+)?"
     r"(?:standards?|sources|standardised\s+[^,;.]+?)(?:\s+for\s+[^,;.]+?)?(?=[,;.]|$|\s+(?:may|which|that|where|how|is|are)\b)"
     r"|\bnational\s+law(?:\s+(?:used|applicable|in force)\b[^,;.]*)?"
+    r"|(?<=\bor\s)(?:(?:as\s+required\s+by|with|to)\s+)?(?:(?:equivalent|equal\s+or\s+stricter|the\s+relevant)\s+)?"
+    r"national\s+(?:provisions|legislation|rules|regulations?|fertiliser\s+legislation)\b(?!\s+(?:implementing|transposing)\b)"
+    r"(?:\s+(?:on|stating|relating\s+to|for)\s+[^,;.()]{1,90}?(?=[,;.]|$|\s+(?:where|which|that|with|in\s+order|"
+    r"compared)\b))?"
+    r"|(?<=\bor\s)(?:with\s+)?(?:regulatory\s+)?(?:requirements|rules|standards|methods?)\s+that\s+are\s+equivalent\b"
     r"|(?:\bthe\s+)?delegated(?:\s+and\s+implementing)?\s+acts\s+adopted\s+(?:under|pursuant to)\s+(?:that|this|the)\s+"
     r"(?:Directive|Regulation)"
 )
@@ -426,8 +431,17 @@ def _named_acts(text: str) -> list[Citation]:
     return out
 
 
+NAMED_AGREEMENT = re.compile(
+    r"(?:\bthe\s+)?(?:(?:[A-Z][\w-]*|of|on|for|and)\s+){0,4}?(?:Agreement|Convention)\s+(?:concerning|on|for|of|relating\s+to)"
+    r"\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:of|by|and|for|on|the)\s+[A-Z][\w-]*|\s+[A-Z][\w-]*)*(?:\s+\([A-Z]{2,}\))?")
+
+
 def _phrase_citations(text: str) -> list[Citation]:
     out = _named_acts(text)
+    for m in NAMED_AGREEMENT.finditer(text):
+        t = m.group(0)
+        out.append(Citation(kind="named_document", text=t, start=m.start(), end=m.end(), spans=((m.start(), m.end()),),
+                            rule="pattern:named-agreement", confidence=0.7))
     for m in BAT_CAND.finditer(text):
         t = m.group(0).rstrip()
         out.append(Citation(kind="named_document", text=t, start=m.start(), end=m.start() + len(t),
@@ -435,8 +449,11 @@ def _phrase_citations(text: str) -> list[Citation]:
                             confidence=0.8))
     for m in GENERIC_CAND.finditer(text):
         t = m.group(0).rstrip()
-        out.append(Citation(kind="generic", text=t, start=m.start(), end=m.start() + len(t),
-                            spans=((m.start(), m.start() + len(t)),), rule="pattern:generic-alternative",
+        lead = re.match(r"(?:as\s+required\s+by|with|to)\s+", t)  # "or as required by national provisions …"
+        s0 = m.start() + (lead.end() if lead else 0)
+        t = t[lead.end():] if lead else t
+        out.append(Citation(kind="generic", text=t, start=s0, end=s0 + len(t),
+                            spans=((s0, s0 + len(t)),), rule="pattern:generic-alternative",
                             confidence=0.7))
     out += _named_documents(text)
     return out
@@ -504,7 +521,8 @@ def find_citations(text: str, context: Optional[ActContext] = None) -> list[Cita
             continue
         seen_named.add(key)
         deduped.append(c)
-    chosen = deduped
+    chosen = [c for c in deduped if not (c.kind == "standard" and ":" not in c.text and any(
+        x.kind == "standard" and x is not c and x.text.startswith(c.text + ":") for x in deduped))]
     # resolve anaphors, then merge "X and in particular Article n of that X" elaborations into one source
     resolved: list[Citation] = []
     earlier = list(context.acts) if context else []
@@ -519,6 +537,8 @@ def find_citations(text: str, context: Optional[ActContext] = None) -> list[Cita
                 if c.pinpoint:  # "Annex II to that Directive": still a reference, CELEX unknown
                     resolved.append(replace(c, rule=c.rule + ";unresolved", confidence=0.3))
                 continue
+            if not c.pinpoint and any(x.kind == "eu_act" and x.celex == ante.celex for x in resolved):
+                continue  # "… of Regulation X and, from the entry into force of amendments to that Regulation, …"
             prev = resolved[-1] if resolved else None
             if prev is not None and prev.celex == ante.celex and prev.kind == "eu_act" \
                     and ELABORATION_GAP.match(text[prev.end:c.start]):

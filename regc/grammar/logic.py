@@ -56,12 +56,13 @@ def _parser() -> Lark:
 _QUANT_WORD = r"(?:all|both|each|either|any|none)"  # may stand without "of": "all the following"
 _QUANT_COUNT = (r"(?:one\s+or\s+(?:more|both)|any\s+one|one|at\s+least\s+(?:one|two|three|four|five|six|\d+)|two|three|"
                 r"four|five|six|\d+)")  # needs "of": "two of the following"
-_AFTER = (r"(?=\s+(?:the\s+following|these\b|those\b|the\s+(?:criteria|requirements|conditions|pathways|options|"
+_AFTER = (r"(?=\s+(?:(?:the\s+)?following|these\b|those\b|the\s+(?:criteria|requirements|conditions|pathways|options|"
           r"technologies|activities|items|measures)\s+(?:listed|set\s+out|below)))")
 # "<quantifier> [of] the following …", "<count> of these/those/the criteria …", "either:", or a bare "the following"
 _SPAN = re.compile(
     rf"(?<![\w.,/-])(?:(?P<q>{_QUANT_WORD})(?:\s+of)?|(?P<qc>{_QUANT_COUNT})\s+of){_AFTER}"
     rf"|\b(?P<q2>either|any|all|both|none)(?:\s+of)?\s*:\s*$"
+    rf"|\b(?P<qa>ones|the\s+most\s+[a-z]+|whichever)\s+of(?=\s+(?:the\s+)?following)"
     rf"|\bthe\s+following\b",
     re.IGNORECASE)
 _NEGATION = re.compile(r"\b(?:not|no|never|nor|neither|without)\b", re.IGNORECASE)
@@ -93,6 +94,8 @@ def find_connective(chapeau: str) -> Optional[Connective]:
     last_end = -10
     for m in _SPAN.finditer(chapeau):
         q = m.group("q") or m.group("qc") or m.group("q2")
+        if m.group("qa"):  # "are ones of the following", "the most ambitious of the following": one item suffices
+            q = "any"
         if not q and found is not None and m.start() - last_end <= 2:
             continue  # "the following" right after "either of": already counted
         last_end = m.end()
@@ -126,6 +129,13 @@ _MAKE_VERB = re.compile(r"(?:\b(?:manufactur|produc|generat|install|provid|suppl
                         r"upgrad|renovat|construct|develop|rent|leas|sell|distribut|deploy)\w*|\b(?:is|are|consists?\s+of|"
                         r"is\s+one\s+of|such\s+as|for\s+example|e\.g\.|namely))\s*:\s*$", re.IGNORECASE)
 _PARTICIPLE_LEAD = re.compile(r"^\s*(?:[a-z]+ed|[a-z]+ing|not|also|designed|built|made|subject)\b", re.IGNORECASE)
+# "... may be checked/demonstrated/proven:" lists alternative ways of showing one thing
+_MAY_OPTIONS = re.compile(r"\bmay\s+(?:also\s+)?(?:be\s+)?(?:checked|demonstrated|proven|proved|shown|verified|"
+                          r"evidenced|attested|met|achieved|fulfilled)\b[^:;.]{0,80}:\s*$", re.IGNORECASE)
+# a band of one attribute stated in an item: "... for treatment plant capacity below 10 000 p.e.;"
+_BAND = re.compile(r"\bfor\s+(?P<head>(?:[a-z-]+\s+){0,6}?)(?:(?:of|with)\s+)?(?:(?:equal\s+to\s+or\s+)?(?:below|above|"
+                   r"between|over|under|less\s+than|more\s+than|greater\s+than|lower\s+than|higher\s+than|"
+                   r"exceeding|up\s+to|from|at\s+least|at\s+most)|of)\s+\d", re.IGNORECASE)
 _INCLUDING = re.compile(r"\b(?:including|includes?|include|inter\s+alia)\b[^:]*:\s*$", re.IGNORECASE)
 
 
@@ -151,6 +161,32 @@ def is_conditional_tiering(children: Sequence[str]) -> bool:
     scopes = [set(re.findall(r"[a-z]{3,}", _lead_scope(c))) for c in children]
     common = set.intersection(*scopes) - {"the", "for", "where", "with", "and", "that", "which"}
     return bool(common)
+
+
+def is_band_tiering(children: Sequence[str]) -> bool:
+    """Items whose trailing "for <attribute> below/between/above <n>" phrases split one attribute into bands:
+    "35 kWh … for plant capacity below 10 000 p.e.; 25 kWh … for capacity between 10 000 and 100 000 p.e.; …"."""
+    if len(children) < 2:
+        return False
+    heads = []
+    for c in children:
+        m = _BAND.search(c)
+        if m is None:
+            return False
+        heads.append(set(re.findall(r"[a-z]{3,}", m.group("head").lower())) - {"the", "with", "and", "that"})
+    return bool(set.intersection(*heads))
+
+
+def is_time_limited_alternatives(children: Sequence[str]) -> bool:
+    """Some items have no date and others are a time-limited route opened "until D" ("(i) have zero emissions;
+    (ii) until 31 December 2025, are hybrid vessels …"): each item alone qualifies, so OR (spec §6: items
+    that are different alternatives are OR even if some of them are time-limited)."""
+    if len(children) < 2:
+        return False
+    leads = [_TEMPORAL_LEAD.match(c) for c in children]
+    undated = [c for c, m in zip(children, leads) if m is None]
+    until = [m for m in leads if m is not None and re.match(r"\s*(?:until|before|up\s+to|no\s+later)", m.group(0), re.I)]
+    return bool(undated) and bool(until) and not any(_COND_LEAD.match(c) for c in undated)
 
 
 def list_joint(children: Sequence[str]) -> Optional[str]:
@@ -211,6 +247,12 @@ def decide_logic(chapeau: str, children: Sequence[str], *, is_root: bool = False
     if chapeau.rstrip().endswith(":") and not is_root:
         if is_conditional_tiering(children):
             return LogicDecision("OR", None, 0.75, "conditional-tiering")
+        if is_band_tiering(children):
+            return LogicDecision("OR", None, 0.7, "band-tiering")
+        if _MAY_OPTIONS.search(chapeau):
+            return LogicDecision("OR", None, 0.65, "may-options")
+        if is_time_limited_alternatives(children):
+            return LogicDecision("OR", None, 0.65, "time-limited-alternatives")
         if _INCLUDING.search(chapeau):
             return LogicDecision("AND", None, 0.75, "including-list")
         if _MAKE_VERB.search(chapeau) and not any(_PARTICIPLE_LEAD.match(c) for c in children):

@@ -701,6 +701,8 @@ def _negated(text: str, wstart: int, op_start: int) -> Optional[re.Match]:
         if re.match(r"\s*\.?\s*\d", seg[m.end():]) or seg[m.start():m.end()] == "No":
             continue  # "No 1907/2006"
         found = m
+    if found and re.search(r"\b(?:where|which|that|when|if|whose|while|whereas)\b|[,;]", seg[found.end():]):
+        found = None  # the negation belongs to another clause
     if found and not re.match(r"not only|no\s+(?:significant|later)", seg[found.start():], re.I):
         return found
     return None
@@ -716,7 +718,7 @@ def _sentence_start(text: str, pos: int) -> int:
 _LEAD_CLAUSE = re.compile(r"^\W*(?:until|from|for|where|when|if|after|before|by|in|as from|as of)\b[^,]*,\s*", re.I)
 _METRIC_TAIL = re.compile(r"\s+(?:from|using|based on|calculated|measured|as defined|in accordance|during|"
                           r"by an?)\b.*$", re.I)
-_NP_BEFORE_OP = re.compile(r"^\s*(?:an?|the)\s+((?:[\w()’'/-]+\s+){0,5}?[\w()’'/-]+)(?:\s+(?:of|in))?\s*$"
+_NP_BEFORE_OP = re.compile(r"^\s*(?:an?|the)\s+((?:[\w()’'/-]+\s+){0,7}?[\w()’'/-]+)(?:\s+(?:of|in))?\s*$"
                            r"|(?:^|\s)(?:an?|the)\s+((?:[\w()’'/-]+\s+){0,5}?[\w()’'/-]+)\s+(?:of|in)\s*$", re.I)
 _SHARE_AFTER = re.compile(r"^\s*(?:\([^)]*\)\s*)?of\s+([^()\[\],;.]{3,100}?)(?=\s*\(|\s+(?:is|are|come|comes|used|"
                           r"generated|must|shall|should|from|to)\b|[,;.]|$)", re.I)
@@ -791,6 +793,9 @@ def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relat
     else:
         metric = subj
     metric = metric.strip()
+    if (not metric or metric == "Value") and verb is not None and re.match(r"ha(?:ve|s)\b", verb.group(0), re.I):
+        obj = re.match(r"\s*(?:an?\s+|the\s+)?([^,;]{3,90}?)(?:,|\s+\d|$)", between)
+        metric = _clean(obj.group(1)) if obj else metric  # "have direct (tailpipe) emissions of CO2 per tkm, ..."
     if unit and unit.product:
         metric = f"{metric} of {unit.product}" if metric else unit.product
     if relation:
@@ -885,16 +890,22 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
             continue
         claims.append(Claim(m.start(), m.end(), "period", m.group(0)))
 
+    # "as an annual average": the limit holds over one year
+    for m in re.finditer(r"\b(?:as|on)\s+an?\s+annual\s+average(?:\s+basis)?\b", text, re.I):
+        if not _covered(claims, m.start(), m.end()):
+            periods.append((m.start(), m.end(), BoundedPeriod(value=1, unit="years")))
+            claims.append(Claim(m.start(), m.end(), "period", m.group(0)))
+
     # "zero" as a predicate: "are zero" -> = 0
     for m in re.finditer(r"\b(?:is|are|be|being|equals?|equal to|amounts? to)\s+zero\b(?!\s*[-‑]?(?:emission|direct))"
                          r"|\b(?:have|has|having)\s+zero(?=\s+(?:direct\s+)?(?:\(tailpipe\)\s+|tailpipe\s+)?"
-                         r"(?:CO2\s+|GHG\s+|greenhouse gas\s+)?emissions\b)", text, re.I):
+                         r"(?:CO2\s+|GHG\s+|greenhouse gas\s+)?emissions?\b)", text, re.I):
         zs = m.end() - 4
         up = parse_unit(text[m.end():])
         unit = up.unit if up and up.unit not in ("", "%") else ""
         metric = _metric(text, m.start(), "", None, False)
         if m.group(0).lower().startswith(("have", "has")):
-            np_ = re.match(r"\s*([^;,.]*?\bemissions)\b", text[m.end():])
+            np_ = re.match(r"\s*([^;,.]*?\bemissions?)\b", text[m.end():])
             metric = (np_.group(1).strip()[:1].upper() + np_.group(1).strip()[1:]) if np_ else metric
             unit = ""
         item = QuantItem(metric=metric, operator="=", value=0, unit=unit)
@@ -1019,6 +1030,12 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
                 operator, rule = prev.item.operator, "quantity:coordinated"
             elif _REDUCTION_LEFT.search(text[max(0, s - 80):s]) and unit_norm == "%":
                 operator, rule = ">=", "quantity:reduction"
+            elif unit_norm == "%" and re.match(r"\s*(?:reduction|decrease|cut|saving)s?\s+(?:in\s+[^,;.]{1,60}?\s+)?"
+                                               r"(?:compared|relative|in\s+comparison|below|against)\b",
+                                               text[uend:uend + 100], re.I):
+                operator, rule = ">=", "quantity:reduction-noun"  # "aim at a 30 % reduction compared to X"
+            elif re.search(r"(?:±|\+/-|plus\s+or\s+minus)\s*$", text[max(0, s - 15):s], re.I):
+                operator, rule = "<=", "quantity:tolerance"  # "tolerance level ± 25 %": deviation at most 25 %
             else:
                 continue  # a number with a unit but no limit: left for the completeness check
         elif rel and unit_text == "%":
@@ -1034,6 +1051,9 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
             scope = True  # "greater than 5,7 t and less than or equal to 60 t": the same scope band
         prev_end = max((h.end for h in ctx.hits if h.end <= s), default=None)
         metric = _metric(text, op[1] if op else s, filler, unit, False, text[uend:uend + 160], prev_end)
+        if rule == "quantity:reduction-noun":
+            tail = re.match(r"\s*([^,;.]{3,90})", text[uend:])
+            metric = _clean(tail.group(1))[:1].upper() + _clean(tail.group(1))[1:] if tail else metric
         if rule == "quantity:chapeau-operator" and parent_metric:
             lead = re.sub(r"[:\s]+$", "", text[:s]).strip()
             metric = parent_metric + (f" {lead}" if lead and not re.match(r"^[(\[]?$", lead) else "")

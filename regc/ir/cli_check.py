@@ -286,7 +286,7 @@ def _cmd_check(args) -> int:
 
 def diff_activities(a: Activity, b: Activity) -> dict:
     """Per-unit semantic comparison of two compilations of one activity."""
-    from regc.ir.logic import equivalence
+    from regc.ir.logic import LogicInputError, equivalence
 
     ua = {u.unit_id: u for u in a.units}
     ub = {u.unit_id: u for u in b.units}
@@ -298,7 +298,11 @@ def diff_activities(a: Activity, b: Activity) -> dict:
         if uid not in ua:
             units.append({"unit_id": uid, "status": "added"})
             continue
-        eq = equivalence(ua[uid], ub[uid])
+        try:
+            eq = equivalence(ua[uid], ub[uid])
+        except LogicInputError as e:
+            units.append({"unit_id": uid, "status": "unchecked", "reason": str(e)})
+            continue
         row: dict[str, Any] = {"unit_id": uid, "status": "equivalent" if eq.equivalent else "different",
                                "identical": ua[uid].to_json() == ub[uid].to_json(), "seconds": round(eq.seconds, 4)}
         if not eq.equivalent:
@@ -340,6 +344,8 @@ def _print_unit_diff(d: dict, indent: str = "") -> None:
     for u in d["units"]:
         if u["status"] in ("added", "removed"):
             print(f"{indent}{u['unit_id']}: unit {u['status']}")
+        elif u["status"] == "unchecked":
+            print(f"{indent}{u['unit_id']}: not compared ({u['reason']})")
         elif u["status"] == "equivalent":
             print(f"{indent}{u['unit_id']}: equivalent" + ("" if u["identical"] else " (text differs)"))
         else:

@@ -464,9 +464,28 @@ class LogicReport:
         return [f.to_diagnostic(self.unit_id) for f in self.findings]
 
 
+class LogicInputError(ValueError):
+    """A unit the encoding cannot represent (duplicate criterion ids)."""
+
+
+def duplicate_ids(unit: Unit) -> list[str]:
+    seen: set[str] = set()
+    dup: list[str] = []
+    for n in unit.root.walk():
+        if n.criterion_id in seen and n.criterion_id not in dup:
+            dup.append(n.criterion_id)
+        seen.add(n.criterion_id)
+    return dup
+
+
 def check_unit_logic(unit: Unit, dead: bool = True) -> LogicReport:
     """Satisfiability (with a passing profile), dead criteria, contradictory thresholds in a conjunction,
     redundant atoms.  ``dead=False`` skips the per-criterion flip test."""
+    dup = duplicate_ids(unit)
+    if dup:  # the encoding needs one Bool per criterion: a non-tree is reported by the graph layer
+        return LogicReport(unit.unit_id, False, None, [LogicFinding(
+            "warning", "LOGIC_SKIPPED", dup[0], f"logic checks skipped: criterion id(s) {', '.join(dup)} occur "
+            "more than once")])
     enc = Encoder()
     e1 = enc.encode(unit, prefix="1:")
     t0 = time.perf_counter()
@@ -704,6 +723,10 @@ def equivalence(a: Unit, b: Unit) -> Equivalence:
     """Whether two compilations of one unit give the same verdict on every profile; if not, a profile that
     passes one and fails the other and the matched criteria whose own verdicts differ."""
     t0 = time.perf_counter()
+    for u in (a, b):
+        dup = duplicate_ids(u)
+        if dup:
+            raise LogicInputError(f"{u.unit_id}: criterion id(s) {', '.join(dup)} occur more than once")
     mb = match_criteria(a, b)
     # metric aliases: items of matched nodes with the same operator/value/dimension share A's variable
     enc = Encoder()

@@ -19,7 +19,7 @@ MODULE_CHOICES = ("logic", "applicability", "tags", "thresholds", "anchor_type",
                   "dependencies", "rule_summary")
 
 
-def add_lm_arguments(p) -> None:
+def add_lm_arguments(p):
     """The LM options shared by `regc compile` and `regc optimize` (no heavy imports here)."""
     g = p.add_argument_group("LLM semantic stages (DSPy)")
     g.add_argument("--lm", metavar="MODEL", default="none",
@@ -33,14 +33,15 @@ def add_lm_arguments(p) -> None:
     g.add_argument("--lm-timeout", type=float, default=60.0, metavar="S", help="seconds per request (default 60)")
     g.add_argument("--lm-retries", type=int, default=3, metavar="N", help="retries with backoff (default 3)")
     g.add_argument("--lm-concurrency", type=int, default=4, metavar="N", help="parallel requests (default 4)")
+    return g
 
 
 def add_compile_arguments(p) -> None:
-    add_lm_arguments(p)
-    p.add_argument("--hybrid", action="store_true",
+    g = add_lm_arguments(p)
+    g.add_argument("--hybrid", action="store_true",
                    help="with --lm: the rules decide; the model is asked only when a rule is unsure or the ODR "
                         "check failed")
-    p.add_argument("--program", action="append", default=[], metavar="PROGRAM.json",
+    g.add_argument("--program", action="append", default=[], metavar="PROGRAM.json",
                    help="optimised program from `regc optimize` (repeatable, one per module)")
 
 

@@ -30,7 +30,7 @@ import time  # noqa: E402
 import warnings  # noqa: E402
 from dataclasses import asdict, dataclass, field  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import Any, Callable, Optional  # noqa: E402
+from typing import Any, Callable, Literal, Optional, get_origin  # noqa: E402
 
 API_KEY_ENVS = ("REGC_LM_API_KEY", "OPENAI_API_KEY")
 CACHE_ENV = "REGC_LM_CACHE"
@@ -364,10 +364,31 @@ class LMClient:
         messages = adapter.format(sig, demos=demos, inputs=inputs)
         raw = self.complete(messages, pass_name=pass_name)
         try:
-            return adapter.parse(sig, raw), raw
+            out = adapter.parse(sig, raw)
         except Exception as e:  # noqa: BLE001 — DSPy raises AdapterParseError and pydantic errors
             msg = str(e).strip().splitlines()
             raise ParseFailure(" ".join(msg)[:600] or type(e).__name__, raw) from None
+        strict_json_check(sig, raw)
+        return out, raw
+
+
+def strict_json_check(signature: Any, raw: str) -> None:
+    """DSPy repairs broken JSON leniently (a reply cut off after ``{"items": [`` parses as an empty list, which
+    would silently drop a threshold).  Structured output fields must be strict JSON: else :class:`ParseFailure`."""
+    for name, f in signature.output_fields.items():
+        ann = f.annotation
+        if ann is str or get_origin(ann) is Literal or \
+                (isinstance(ann, type) and issubclass(ann, (str, int, float, bool))):
+            continue
+        m = re.search(rf"\[\[ ## {re.escape(name)} ## \]\]\s*\n?(.*?)(?=\n\s*\[\[ ## |\Z)", raw, re.DOTALL)
+        if m is None:
+            continue  # the adapter already required the field
+        text = m.group(1).strip()
+        text = re.sub(r"^```(?:json)?\s*|\s*```$", "", text)
+        try:
+            json.loads(text)
+        except ValueError as e:
+            raise ParseFailure(f"field {name} is not valid JSON ({e})", raw) from None
 
 
 # ---------------------------------------------------------------------------------------------------------------

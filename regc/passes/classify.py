@@ -108,11 +108,25 @@ def restates_activity_scope(scope: str, activity_name: str) -> bool:
     if not activity_name:
         return False
     sw, aw = _words(scope), _words(activity_name)
-    return bool(sw) and sw <= aw
+    if not (sw and sw <= aw):
+        return False
+    # "Recovery of bio-waste by anaerobic digestion or composting": a scope naming one alternative of the
+    # activity ("For anaerobic digestion") is not met by every instance
+    alts = re.split(r"\s+or\s+|\s+and/or\s+", activity_name)
+    if len(alts) > 1:
+        distinct = [_words(a) - set.union(*(_words(b) for b in alts if b is not a)) for a in alts]
+        if any(d and not (d & sw) for d in distinct) and any(d & sw for d in distinct):
+            return False
+    return True
+
+
+_ONLY_WHERE = re.compile(r"\bonly\s+(?:where|if|when|in\s+(?:the\s+)?case)\b|\bprovided\s+that\b", re.IGNORECASE)
+_MID_IF = re.compile(r"(?<!\beven)(?<!\bas)\s+if\s+(?:the|it|they|such|this|that|these)\b(?![^,;]*\bnot\s+available\b)",
+                     re.IGNORECASE)
 
 
 def decide_applicability(text: str, *, is_root: bool = False, activity_name: str = "", parent_text: str = "",
-                         parent_logic: str = "") -> Decision[str]:
+                         parent_logic: str = "", scope_conditions: Sequence[dict] = ()) -> Decision[str]:
     """Mandatory unless the node's own (first-sentence) text restricts which instances it applies to.
 
     >>> decide_applicability("vehicles of category L with tailpipe CO2 emissions equal to 0 g CO2e/km;",
@@ -144,6 +158,15 @@ def decide_applicability(text: str, *, is_root: bool = False, activity_name: str
         return Decision("Conditional", 0.75, "category-qualifier")
     if _WHERE_RELEVANT.search(t):
         return Decision("Conditional", 0.75, "where-relevant")
+    if _ONLY_WHERE.search(t[:100]) or _MID_IF.search(t):
+        return Decision("Conditional", 0.7, "embedded-gate")
+    if scope_conditions:
+        # a number saying which instances the rule covers ("for plants treating over 100 t/day", "for plant
+        # capacity below 10 000 p.e."); options that name what the activity makes stay Mandatory (exception (i))
+        if parent_text and _OBJECT_CHAPEAU.search(parent_text):
+            return Decision("Mandatory", 0.6, "object-of-chapeau-verb-with-size")
+        if not restates_activity_scope(lead, activity_name):
+            return Decision("Conditional", 0.7, "scope-condition")
     m = _MAY.search(t)
     if m and re.search(r"\b(?:which|that|who|whether|what|where|if)\b[^,;]*$", t[:m.start()], re.IGNORECASE):
         m = None  # "which physical climate risks … may affect": a subordinate may, not a discretion
@@ -332,10 +355,12 @@ def run(unit: Unit, ctx) -> Unit:
 
     visit(unit.root, None, None)
     # applicability top-down: it reads the parent's chapeau and logic
+    scopes = (meta.get("scope_conditions") or {}) if isinstance(meta, dict) else {}
     for node, parent in unit.root.walk_with_parent():
         d = decide_applicability(node.verbatim_text, is_root=parent is None, activity_name=activity_name,
                                  parent_text=parent.verbatim_text if parent is not None else "",
-                                 parent_logic=parent.evaluation_logic if parent is not None else "")
+                                 parent_logic=parent.evaluation_logic if parent is not None else "",
+                                 scope_conditions=scopes.get(f"{unit.unit_id}#{node.criterion_id}") or ())
         d = arbitrate("applicability", {"text": node.verbatim_text, "criterion_id": node.criterion_id,
                                         "parent_text": parent.verbatim_text if parent is not None else "",
                                         "activity_name": activity_name}, d, ctx)

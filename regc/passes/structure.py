@@ -119,22 +119,30 @@ def parse_label(raw: Optional[str]) -> Optional[Label]:
 _BACKGROUND = re.compile(
     r"^(on the basis of (the|those|these) reports|when undertaking the assessment)"
     r"|\bthe commission (may|shall|will)\b|\b(member states|competent authorities) may\b|^note\b"
-    r"|\btakes? into account\b|\bfor information\b|\bby way of illustration\b",
+    r"|\b(verifier|auditor|commission|authorit(y|ies)|member states?)\s+(\w+\s+){0,3}takes? into account\b"
+    r"|\bmay take into account\b"
+    r"|\bfor information\b|\bby way of illustration\b"
+    r"|\bmay be (considered|regarded|used)\b|\bpreferably\b|\bis (encouraged|recommended)\b"
+    r"|^(for the purposes? of (this|these|that|point|section)\b[^.]*,\s*(\w+\s+){1,6}(may|can)\b)",
     re.I)
 _VERIFICATION = re.compile(
-    r"\b(is|are|be|been|being) (verified|audited|certified|monitored|checked|attested|validated)\b"
-    r"|\bverifier\b|\bverification\b|\bthird[- ]part(y|ies)\b|\baudit(ed|s)?\b|\bcertif(ied|ication|icate)\b",
+    r"\b(is|are|be|been|being) (verified|audited|certified|monitored|checked|attested|validated|reviewed|inspected)\b"
+    r"|\bverif(ier|ies|y)\b|\bverification\b|\bthird[- ]part(y|ies)\b|\baudit(ed|s)?\b|\bcertif(ied|ication|icate)\b",
     re.I)
+_STANDARD = re.compile(r"\b(EN|ISO|IEC|CLC|CEN|CENELEC|ETSI|ASTM|IPC|JEDEC)\b(\s?/\s?[A-Z]+)*\s?[- ]?\d", re.I)
 _METHODOLOGY = re.compile(
-    r"\b(is|are) (calculated|computed|determined|measured|estimated|quantified|established)\b"
+    r"\b(is|are) (calculated|computed|determined|measured|estimated|quantified|established|installed)\b"
     r"|\bmethodolog(y|ies)\b|\bin accordance with\b|\bin line with\b|\bbased on\b|\bstandards?\b"
-    r"|\bcompl(y|ies) with the (criteria|requirements) (set out|laid down)\b|\bmeasures include\b|\bISO \d",
+    r"|\bcompl(y|ies|iance) with\b|\b(meets?|fulfils?|fulfills?) the requirements\b|\bmeasures include\b"
+    r"|\bbest (available )?(practices?|techniques?)\b|\bguidelines?\b|\bspecifications?\b|\bprocedures?\b",
     re.I)
-_ASSESSMENT = re.compile(r"\bassess(es|ed|ment|ing)?\b|\bdeteriorat|\bgood (ecological )?(status|potential)\b"
-                         r"|\bimpact analysis\b|\bevaluat(es|ed|ion)\b", re.I)
+_ASSESSMENT = re.compile(r"\bassess(es|ed|ment|ing)?\b|\bdeteriorat|\bgood (ecological |environmental )?(status|potential)\b"
+                         r"|\bimpact analysis\b|\bevaluat(es|ed|ion)\b|\b(are|is) identified and addressed\b"
+                         r"|\bnot detrimental\b|\bsignificant adverse effects?\b|\bconsultation\b", re.I)
 _COMMITMENT = re.compile(r"\bcommit(ment|ted|s)?\b|\bundertak(es|ing) to\b|\bpledge"
                          r"|^\s*(an?|the)\s+([\w-]+\s+){0,4}plan\b", re.I)
-_REPLACEMENT = re.compile(r"\breplac(es|ed|ement|ing)\b", re.I)
+_REPLACEMENT = re.compile(r"\breplac(es|ed|ement|ing)\b|\bwithdrawn from (use|the fleet|service)\b", re.I)
+_EXCLUSION = re.compile(r"\b(is|are) not (compliant|eligible)\b|\b(is|are) excluded\b|\bis not covered\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -145,9 +153,23 @@ class TypeDecision:
 
 
 def anchor_type(text: str) -> TypeDecision:
-    """Decide the Type of an anchored unnumbered paragraph (spec §3) from its text.
+    """Decide the Type of an anchored unnumbered paragraph (spec §3) from its text (paper D.5 tag definitions).
 
-    Ordered rules; the first sentence decides when it can.
+    Ordered rules; the first sentence decides when it can, then the whole paragraph:
+
+    1. ``BackgroundInformation``: non-binding context — another actor acts ("the Commission may", "the verifier
+       takes into account"), "may be considered", "preferably", "Note:";
+    2. ``Verification``: passive verify/audit/certify/monitor (also reviewed/inspected in the cue pass),
+       third-party verifier;
+    3. ``Methodology``: passive calculate/measure/install, "is based on";
+    4. ``Assessment``: "it assesses", assessment/evaluation, deterioration/good status, risks identified and
+       addressed, "not detrimental", significant adverse effects, consultation;
+    5. the cue families: Assessment, Verification, Methodology (a named standard ``EN 62271-1``, compliance
+       with a referenced text, best practices, guidelines, procedures), Commitment, Replacement — when only
+       the later sentences are left, a Methodology cue comes first;
+    6. an exclusion ("… is not compliant", "… is excluded") or any other requirement the six types do not name:
+       ``Methodology``, the paper's default for requirements on how the activity is carried out (rule
+       ``requirement-default``, confidence 0.5; rule ``default`` 0.4 when the paragraph is not even a sentence).
 
     >>> anchor_type("Quantified life-cycle GHG emissions are verified by an independent third party.").tag
     'Verification'
@@ -155,6 +177,10 @@ def anchor_type(text: str) -> TypeDecision:
     'Methodology'
     >>> anchor_type("On the basis of the reports transmitted to it, the Commission may address an opinion.").tag
     'BackgroundInformation'
+    >>> anchor_type("The digestate is preferably composted after anaerobic digestion.").tag
+    'BackgroundInformation'
+    >>> anchor_type("The equipment referred to in this point (d) complies with EN 62271-1.").rule
+    'methodology-cue'
     """
     first = re.split(r"(?<=[.;:])\s+(?=[A-Z])", text, maxsplit=1)[0]
     for scope, conf in ((first, 0.9), (text, 0.7)):
@@ -167,16 +193,23 @@ def anchor_type(text: str) -> TypeDecision:
             return TypeDecision("Methodology", "passive-calculate", conf)
         if re.match(r"\s*(it|this|that|the activity|the operator)\s+assess(es)?\b", scope, re.I):
             return TypeDecision("Assessment", "assesses", conf)
+        methodology = bool(_METHODOLOGY.search(scope) or _STANDARD.search(scope))
+        if methodology and scope is not first:  # later sentences: a named method outranks a status word
+            return TypeDecision("Methodology", "methodology-cue", conf - 0.1)
         if _ASSESSMENT.search(scope):
             return TypeDecision("Assessment", "assessment-cue", conf - 0.1)
         if _VERIFICATION.search(scope):
             return TypeDecision("Verification", "verification-cue", conf - 0.1)
-        if _METHODOLOGY.search(scope):
+        if methodology:
             return TypeDecision("Methodology", "methodology-cue", conf - 0.1)
         if _COMMITMENT.search(scope):
             return TypeDecision("Commitment", "commitment-cue", conf - 0.1)
         if _REPLACEMENT.search(scope):
             return TypeDecision("Replacement", "replacement-cue", conf - 0.1)
+    if _EXCLUSION.search(text):
+        return TypeDecision("Methodology", "exclusion", 0.5)
+    if re.search(r"[.;:]$", text.strip()) and re.search(r"\b(is|are|does|do|has|have|[a-z]+s)\b", text):
+        return TypeDecision("Methodology", "requirement-default", 0.5)
     return TypeDecision("Methodology", "default", 0.4)
 
 
@@ -395,6 +428,9 @@ def _build(blocks: list[Block], options: BuildOptions | None, decider, overrides
         if lab.kind == "number" and lab.level == 1:
             seen_number = True
         nid = _child_id(parent, lab)
+        repaired = _repeated_label_repair(lab, parent, nid, used_ids, blocks, i) if nid in used_ids else None
+        if repaired is not None:  # "4." printed twice in a row (Compass CCA-9.2 SC; EUR-Lex prints "5.")
+            lab, nid = repaired, _child_id(parent, repaired)
         if nid in used_ids:  # a repeated label (source error or mis-read list): keep ids unique, verify reports it
             k = 2
             while f"{nid}#{k}" in used_ids:
@@ -405,6 +441,8 @@ def _build(blocks: list[Block], options: BuildOptions | None, decider, overrides
         node.rules["criterion_id"] = (f"{lrule}+{prule}", 1.0 if lrule == "label" else 0.85)
         if i in overrides:
             node.rules["criterion_id"] = ("repair:flat-markup-renumbered", 0.7)
+        elif repaired is not None:
+            node.rules["criterion_id"] = ("repair:repeated-label-renumbered", 0.7)
         parent.add(node)
         placed.append(node)
         last = node
@@ -413,16 +451,38 @@ def _build(blocks: list[Block], options: BuildOptions | None, decider, overrides
     return root
 
 
+def _repeated_label_repair(lab: Label, parent: WNode, nid: str, used_ids: set[str], blocks: list[Block],
+                           i: int) -> Optional[Label]:
+    """A label that repeats the one of the item just before it in the same list (``1. 2. 3. 4. 4.``) is a
+    misprint of the next number when that number is printed nowhere after it in the list: read it as the next
+    ordinal (rule ``repair:repeated-label-renumbered``, reported as ID_REPAIRED).  None otherwise."""
+    if lab.kind != "number":  # a repeated letter may be a mis-read list: kept and reported (REPEATED_LABEL)
+        return None
+    same = [c for c in parent.children if c.label is not None and _same_list(c, lab)]
+    if not same or same[-1].label.ordinal != lab.ordinal:  # type: ignore[union-attr]
+        return None
+    head = lab.component.rsplit(".", 1)[0] + "." if lab.level > 1 else ""
+    new = parse_label(f"{head}{lab.ordinal + 1}.")
+    if new is None or _child_id(parent, new) in used_ids:
+        return None
+    for b in blocks[i + 1:]:  # the next number is printed later in this list: not a misprint
+        later = parse_label(b.label)
+        if later is not None and later.kind == "number" and later.component == new.component:
+            return None
+    return new
+
+
 def flat_numbering_overrides(root: WNode) -> dict[int, str]:
     """Flat markup repair: a top-level numbered list that starts at ``k.`` (k > 1) right after exactly k-1
     top-level lettered/roman items is one list whose first items lost their numbers (Compass renders criterion 1
-    as ``<ol type='a'><li>`` and prints ``2.`` as text).  Returns {block index: "1.", …} for those items.
+    as ``<ol type='a'><li>`` and prints ``2.`` as text).  Returns {block index: "1.", …} for those items, and
+    {block index: "(a)", …} for their roman sub-items ``(i)``, ``(ii)``, … (one level up with their parent).
 
     >>> from regc.ir.doc import Block
     >>> t = build_tree([Block(label="(a)", text="x:"), Block(label="(i)", text="y;"), Block(text="Note."),
     ...                 Block(label="2.", text="z.")])
     >>> [n.id for n in t.walk()][1:]
-    ['1', '1(i)', '1(i).BackgroundInformation', '2']
+    ['1', '1(a)', '1(a).BackgroundInformation', '2']
     """
     kids = root.children
     first_num = next((j for j, c in enumerate(kids) if c.kind == "numbered"), None)
@@ -434,7 +494,14 @@ def flat_numbering_overrides(root: WNode) -> dict[int, str]:
         return {}
     if [c.label.ordinal for c in before] != list(range(1, k)):  # type: ignore[union-attr]
         return {}
-    return {c.block: f"{n}." for n, c in enumerate(before, start=1) if c.block is not None}
+    out = {c.block: f"{n}." for n, c in enumerate(before, start=1) if c.block is not None}
+    # the repaired items' own lists moved up one level with them: Compass prints them as a second-level list
+    # ("(i)", "(ii)") where the act prints the first level under a number ("(a)", "(b)"; CCM-5.3 SC 1)
+    for c in before:
+        subs = [g for g in c.children if g.label is not None and g.kind == "roman" and g.block is not None]
+        if subs and [g.label.ordinal for g in subs] == list(range(1, len(subs) + 1)):  # type: ignore[union-attr]
+            out.update({g.block: f"({chr(96 + n)})" for n, g in enumerate(subs, start=1) if n <= 26})
+    return out
 
 
 def _parent_for(lab: Label, path: list[WNode], root: WNode, last: WNode,
@@ -538,6 +605,9 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
         anchor, arule = main.parent, "continues-chapeau-lowercase"
     elif numbered_unit:
         anchor, arule = main, "nearest-preceding-item"
+        chapeau = _metric_chapeau(main, text)
+        if chapeau is not None:
+            anchor, arule = chapeau, "metric-of-chapeau"
     elif text[:1].islower():
         anchor, arule = main, "continues-previous-lowercase"
     elif qualifies_previous(text):
@@ -586,6 +656,29 @@ def _anchor_node(anchor: WNode, b: Block, i: int, decision: TypeDecision, arule:
 
 
 _STOP = {"the", "of", "a", "an", "and", "or", "are", "is", "quantified", "to", "in", "for", "from", "by", "with"}
+
+
+def _metric_chapeau(main: WNode, text: str) -> Optional[WNode]:
+    """In a numbered unit: the chapeau above the nearest item when the paragraph's subject is that chapeau's
+    metric and not the item's (CCM-5.3 SC: "Net energy consumption of the operation of the waste water treatment
+    plant may take into account …" after the tiers 1(a)-(c) of "1. The net energy consumption of the waste water
+    treatment plant equals to or is lower than:" concerns 1, not the last tier).  None otherwise."""
+    parent = main.parent
+    if parent is None or parent.kind == "root" or main.label is None or not parent.text.rstrip().endswith(":"):
+        return None
+    m = re.match(r"^(.{0,120}?)\b(is|are|may|shall|must|do|does|has|have)\b", text)
+    if not m:
+        return None
+    subject = [w for w in re.findall(r"[a-z0-9]+", m.group(1).lower()) if w not in _STOP]
+    if len(subject) < 2:
+        return None
+    words_parent = set(re.findall(r"[a-z0-9]+", parent.text.lower()))
+    words_main = set(re.findall(r"[a-z0-9]+", main.text.lower()))
+    in_parent = sum(w in words_parent for w in subject)
+    in_main = sum(w in words_main for w in subject)
+    if in_parent >= max(2, len(subject) - 1) and in_main < len(subject) / 2:
+        return parent
+    return None
 
 
 def _subject_anchor(main: WNode, text: str) -> WNode:

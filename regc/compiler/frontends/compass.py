@@ -124,6 +124,39 @@ class _Frag:
         self.notes = notes
         self.out: list[Block] = []
         self.tree: Optional[etree._ElementTree] = None
+        self.last_list: Optional[tuple] = None  # (element, depth, items, len(out) after it) of the last list read
+        self.repairs: list[str] = []  # what _resume_split_list changed, for diagnostics and tests
+
+    def _resume_split_list(self, el, depth: int, n: int) -> int:
+        """Repair a list that the Compass split around its item's sub-items (CCM-1.1 SC 2.3): ``<ol type='a'>…<li>…
+        are ones of the following:</li></ol><p>the …;</p><p>the …;</p><ol type='a'><li>…`` — the sub-items lost
+        their nested ``<ol type='i'>`` and the list restarts at ``(a)``, where the act prints ``(b)`` (i)-(iii),
+        ``(c)``.  When every block since the previous list of the same tag/type at the same depth is an unlabelled
+        paragraph that starts in lower case and the previous list's last item ends in ":", those paragraphs are that
+        item's sub-items (labelled as the Compass labels a second-level list: ``(i)`` under letters, ``(a)`` under
+        numbers, ``—`` otherwise) and the new list continues the old one's numbering.  Returns the start offset."""
+        if self.last_list is None or el.get("start"):
+            return n
+        prev, pdepth, pitems, end = self.last_list
+        if pdepth != depth or _local(prev.tag) != _local(el.tag) or (prev.get("type") or "1") != (el.get("type") or "1"):
+            return n
+        between = self.out[end:]
+        if not between or end == 0 or not self.out[end - 1].text.rstrip().endswith(":"):
+            return n
+        if any(b.label is not None or b.style != "p" or not b.text[:1].islower() for b in between):
+            return n
+        self._label_lost_sublist(prev, end)
+        self.repairs.append(f"list resumed at item {pitems + 1} after {len(between)} sub-item(s) of item {pitems}")
+        return pitems
+
+    def _label_lost_sublist(self, prev, end: int) -> None:
+        """Label the unlabelled paragraphs after ``self.out[end - 1]`` as its sub-items (see above)."""
+        item = self.out[end - 1]
+        t = (prev.get("type") or "1").strip() if _local(prev.tag) == "ol" else None
+        sub_type, sub_tag = ({"a": "i", "A": "i", "1": "a"}.get(t or "", None), "ol") if t else (None, "ul")
+        for k, b in enumerate(self.out[end:], start=1):
+            b.label = list_label(sub_tag if sub_type else "ul", sub_type, k)
+            b.depth = item.depth + 1
 
     def span(self, el) -> SourceSpan:
         path = self.tree.getpath(el) if self.tree is not None else ""
@@ -202,6 +235,7 @@ class _Frag:
                 n = int(el.get("start") or 1) - 1
             except ValueError:
                 n = 0
+            n = self._resume_split_list(el, depth, n)
             for c in el:
                 ct = _local(c.tag)
                 if ct == "li":
@@ -212,6 +246,7 @@ class _Frag:
                     self.blocks(c, depth + 1, label=list_label(tag, el.get("type"), n))
                 elif ct:
                     self.blocks(c, depth + 1)  # a list nested directly in a list (no <li>)
+            self.last_list = (el, depth, n, len(self.out))
             return
         split_printed = tag != "li"
         parts: list[str] = []
