@@ -333,7 +333,7 @@ BAT_CAND = re.compile(
     r"(?:\bthe\s+)?(?:(?:latest|most recent)\s+)?(?:relevant\s+)?"
     r"(?:best available techniques \(BAT\)|BAT|best available techniques)\s+conclusions"
     r"(?:\s+for\s+(?:the\s+)?[^,;.:()]+?)?"
-    r"(?=\s+and\s+(?:the|in|other|a|an|equal|stricter|national|relevant|where|when)\b|\s+to\s+apply|\s+or\s"
+    r"(?=\s+and\s+(?:the|in|other|a|an|equal|stricter|national|relevant|where|when|ensures?|that)\b|\s+to\s+apply|\s+or\s"
     r"|\s+(?:in accordance|set out|adopted|apply|including)\b|[,;.:)]|$)"
 )
 GENERIC_CAND = re.compile(
@@ -548,6 +548,9 @@ def find_citations(text: str, context: Optional[ActContext] = None) -> list[Cita
             resolved.append(replace(c, celex=ante.celex, number=ante.number,
                                     act_type=ante.act_type if c.act_type in {"Article", "Annex"} else c.act_type,
                                     rule=c.rule + ";resolved", confidence=conf))
+        elif c.kind == "eu_act" and c.celex and not c.pinpoint and any(
+                x.kind == "eu_act" and x.celex == c.celex and not x.pinpoint for x in resolved):
+            continue  # the same act named twice without a pinpoint ("… compared to those of Regulation 2019/1009")
         else:
             resolved.append(c)
     return resolved

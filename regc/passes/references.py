@@ -193,6 +193,18 @@ def _unit_footnote_texts(node: CriterionNode, ctx) -> tuple[list[str], list[str]
     return own, rest
 
 
+def _bare_footnote_celex(bodies: Sequence[str]) -> Optional[str]:
+    """The CELEX of the one own footnote that only names an act ("Implementing Decision (EU) 2018/1147.")."""
+    found = set()
+    for body in bodies:
+        acts = [c for c in find_citations(body) if c.kind == "eu_act" and c.celex and not c.anaphor]
+        if len(acts) == 1:
+            rest = body[:acts[0].start] + body[acts[0].end:]
+            if len(re.findall(r"[A-Za-z]{3,}", rest)) <= 2:
+                found.add(acts[0].celex)
+    return found.pop() if len(found) == 1 else None
+
+
 def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[str] = (),
                    section_fn: Sequence[str] = (), ctx=None
                    ) -> tuple[Optional[References], list[Citation], float, list[str]]:
@@ -206,6 +218,10 @@ def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[st
     sources = []
     confs = []
     models: set[str] = set()
+    bare = _bare_footnote_celex(own_fn)
+    # a footnote of the node that is nothing but an act number identifies the node's one named document
+    # ("… BAT conclusions for waste treatment (279)" with note 279 "Implementing Decision (EU) 2018/1147.")
+    named = [c for c in cits if c.kind == "named_document" and not c.celex and _content_words(c.text)]
     for c in cits:
         inputs = {"text": text, "citation": c.text, "kind": c.kind, "tags": list(node.tags)}
         t = arbitrate("reference_type", inputs, decide_type(text, c, node), ctx)
@@ -215,6 +231,9 @@ def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[st
                        decide_celex(c, own_fn, section_fn), ctx)
         if cx.value is not None and not is_valid_celex(cx.value):
             cx = decide_celex(c, own_fn, section_fn)
+        if cx.value is None and bare and len(named) == 1 and c is named[0] and not any(
+                x.kind == "eu_act" and x.celex == bare for x in cits):
+            cx = Decision(value=bare, rule="bare-footnote-act", confidence=0.6)
         sources.append(ReferenceSource(text=c.text, type=t.value, celex_id=cx.value))
         confs.append(min(c.confidence, t.confidence, cx.confidence))
         models.update(d.model for d in (t, cx) if d.model)
