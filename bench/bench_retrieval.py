@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import statistics
 import tempfile
 import time
@@ -99,15 +100,26 @@ def faq_rows(root: Path) -> list[tuple[str, str]]:
               for i, c in enumerate(faq_chunks(folder / "taxonomy_faqs_cleaned.md"))]
     queries = load_queries(folder)
     rows: list[tuple[str, str]] = [("faq: chunks / queries", f"{len(chunks)} / {len(queries)}")]
+    t0 = time.perf_counter()
+    qv = encode([q["question"] for q in queries])  # before the JVM starts (torch and the JVM share the process)
+    t_enc = (time.perf_counter() - t0) * 1000 / len(queries)
     with tempfile.TemporaryDirectory(prefix="regc-bench-faq-") as tmp:
         t0 = time.perf_counter()
         index_chunks(chunks, Path(tmp) / "bm25", dense=False)
         t_bm25 = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        encoded = index_chunks(chunks, Path(tmp) / "hybrid", dense=True)
-        t_hybrid = time.perf_counter() - t0
+        saved = os.environ.get("REGC_CACHE")
+        os.environ["REGC_CACHE"] = str(Path(tmp) / "cold-cache")  # cold: every chunk is encoded
+        try:
+            t0 = time.perf_counter()
+            encoded = index_chunks(chunks, Path(tmp) / "hybrid", dense=True)
+            t_hybrid = time.perf_counter() - t0
+        finally:
+            if saved is None:
+                os.environ.pop("REGC_CACHE", None)
+            else:
+                os.environ["REGC_CACHE"] = saved
         rows.append(("faq: index build BM25", f"{t_bm25:.1f} s"))
-        rows.append(("faq: index build BM25+dense", f"{t_hybrid:.1f} s ({encoded} chunks encoded, rest cached)"))
+        rows.append(("faq: index build BM25+dense (cold cache)", f"{t_hybrid:.1f} s ({encoded} chunks encoded)"))
         s = Searcher.open(Path(tmp) / "hybrid")
         pool = 50
         bm25_lists, lat_bm25 = [], []
@@ -115,9 +127,6 @@ def faq_rows(root: Path) -> list[tuple[str, str]]:
             t0 = time.perf_counter()
             bm25_lists.append([d for d, _ in s.bm25(q["question"], pool)])
             lat_bm25.append((time.perf_counter() - t0) * 1000)
-        t0 = time.perf_counter()
-        qv = encode([q["question"] for q in queries])
-        t_enc = (time.perf_counter() - t0) * 1000 / len(queries)
         index, ids = s._dense
         _, idx = index.search(qv, pool)
         dense_lists = [[ids[i] for i in row if i >= 0] for row in idx]
@@ -189,6 +198,30 @@ def resolution_rows(root: Path, gold: Path) -> list[tuple[str, str]]:
                 art_total += 1
                 t = by_celex.get(s["celex_id"])
                 art_found += bool(t and all(t.find(loc) is not None for loc in locs))
+    # retrieval on a BM25 index of the referenced acts present in the corpus: does the top of the evidence set
+    # hold the cited provision (pinpointed refs) or at least the right act (whole-act refs)?
+    from regc.corpora.index import build_index
+    from regc.corpora.resolve import retrieve
+    from regc.corpora.search import Searcher
+
+    pin_ok = pin_n = act_ok = act_n = 0
+    with tempfile.TemporaryDirectory(prefix="regc-bench-res-") as tmp:
+        t0 = time.perf_counter()
+        rep = build_index(root, Path(tmp) / "ix", celexes=sorted({s["celex_id"] for s in in_reg}), dense=False)
+        t_build = time.perf_counter() - t0
+        searcher = Searcher.open(Path(tmp) / "ix")
+        for s, before in refs:
+            if not registry.knows(s["celex_id"]):
+                continue
+            cits = [c for c in find_citations(s["text"], ActContext(before)) if c.kind == "eu_act"]
+            pin = cits[0].pinpoint if cits else None
+            r = retrieve(searcher, s["text"], s["celex_id"], pin, criterion_text=s["text"])
+            if pinpoint_locators(pin):
+                pin_n += 1
+                pin_ok += set(r.covered_locators) == set(pinpoint_locators(pin))
+            else:
+                act_n += 1
+                act_ok += bool(r.passages) and r.passages[0].celex == s["celex_id"]
     n = len(refs)
     return [
         ("resolve: must_be_fetched EU-act refs (dev gold)", str(n)),
@@ -196,6 +229,10 @@ def resolution_rows(root: Path, gold: Path) -> list[tuple[str, str]]:
         ("resolve: resolved to the right act (from the text)", f"{right_act}/{n} ({right_act / n:.0%})" if n else "0"),
         ("resolve: right act and in registry", f"{right_reg}/{len(in_reg)}" if in_reg else "0"),
         ("resolve: cited provision found in act tree", f"{art_found}/{art_total}"),
+        ("resolve: BM25 index of the referenced acts in corpus", f"{rep.acts} acts, {rep.chunks} chunks, "
+                                                                 f"{t_build:.1f} s"),
+        ("resolve: retrieval covers the cited provision(s)", f"{pin_ok}/{pin_n}"),
+        ("resolve: whole-act refs, top passage from the act", f"{act_ok}/{act_n}"),
     ]
 
 

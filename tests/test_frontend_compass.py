@@ -240,3 +240,31 @@ def test_split_list_repair_needs_lower_case_items_after_a_colon():
     assert [b.label for b in fragment_blocks(frag2, "f.json", "$.x", {})] == ["(a)", "2.", "(a)"]
     frag3 = ("<ol type='a'><li>first:</li></ol><p>The paragraph.</p><ol type='a'><li>next</li></ol>")
     assert [b.label for b in fragment_blocks(frag3, "f.json", "$.x", {})] == ["(a)", None, "(a)"]
+
+
+def test_glued_section_number_and_annotated_na(act):
+    """CCA-1.1 DNSH-CCM prints "3.Group assessment" (no space; EUR-Lex: "3." + "Group assessment"); CCA-6.3
+    DNSH-CCM is "N/A" with a note marker: the unit is not applicable (EUR-Lex prints a bare N/A), the note stays
+    an activity footnote."""
+    dnsh = next(u for u in act.activity("CCA-1.1").units if u.part == "DNSH-CCM")
+    heading = next(b for b in dnsh.blocks if b.text == "Group assessment")
+    assert heading.label == "3."
+    a = act.activity("CCA-6.3")
+    ccm = next(u for u in a.units if u.part == "DNSH-CCM")
+    assert ccm.not_applicable and ccm.blocks == []
+    assert a.footnotes["463"].text.startswith("Vehicles are required to comply with the criteria for DNSH")
+
+
+def test_glued_paragraphs_split_and_superscripts_joined(act):
+    """CCA-1.4 DNSH-CCM: "… Regulation (EU) No 995/2010.1.7. The forest management plan …" is two paragraphs
+    in one ``<p>`` (EUR-Lex prints 1.6. and 1.7.); CCA-7.1 DNSH-PPC writes "m³" where EUR-Lex has m<sup>3</sup>
+    (joined: "m3")."""
+    dnsh = next(u for u in act.activity("CCA-1.4").units if u.part == "DNSH-CCM")
+    by_label = {b.label: b for b in dnsh.blocks if b.label}
+    assert by_label["1.6."].text.endswith("laid down in Regulation (EU) No 995/2010.")
+    assert by_label["1.7."].text.startswith("The forest management plan or equivalent instrument provides for")
+    ppc = next(u for u in act.activity("CCA-7.1").units if u.part == "DNSH-PPC")
+    assert any("formaldehyde per m3 of material" in b.text for b in ppc.blocks)
+    assert not any("³" in b.text for a in act.activities for u in a.units for b in u.blocks)
+    # a full stop followed by a decimal is not a paragraph break
+    assert [b.label for b in fragment_blocks("<p>It is 2.5. The next 1.2 rule.</p>", "f", "$", {})] == [None]

@@ -67,8 +67,16 @@ def test_env_act_every_activity_of_the_four_annexes(env_act):
 
 def test_climate_act_activities_and_units(climate_act):
     counts = Counter(a.objective for a in climate_act.activities)
-    # Annex I (CCM): 88 + 6 complementary (4.26-4.31) + 7 added by 2023/2485; Annex II (CCA): 95 + 10
-    assert counts == {"CCM": 101, "CCA": 105}
+    # Annex I (CCM): 88 + 6 complementary (4.26-4.31) + 7 added by 2023/2485; Annex II (CCA): 95 + 10 + the
+    # one-number section "11. EDUCATION" (an activity of its own, as in the EUR-Lex XHTML: 207 in all)
+    assert counts == {"CCM": 101, "CCA": 106}
+    education = climate_act.activity("CCA-11")
+    assert education is not None and education.name == "EDUCATION" and education.units[0].blocks
+    assert education.description[0].text.startswith("Public or private education at any level")
+    # a paragraph printed before the description belongs to the description, as in EUR-Lex XHTML (CCM-4.27)
+    bat = climate_act.activity("CCM-4.27")
+    assert bat.description[0].text.startswith("For the purposes of this Section, best-available technologies mean")
+    assert bat.units[0].blocks[0].label == "1."
     for a in climate_act.activities:
         assert [u.part for u in a.units] == ["SC"] + [f"DNSH-{o}" for o in OBJ if o != a.objective], a.activity_id
     nuclear = climate_act.activity("CCM-4.26")  # "General criteria pertaining to ..." outside a regular table

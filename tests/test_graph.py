@@ -8,9 +8,9 @@ import networkx as nx
 import pytest
 
 from fixtures_util import FIXTURES, assert_golden_json
-from regc.ir.graph import (build_unit_graph, check_unit_graph, expected_parent_id, repair_unit, to_node_link,
-                           write_graphml)
-from regc.ir.models import Unit, load_activity
+from regc.ir.graph import (build_unit_graph, check_unit_graph, expected_parent_id, internal_targets, repair_unit,
+                           to_node_link, write_graphml)
+from regc.ir.models import Edge, Unit, load_activity
 
 GRAPH = FIXTURES / "graph"
 # failing fixture -> the invariant's diagnostic code it must raise (at error level)
@@ -117,3 +117,26 @@ def test_gold_passes_graph_checks(gold_dir):
         for u in load_activity(f).units:
             assert check_unit_graph(u) == [], (u.unit_id, _findings(check_unit_graph(u)))
             assert repair_unit(u)[1] == []
+
+
+def test_dangling_dependency_clause_and_listed_hierarchy():
+    u = _unit(GRAPH / "ok_depends.in.json")
+    u.root.find("1(b)").dependencies.clauses[0].criterion_id = "1(z)"
+    u.edges = [Edge(type="HIERARCHY", **{"from": "ROOT"}, to="1(a)")]
+    codes = {(d.code, d.criterion_id) for d in check_unit_graph(u)}
+    assert ("DANGLING_CLAUSE", "1(b)") in codes
+    assert ("HIERARCHY_EDGE_MISMATCH", "1(a)") in codes
+
+
+def test_repair_drops_duplicate_edges_and_adds_group_members():
+    u = _unit(GRAPH / "ok_group.in.json")
+    u.edges = [u.edges[0], u.edges[0].model_copy()]
+    fixed, rep = repair_unit(u)
+    assert sorted(d.code for d in rep) == ["REPAIR_DUPLICATE_EDGE", "REPAIR_GROUP_MEMBER"]
+    assert sorted((e.from_, e.to) for e in fixed.edges) == [("1(a)", "1(a-b)"), ("1(b)", "1(a-b)")]
+    assert check_unit_graph(fixed) == []
+
+
+def test_internal_reference_targets():
+    assert internal_targets("Section 5.11 of this Annex", "CCA-4.29") == ["CCA-5.11"]
+    assert internal_targets("Regulation (EU) 2018/1999", "CCM-1.1") == []

@@ -109,6 +109,16 @@ def test_enrichment_of_a_pinpointed_reference(searcher):
         assert len(sentence.split()) <= 46
 
 
+def test_enrichment_thresholds_come_from_the_passages(searcher):
+    e = enrich(searcher, "Article 29(10) of Directive (EU) 2018/2001", "32018L2001", pinpoint="Article 29(10)",
+               criterion_text="GHG emission savings are at least 65 %")
+    assert e["passages"][0]["locator"] == "Article 29(10)"
+    got = {(t["operator"], t["value"], t["unit"]) for t in e["thresholds"]}
+    assert {(">=", 65, "%"), (">=", 60, "%")} <= got
+    assert all(t["locator"].startswith("32018L2001 Article 29") for t in e["thresholds"])
+    assert not any(t["metric"].startswith("(") for t in e["thresholds"])
+
+
 def test_retrieval_iterations_and_coverage(searcher):
     r = retrieve(searcher, "Annex V to Directive (EU) 2018/2001", "32018L2001", "Annex V",
                  criterion_text="GHG emission savings from the manufacture of biofuels are at least 65 % in relation "

@@ -169,3 +169,13 @@ def test_cli_score(capsys, gold_dir, tmp_path):
     (tmp_path / "x.json").write_text("{oops")
     assert main(["score", str(gold_dir), str(tmp_path)]) == 2
     assert "x.json" in capsys.readouterr().err
+
+
+def test_malformed_system_output_scores_without_crash(gold):
+    g = _sc(gold)
+    s = {"unit_id": g["unit_id"], "root": {"criterion_id": "ROOT", "threshold": "oops", "references": [1],
+                                           "sub_criteria": [None, {"criterion_id": 1, "sub_criteria": "x"},
+                                                            {"verbatim_text": None}]},
+         "edges": [None, {"type": "DEPENDS_ON"}]}
+    r = score_unit(s, g)
+    assert 0 < r["structural"]["f1"] < 0.2 and r["threshold"]["f1"] == 0

@@ -27,7 +27,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any, Optional
 
 from regc.ir.models import CRITERION_KEYS
 
@@ -88,7 +88,7 @@ def pair_nodes(sys_nodes: list[Flat], gold_nodes: list[Flat]) -> list[tuple[Flat
         for j, g in enumerate(gold_nodes):
             if j in used_g:
                 continue
-            sm = difflib.SequenceMatcher(None, st, str(g.node.get("verbatim_text") or ""), autojunk=False)
+            sm = difflib.SequenceMatcher(None, st, str(g.node.get("verbatim_text") or ""))  # defaults, as §5
             if sm.real_quick_ratio() < SIM_THRESHOLD or sm.quick_ratio() < SIM_THRESHOLD:
                 continue
             r = sm.ratio()
@@ -329,7 +329,3 @@ def format_table(res: dict) -> str:
     if res["extra_units"]:
         lines.append("units without gold: " + ", ".join(res["extra_units"]))
     return "\n".join(lines)
-
-
-def iter_metric_names() -> Iterable[str]:
-    return METRICS

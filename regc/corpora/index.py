@@ -35,7 +35,7 @@ from regc.corpora.chunking import ActTree, Chunk, Node, chunks_of
 from regc.corpora.ingest import WORKS, act_dirs, choose_source, ingest_corpus
 from regc.corpora.registry import ActRegistry, load_registry
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # bump when chunking or the index layout changes (forces a rebuild)
 MODEL_NAME = "all-MiniLM-L6-v2"
 
 
@@ -53,6 +53,8 @@ def ensure_java() -> str:
     os.environ.setdefault("OPENAI_API_KEY", "unused-offline")
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
     home = os.environ.get("JAVA_HOME")
     if not (home and _jdk_version(Path(home)) >= 21 and (Path(home) / "bin" / "java").exists()):
         cands = []
@@ -89,8 +91,12 @@ def _jdk_version(p: Path) -> int:
 
 
 def taxonomy_acts(registry: ActRegistry) -> list[str]:
-    """The Taxonomy delegated acts in the registry (titles "supplementing Regulation (EU) 2020/852")."""
-    return sorted(c for c, a in registry.acts.items() if "supplementing Regulation (EU) 2020/852" in a.title)
+    """The Taxonomy delegated acts setting technical screening criteria (titles "supplementing Regulation (EU)
+    2020/852 ... technical screening criteria")."""
+    def tsc_act(title: str) -> bool:
+        return "supplementing Regulation (EU) 2020/852" in title and "technical screening criteria" in title
+
+    return sorted(c for c, a in registry.acts.items() if tsc_act(a.title) or tsc_act(a.short_title))
 
 
 def referenced_acts(works: Path, registry: ActRegistry) -> list[str]:
@@ -354,6 +360,10 @@ def anserini(name: str):
     """An Anserini (pyserini's Lucene toolkit) Java class.  Only ``pyserini.pyclass`` is imported: the
     ``pyserini.search``/``pyserini.index`` Python wrappers pull in torch and cost ~10 s more."""
     ensure_java()
+    import jnius_config
+
+    if not jnius_config.vm_running and "-Xrs" not in jnius_config.get_options():
+        jnius_config.add_options("-Xrs")  # the JVM leaves OS signals to Python (torch shares the process)
     from pyserini.pyclass import autoclass
 
     global _QUIET

@@ -116,5 +116,6 @@ def load_registry(works: Path, celexes: Optional[Iterable[str]] = None) -> ActRe
                 continue
             title = title or _en_title(meta)
             aliases += [a for a in _aliases(meta) if a not in aliases]
-        acts[celex] = ActInfo(celex, short or title, title, tuple(aliases))
+        tidy = lambda t: re.sub(r"\s+", " ", t.replace("\u00a0", " ")).strip()  # noqa: E731
+        acts[celex] = ActInfo(celex, tidy(short or title), tidy(title), tuple(tidy(a) for a in aliases))
     return ActRegistry(acts)

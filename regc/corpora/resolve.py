@@ -291,11 +291,13 @@ def _loc_match(hit_locator: str, want: str) -> bool:
     return h == w or h.startswith(w + "(") or h.startswith(w + ",") or w.startswith(h + "(")
 
 
-def judge_coverage(hits, celex: Optional[str], locators: Sequence[str], quantities: Sequence[str]) -> tuple[float, list[str], list[str]]:
-    """Rule-based coverage of the top passages: right act? cited article/paragraph present? needed quantities
-    present?  Returns (confidence, gaps, covered locators)."""
+def judge_coverage(hits, celex: Optional[str], locators: Sequence[str], quantities: Sequence[str],
+                   focus_words: Sequence[str] = ()) -> tuple[float, list[str], list[str]]:
+    """Rule-based coverage of the top passages: right act? cited article/paragraph present (or, with no
+    pinpoint, the criterion's content words)? needed quantities present?  Returns (confidence, gaps, covered)."""
     gaps: list[str] = []
     covered: list[str] = []
+    text = " ".join(h.text for h in hits[:5]).lower()
     act_ok = bool(hits) and (celex is None or any(h.celex == celex for h in hits[:5]))
     if not act_ok:
         gaps.append("act")
@@ -304,12 +306,16 @@ def judge_coverage(hits, celex: Optional[str], locators: Sequence[str], quantiti
             covered.append(loc)
         else:
             gaps.append(f"locator:{loc}")
-    text = " ".join(h.text for h in hits[:5]).lower()
     q_ok = [q for q in quantities if q.lower() in text]
     for q in quantities:
         if q not in q_ok:
             gaps.append(f"quantity:{q}")
-    loc_share = len(covered) / len(locators) if locators else (1.0 if act_ok else 0.0)
+    if locators:
+        loc_share = len(covered) / len(locators)
+    elif focus_words:  # a whole-act reference: how much of the criterion do the passages speak to?
+        loc_share = sum(1 for w in focus_words if w in text) / len(focus_words)
+    else:
+        loc_share = 1.0 if act_ok else 0.0
     q_share = len(q_ok) / len(quantities) if quantities else 1.0
     conf = 0.4 * act_ok + 0.4 * loc_share + 0.2 * q_share
     return round(conf, 3), gaps, covered
@@ -344,7 +350,8 @@ def retrieve(searcher: "Searcher", ref_text: str, celex: Optional[str], pinpoint
             if h.chunk_id not in {m.chunk_id for m in merged}:
                 merged.append(h)
         merged = merged[: max(k, len(direct))]
-        conf, gaps, covered = judge_coverage(merged, celex if in_index else None, locators, quantities)
+        conf, gaps, covered = judge_coverage(merged, celex if in_index else None, locators, quantities,
+                                             content_words(criterion_text, 8))
         iterations.append(Iteration(query, conf, gaps, [h.locator for h in merged[:k]]))
         cur = Retrieval(merged, conf, list(iterations), covered)
         if best is None or conf > best.confidence:
@@ -432,16 +439,21 @@ def thresholds_of(passages, limit: int = 8) -> list[dict]:
 
     out = []
     for h in passages:
-        for s in _sentences(h.text):
+        sents = _sentences(h.text)
+        chapeau = sents[0] if sents else ""
+        for s in sents:
             if not re.search(r"\d", s):
                 continue
             try:
-                th = decide(s).threshold
+                th = decide(s, parent_text=chapeau if s is not chapeau else None).threshold
             except Exception:  # a threshold parser failure on foreign text must not stop enrichment
                 continue
             if th is not None and th.quantitative is not None:
                 for item in th.quantitative.items:
-                    d = {"metric": item.metric, "operator": item.operator, "value": item.value, "unit": item.unit,
+                    metric = re.sub(r"^\(\w{1,4}\)\s*", "", item.metric).strip()
+                    if not metric:  # a list point: the metric is what the chapeau talks about
+                        metric = " ".join(content_words(chapeau, 6))
+                    d = {"metric": metric, "operator": item.operator, "value": item.value, "unit": item.unit,
                          "locator": f"{h.celex} {h.locator}"}
                     if d not in out:
                         out.append(d)

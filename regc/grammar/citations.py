@@ -76,7 +76,7 @@ ACT_CORE = re.compile(
     rf"(?:(?:\s*,\s*|\s+and\s+|\s+or\s+)(?:{_SERIES}\s+)?(?:No\.?\s+)?{_NUM})*"
 )
 ANAPHOR_CORE = re.compile(r"\b(?:that|the)\s+(?:Directive|Regulation|Decision|Recommendation|Article)(?![\w’'])")
-PIN_START = re.compile(r"\b(?:Articles?|[Pp]aragraphs?|[Pp]oints?|Annex(?:es)?|the Annex|Table|[Pp]art)\b")
+PIN_START = re.compile(r"\b(?:Articles?|[Pp]aragraphs?|[Pp]oints?|Annex(?:es)?|the Annex|Table|[Pp]art|Appendix)\b")
 # noun heads that make one source of "<head> <act>" ("national measures implementing Directive 2010/31/EU")
 HEAD_PREFIX = re.compile(
     r"(?:(?:the\s+)?provisions\s+of|national\s+(?:measures|law|legislation|rules)\s+(?:implementing|transposing))\s+$"
@@ -266,7 +266,7 @@ def _act_citations(text: str) -> list[Citation]:
 # internal references, standards
 
 INTERNAL_CAND = re.compile(
-    r"\bthe relevant Section of this Annex\b"
+    r"\bthe (?:relevant|[a-z]+) Section of this Annex\b"
     r"|\b[Ss]ections?\s+\d+\.\d+\.?(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+to\s+)\d+\.\d+\.?)*"
     r"(?:,\s*respectively,)?(?:\s+of\s+(?:this Annex|Annex [IVX]+(?:\s+to\s+this Regulation)?))?"
     r"|\bAppendix\s+[A-Z](?![\w])(?:\s+to\s+this\s+Annex)?"
@@ -340,7 +340,10 @@ GENERIC_CAND = re.compile(
     r"\banother\s+(?:legal\s+)?instrument\b"
     r"|\bother\s+(?:equivalent\s+|relevant\s+|recognised\s+)?(?:(?:national or )?international\s+)?"
     r"(?:standards?|sources|standardised\s+[^,;.]+?)(?:\s+for\s+[^,;.]+?)?(?=[,;.]|$|\s+(?:may|which|that|where|how|is|are)\b)"
-    r"|\bnational\s+law(?:\s+(?:used|applicable|in force)\b[^,;.]*)?"
+    r"|\b(?:(?:an\s+)?(?:equivalent|equal\s+or\s+stricter)\s+)?national\s+law(?:\s+(?:used|applicable|in force)\b[^,;.]*)?"
+    r"|\b(?:equivalent|equal\s+or\s+stricter)\s+national\s+(?:legislation|provisions|rules|regulations?)\b"
+    r"|(?<=\bor\s)(?:with\s+)?(?:commonly\s+accepted\s+|recognised\s+|relevant\s+)?international\s+(?:industry\s+)?standards\b"
+    r"(?:\s+that\s+[a-z][^,;.]{1,60}?(?=[,;.]|$|\s+(?:to|and|or|in|for)\s+(?:the\s+)?[a-z]+\s+(?:of|to|caused)\b))?"
     r"|(?<=\bor\s)(?:(?:as\s+required\s+by|with|to)\s+)?(?:(?:equivalent|equal\s+or\s+stricter|the\s+relevant)\s+)?"
     r"national\s+(?:provisions|legislation|rules|regulations?|fertiliser\s+legislation)\b(?!\s+(?:implementing|transposing)\b)"
     r"(?:\s+(?:on|stating|relating\s+to|for)\s+[^,;.()]{1,90}?(?=[,;.]|$|\s+(?:where|which|that|with|in\s+order|"
@@ -350,7 +353,7 @@ GENERIC_CAND = re.compile(
     r"(?:Directive|Regulation)"
 )
 DOC_NOUN = re.compile(
-    r"\b(?:Protocol|Code of Conduct|Red List|Registry|[Ss]urvey|Criteria|List of Waste|Guidelines|Handbook|"
+    r"\b(?:Protocol|Standards|Code of Conduct|Red List|Registry|[Ss]urvey|Criteria|List of Waste|Guidelines|Handbook|"
     r"Manual|[Tt]ool|[Dd]atabase|[Dd]efinition of [a-z\-]+(?: (?!(?:as|in|is|are|and|or|of|for|to|the|a|an|that|which|by|with|where|when)\b)[a-z\-]+){0,2})\b"
 )
 _SELF_REFERENCE = re.compile(r"^(?:(?:Technical|Screening|Criteria|Delegated|Act|Annex|Section|Appendix|Union|Taxonomy)\s*)+$")
@@ -372,8 +375,8 @@ def _named_documents(text: str) -> list[Citation]:
         while i >= 0:
             w = toks[i].group(0)
             gap = left[toks[i].end():start if start < len(left) else len(left)]
-            if gap.strip():  # punctuation between words ends the name
-                break
+            if gap.strip() and not (gap.strip() == "," and _CAP.match(w) and capitals):
+                break  # punctuation between words ends the name ("Environmental, Health, and Safety" continues)
             if w == "The":
                 break
             if _CAP.match(w):
@@ -385,6 +388,15 @@ def _named_documents(text: str) -> list[Citation]:
             else:
                 break
             i -= 1
+        right = re.match(r"(?:\s+(?:on|for|of)(?:\s+(?:[A-Z][\w\-]*|and)|,(?=\s+[A-Z]))+)*(?:\s+\([A-Z]{2,}\))?",
+                         text[m.end():])
+        right_caps = len(re.findall(r"\b[A-Z][\w\-]*", right.group(0))) if right else 0
+        if not capitals and right_caps >= 3 and re.search(r"\bthe\s+(?:\d{4}\s+)?$", text[:start]):
+            capitals, trigger = right_caps, True  # "the 1998 Guidelines of International Commission on … (ICNIRP)"
+            start = m.start()
+            yr = re.search(r"\d{4}\s+$", text[:start])
+            if yr:
+                start = yr.start()
         if not capitals or not (trigger or capitals >= 3):
             continue
         if _SELF_REFERENCE.match(text[start:m.end()]):
@@ -394,7 +406,7 @@ def _named_documents(text: str) -> list[Citation]:
                 continue  # sentence-initial capital alone is no name
         end = m.end()
         # rightward: "on Data Centre Energy Efficiency", "for Road Design, Construction and Maintenance", "(EPREL)"
-        r = re.match(r"(?:\s+(?:on|for|of)(?:\s+(?:[A-Z][\w\-]*|and)|,(?=\s+[A-Z]))+)?(?:\s+\([A-Z]{2,}\))?",
+        r = re.match(r"(?:\s+(?:on|for|of)(?:\s+(?:[A-Z][\w\-]*|and)|,(?=\s+[A-Z]))+)*(?:\s+\([A-Z]{2,}\))?",
                      text[end:])
         if r:
             end += len(r.group(0).rstrip(", "))
@@ -433,11 +445,17 @@ def _named_acts(text: str) -> list[Citation]:
 
 NAMED_AGREEMENT = re.compile(
     r"(?:\bthe\s+)?(?:(?:[A-Z][\w-]*|of|on|for|and)\s+){0,4}?(?:Agreement|Convention)\s+(?:concerning|on|for|of|relating\s+to)"
-    r"\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:of|by|and|for|on|the)\s+[A-Z][\w-]*|\s+[A-Z][\w-]*)*(?:\s+\([A-Z]{2,}\))?")
+    r"\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:of|by|and|for|on|the|from)\s+[A-Z][\w-]*|\s+[A-Z][\w-]*)*(?:\s+\([A-Z]{2,}\))?")
+
+
+LEVELS_INDICATOR = re.compile(r"\bLevel\(s\)\s+indicators?\s+\d+\.\d+(?:\s*(?:,|and)\s*\d+\.\d+)*")
 
 
 def _phrase_citations(text: str) -> list[Citation]:
     out = _named_acts(text)
+    for m in LEVELS_INDICATOR.finditer(text):  # the EU Level(s) framework for sustainable buildings
+        out.append(Citation(kind="named_document", text=m.group(0), start=m.start(), end=m.end(),
+                            spans=((m.start(), m.end()),), rule="pattern:levels-indicator", confidence=0.75))
     for m in NAMED_AGREEMENT.finditer(text):
         t = m.group(0)
         out.append(Citation(kind="named_document", text=t, start=m.start(), end=m.end(), spans=((m.start(), m.end()),),
@@ -521,6 +539,17 @@ def find_citations(text: str, context: Optional[ActContext] = None) -> list[Cita
             continue
         seen_named.add(key)
         deduped.append(c)
+    merged: list[Citation] = []
+    for c in deduped:
+        prev = merged[-1] if merged else None
+        if prev is not None and prev.kind == "internal" and prev.text.startswith("Appendix") and c.kind == "eu_act" \
+                and c.celex and re.fullmatch(r"\s+to\s+", text[prev.end:c.start]) and c.text.startswith("Annex"):
+            merged[-1] = replace(c, text=text[prev.start:c.end], start=prev.start, spans=prev.spans + c.spans,
+                                 pinpoint=text[prev.start:c.start].strip() + " " + (c.pinpoint or ""),
+                                 rule=c.rule + ";appendix-of-annex")
+            continue
+        merged.append(c)
+    deduped = merged
     chosen = [c for c in deduped if not (c.kind == "standard" and ":" not in c.text and any(
         x.kind == "standard" and x is not c and x.text.startswith(c.text + ":") for x in deduped))]
     # resolve anaphors, then merge "X and in particular Article n of that X" elaborations into one source

@@ -136,6 +136,9 @@ _MAY_OPTIONS = re.compile(r"\bmay\s+(?:also\s+)?(?:be\s+)?(?:checked|demonstrate
 _BAND = re.compile(r"\bfor\s+(?P<head>(?:[a-z-]+\s+){0,6}?)(?:(?:of|with)\s+)?(?:(?:equal\s+to\s+or\s+)?(?:below|above|"
                    r"between|over|under|less\s+than|more\s+than|greater\s+than|lower\s+than|higher\s+than|"
                    r"exceeding|up\s+to|from|at\s+least|at\s+most)|of)\s+\d", re.IGNORECASE)
+# a chapeau naming things the activity installs/builds/makes, whose "including:" list gives eligible examples
+_ELIGIBLE_THINGS = re.compile(r"^\s*(?:the\s+)?(?:installation|construction|manufacture|production|provision|deployment|"
+                              r"purchase|acquisition)(?:/\w+)?(?:\s+and\s+\w+)?\s+of\b", re.IGNORECASE)
 _INCLUDING = re.compile(r"\b(?:including|includes?|include|inter\s+alia)\b[^:]*:\s*$", re.IGNORECASE)
 
 
@@ -254,6 +257,8 @@ def decide_logic(chapeau: str, children: Sequence[str], *, is_root: bool = False
         if is_time_limited_alternatives(children):
             return LogicDecision("OR", None, 0.65, "time-limited-alternatives")
         if _INCLUDING.search(chapeau):
+            if _ELIGIBLE_THINGS.match(chapeau):  # "installation of equipment …, including: (i) sensors; (ii) …"
+                return LogicDecision("OR", None, 0.6, "eligible-examples")
             return LogicDecision("AND", None, 0.75, "including-list")
         if _MAKE_VERB.search(chapeau) and not any(_PARTICIPLE_LEAD.match(c) for c in children):
             return LogicDecision("OR", None, 0.65, "alternative-objects")

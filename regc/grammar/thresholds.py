@@ -708,6 +708,11 @@ def _negated(text: str, wstart: int, op_start: int) -> Optional[re.Match]:
     return None
 
 
+def _sentence_end(text: str, pos: int) -> int:
+    m = re.search(r"[;:]\s|\.\s(?=[A-Z(])|\.?$", text[pos:])
+    return pos + (m.start() if m else len(text) - pos)
+
+
 def _sentence_start(text: str, pos: int) -> int:
     s = 0
     for m in re.finditer(r"[;:]\s|\.\s(?=[A-Z(])|^", text[:pos]):
@@ -839,6 +844,9 @@ def _in_leading_condition(text: str, pos: int) -> bool:
 
 def _scope(text: str, wstart: int, op_start: int, op_text: str = "") -> bool:
     """Does the number say WHO the rule applies to ("plants with thermal input greater than 1 MW")?"""
+    if re.search(rf"\b{_SCOPE_ENTITY}\s+(?:where|whose|in\s+which)\b[^,;]{{0,80}}$", text[max(wstart - 60, 0):op_start],
+                 re.I) and not _in_leading_condition(text, op_start):
+        return True  # "… a power production plant where the direct GHG emissions exceed 270 g": which plants
     if _VERBAL_OP.match(op_text or ""):
         # "is above", "does not exceed": a predicate, unless inside a leading "Where ..., " clause
         return bool(_CONDITION_CLAUSE.match(text[_sentence_start(text, op_start):op_start])) or \
@@ -1034,7 +1042,8 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
                                                r"(?:compared|relative|in\s+comparison|below|against)\b",
                                                text[uend:uend + 100], re.I):
                 operator, rule = ">=", "quantity:reduction-noun"  # "aim at a 30 % reduction compared to X"
-            elif re.search(r"(?:±|\+/-|plus\s+or\s+minus)\s*$", text[max(0, s - 15):s], re.I):
+            elif re.search(r"\btolerances?\b(?:\s+(?:level|of|margin))?\s*(?:±|\+/-|plus\s+or\s+minus)\s*$",
+                           text[max(0, s - 40):s], re.I):
                 operator, rule = "<=", "quantity:tolerance"  # "tolerance level ± 25 %": deviation at most 25 %
             else:
                 continue  # a number with a unit but no limit: left for the completeness check
@@ -1046,6 +1055,10 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
             continue  # "is 5" without a unit is too weak to be a limit
         scope = op is not None and _scope(text, wstart, op[1], op_text or "") or (
             (ormore or orless) is not None and _scope(text, wstart, s))
+        if not scope and op is not None and re.search(r"\b(?:that|which)\s+(?:is|are)\s+$", text[max(0, op[1] - 20):op[1]]) \
+                and re.search(r"\b(?:is|are)\s+(?:not\s+)?(?:compliant|eligible|excluded|covered|allowed|permitted)\b",
+                              text[uend:_sentence_end(text, uend)]):
+            scope = True  # "… a plant that is more GHG intensive than 100 g CO2e/kWh … is not compliant": which plants
         if not scope and scopes and op is not None and \
                 re.fullmatch(r"\s*(?:and|or|but)\s*", text[scopes[-1].end:start]):
             scope = True  # "greater than 5,7 t and less than or equal to 60 t": the same scope band

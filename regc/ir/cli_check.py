@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from regc.ir.models import (Activity, ActSource, CriterionNode, CRITERION_KEYS, Diagnostic, Edge, Unit,
-                            dumps_json)
+from regc.ir.models import Activity, ActSource, CriterionNode, CRITERION_KEYS, Edge, Unit
 
 SEVERITY_ORDER = {"info": 0, "warning": 1, "error": 2, "critical": 3}
 
@@ -420,7 +419,3 @@ def register(sub) -> None:
     d.add_argument("b")
     d.add_argument("--json", action="store_true", help="machine-readable output")
     d.set_defaults(func=_cmd_diff)
-
-
-__all__ = ["check_path", "check_file", "load_for_check", "diff_activities", "register", "dumps_json",
-           "Diagnostic"]

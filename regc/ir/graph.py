@@ -216,6 +216,9 @@ def check_unit_graph(unit: Unit, g: Optional[nx.MultiDiGraph] = None) -> list[Di
     if unit.root.criterion_id != "ROOT":
         out.append(_diag("ROOT_ID", f"unit root is {unit.root.criterion_id!r}, not 'ROOT'", unit,
                          unit.root.criterion_id))
+    for node in unit.root.walk():
+        if not node.criterion_id.strip():
+            out.append(_diag("EMPTY_ID", "criterion with an empty id", unit, node.criterion_id))
     for n, d in g.nodes(data=True):
         if d.get("duplicate"):
             out.append(_diag("HIERARCHY_NOT_TREE", f"criterion id {n!r} occurs {d['duplicate']} times in the "
@@ -358,9 +361,12 @@ def repair_unit(unit: Unit) -> tuple[Unit, list[Diagnostic]]:
             if any(n.criterion_id == exp for n in node.walk()):
                 continue  # target inside the node itself: not provable
             parent.sub_criteria = [c for c in parent.sub_criteria if c is not node]
-            kids = target.sub_criteria + [node]
-            kids.sort(key=lambda c: _label_key(c.criterion_id) if expected_parent_id(c.criterion_id) == exp
-                      else (9,))
+            # insert before the first sibling whose label comes after it (source order by label)
+            kids = list(target.sub_criteria)
+            key = _label_key(node.criterion_id)
+            pos = next((i for i, c in enumerate(kids)
+                        if expected_parent_id(c.criterion_id) == exp and _label_key(c.criterion_id) > key), len(kids))
+            kids.insert(pos, node)
             target.sub_criteria = kids
             out.append(_diag("REPAIR_REPARENT", f"moved {node.criterion_id!r} from {parent.criterion_id!r} to "
                              f"{exp!r}, the parent its id names", u, node.criterion_id, severity="info"))

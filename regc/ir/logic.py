@@ -6,8 +6,9 @@ Encoding (one per unit, built once; solvers reused with assumptions / push-pop):
 - ``c[<id>]`` (Bool): the criterion is met.  ``c[id] == own requirement ∧ combine(children)``.
 - own requirement: quantitative items as atoms over one Real per metric (``m[<metric>|<dimension>|<period>]``,
   values converted to one base unit per dimension, exact rationals), deadlines/windows as Int date atoms (days
-  since 1970-01-01) over ``d[<id>]``; a leaf without such atoms (or a node that inherits a threshold: it verifies
-  it) gets a free Bool ``own[<id>]``.
+  since 1970-01-01) over ``d[<id>]``; a leaf without such atoms, a node that inherits a threshold (it verifies
+  it) and a node with a recurring item ("verified annually") get a free Bool ``own[<id>]``.  Witnesses keep
+  quantities >= 0 and dates >= 2020-01-01 so that the profiles they print are plausible.
 - children: ``AND`` / ``OR`` / ``N_OF_K`` (``AtLeast``); ancillary (BackgroundInformation) children do not take
   part.  A child's applicability condition ``A`` (``app[<id>]`` when Conditional, ``effective_from/until`` on the
   assessment date ``t``, dependency clauses on other criteria) is an implication ``A ⇒ c`` under AND and a
@@ -33,7 +34,7 @@ from typing import Any, Callable, Optional
 
 import z3
 
-from regc.ir.models import CriterionNode, Diagnostic, QuantItem, Unit, is_ancillary
+from regc.ir.models import CriterionNode, Diagnostic, QuantItem, Unit
 
 PASS_NAME = "logic"
 EPOCH = _dt.date(1970, 1, 1)
@@ -114,6 +115,13 @@ def _period_key(item: QuantItem) -> str:
     if p.type == "lifetime":
         return "lifetime"
     return f"{p.value}{p.unit}"
+
+
+def _period_label(item: QuantItem) -> str:
+    p = item.period
+    if p is None:
+        return ""
+    return "over the lifetime" if p.type == "lifetime" else f"over {p.value} {p.unit}"
 
 
 def _norm_metric(metric: str) -> str:
@@ -207,7 +215,7 @@ class Encoder:
                 if same:
                     key = same[0]
         var = self._var(key, "real", {"metric": item.metric, "unit": item.unit, "factor": factor,
-                                      "period": _period_key(item)})
+                                      "period": _period_label(item)})
         info = self.variables[key][2]
         # express in the unit the variable was first seen with (exact)
         val = _F(str(item.value)) * factor / info["factor"]
@@ -260,7 +268,7 @@ class Encoder:
                                 key = key_of.get((tgt, j))
                     expr, key = self.quant_atom(it, key)
                     key_of[(cid, i)] = key
-                    per = f" over {_period_key(it)}" if it.period else ""
+                    per = f" {_period_label(it)}" if it.period else ""
                     own.append(Atom(cid, f"{it.metric} {it.operator} {it.value} {it.unit}".rstrip() + per, expr,
                                     key, "quantitative"))
             if th and th.temporal:
@@ -319,7 +327,9 @@ class Encoder:
                 tl = n.threshold.temporal.logic if n.threshold and n.threshold.temporal else None
                 parts.append(z3.Or(*tm) if tl == "OR" and len(tm) > 1 else z3.And(*tm))
             kids = n.participating_children()
-            if (not kids and not own) or cid in inherits:
+            recurring = bool(n.threshold and n.threshold.temporal and
+                             any(it.type == "recurring" for it in n.threshold.temporal.items))
+            if (not kids and not own) or cid in inherits or recurring:  # recurring: "done every n years"
                 parts.insert(0, self._var(f"own[{alias(cid)}]", "bool", f"{cid} is met"))
             if kids:
                 for k in kids:
@@ -494,7 +504,7 @@ def check_unit_logic(unit: Unit, dead: bool = True) -> LogicReport:
     ids = list(e1.defs)
     rid = unit.root.criterion_id
     track = {cid: z3.Bool(f"track[{cid}]") for cid in ids}
-    s = z3.Solver()
+    s = z3.SimpleSolver()  # incremental SAT+arith core without the tactic front-end (faster on the many small units)
     s.add(*enc.take_domain())
     for cid in ids:
         s.add(z3.Implies(track[cid], e1.c[cid] == e1.defs[cid]))
@@ -505,7 +515,8 @@ def check_unit_logic(unit: Unit, dead: bool = True) -> LogicReport:
     r = s.check(*all_t, e1.root)
     sat = r == z3.sat
     relevant = relevant_names(e1)
-    witness = profile(s.model(), enc.variables, relevant) if sat else None
+    mdl = s.model() if sat else None
+    witness = profile(mdl, enc.variables, relevant) if sat else None
     if not sat:
         core = _core_ids(s, track) if r == z3.unsat else []
         findings.append(LogicFinding("error", "UNSATISFIABLE", rid,
@@ -515,8 +526,7 @@ def check_unit_logic(unit: Unit, dead: bool = True) -> LogicReport:
     # 2. every criterion can be met on its own (minimal unsatisfiable criteria only)
     never: set[str] = set()
     met_in_witness: set[str] = set()
-    if sat:
-        mdl = s.model()
+    if mdl is not None:
         met_in_witness = {cid for cid in ids if z3.is_true(mdl.eval(e1.c[cid], model_completion=True))}
     for cid in reversed(ids):  # children before parents (pre-order reversed)
         if (cid == rid and not sat) or cid in met_in_witness:
@@ -728,7 +738,8 @@ def equivalence(a: Unit, b: Unit) -> Equivalence:
         if dup:
             raise LogicInputError(f"{u.unit_id}: criterion id(s) {', '.join(dup)} occur more than once")
     mb = match_criteria(a, b)
-    # metric aliases: items of matched nodes with the same operator/value/dimension share A's variable
+    # metric aliases: an item of a matched node with the same dimension and period as A's item at the same
+    # position (or with the same metric name) is the same quantity under another name: it shares A's variable
     enc = Encoder()
     ea = enc.encode(a, prefix="A:")
     na = {n.criterion_id: n for n in a.root.walk()}
@@ -742,7 +753,8 @@ def equivalence(a: Unit, b: Unit) -> Equivalence:
         for i, it in enumerate(n.threshold.quantitative.items):
             dim = normalise_unit(it.unit)[1]
             for j, ia_ in enumerate(items_a):
-                if j < len(atoms_a) and normalise_unit(ia_.unit)[1] == dim and (
+                if j < len(atoms_a) and normalise_unit(ia_.unit)[1] == dim and \
+                        _period_key(ia_) == _period_key(it) and (
                         _norm_metric(ia_.metric) == _norm_metric(it.metric) or i == j):
                     malias[(n.criterion_id, i)] = atoms_a[j].var_key
                     break

@@ -120,13 +120,40 @@ def restates_activity_scope(scope: str, activity_name: str) -> bool:
     return True
 
 
-_ONLY_WHERE = re.compile(r"\bonly\s+(?:where|if|when|in\s+(?:the\s+)?case)\b|\bprovided\s+that\b", re.IGNORECASE)
+_ONLY_WHERE = re.compile(r"\bonly\s+(?:where|if|when|in\s+(?:the\s+)?case)\b", re.IGNORECASE)
 _MID_IF = re.compile(r"(?<!\beven)(?<!\bas)\s+if\s+(?:the|it|they|such|this|that|these)\b(?![^,;]*\bnot\s+available\b)",
                      re.IGNORECASE)
 
 
+_CATEGORY_CODES = re.compile(r"\bcategor(?:y|ies)\s+((?:[LMNOT]\d?\b(?:\s*(?:,|and|or)\s*)?)+)")
+
+
+def _category_codes(text: str) -> set[str]:
+    out: set[str] = set()
+    for m in _CATEGORY_CODES.finditer(text):
+        out |= set(re.findall(r"\b[A-Z]\d?\b", m.group(1)))
+    return out
+
+
+def covers_activity_categories(scope: str, activity_scope: str) -> bool:
+    """Exception (iii) for vehicle categories: the scope names categories that include every category the
+    activity itself covers (its description's first sentence), so every instance meets it.
+
+    >>> covers_activity_categories("For road vehicles of categories M and N", "vehicles designated as category N1, N2 or N3")
+    True
+    >>> covers_activity_categories("For road vehicles of categories M and N", "vehicles of category M1, N1, both X, or L (2-wheel)")
+    False
+    """
+    at = re.search(r"\bcategor(?:y|ies)\b", activity_scope)
+    # the activity's categories: every code after "category" in its description ("M1, N1, both …, or L (…)")
+    theirs = set(re.findall(r"\b[LMNOT]\d?\b", activity_scope[at.end():])) if at else set()  # EU vehicle categories
+    mine = _category_codes(scope)
+    return bool(mine and theirs) and all(any(c == m or c.startswith(m) and len(m) == 1 for m in mine) for c in theirs)
+
+
 def decide_applicability(text: str, *, is_root: bool = False, activity_name: str = "", parent_text: str = "",
-                         parent_logic: str = "", scope_conditions: Sequence[dict] = ()) -> Decision[str]:
+                         parent_logic: str = "", scope_conditions: Sequence[dict] = (),
+                         siblings_scoped: bool = False, activity_scope: str = "") -> Decision[str]:
     """Mandatory unless the node's own (first-sentence) text restricts which instances it applies to.
 
     >>> decide_applicability("vehicles of category L with tailpipe CO2 emissions equal to 0 g CO2e/km;",
@@ -145,6 +172,8 @@ def decide_applicability(text: str, *, is_root: bool = False, activity_name: str
         if _PROCESS_STAGE.match(t):
             return Decision("Mandatory", 0.75, "process-stage")
         return Decision("Conditional", 0.9, "situation-gate")
+    if activity_scope and covers_activity_categories(t, activity_scope):
+        return Decision("Mandatory", 0.6, "categories-restate-activity")
     if _FOR_SCOPE.match(t):
         if restates_activity_scope(lead, activity_name):
             return Decision("Mandatory", 0.6, "scope-restates-activity")
@@ -160,9 +189,10 @@ def decide_applicability(text: str, *, is_root: bool = False, activity_name: str
         return Decision("Conditional", 0.75, "where-relevant")
     if _ONLY_WHERE.search(t[:100]) or _MID_IF.search(t):
         return Decision("Conditional", 0.7, "embedded-gate")
-    if scope_conditions:
-        # a number saying which instances the rule covers ("for plants treating over 100 t/day", "for plant
-        # capacity below 10 000 p.e."); options that name what the activity makes stay Mandatory (exception (i))
+    if scope_conditions and siblings_scoped:
+        # band tiers: every item carries a number saying which instances it covers ("… for plant capacity below
+        # 10 000 p.e.; … between 10 000 and 100 000 p.e."); options that name what the activity makes stay
+        # Mandatory (exception (i))
         if parent_text and _OBJECT_CHAPEAU.search(parent_text):
             return Decision("Mandatory", 0.6, "object-of-chapeau-verb-with-size")
         if not restates_activity_scope(lead, activity_name):
@@ -180,7 +210,8 @@ def decide_applicability(text: str, *, is_root: bool = False, activity_name: str
 
 _REF = (r"(?:Directive|Regulation|Decision|Recommendation|Annex|Appendix|Section|Sections|Article|ISO|EN\s?\d|CEN|"
         r"CLC|standard|standards|Protocol|Code\s+of\s+Conduct|methodology|method|test|criteri(?:on|a)\s+B?\d|"
-        r"comprehensive\s+criteri|technical\s+(?:screening\s+)?(?:criteria|specifications))")
+        r"comprehensive\s+criteri|technical\s+(?:screening\s+)?(?:criteria|specifications)|(?:BAT|best\s+available\s+techniques(?:\s+\(BAT\))?)\s+"
+        r"conclusions|Union\s+(?:\w+\s+)?(?:rules|law|legislation)|Level\(s\)\s+indicators?)")
 _TAG_RULES: dict[str, list[re.Pattern]] = {
     "Verification": [
         re.compile(r"\bverifi(?:ed|cation)\b(?!\s+from)|\bverif(?:y|ies)\b(?!\s+from)", re.IGNORECASE),
@@ -191,12 +222,26 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(r"\bcalculated\s+(?:using|based|in\s+accordance|according|by|for|with)\b", re.IGNORECASE),
         re.compile(r"\bhas\s+been\s+calculated\b|\bis\s+calculated\b", re.IGNORECASE),
         re.compile(r"\b(?:using|with\s+reference\s+to)\s+(?:the\s+)?(?:[\w()-]+\s+){0,6}?(?:ISO|EN\s?\d|rating\s+method|"
-                   r"methodology|method|tool)\b", re.IGNORECASE),
+                   r"methodology|method|tool|[Mm]odule\s+[A-Z]\d?)\b", re.IGNORECASE),
         re.compile(rf"(?<!^)\bin\s+accordance\s+with\s+(?:the\s+)?(?:[\w‘’'()/-]+\s+){{0,6}}?{_REF}", re.IGNORECASE),
         re.compile(rf"\bcompl(?:y|ies|iance)\s+with\s+(?:the\s+)?(?!(?:[\w-]+\s+){{0,3}}?(?:thresholds?|limits?|"
                    rf"values?|levels?)\b)(?:[\w‘’'()-]+\s+){{0,6}}?(?:{_REF}|(?:criteria|requirements|provisions)\s+"
                    rf"(?:set\s+out|laid\s+down|specified|referred\s+to)\s+in)", re.IGNORECASE),
         re.compile(r"\bmeets?\s+the\s+requirements\s+(?:laid\s+down|set\s+out)\s+in\b", re.IGNORECASE),
+        re.compile(r"\bfollow(?:s|ing)?\s+the\s+(?:principles|guidelines|methodology|requirements|procedures?)\s+(?:of|in|set)\b",
+                   re.IGNORECASE),
+        re.compile(rf"\b(?:outlined|described)\s+in\s+(?:the\s+)?{_REF}", re.IGNORECASE),
+        # "complies with the relevant, size-specific requirements for discharges … set out in Directive X",
+        # "complies with record-keeping obligations … set out by applicable Union and national legislation"
+        re.compile(r"\bcompl(?:y|ies|ying|iance)\s+with\s+(?:the\s+|all\s+)?(?:[\w,‘’'()/-]+\s+){0,14}?(?:requirements|obligations|"
+                   r"criteria|provisions|rules)\b[^.;]{0,120}?\b(?:set\s+out|laid\s+down|set|specified|established)\s+(?:in|by)\b",
+                   re.IGNORECASE),
+        # "compost or digestate complying with Regulation X" (an item), not "Compost complying with X is not landfilled"
+        re.compile(r"\bcomplying\s+with\s+(?:the\s+)?(?:Regulation|Directive|Decision)\b(?![^.;]*\b(?:is|are)\s+(?:not\s+)?"
+                   r"[a-z]+ed\b)", re.IGNORECASE),
+        re.compile(r"\bconform(?:s|ing)?\s+(?:to|with)\s+(?:at\s+least\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:standards?|"
+                   r"norms?|specifications?)\b", re.IGNORECASE),
+        re.compile(r"\b(?:standard|certification)\s+(?:EN|ISO|CEN|CLC)[\s/]?(?:ISO\s?)?\d", re.IGNORECASE),
         re.compile(r"\b(?:practices|measures|techniques)\s+(?:listed|set\s+out|described)\b", re.IGNORECASE),
         re.compile(r"\b(?:undergoes|subject\s+to)\s+(?:[\w-]+\s+){0,2}?test", re.IGNORECASE),
         re.compile(r"\btesting\s+(?:for|in\s+accordance)\b", re.IGNORECASE),
@@ -206,18 +251,20 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
     ],
     "Commitment": [
         re.compile(r"\bcommit(?:ment|ted|s)?\b", re.IGNORECASE),
+        re.compile(r"\bimplements?\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?plan\b", re.IGNORECASE),
         re.compile(r"\b(?:plan|programme)\b(?:[^.;]{0,80})\b(?:is|are)\s+(?:in\s+place|presented|issued|adopted|"
-                   r"approved|established|drawn\s+up)", re.IGNORECASE),
+                   r"approved|established|drawn\s+up|implemented)", re.IGNORECASE),
         re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,4}plan\s+with\b", re.IGNORECASE),
     ],
     "Assessment": [
         re.compile(r"(?<!for\s)\bassess(?:es|ed|ment|ing)?\b", re.IGNORECASE),
-        re.compile(r"\binvestigation\b|\bcost-benefit\b|\bcomparative\b", re.IGNORECASE),
+        re.compile(r"\binvestigations?\b|\bsurveys?\s+(?:is|are|has|have|was|were)\b|\bcost-benefit\b|\bcomparative\b", re.IGNORECASE),
         re.compile(r"\ban\s+explanation\s+of\s+why\b", re.IGNORECASE),
+        re.compile(r"\b(?:are|is)\s+evaluated\b|\bevaluat(?:es|ion\s+of)\b|^\s*screening\s+of\b", re.IGNORECASE),
     ],
     "Replacement": [
         re.compile(r"\breplaces\b|\breplaced\s+(?:facility|installation|plant|equipment|unit|capacity)\b|"
-                   r"\breplacements?\b(?!\s+leads)", re.IGNORECASE),
+                   r"(?<!repair\sor\s)\breplacements?\b(?!\s+leads)(?!\s+of\s+the\s+goods)", re.IGNORECASE),
     ],
 }
 _CHAPEAU_INTRO = re.compile(r"\b(?:compl(?:y|ies)\s+with|meets?|fulfils?|satisf(?:y|ies)|is|are|include|includes)?\s*"
@@ -268,6 +315,11 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
             m = rx.search(t)
             if m and tag == "Methodology" and _EXAMPLE_BEFORE.search(t[max(0, m.start() - 30):m.start() + 12]):
                 continue  # "for example using standard ISO 18400": an aid, not a prescribed method
+            if m and tag == "Methodology" and (re.search(r"\b(?:considered|classified|qualif\w*|defined)\s+as\s+[^,;.]{0,60}$",
+                                                         t[max(0, m.start() - 80):m.start()], re.IGNORECASE)
+                                               or re.search(r"\bin\s+order\s+to\s+$", t[max(0, m.start() - 20):m.start()],
+                                                            re.IGNORECASE)):
+                continue  # "activities considered as enabling in accordance with Article 10(1)": a classification
             if m:
                 tags.append(tag)
                 rules.append(f"{tag}:{rx.pattern[:24]}")
@@ -356,11 +408,22 @@ def run(unit: Unit, ctx) -> Unit:
     visit(unit.root, None, None)
     # applicability top-down: it reads the parent's chapeau and logic
     scopes = (meta.get("scope_conditions") or {}) if isinstance(meta, dict) else {}
+    adoc = getattr(ctx, "activity", None)
+    description = getattr(adoc, "description", None) or []
+    activity_scope = description[0].text if description else ""
+
+    def scoped(n: CriterionNode) -> bool:
+        return bool(scopes.get(f"{unit.unit_id}#{n.criterion_id}"))
+
     for node, parent in unit.root.walk_with_parent():
+        sibs = [c for c in parent.participating_children() if not ANCHORED_ID.search(c.criterion_id)] \
+            if parent is not None else []
         d = decide_applicability(node.verbatim_text, is_root=parent is None, activity_name=activity_name,
                                  parent_text=parent.verbatim_text if parent is not None else "",
                                  parent_logic=parent.evaluation_logic if parent is not None else "",
-                                 scope_conditions=scopes.get(f"{unit.unit_id}#{node.criterion_id}") or ())
+                                 scope_conditions=scopes.get(f"{unit.unit_id}#{node.criterion_id}") or (),
+                                 siblings_scoped=len(sibs) >= 2 and all(scoped(c) for c in sibs),
+                                 activity_scope=activity_scope)
         d = arbitrate("applicability", {"text": node.verbatim_text, "criterion_id": node.criterion_id,
                                         "parent_text": parent.verbatim_text if parent is not None else "",
                                         "activity_name": activity_name}, d, ctx)

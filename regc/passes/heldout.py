@@ -204,24 +204,34 @@ def compile_fixtures(fixtures: list[dict], corpus: Path) -> dict[str, dict]:
     return out
 
 
-def measure(corpus: Path, fixtures: Optional[Iterable[dict]] = None) -> tuple[dict[str, float], list[str]]:
+def measure(corpus: Path, fixtures: Optional[Iterable[dict]] = None, by_set: bool = False):
+    """Per-field figures over all fixtures and the list of misses; with ``by_set`` a dict set name -> figures
+    (fixtures carry ``"set": "tuning"`` — used while fixing the rules — or ``"validation"`` — annotated after)."""
     fixtures = list(fixtures or load_fixtures())
     compiled = compile_fixtures(fixtures, corpus)
-    tally = Tally()
+    tallies: dict[str, Tally] = {}
     for f in fixtures:
-        act = compiled.get(f["activity_id"])
-        if act is None:
-            tally.misses.append(f"activity: {f['activity_id']} not compiled")
-            tally.missing_nodes += sum(len(u["nodes"]) for u in f["units"].values())
+        for name in ("all", f.get("set", "tuning")):
+            tally = tallies.setdefault(name, Tally())
+            quiet = name != "all"
+            _compare_activity(f, compiled.get(f["activity_id"]), tally if not quiet else tally)
+    figs = {k: t.figures() for k, t in tallies.items()}
+    misses = tallies["all"].misses if "all" in tallies else []
+    return (figs if by_set else figs["all"]), misses
+
+
+def _compare_activity(f: dict, act: Optional[dict], tally: Tally) -> None:
+    if act is None:
+        tally.misses.append(f"activity: {f['activity_id']} not compiled")
+        tally.missing_nodes += sum(len(u["nodes"]) for u in f["units"].values())
+        return
+    units = {u["unit_id"]: u for u in act["units"]}
+    for uid, ann in f["units"].items():
+        if uid not in units:
+            tally.misses.append(f"unit: {uid} not produced")
+            tally.missing_nodes += len(ann["nodes"])
             continue
-        units = {u["unit_id"]: u for u in act["units"]}
-        for uid, ann in f["units"].items():
-            if uid not in units:
-                tally.misses.append(f"unit: {uid} not produced")
-                tally.missing_nodes += len(ann["nodes"])
-                continue
-            compare_unit(units[uid], ann, tally)
-    return tally.figures(), tally.misses
+        compare_unit(units[uid], ann, tally)
 
 
 if __name__ == "__main__":  # python -m regc.passes.heldout [corpus]
@@ -229,7 +239,11 @@ if __name__ == "__main__":  # python -m regc.passes.heldout [corpus]
 
     from regc.corpora.locate import corpus_root
 
-    figs, misses = measure(Path(sys.argv[1]) if len(sys.argv) > 1 else corpus_root())
+    figs, misses = measure(Path(sys.argv[1]) if len(sys.argv) > 1 else corpus_root(), by_set=True)
     for m in misses:
         print("MISS |", m)
-    print(json.dumps({k: round(v, 3) if isinstance(v, float) else v for k, v in figs.items()}, indent=1))
+    keys = list(figs["all"])
+    print(f"{'field':18}" + "".join(f"{k:>12}" for k in figs))
+    for k in keys:
+        print(f"{k:18}" + "".join(f"{figs[s].get(k, float('nan')):>12.3f}" if isinstance(figs[s].get(k), float)
+                                  else f"{figs[s].get(k, '-'):>12}" for s in figs))

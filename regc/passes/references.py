@@ -205,6 +205,33 @@ def _bare_footnote_celex(bodies: Sequence[str]) -> Optional[str]:
     return found.pop() if len(found) == 1 else None
 
 
+# "complies with the applicable requirements for major renovations" + a footnote naming the act those requirements
+# implement: a reference to (national measures under) that act
+_REQUIREMENTS_PHRASE = re.compile(r"\b(?:the\s+)?(?:applicable|relevant)\s+(?:national\s+|regional\s+)?(?:requirements|rules)\s+"
+                                  r"(?:for|on)\s+[a-z][a-z -]{2,50}?(?=[,;.]|$)")
+
+
+def _stems(s: str) -> set[str]:
+    return {w[:5] for w in _content_words(s) if w not in {"applicable", "requirements", "rules", "national"}}
+
+
+def _footnoted_requirements(text: str, own_fn: Sequence[str], cits: Sequence[Citation]) -> list[Citation]:
+    out = []
+    for m in _REQUIREMENTS_PHRASE.finditer(text):
+        if any(c.start < m.end() and m.start() < c.end for c in cits):
+            continue
+        for body in own_fn:
+            acts = [c for c in find_citations(body) if c.kind == "eu_act" and c.celex and not c.anaphor]
+            if len(acts) == 1 and _stems(m.group(0)) and _stems(m.group(0)) <= _stems(body):
+                t = re.sub(r"^the\s+", "", m.group(0))
+                s0 = m.end() - len(t)
+                out.append(Citation(kind="eu_act", text=t, start=s0, end=m.end(), celex=acts[0].celex,
+                                    spans=((s0, m.end()),), rule="footnote-identifies-requirements",
+                                    confidence=0.6))
+                break
+    return out
+
+
 def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[str] = (),
                    section_fn: Sequence[str] = (), ctx=None
                    ) -> tuple[Optional[References], list[Citation], float, list[str]]:
@@ -213,6 +240,9 @@ def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[st
     a CELEX a decider proposes is only kept when well-formed."""
     text = node.verbatim_text
     cits = decide_split(text, find_citations(text, context), ctx)
+    extra = _footnoted_requirements(text, own_fn, cits)
+    if extra:
+        cits = sorted(list(cits) + extra, key=lambda c: c.start)
     if not cits:
         return None, [], 1.0, []
     sources = []

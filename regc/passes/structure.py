@@ -120,7 +120,6 @@ _BACKGROUND = re.compile(
     r"^(on the basis of (the|those|these) reports|when undertaking the assessment)"
     r"|\bthe commission (may|shall|will)\b|\b(member states|competent authorities) may\b|^note\b"
     r"|\b(verifier|auditor|commission|authorit(y|ies)|member states?)\s+(\w+\s+){0,3}takes? into account\b"
-    r"|\bmay take into account\b"
     r"|\bfor information\b|\bby way of illustration\b"
     r"|\bmay be (considered|regarded|used)\b|\bpreferably\b|\bis (encouraged|recommended)\b"
     r"|^(for the purposes? of (this|these|that|point|section)\b[^.]*,\s*(\w+\s+){1,6}(may|can)\b)",
@@ -134,7 +133,8 @@ _METHODOLOGY = re.compile(
     r"\b(is|are) (calculated|computed|determined|measured|estimated|quantified|established|installed)\b"
     r"|\bmethodolog(y|ies)\b|\bin accordance with\b|\bin line with\b|\bbased on\b|\bstandards?\b"
     r"|\bcompl(y|ies|iance) with\b|\b(meets?|fulfils?|fulfills?) the requirements\b|\bmeasures include\b"
-    r"|\bbest (available )?(practices?|techniques?)\b|\bguidelines?\b|\bspecifications?\b|\bprocedures?\b",
+    r"|\bbest (available )?(practices?|techniques?)\b|\bguidelines?\b|\bspecifications?\b|\bprocedures?\b"
+    r"|\bmay take into account\b",
     re.I)
 _ASSESSMENT = re.compile(r"\bassess(es|ed|ment|ing)?\b|\bdeteriorat|\bgood (ecological |environmental )?(status|potential)\b"
                          r"|\bimpact analysis\b|\bevaluat(es|ed|ion)\b|\b(are|is) identified and addressed\b"
@@ -610,7 +610,7 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
             anchor, arule = chapeau, "metric-of-chapeau"
     elif text[:1].islower():
         anchor, arule = main, "continues-previous-lowercase"
-    elif qualifies_previous(text):
+    elif qualifies_previous(text) and not _chapeau_of_own_list(text, blocks, i):
         anchor, arule = _subject_anchor(main, text), "qualifies-previous"
     else:
         return root.add(WNode("", "paragraph", block=i, text=text))
@@ -656,6 +656,19 @@ def _anchor_node(anchor: WNode, b: Block, i: int, decision: TypeDecision, arule:
 
 
 _STOP = {"the", "of", "a", "an", "and", "or", "are", "is", "quantified", "to", "in", "for", "from", "by", "with"}
+
+
+def _chapeau_of_own_list(text: str, blocks: list[Block], i: int) -> bool:
+    """An unlabelled chapeau that opens its own lettered/numbered list ("These constituents and services are
+    essential to … one or more of the technologies listed below:" + (a), (b); CCM-3.19 SC) states a requirement
+    of its own: a P-node (spec §6), not a paragraph qualifying the one before, unless it calculates or verifies."""
+    if not text.rstrip().endswith(":") or i + 1 >= len(blocks):
+        return False
+    nxt = parse_label(blocks[i + 1].label)
+    if nxt is None or nxt.kind not in ("letter", "roman", "number") or nxt.ordinal != 1:
+        return False
+    return not re.search(r"\b(is|are) (calculated|computed|determined|measured|estimated|quantified|verified|"
+                         r"audited|certified|monitored)\b", _first_sentence(text), re.I)
 
 
 def _metric_chapeau(main: WNode, text: str) -> Optional[WNode]:

@@ -207,7 +207,8 @@ def verify_node(unit_id: str, node: CriterionNode, thr: Optional[Threshold],
             if it.period is not None and getattr(it.period, "value", None) is not None:
                 pv = round(float(it.period.value), 6)
                 if pv not in nums and pv not in _numbers_in(" ".join(footnotes)) and not re.search(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
-                                                    r"twenty|thirty|fifty)\b", text, re.I):
+                                                    r"twenty|thirty|fifty)\b", text, re.I) and not (
+                        pv == 1 and re.search(r"\bannual\s+average\b", text, re.I)):
                     diags.append(Diagnostic(severity="error", code=UNGROUNDED, kind="Semantic", unit_id=unit_id,
                                             criterion_id=node.criterion_id, pass_name=NAME,
                                             message=f"{node.criterion_id}: period {it.period.value} not in text"))

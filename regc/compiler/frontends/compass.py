@@ -93,19 +93,26 @@ def list_label(list_tag: str, list_type: Optional[str], n: int) -> str:
 
 
 _DOTLESS_NUMBER = re.compile(r"^(\d+(?:\.\d+)+)\s+(?=\S)")
+_SUPSUB_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉", "01234567890123456789")
+# a printed sub-section number glued to the previous sentence's full stop starts a paragraph of its own
+_GLUED_PARAGRAPH = re.compile(r"(?<=[a-z0-9)]\.)(?=\d+(?:\.\d+)+\.\s+[A-Z])")
+_GLUED_NUMBER = re.compile(r"^(\d+(?:\.\d+)*\.)(?=[A-Z][a-z])")  # "3.Group assessment" (CCA-1.1 DNSH-CCM)
 
 
 def split_printed_label_(text: str) -> tuple[Optional[str], str]:
-    """:func:`split_label`, plus the Compass's dot-less sub-section numbers ("1.2 Preferably …" -> "1.2").
+    """:func:`split_label`, plus the Compass's dot-less sub-section numbers ("1.2 Preferably …" -> "1.2") and
+    numbers glued to their heading ("3.Group assessment" -> "3.").
 
     >>> split_printed_label_("1.2 Preferably through the plan"), split_printed_label_("2.1. For areas")
     (('1.2', 'Preferably through the plan'), ('2.1.', 'For areas'))
+    >>> split_printed_label_("3.Group assessment"), split_printed_label_("3.5MW plants")
+    (('3.', 'Group assessment'), (None, '3.5MW plants'))
     >>> split_printed_label_("2021 was a year")
     (None, '2021 was a year')
     """
     label, rest = split_label(text)
     if label is None:
-        m = _DOTLESS_NUMBER.match(text)
+        m = _DOTLESS_NUMBER.match(text) or _GLUED_NUMBER.match(text)
         if m:
             return m.group(1), normalise_ws(text[m.end():])
     return label, rest
@@ -216,7 +223,16 @@ class _Frag:
     # -- blocks ---------------------------------------------------------------------------------------------
     def emit(self, parts: list[str], markers: list[str], label: Optional[str], el, depth: int,
              split_printed_label: bool) -> None:
-        raw = "".join(parts)
+        raw = "".join(parts).translate(_SUPSUB_DIGITS)  # "m³" -> "m3": sub/superscripts are joined (spec §6)
+        if split_printed_label and label is None:
+            pieces = _GLUED_PARAGRAPH.split(raw)
+            if len(pieces) > 1:  # "… No 995/2010.1.7. The forest …": two paragraphs in one <p> (CCA-1.4 DNSH-CCM)
+                k = 0
+                for piece in pieces:
+                    n = piece.count("\x00")
+                    self.emit([piece], markers[k:k + n], None, el, depth, True)
+                    k += n
+                return
         text = strip_amendment_markers(remove_marker_space(raw).replace("\x00", ""))
         if not text and not markers and label is None:
             return
@@ -457,7 +473,9 @@ def _unit(part: str, heading: str, fragments: list[str], file: str, jpath: str,
     blocks: list[Block] = []
     for k, h in enumerate(fragments):
         blocks.extend(fragment_blocks(h, file, f"{jpath}[{k}]", notes))
-    na = bool(blocks) and all(_NA.match(b.text) and not b.markers for b in blocks)
+    # "N/A" is the whole cell even when it carries a note (CCA-6.3 DNSH-CCM: "N/A(463)", a note on why): the unit
+    # is not applicable, as EUR-Lex prints it; the note stays in the activity's footnotes (an orphan)
+    na = bool(blocks) and all(_NA.match(b.text) for b in blocks)
     return UnitDoc(part=part, heading=heading, blocks=[] if na else blocks, not_applicable=na,
                    span=SourceSpan(file=file, path=jpath))
 

@@ -54,6 +54,7 @@ _BLOCK_TAGS = frozenset({
 _SKIP_TAGS = frozenset({"GR.NOTES", "TOC", "IE", "GR.ANNOTATION", "ANNOTATION"})
 _LIST_BULLET = {"DASH": "—", "NDASH": "–", "BULLET": "•", "DOT": "•"}
 _SECTION = re.compile(r"^\s*(\d+(?:\.\d+)+)\.?\s*$")
+_SECTION_ONE = re.compile(r"^\s*(\d+)\.\s*$")
 _NA = re.compile(r"^\s*(n/?a|not applicable)\.?\s*$", re.I)
 _CRITERIA_PREFIX = re.compile(r"^\s*(general|additional)\s+criteria\s+pertaining\s+to\s+", re.I)
 
@@ -402,26 +403,46 @@ class _Reader:
                 act.activities.append(self._activity(gs, obj, sec))
         return act
 
-    @staticmethod
-    def _section_of(gs: etree._Element) -> Optional[str]:
+    def _section_of(self, gs: etree._Element) -> Optional[str]:
+        """The section number of an activity ``GR.SEQ`` ("4.29"), else None.  A one-number section is an
+        activity only when it has its own description / criteria sub-sequences (2021/2139 Annex II "11.
+        EDUCATION"); otherwise "11." is a sector heading."""
         no = gs.find("TITLE/TI/NP/NO.P")
         if no is None:
             return None
-        m = _SECTION.match("".join(no.itertext()))
+        printed = "".join(no.itertext())
+        m = _SECTION.match(printed)
         if not m:
-            return None
+            m = _SECTION_ONE.match(printed)
+            if not m or not self._has_activity_parts(gs):
+                return None
         if any(a.tag == "TBL" for a in gs.iterancestors()):
             return None
         return m.group(1)
+
+    def _has_activity_parts(self, gs: etree._Element) -> bool:
+        for c in gs:
+            if isinstance(c.tag, str) and c.tag == "GR.SEQ":
+                t = c.find("TITLE")
+                heading = self.inline_text(t)[0].lower() if t is not None else ""
+                if "description of the activity" in heading or "technical screening criteria" in heading:
+                    return True
+        return False
 
     def _activity(self, gs: etree._Element, obj: str, sec: str) -> ActivityDoc:
         txt = gs.find("TITLE/TI/NP/TXT")
         name, _name_markers = self.inline_text(txt) if txt is not None else ("", [])
         adoc = ActivityDoc(activity_id=f"{obj}-{sec}", objective=obj, section=sec, name=name, span=self.span(gs))
         builder = _UnitBuilder(self, adoc)
+        leading = True  # paragraphs before the first sub-sequence/table belong to the description (CCM-4.27's
+        # "For the purposes of this Section, best-available technologies mean …", as in EUR-Lex XHTML)
         for c in gs:
             if not isinstance(c.tag, str) or c.tag == "TITLE":
                 continue
+            if leading and c.tag not in ("GR.SEQ", "TBL"):
+                self.blocks(c, adoc.description, 0)
+                continue
+            leading = False
             if c.tag == "GR.SEQ":
                 t = c.find("TITLE")
                 heading = self.inline_text(t)[0].lower() if t is not None else ""
