@@ -122,3 +122,27 @@ def test_check_exports_graphs(capsys, gold_dir, tmp_path):
 def test_diff_bad_input_is_one_line_error(capsys, gold_dir):
     rc, out, err = _run(capsys, "diff", str(gold_dir / "CCM-4.29.json"), str(BAD / "non_numeric.in.json"))
     assert rc == 2 and err.count("\n") == 1 and "non_numeric.in.json" in err and "Traceback" not in err
+
+
+def test_diff_versions_ignores_source_and_reports_renamed_metrics(capsys, gold_dir, tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    shutil.copy(gold_dir / "CCM-5.1.json", a)
+    d = json.loads((gold_dir / "CCM-5.1.json").read_text())
+    d["source"]["version"] = "2099-01-01"  # another consolidation of the same text: not a change
+    (b / "CCM-5.1.json").write_text(json.dumps(d))
+    shutil.copy(gold_dir / "CCM-7.1.json", a)
+    d = json.loads((gold_dir / "CCM-7.1.json").read_text())
+    ppc = next(u for u in d["units"] if u["unit_id"].endswith("DNSH-PPC"))
+    p2 = next(n for n in ppc["root"]["sub_criteria"] if n["criterion_id"] == "P2")
+    p2["threshold"]["quantitative"]["items"][0]["metric"] = "Formaldehyde of material"
+    (b / "CCM-7.1.json").write_text(json.dumps(d))
+    rc, out, _ = _run(capsys, "diff", str(a), str(b), "--json")
+    r = json.loads(out)
+    assert rc == 0 and r["changed"] == ["CCM-7.1"] and r["semantically_changed"] == []
+    row = next(u for u in r["activities"][0]["units"] if u["unit_id"] == "CCM-7.1/DNSH-PPC")
+    assert row["assumed_same_quantity"][0]["a"] == "P2"
+    assert row["assumed_same_quantity"][0]["metric_b"] == "Formaldehyde of material"
+    rc, out, _ = _run(capsys, "diff", str(gold_dir / "CCM-7.1.json"), str(b / "CCM-7.1.json"))
+    assert rc == 0 and "assumed the same quantity in P2: " in out

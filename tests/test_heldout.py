@@ -11,10 +11,10 @@ import pytest
 
 from regc.passes.heldout import FIXTURES, compare_unit, load_fixtures, measure, Tally
 
-FLOORS = {
-    "logic": 0.95, "applicability": 0.93, "category": 0.97, "tags": 0.85,
-    "quantitative_f1": 0.88, "temporal_f1": 0.95, "references_f1": 0.85,
-    "dependencies_f1": 0.95, "edges_f1": 0.95, "metric_similar": 0.75,
+FLOORS = {  # over all fixtures (tuning + validation sets); the code reaches about 0.01-0.03 above each
+    "logic": 0.98, "applicability": 0.96, "category": 0.98, "tags": 0.94,
+    "quantitative_f1": 0.94, "temporal_f1": 0.97, "references_f1": 0.97,
+    "dependencies_f1": 0.97, "edges_f1": 0.97, "metric_similar": 0.85,
 }
 
 
@@ -47,6 +47,6 @@ def test_compare_unit_counts_a_wrong_logic():
 def test_heldout_accuracy(corpus):
     figs, misses = measure(corpus)
     print("\nheld-out (single annotator):", {k: round(v, 3) for k, v in figs.items()})
-    assert figs["missing_nodes"] <= 3
+    assert figs["missing_nodes"] <= 2
     low = {k: round(figs[k], 3) for k, floor in FLOORS.items() if figs.get(k, 1.0) < floor}
     assert not low, (low, misses[:40])

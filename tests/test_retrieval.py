@@ -108,9 +108,15 @@ def test_search_cli_errors(capsys, tmp_path):
     assert "only stop words" in capsys.readouterr().err
 
 
-def test_reindex_unchanged_is_a_noop():
+def test_reindex_unchanged_is_a_noop(monkeypatch):
     rep = build_index(corpus(), bm25_index(), celexes=BM25_ACTS, dense=False)
     assert rep.skipped and rep.chunks > 300
+    # a touched file (new mtime, same bytes) is still unchanged: the hashes decide
+    import regc.corpora.index as ix
+
+    real = ix.file_record
+    monkeypatch.setattr(ix, "file_record", lambda p: {**real(p), "mtime": 0})
+    assert build_index(corpus(), bm25_index(), celexes=BM25_ACTS, dense=False).skipped
 
 
 def test_stale_and_corrupt_index(tmp_path):
@@ -124,6 +130,14 @@ def test_stale_and_corrupt_index(tmp_path):
     (ix / "manifest.json").write_text(json.dumps(m))
     with pytest.raises(IndexError_, match="stale.*regc index"):
         Searcher.open(ix)
+    # an index written by another format version
+    ix1 = tmp_path / "ix1"
+    shutil.copytree(bm25_index(), ix1)
+    m = json.loads((ix1 / "manifest.json").read_text())
+    m["options"]["format"] = 0
+    (ix1 / "manifest.json").write_text(json.dumps(m))
+    with pytest.raises(IndexError_, match="index format 0 is not the current.*regc index"):
+        Searcher.open(ix1)
     # corrupt Lucene folder
     ix2 = tmp_path / "ix2"
     shutil.copytree(bm25_index(), ix2)

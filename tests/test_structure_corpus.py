@@ -22,6 +22,13 @@ def env_act(eurlex):
     return load_source(eurlex / ENV_FMX)
 
 
+@pytest.fixture(scope="module")
+def climate_act(eurlex):
+    from regc.compiler.frontends import load_source
+
+    return load_source(eurlex / CLIMATE_XHTML)
+
+
 def _structure_only(act, activity_id: str) -> Activity:
     from regc.compiler.driver import compile_activity
 
@@ -105,13 +112,11 @@ def test_anchor_type_on_corpus_paragraphs(text, tag, rule):
     assert (d.tag, d.rule) == (tag, rule)
 
 
-def test_paragraph_after_an_or_list_is_not_one_more_alternative(eurlex):
+def test_paragraph_after_an_or_list_is_not_one_more_alternative(climate_act):
     """CCM-6.18 / 6.19 SC (EUR-Lex 2021/2139): "whereby the aircraft permanently withdrawn …:" follows the
     either-list of P1(c) and "The SAF use requirement referred to in points (d) and (e) is calculated …" follows
     P1's one-of list: neither may sit directly under the OR node, where it would count as an alternative."""
-    from regc.compiler.frontends import load_source
-
-    act = load_source(eurlex / CLIMATE_XHTML)
+    act = climate_act
     for aid in ("CCM-6.18", "CCM-6.19"):
         sc = _structure_only(act, aid).unit("SC")
         p1c = sc.root.find("P1(c)")
@@ -132,13 +137,11 @@ def compass_act(corpus):
     return load_source(corpus / "taxonomy-compass-json" / "taxonomy-1.0.4.json")
 
 
-def test_compass_flat_list_repair_moves_sub_items_up_a_level(compass_act, eurlex):
+def test_compass_flat_list_repair_moves_sub_items_up_a_level(compass_act, climate_act):
     """CCM-5.3 SC: Compass prints criterion 1 as ``<ol type='a'><li>`` with tiers (i)-(iii); EUR-Lex prints
     1. with (a)-(c).  Both builds give 1(a)-(c); the printed Compass labels stay in provenance."""
-    from regc.compiler.frontends import load_source
-
     comp = _structure_only(compass_act, "CCM-5.3").unit("SC")
-    xhtml = _structure_only(load_source(eurlex / CLIMATE_XHTML), "CCM-5.3").unit("SC")
+    xhtml = _structure_only(climate_act, "CCM-5.3").unit("SC")
     for unit in (comp, xhtml):
         assert _children(unit.root) == ["1", "2"]
         assert _children(unit.root.find("1"))[:3] == ["1(a)", "1(b)", "1(c)"]
@@ -174,3 +177,16 @@ def _verify_ctx(act, activity_id: str, part: str = "SC"):
     adoc = act.activity(activity_id)
     ud = next(u for u in adoc.units if u.part == part)
     return PassContext(act=act, activity=adoc, unit_doc=ud, memory=SemanticMemory(), options=CompileOptions())
+
+
+def test_sentence_broken_over_two_paragraphs_stays_together(climate_act):
+    """CCA-14.1 SC (EUR-Lex 2021/2139): "The climate risk and vulnerability assessment is proportionate to the
+    scale of the activity and" / "its expected lifespan, so that:" are two <p> of one sentence: the second is
+    anchored beside the first with the same Type (not under criterion 2 as a Methodology), and keeps its items."""
+    sc = _structure_only(climate_act, "CCA-14.1").unit("SC")
+    first = sc.root.find("2(c).Assessment")
+    rest = sc.root.find("2(c).Assessment.2")
+    assert first.verbatim_text.endswith("scale of the activity and")
+    assert rest.verbatim_text == "its expected lifespan, so that:"
+    assert _children(rest) == ["2(c).Assessment.2(a)", "2(c).Assessment.2(b)"]
+    assert rest.provenance.fields["criterion_id"].rule == "anchor:continues-sentence"

@@ -196,3 +196,33 @@ def test_equivalence_distinguishes_periods_and_aliases_renamed_metrics(gold_dir)
     b.root.find("P2").threshold.quantitative.items[1].period = None
     eq = equivalence(a, b)
     assert not eq.equivalent and eq.differing == [("P2", "P2")]
+
+
+def test_generic_metric_items_are_separate_quantities():
+    rep = check_unit_logic(_unit("generic_metric_ok"))
+    assert rep.satisfiable and rep.findings == []
+    # each "Value" item is its own variable, labelled with the criterion it belongs to
+    assert any(k.startswith("Value [%] (in 1)") for k in rep.witness["metrics"])
+    assert any(k.endswith("(in 2)") for k in rep.witness["metrics"])
+
+
+def test_same_name_in_or_alternatives_is_not_one_quantity():
+    u = _unit("or_alternatives_ok")
+    rep = check_unit_logic(u)
+    assert rep.satisfiable and rep.findings == []
+    e = Encoder().encode(u)
+    assert e.atoms["1(a)"][0].var_key != e.atoms["1(b)"][0].var_key
+    # under AND the same specific name stays one quantity (the contradiction fixture still conflicts)
+    e2 = Encoder().encode(_unit("contradiction"))
+    assert e2.atoms["1"][0].var_key == e2.atoms["2"][0].var_key
+
+
+def test_empty_effective_period_is_reported_once_at_its_node():
+    rep = check_unit_logic(_unit("empty_period"))
+    assert _codes(rep) == [("EMPTY_EFFECTIVE_PERIOD", "1(a)")]  # no DEAD_CRITERION for 1(a) or its children
+    assert "2026-01-01" in rep.findings[0].message and "2025-12-31" in rep.findings[0].message
+
+
+def test_redundant_temporal_dates():
+    rep = check_unit_logic(_unit("redundant_temporal"))
+    assert _codes(rep) == [("REDUNDANT_TEMPORAL", "1")] and "2028-01-01" in rep.findings[0].message

@@ -285,7 +285,9 @@ def build_index(corpus: Path, out: Path, *, celexes: Optional[list[str]] = None,
         # the default scope depends only on the delegated acts' sources: reuse it while they are unchanged
         scope_files = {str(s.resolve()): file_record(s) for d in act_dirs(works, taxonomy_acts(registry))
                        if (s := choose_source(d)) is not None}
-        if old and old.get("scope_files") == scope_files and old.get("options", {}).get("celexes") is not None:
+        same_das = old and {k: v["sha256"] for k, v in old.get("scope_files", {}).items()} == \
+            {k: v["sha256"] for k, v in scope_files.items()}
+        if same_das and old.get("options", {}).get("celexes") is not None:
             celexes = old["options"]["celexes"]
         else:
             celexes = referenced_acts(works, registry)
@@ -298,7 +300,10 @@ def build_index(corpus: Path, out: Path, *, celexes: Optional[list[str]] = None,
     files = {str(p.resolve()): file_record(p) for p in sources}
     options = {"format": FORMAT_VERSION, "celexes": celexes, "all": all_acts, "dense": dense,
                "model": MODEL_NAME if dense else None, "extra": [str(f) for f in extra_files]}
-    if not force and old and old.get("options") == options and old.get("files") == files:
+    def hashes(fs: dict) -> dict:
+        return {k: v.get("sha256") for k, v in (fs or {}).items()}
+
+    if not force and old and old.get("options") == options and hashes(old.get("files")) == hashes(files):
         return BuildReport(str(out), skipped=True, chunks=old.get("chunks", 0), seconds=time.perf_counter() - t0)
 
     trees, diags = ingest_corpus(works, celexes, {c: a.short_title for c, a in registry.acts.items()}, extra_files)

@@ -14,7 +14,7 @@ from typing import Optional
 
 from regc.corpora.chunking import ActTree, Chunk
 from regc.corpora.fusion import fuse
-from regc.corpora.index import IndexError_, _read_manifest, file_record, tree_from_dict
+from regc.corpora.index import FORMAT_VERSION, IndexError_, _read_manifest, file_record, tree_from_dict
 from regc.corpora.registry import ActRegistry
 
 # Lucene's default English stop set (what the BM25 analyser drops)
@@ -82,6 +82,10 @@ class Searcher:
                 raise IndexError_(f"{folder}: not a regc index (no readable manifest.json); rebuild it with: "
                                   f"regc index CORPUS -o {folder}")
             raise IndexError_(missing_index_message(folder))
+        if manifest.get("options", {}).get("format") != FORMAT_VERSION:
+            raise IndexError_(f"{folder}: index format {manifest.get('options', {}).get('format')} is not the "
+                              f"current {FORMAT_VERSION}; rebuild it with: "
+                              f"regc index {manifest.get('corpus', 'CORPUS')} -o {folder}")
         for name in ("chunks.jsonl", "lucene"):
             if not (folder / name).exists():
                 raise IndexError_(f"{folder}: index is incomplete ({name} missing); rebuild it with: "

@@ -351,6 +351,8 @@ GENERIC_CAND = re.compile(
     r"|(?<=\bor\s)(?:with\s+)?(?:regulatory\s+)?(?:requirements|rules|standards|methods?)\s+that\s+are\s+equivalent\b"
     r"|(?:\bthe\s+)?delegated(?:\s+and\s+implementing)?\s+acts\s+adopted\s+(?:under|pursuant to)\s+(?:that|this|the)\s+"
     r"(?:Directive|Regulation)"
+    r"|(?:\bthe\s+)?implementing\s+(?:regulations|acts|measures)\s+(?:adopted\s+)?(?:under|pursuant\s+to)\s+(?:that|this|the)\s+"
+    r"(?:Directive|Regulation)"
 )
 DOC_NOUN = re.compile(
     r"\b(?:Protocol|Standards|Code of Conduct|Red List|Registry|[Ss]urvey|Criteria|List of Waste|Guidelines|Handbook|"

@@ -54,7 +54,7 @@ def _parser() -> Lark:
 
 
 _QUANT_WORD = r"(?:all|both|each|either|any|none)"  # may stand without "of": "all the following"
-_QUANT_COUNT = (r"(?:one\s+or\s+(?:more|both)|any\s+one|one|at\s+least\s+(?:one|two|three|four|five|six|\d+)|two|three|"
+_QUANT_COUNT = (r"(?:one\s+or\s+(?:more|both|multiple)|any\s+one|one|at\s+least\s+(?:one|two|three|four|five|six|\d+)|two|three|"
                 r"four|five|six|\d+)")  # needs "of": "two of the following"
 _AFTER = (r"(?=\s+(?:(?:the\s+)?following|these\b|those\b|the\s+(?:criteria|requirements|conditions|pathways|options|"
           r"technologies|activities|items|measures)\s+(?:listed|set\s+out|below)))")
@@ -238,6 +238,8 @@ def decide_logic(chapeau: str, children: Sequence[str], *, is_root: bool = False
         if con.kind == "none":
             return LogicDecision("AND", None, 0.85, f"connective-none:{con.text}")
     if con is not None and con.kind == "following" and not con.negated:
+        if re.search(r"\bactivity\s+(?:is|consists\s+(?:of|in))\s+the\s+following\s*:\s*$", chapeau, re.IGNORECASE):
+            return LogicDecision("OR", None, 0.65, "activity-is-one-of")  # an activity is one of the things listed
         return LogicDecision("AND", None, 0.85, "connective-the-following")
     # no connective: patterns over the children
     if is_temporal_regimes(children):

@@ -798,6 +798,9 @@ def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relat
     else:
         metric = subj
     metric = metric.strip()
+    if metric and metric == subj and not fill and not np_ and verb is not None and unit is not None and \
+            re.fullmatch(r"uses?|consumes?", verb.group(0), re.I) and "litre" in unit.unit:
+        metric = f"Water use of {subj[:1].lower() + subj[1:]}"  # "urinals use a maximum of 2 litres/bowl/hour"
     if (not metric or metric == "Value") and verb is not None and re.match(r"ha(?:ve|s)\b", verb.group(0), re.I):
         obj = re.match(r"\s*(?:an?\s+|the\s+)?([^,;]{3,90}?)(?:,|\s+\d|$)", between)
         metric = _clean(obj.group(1)) if obj else metric  # "have direct (tailpipe) emissions of CO2 per tkm, ..."
@@ -844,8 +847,9 @@ def _in_leading_condition(text: str, pos: int) -> bool:
 
 def _scope(text: str, wstart: int, op_start: int, op_text: str = "") -> bool:
     """Does the number say WHO the rule applies to ("plants with thermal input greater than 1 MW")?"""
-    if re.search(rf"\b{_SCOPE_ENTITY}\s+(?:where|whose|in\s+which)\b[^,;]{{0,80}}$", text[max(wstart - 60, 0):op_start],
-                 re.I) and not _in_leading_condition(text, op_start):
+    rel = re.search(rf"\b{_SCOPE_ENTITY}\s+(?:where|whose|in\s+which)\b([^,;]{{0,80}})$", text[max(wstart - 60, 0):op_start],
+                    re.I)
+    if rel and not _FINITE_VERB.search(rel.group(1)) and not _in_leading_condition(text, op_start):
         return True  # "… a power production plant where the direct GHG emissions exceed 270 g": which plants
     if _VERBAL_OP.match(op_text or ""):
         # "is above", "does not exceed": a predicate, unless inside a leading "Where ..., " clause
@@ -897,6 +901,17 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
         else:
             continue
         claims.append(Claim(m.start(), m.end(), "period", m.group(0)))
+
+    # "starts within a three year period": a relative duration -> <= n years (spec §6)
+    for m in re.finditer(rf"\bwithin\s+(?:a\s+|the\s+)?(?:period\s+of\s+)?(?P<n>\d+|{_NUMWORD})[- ]?(?P<u>year|month|day)s?"
+                         r"(?:\s+period)?\b", text, re.I):
+        if _covered(claims, m.start(), m.end()) or re.search(rf"\b{_SCOPE_ENTITY}\s+$", text[:m.start()], re.I):
+            continue  # "for existing installations within 4 years": left to the scope rules
+        item = QuantItem(metric=_metric(text, m.start(), "", None, False) or "Duration", operator="<=",
+                         value=parse_number(m.group("n")), unit=m.group("u").lower() + "s")
+        ctx.hits.append(QuantHit(item, m.start(), m.end(), m.group("n"), "quantity:within-duration",
+                                 value_start=m.start("n")))
+        claims.append(Claim(m.start(), m.end(), "threshold", m.group(0)))
 
     # "as an annual average": the limit holds over one year
     for m in re.finditer(r"\b(?:as|on)\s+an?\s+annual\s+average(?:\s+basis)?\b", text, re.I):
@@ -1059,6 +1074,9 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
                 and re.search(r"\b(?:is|are)\s+(?:not\s+)?(?:compliant|eligible|excluded|covered|allowed|permitted)\b",
                               text[uend:_sentence_end(text, uend)]):
             scope = True  # "… a plant that is more GHG intensive than 100 g CO2e/kWh … is not compliant": which plants
+        if not scope and op is not None and re.fullmatch(r"[<>≤≥]=?", op_text or "") and \
+                re.search(r"%\s+of\s+[\w-]+\s*$", text[max(0, op[1] - 40):op[1]]):
+            scope = True  # "removing at least 75 % of microplastics > 5 μm": which microplastics
         if not scope and scopes and op is not None and \
                 re.fullmatch(r"\s*(?:and|or|but)\s*", text[scopes[-1].end:start]):
             scope = True  # "greater than 5,7 t and less than or equal to 60 t": the same scope band

@@ -304,12 +304,22 @@ def diff_activities(a: Activity, b: Activity) -> dict:
             continue
         row: dict[str, Any] = {"unit_id": uid, "status": "equivalent" if eq.equivalent else "different",
                                "identical": ua[uid].to_json() == ub[uid].to_json(), "seconds": round(eq.seconds, 4)}
+        if eq.assumed_same:  # items whose metric names differ but were taken as one quantity
+            row["assumed_same_quantity"] = [{"a": x, "b": y, "metric_a": ma, "metric_b": mb}
+                                            for x, y, ma, mb in eq.assumed_same]
         if not eq.equivalent:
             row.update(profile=eq.profile, passes_a=eq.verdict_a, passes_b=eq.verdict_b,
                        differing=[{"a": x or None, "b": y or None} for x, y in eq.differing])
         units.append(row)
     return {"activity_id": a.activity_id, "equivalent": all(u["status"] == "equivalent" for u in units),
             "units": units}
+
+
+def _content(act: Activity) -> Any:
+    """What an activity says, without where it was compiled from (``source``)."""
+    d = act.to_json()
+    d.pop("source", None)
+    return d
 
 
 def _load_or_fail(p: Path) -> Activity:
@@ -358,6 +368,9 @@ def _print_unit_diff(d: dict, indent: str = "") -> None:
                     print(f"{indent}  only in A: {x['a']}")
                 else:
                     print(f"{indent}  only in B: {x['b']}")
+        for r in u.get("assumed_same_quantity", []):
+            where = r["a"] if r["a"] == r["b"] else f"{r['a']} ~ {r['b']}"
+            print(f"{indent}  assumed the same quantity in {where}: '{r['metric_a']}' ~ '{r['metric_b']}'")
 
 
 def _cmd_diff(args) -> int:
@@ -384,7 +397,7 @@ def _cmd_diff(args) -> int:
                                "changed": [], "semantically_changed": [], "activities": []}
         for aid in sorted(set(da) & set(db)):
             a, b = da[aid][1], db[aid][1]
-            if a.to_json() == b.to_json():
+            if _content(a) == _content(b):  # the source (version, format) always differs between builds
                 continue
             res["changed"].append(aid)
             d = diff_activities(a, b)

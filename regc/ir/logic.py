@@ -128,6 +128,103 @@ def _norm_metric(metric: str) -> str:
     return re.sub(r"\s+", " ", metric.strip().lower())
 
 
+# metric names that say nothing about which quantity is meant ("Value", "Share"): two such items are never
+# assumed to be the same quantity (each gets its own variable unless an INHERITS_THRESHOLD edge links them)
+GENERIC_METRICS = frozenset({
+    "", "value", "values", "share", "percentage", "proportion", "amount", "quantity", "level", "limit",
+    "threshold", "rate", "ratio", "number", "total", "figure", "minimum", "maximum", "it", "this", "they"})
+
+
+def is_generic_metric(metric: str) -> bool:
+    """``True`` for a metric name that does not identify a quantity.  >>> is_generic_metric(" Value ")
+    True"""
+    return _norm_metric(metric).strip(" .:;,") in GENERIC_METRICS
+
+
+def _is_choice(node: CriterionNode) -> bool:
+    """An OR node, or an N_OF_K node that does not require all its children."""
+    if node.evaluation_logic == "OR":
+        return True
+    if node.evaluation_logic == "N_OF_K":
+        return (node.n_required or 1) < len(node.participating_children())
+    return False
+
+
+def metric_scopes(unit: Unit) -> dict[tuple[str, int], str]:
+    """Which quantitative items denote the same quantity (share one variable): ``(criterion id, item index)`` ->
+    scope suffix of its variable name (``""`` = the unit-wide variable of that metric).
+
+    Two items share a variable only if their normalised metric names and periods are equal, the name is specific
+    (not :data:`GENERIC_METRICS`) and their criteria are not alternatives of one choice: the lowest common
+    ancestor of the two criteria is not an OR (or a partial N_OF_K) node.  The relation is closed transitively.
+    Items of one criterion with a specific name always share.  A generic name ("Value") gets a variable per item.
+
+    >>> from regc.ir.models import CriterionNode as N, Threshold, QuantitativeThreshold as QT, QuantItem as Q
+    >>> q = lambda m: Threshold(quantitative=QT(items=[Q(metric=m, operator="<=", value=6, unit="months")]))
+    >>> u = Unit(unit_id="X-1/SC", root=N(criterion_id="ROOT", evaluation_logic="AND", sub_criteria=[
+    ...     N(criterion_id="1", evaluation_logic="OR", sub_criteria=[N(criterion_id="1(a)", threshold=q("w")),
+    ...                                                              N(criterion_id="1(b)", threshold=q("w"))]),
+    ...     N(criterion_id="2", threshold=q("Value"))]))
+    >>> sorted(metric_scopes(u).items())
+    [(('1(a)', 0), ''), (('1(b)', 0), '@1(b)'), (('2', 0), '@2#0')]
+    """
+    nodes = {n.criterion_id: n for n in unit.root.walk()}
+    parent = {n.criterion_id: p.criterion_id for n, p in unit.root.walk_with_parent() if p is not None}
+
+    def path(cid: str) -> list[str]:
+        out = [cid]
+        while out[-1] in parent:
+            out.append(parent[out[-1]])
+        return out[::-1]
+
+    def lca(a: str, b: str) -> str:
+        pa, pb = path(a), path(b)
+        last = pa[0]
+        for x, y in zip(pa, pb):
+            if x != y:
+                break
+            last = x
+        return last
+
+    scopes: dict[tuple[str, int], str] = {}
+    groups: dict[tuple[str, str], list[str]] = {}
+    for cid, n in nodes.items():
+        th = n.threshold
+        for i, it in enumerate(th.quantitative.items if th and th.quantitative else []):
+            if is_generic_metric(it.metric):
+                scopes[(cid, i)] = f"@{cid}#{i}"
+                continue
+            g = groups.setdefault((_norm_metric(it.metric), _period_key(it)), [])
+            if cid not in g:
+                g.append(cid)
+    for (metric, per), cids in groups.items():
+        root = {c: c for c in cids}
+
+        def find(x: str) -> str:
+            while root[x] != x:
+                root[x] = root[root[x]]
+                x = root[x]
+            return x
+
+        for i, a in enumerate(cids):
+            for b in cids[i + 1:]:
+                if not _is_choice(nodes[lca(a, b)]) and find(a) != find(b):
+                    root[find(b)] = find(a)
+        classes: dict[str, list[str]] = {}
+        for c in cids:
+            classes.setdefault(find(c), []).append(c)
+        first = True
+        for members in classes.values():  # pre-order: the class of the first item keeps the plain name
+            suffix = "" if first else f"@{members[0]}"
+            first = False
+            for c in members:
+                th = nodes[c].threshold
+                for i, it in enumerate(th.quantitative.items):
+                    if (c, i) not in scopes and (_norm_metric(it.metric), _period_key(it)) == (metric, per):
+                        scopes[(c, i)] = suffix
+    return scopes
+
+
 def days(iso: str) -> int:
     """Days since 1970-01-01.  >>> days("1970-01-11")
     10"""
@@ -164,6 +261,10 @@ class EncodedUnit:
     parent: dict[str, str]
     variables: dict[str, tuple[str, Any, Any]]  # name -> (kind, z3 var, info)
     seconds: float = 0.0
+    # criterion id -> (effective_from, effective_until) of a node whose own effective period is empty
+    empty_period: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # criterion id -> effective_from/until dates of a node that another of its own dates makes void (AND)
+    redundant_dates: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def root(self):
@@ -204,18 +305,19 @@ class Encoder:
                                 "=": var == value}[op]
         return self._atoms[key]
 
-    def quant_atom(self, item: QuantItem, key: Optional[str] = None) -> tuple[Any, str]:
+    def quant_atom(self, item: QuantItem, key: Optional[str] = None, scope: str = "") -> tuple[Any, str]:
+        """Atom of one item over the variable ``key`` (default: its metric, dimension, period and ``scope``)."""
         factor, dim = normalise_unit(item.unit)
         if key is None:
-            key = f"m[{_norm_metric(item.metric)}|{dim}|{_period_key(item)}]"
+            key = f"m[{_norm_metric(item.metric)}|{dim}|{_period_key(item)}{scope}]"
             if not dim and item.value == 0:  # "are zero" (unit "") is zero in the metric's unit too
                 head = f"m[{_norm_metric(item.metric)}|"
-                tail = f"|{_period_key(item)}]"
+                tail = f"|{_period_key(item)}{scope}]"
                 same = sorted(k for k in self.variables if k.startswith(head) and k.endswith(tail))
                 if same:
                     key = same[0]
         var = self._var(key, "real", {"metric": item.metric, "unit": item.unit, "factor": factor,
-                                      "period": _period_label(item)})
+                                      "period": _period_label(item), "scope": scope.strip("@").split("#")[0]})
         info = self.variables[key][2]
         # express in the unit the variable was first seen with (exact)
         val = _F(str(item.value)) * factor / info["factor"]
@@ -244,6 +346,7 @@ class Encoder:
                 out.add(x)
             return out
 
+        scopes = metric_scopes(unit)
         atoms: dict[str, list[Atom]] = {}
         own_logic: dict[str, str] = {}
         key_of: dict[tuple[str, int], str] = {}
@@ -266,7 +369,7 @@ class Encoder:
                             if key is None and (ti.operator, ti.value, ti.unit, ti.period) == \
                                     (it.operator, it.value, it.unit, it.period):
                                 key = key_of.get((tgt, j))
-                    expr, key = self.quant_atom(it, key)
+                    expr, key = self.quant_atom(it, key, scopes.get((cid, i), ""))
                     key_of[(cid, i)] = key
                     per = f" {_period_label(it)}" if it.period else ""
                     own.append(Atom(cid, f"{it.metric} {it.operator} {it.value} {it.unit}".rstrip() + per, expr,
@@ -293,6 +396,8 @@ class Encoder:
         defs: dict[str, Any] = {}
         cond: dict[str, Any] = {}
         participating: set[str] = {unit.root.criterion_id}
+        empty_period: dict[str, tuple[str, str]] = {}
+        extra_dates: dict[str, list[str]] = {}
         for cid, n in nodes.items():
             # applicability condition
             conds = []
@@ -304,6 +409,15 @@ class Encoder:
                         conds.append(self.t >= days(it.date))
                     elif it.type == "effective_until":
                         conds.append(self.t <= days(it.date))
+            froms = [it.date for it in (n.threshold.temporal.items if n.threshold and n.threshold.temporal else [])
+                     if it.type == "effective_from" and it.date]
+            untils = [it.date for it in (n.threshold.temporal.items if n.threshold and n.threshold.temporal else [])
+                      if it.type == "effective_until" and it.date]
+            if (n.threshold.temporal.logic if n.threshold and n.threshold.temporal else None) != "OR":
+                if froms and untils and max(froms) > min(untils):
+                    empty_period[cid] = (max(froms), min(untils))
+                if len(set(froms)) > 1 or len(set(untils)) > 1:  # AND of two starts: the earlier one is void
+                    extra_dates[cid] = sorted(set(froms))[:-1] + sorted(set(untils))[1:]
             anc = ancestors(cid) | {cid}
             if n.dependencies and n.dependencies.clauses:
                 lits = [c[cl.criterion_id] if cl.status == "Affirmation" else z3.Not(c[cl.criterion_id])
@@ -358,7 +472,8 @@ class Encoder:
             final[cid] = z3.And(*parts) if len(parts) > 1 else (parts[0] if parts else z3.BoolVal(True))
         return EncodedUnit(unit=unit, prefix=prefix, c=c, defs=final, cond=cond, atoms=atoms, own_logic=own_logic,
                            participating=participating, parent=parent, variables=self.variables,
-                           seconds=time.perf_counter() - t0)
+                           seconds=time.perf_counter() - t0, empty_period=empty_period,
+                           redundant_dates=extra_dates)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -391,7 +506,8 @@ def profile(model, variables: dict[str, tuple[str, Any, Any]], only: Optional[se
             out[tgt][name[name.index("[") + 1:-1]] = z3.is_true(val)
         elif kind == "real":
             out["metrics"][f"{info['metric']}" + (f" [{info['unit']}]" if info["unit"] else "") +
-                           (f" ({info['period']})" if info["period"] else "")] = _num(val)
+                           (f" ({info['period']})" if info["period"] else "") +
+                           (f" (in {info['scope']})" if info.get("scope") else "")] = _num(val)
         else:
             out["dates"]["assessment" if name == "t" else name[2:-1]] = from_days(_num(val))
     return {k: v for k, v in out.items() if v}
@@ -523,6 +639,18 @@ def check_unit_logic(unit: Unit, dead: bool = True) -> LogicReport:
                                      "no company profile meets the unit" +
                                      (f"; conflict among criteria {', '.join(core)}" if core else "")))
 
+    # 1b. a criterion whose own effective period is empty never applies at any assessment date
+    for cid, (frm, until) in e1.empty_period.items():
+        findings.append(LogicFinding("error", "EMPTY_EFFECTIVE_PERIOD", cid,
+                                     f"criterion {cid} applies from {frm} and until {until}: it applies on no "
+                                     "assessment date (two temporal regimes put on one node?)"))
+
+    for cid, dates in e1.redundant_dates.items():
+        findings.append(LogicFinding("warning", "REDUNDANT_TEMPORAL", cid,
+                                     f"criterion {cid} has several effective_from/effective_until dates; "
+                                     f"{', '.join(dates)} never restrict(s) it (dates of different targets put "
+                                     "on one node?)"))
+
     # 2. every criterion can be met on its own (minimal unsatisfiable criteria only)
     never: set[str] = set()
     met_in_witness: set[str] = set()
@@ -583,7 +711,8 @@ def check_unit_logic(unit: Unit, dead: bool = True) -> LogicReport:
         nodes = {n.criterion_id: n for n in unit.root.walk()}
         candidates = [cid for cid in ids if cid != rid and cid in e1.participating and cid not in never
                       and _participates_up(unit, cid, e1) and not _plain_and_path(nodes, cid, e1)
-                      and not any(_is_ancestor(e1.parent, x, cid) for x in never)]  # root cause reported
+                      and not any(_is_ancestor(e1.parent, x, cid) for x in never)  # root cause reported
+                      and not any(x == cid or _is_ancestor(e1.parent, x, cid) for x in e1.empty_period)]
         s3 = None
         if candidates:
             # second copy of the criteria over the same atoms, in the same solver; `flip` switches the
@@ -703,6 +832,9 @@ class Equivalence:
     verdict_b: Optional[bool] = None
     differing: list[tuple[str, str]] = field(default_factory=list)  # (id in A or "", id in B or "")
     seconds: float = 0.0
+    # (id in A, id in B, metric in A, metric in B): items of matched criteria with different metric names that
+    # were taken as one quantity (same position or name, dimension and period)
+    assumed_same: list[tuple[str, str, str, str]] = field(default_factory=list)
 
 
 def match_criteria(a: Unit, b: Unit, threshold: float = 0.8) -> dict[str, str]:
@@ -744,6 +876,7 @@ def equivalence(a: Unit, b: Unit) -> Equivalence:
     ea = enc.encode(a, prefix="A:")
     na = {n.criterion_id: n for n in a.root.walk()}
     malias: dict[tuple[str, int], str] = {}
+    assumed: list[tuple[str, str, str, str]] = []
     for n in b.root.walk():
         xa = mb.get(n.criterion_id)
         if xa is None or not (n.threshold and n.threshold.quantitative):
@@ -757,6 +890,8 @@ def equivalence(a: Unit, b: Unit) -> Equivalence:
                         _period_key(ia_) == _period_key(it) and (
                         _norm_metric(ia_.metric) == _norm_metric(it.metric) or i == j):
                     malias[(n.criterion_id, i)] = atoms_a[j].var_key
+                    if _norm_metric(ia_.metric) != _norm_metric(it.metric):
+                        assumed.append((xa, n.criterion_id, ia_.metric, it.metric))
                     break
     eb = enc.encode(b, prefix="B:", alias=lambda x: mb.get(x, "B:" + x), metric_alias=malias)
     s = z3.Solver()
@@ -769,7 +904,7 @@ def equivalence(a: Unit, b: Unit) -> Equivalence:
     s.add(ea.root != eb.root)
     r = s.check()
     if r == z3.unsat:
-        return Equivalence(True, seconds=time.perf_counter() - t0)
+        return Equivalence(True, seconds=time.perf_counter() - t0, assumed_same=assumed)
     model = s.model()
     prof = profile(model, enc.variables, relevant_names(ea) | relevant_names(eb))
     va, vb = z3.is_true(model.eval(ea.root, True)), z3.is_true(model.eval(eb.root, True))
@@ -793,7 +928,7 @@ def equivalence(a: Unit, b: Unit) -> Equivalence:
     differing = [(x, y) for x, y in differing if not below(x)]
     differing += [(x, "") for x in ea.c if x not in mb.values()]
     differing += [("", y) for y in eb.c if y not in mb]
-    return Equivalence(False, prof, va, vb, differing, time.perf_counter() - t0)
+    return Equivalence(False, prof, va, vb, differing, time.perf_counter() - t0, assumed_same=assumed)
 
 
 def _is_ancestor(parent: dict[str, str], anc: str, x: str) -> bool:

@@ -233,8 +233,8 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(rf"\b(?:outlined|described)\s+in\s+(?:the\s+)?{_REF}", re.IGNORECASE),
         # "complies with the relevant, size-specific requirements for discharges … set out in Directive X",
         # "complies with record-keeping obligations … set out by applicable Union and national legislation"
-        re.compile(r"\bcompl(?:y|ies|ying|iance)\s+with\s+(?:the\s+|all\s+)?(?:[\w,‘’'()/-]+\s+){0,14}?(?:requirements|obligations|"
-                   r"criteria|provisions|rules)\b[^.;]{0,120}?\b(?:set\s+out|laid\s+down|set|specified|established)\s+(?:in|by)\b",
+        re.compile(r"\b(?:compl(?:y|ies|ying|iance)\s+with|(?<!\bto\s)(?:meets?|fulfils?))\s+(?:the\s+|all\s+)?(?:[\w,‘’'()/-]+\s+){0,14}?"
+                   r"(?:requirements|obligations|criteria|provisions|rules|definition)\b[^.;]{0,120}?\b(?:set\s+out|laid\s+down|set|specified|established)\s+(?:in|by)\b",
                    re.IGNORECASE),
         # "compost or digestate complying with Regulation X" (an item), not "Compost complying with X is not landfilled"
         re.compile(r"\bcomplying\s+with\s+(?:the\s+)?(?:Regulation|Directive|Decision)\b(?![^.;]*\b(?:is|are)\s+(?:not\s+)?"
@@ -252,6 +252,7 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
     "Commitment": [
         re.compile(r"\bcommit(?:ment|ted|s)?\b", re.IGNORECASE),
         re.compile(r"\bimplements?\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?plan\b", re.IGNORECASE),
+        re.compile(r"\bcontractual\s+(?:obligations?|commitments?|agreements?)\b", re.IGNORECASE),
         re.compile(r"\b(?:plan|programme)\b(?:[^.;]{0,80})\b(?:is|are)\s+(?:in\s+place|presented|issued|adopted|"
                    r"approved|established|drawn\s+up|implemented)", re.IGNORECASE),
         re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,4}plan\s+with\b", re.IGNORECASE),
@@ -260,7 +261,7 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(r"(?<!for\s)\bassess(?:es|ed|ment|ing)?\b", re.IGNORECASE),
         re.compile(r"\binvestigations?\b|\bsurveys?\s+(?:is|are|has|have|was|were)\b|\bcost-benefit\b|\bcomparative\b", re.IGNORECASE),
         re.compile(r"\ban\s+explanation\s+of\s+why\b", re.IGNORECASE),
-        re.compile(r"\b(?:are|is)\s+evaluated\b|\bevaluat(?:es|ion\s+of)\b|^\s*screening\s+of\b", re.IGNORECASE),
+        re.compile(r"\b(?:are|is)\s+identified\s+and\s+(?:addressed|assessed)\b|\b(?:are|is)\s+evaluated\b|\bevaluat(?:es|ion\s+of)\b|^\s*screening\s+of\b", re.IGNORECASE),
     ],
     "Replacement": [
         re.compile(r"\breplaces\b|\breplaced\s+(?:facility|installation|plant|equipment|unit|capacity)\b|"
@@ -324,6 +325,10 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
                 tags.append(tag)
                 rules.append(f"{tag}:{rx.pattern[:24]}")
                 break
+    if "Assessment" in tags and "Methodology" in tags and rules[tags.index("Methodology")].startswith(
+            "Methodology:(?<!^)\\bin\\s+accordance"):
+        tags.remove("Methodology")  # "risks are identified and addressed …, in accordance with Directive X": the
+        # Directive frames the assessment; it prescribes no method of its own
     if "Verification" in tags and re.search(r"\bverifiable\s+plan\b", t, re.IGNORECASE) and \
             not re.search(r"\bverified\b", t, re.IGNORECASE):
         tags.remove("Verification")

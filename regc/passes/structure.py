@@ -10,8 +10,16 @@ Hierarchy comes from the *label sequence*, never from markup nesting:
 - a list start (``(a)``, ``(i)``, ``1.``, a first dash) is a child of the block before it (``1(f)(a)``);
 - ``2.1.`` is a child of ``2.``; ``(i)`` after ``(h)`` is a letter, ``(v)`` after ``(iv)`` a roman;
 - unlabelled blocks: see :func:`anchor_type` and spec §6 "Anchoring";
-- repairs: flat-markup numbering (:func:`flat_numbering_overrides`), repeated labels (``#2`` ids, reported),
-  inferred pathway groups ``1(a-e)`` with GROUP_MEMBER edges (:func:`decide_pathways`).
+- repairs: flat-markup numbering (:func:`flat_numbering_overrides`, the repaired items' roman sub-items move up
+  to letters with them), a number printed twice in a row read as the next one (:func:`_repeated_label_repair`;
+  other repeated labels get ``#2`` ids, reported), inferred pathway groups ``1(a-e)`` with GROUP_MEMBER edges
+  (:func:`decide_pathways`);
+- tables printed inside the criteria (CE-1.2 SC 2.6.4): the front-end gives one block per row, cells joined
+  with `` | ``, the row's label on the block (style ``table-row``) and the column headings as one block (style
+  ``table-header``); the header becomes ``<criterion>.BackgroundInformation`` and the rows stay items of the
+  criterion that introduces the table (a node never spans two blocks; a row is one paragraph);
+- an unlabelled paragraph is never anchored directly under an OR chapeau ("either", "one of the following"),
+  where it would count as one more alternative: it goes to the item it names, else the nearest item.
 
 >>> from regc.ir.doc import Block
 >>> t = build_tree([Block(label="1.", text="The activity meets either of the following criteria:"),
@@ -586,6 +594,12 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
         return root.add(WNode("", "paragraph", block=i, text=text))
     if last.kind == "root" or not opts.anchoring:
         return root.add(WNode("", "paragraph", block=i, text=text))
+    if last.kind == "anchored" and last.block == i - 1 and last.tag is not None and text[:1].islower() \
+            and last.parent is not None and not re.search(r"[.;:!?]\s*$", last.text):
+        # the rest of a sentence the source broke over two paragraphs ("… proportionate to the scale of the
+        # activity and" / "its expected lifespan, so that:"; CCA-14.1 SC): same anchor, same Type
+        return _anchor_node(last.parent, b, i, TypeDecision(last.tag.tag, "continues-sentence", last.tag.confidence),
+                            "continues-sentence", anchored_counts)
     main = _main_node(last)
     top = _top_of(main)
     resumed = _resumed_item(blocks, i, last.path())

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from regc.grammar.thresholds import NUMBER_RE, ThresholdDecision, decide, parse_number
+from regc.grammar.thresholds import WORD_NUMBERS, NUMBER_RE, ThresholdDecision, decide, parse_number
 from regc.ir.models import CriterionNode, Diagnostic, Threshold, Unit
 
 NAME = "thresholds"
@@ -146,9 +146,12 @@ def _numbers_in(text: str) -> set[float]:
             out.add(round(float(parse_number(m.group(0))), 6))
         except ValueError:
             pass
-    # "zero" counts as 0
+    # "zero" counts as 0; number words ("within a three year period") count as their value
     if re.search(r"\bzero\b", text, re.I):
         out.add(0.0)
+    for w, v in WORD_NUMBERS.items():
+        if re.search(rf"\b{w}\b", text, re.I):
+            out.add(float(v))
     return out
 
 

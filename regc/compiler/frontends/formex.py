@@ -4,7 +4,10 @@ Reads a Taxonomy delegated act in Formex into the document tree of :mod:`regc.ir
 (``GR.SEQ`` titled ``<NO.P>2.1.</NO.P>``) of every technical-screening-criteria annex, its description and its
 criteria table split into units (``SC`` row, one ``DNSH-<OBJ>`` row per other objective), each a flat list of
 blocks.  A block is one ``<P>``/``<NP>``/list ``<ITEM>`` (or the directly written text of a ``<CELL>``) with its
-``<NO.P>`` label split off.  Footnotes are ``<NOTE>`` elements numbered continuously through the act: the marker
+``<NO.P>`` label split off; a multi-column data row of a table printed inside the criteria (CE-1.2 SC 2.6.4) is
+one block, cells joined with `` | `` (see :meth:`_Reader.row_block`).  A one-number section ("11. EDUCATION")
+is an activity when it has its own description/criteria sub-sequences; paragraphs printed before an activity's
+description (CCM-4.27) belong to its description, as in EUR-Lex XHTML.  Footnotes are ``<NOTE>`` elements numbered continuously through the act: the marker
 of a note is its running number (the ``n``-th ``NOTE`` carrying a ``NOTE.ID``), also for the ``NOTE.REF``
 references that point back to it.
 
