@@ -178,6 +178,25 @@ def test_resolve_pass_corrects_and_enriches():
     assert [d.code for d in diags] == ["RESOLVE_NOT_FOUND"] and all(d.severity == "info" for d in diags)
 
 
+def test_resolve_pass_enriches_footnote_items():
+    from regc.ir.models import Footnote, FootnoteItem
+    from regc.passes import resolve
+
+    node = CriterionNode(criterion_id="1", verbatim_text="Energy from renewable sources (1) within the meaning of "
+                         "the Directive.", footnotes=[Footnote(id="fn-1", items=[
+                             FootnoteItem(kind="EU Legal Act", title="Directive (EU) 2018/2001 of the European "
+                                          "Parliament and of the Council on the promotion of the use of energy from "
+                                          "renewable sources", celex_id="32018L2001", type="must_be_fetched"),
+                             FootnoteItem(kind="Standard", title="EN 16258:2012")])])
+    unit = Unit(unit_id="CCM-4.1/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[node]))
+    ctx = PassContext(act=_act(), activity=_act().activities[0], unit_doc=UnitDoc(part="SC"),
+                      memory=SemanticMemory(activity={"objective": "CCM", "name": "Electricity generation"}),
+                      options=CompileOptions(extra={"resolver": {"index": str(bm25_index())}}))
+    items = resolve.run(unit, ctx).root.sub_criteria[0].footnotes[0].items
+    assert items[0].enrichment.status == "retrieved" and items[0].enrichment.passages[0].doc == "32018L2001"
+    assert items[1].enrichment.status == "paywalled"
+
+
 def test_resolve_pass_is_a_noop_without_resolver():
     from regc.passes import resolve
 

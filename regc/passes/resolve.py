@@ -21,7 +21,7 @@ import re
 from functools import lru_cache
 from typing import Optional
 
-from regc.ir.models import Diagnostic, Enrichment, ReferenceSource, References, Unit
+from regc.ir.models import Diagnostic, Enrichment, FootnoteItem, ReferenceSource, References, Unit
 
 NAME = "resolve"
 _INTERNAL = re.compile(r"^(?:the relevant )?(?:Sections?\b|Appendix\s+[A-Z]\b)")
@@ -108,12 +108,42 @@ def resolve_source(src: ReferenceSource, node_text: str, searcher, ctx) -> tuple
     return src.model_copy(update=update), f"celex:{res.status}({res.rule})"
 
 
+def resolve_footnote_item(item: FootnoteItem, node_text: str, searcher, ctx) -> tuple[FootnoteItem, str]:
+    """Footnote items that name an EU act (or a standard) get the same verification and enrichment."""
+    from regc.corpora.resolve import enrich, verify_celex
+
+    if item.kind == "Standard":
+        return item.model_copy(update={"enrichment": Enrichment(status="paywalled")}), "standard:paywalled"
+    if item.kind != "EU Legal Act" or item.type == "citation_only":
+        return item, "not-enriched"
+    memory = ctx.memory.activity if ctx is not None else {}
+    res = verify_celex(item.celex_id, searcher.registry, item.title)
+    ok = res.status in {"verified", "corrected", "title_match"}
+    enr = enrich(searcher, item.title, res.celex if ok else None, criterion_text=node_text,
+                 activity_name=memory.get("name", ""), objective=memory.get("objective", ""),
+                 fusion=(_config(ctx) or {}).get("fusion", "rrf"))
+    update = {"enrichment": Enrichment(**enr)}
+    if ok and res.celex != item.celex_id:
+        update["celex_id"] = res.celex
+    return item.model_copy(update=update), f"celex:{res.status}"
+
+
 def run(unit: Unit, ctx) -> Unit:
     cfg = _config(ctx)
     if cfg is None:
         return unit
     searcher = _searcher(cfg["index"])
     for node in unit.root.walk():
+        if node.footnotes and any(i.kind in {"EU Legal Act", "Standard"} for f in node.footnotes for i in f.items):
+            fns, rules = [], []
+            for f in node.footnotes:
+                items = []
+                for i in f.items:
+                    new, rule = resolve_footnote_item(i, node.verbatim_text, searcher, ctx)
+                    items.append(new)
+                    rules.append(rule)
+                fns.append(f.model_copy(update={"items": items}))
+            node.set_field("footnotes", fns, pass_name=NAME, rule="; ".join(rules))
         refs = node.references
         if refs is None or not refs.sources:
             continue
