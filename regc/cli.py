@@ -63,5 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     return int(rc or 0)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # `python -m regc.cli`: run the imported module so CLIError is one class
+    from regc.cli import main as _main
+
+    sys.exit(_main())

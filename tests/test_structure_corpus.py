@@ -190,3 +190,35 @@ def test_sentence_broken_over_two_paragraphs_stays_together(climate_act):
     assert rest.verbatim_text == "its expected lifespan, so that:"
     assert _children(rest) == ["2(c).Assessment.2(a)", "2(c).Assessment.2(b)"]
     assert rest.provenance.fields["criterion_id"].rule == "anchor:continues-sentence"
+
+
+def test_subsection_headings_are_not_criterion_text(env_act):
+    """CE-2.7 SC (Formex): "1. Origin of the feedstock material" is a GR.SEQ title; spec §6: headings are never
+    criterion text, so criterion 1 takes the paragraph below it and its list; a second paragraph is anchored.
+    A title that is a sentence (PPC-1.1 DNSH-WTR 4 "The activity complies with … Appendix D …") stays the text; a heading
+    over numbered sub-criteria (BIO-1.1 SC 1 "General conditions" over 1.1, 1.2) leaves the criterion empty."""
+    sc = _structure_only(env_act, "CE-2.7").unit("SC")
+    assert _children(sc.root) == ["1", "2", "3", "4"]
+    one = sc.root.find("1")
+    assert one.verbatim_text.startswith("The non-hazardous waste feedstock originates from one or multiple")
+    assert _children(one) == ["1(a)", "1(b)", "1(c)", "1(d)"]
+    assert one.provenance.label == "1."
+    assert _children(sc.root.find("2")) == ["2.Methodology"]
+    assert sc.root.find("2.Methodology").verbatim_text.startswith("For materials for which separate collection")
+    assert sc.root.find("4").verbatim_text.startswith("The activity converts or allows the conversion of waste")
+    texts = [n.verbatim_text for n, _ in sc.root.walk_with_parent()]
+    assert "Origin of the feedstock material" not in texts and "Material recovery" not in texts
+    assert not [d for d in structure.verify(sc, _Ctx(env_act, "CE-2.7", "SC")) if d.severity != "info"]
+
+    ppc = _structure_only(env_act, "PPC-1.1").unit("DNSH-WTR")
+    assert ppc.root.find("1").verbatim_text.startswith("The performance of waste water treatment processes")
+    assert ppc.root.find("4").verbatim_text.startswith("The activity complies with the criteria set out in Appendix")
+    bio = _structure_only(env_act, "BIO-1.1").unit("SC")
+    assert bio.root.find("1").verbatim_text == "" and _children(bio.root.find("1"))[:2] == ["1.1", "1.2"]
+
+
+class _Ctx:
+    def __init__(self, act, activity_id: str, part: str):
+        adoc = act.activity(activity_id)
+        self.unit_doc = next(u for u in adoc.units if u.part == part)
+        self.unit_id = f"{activity_id}/{part}"

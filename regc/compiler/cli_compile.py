@@ -113,10 +113,10 @@ def _compile_one(act: ActDoc, options: CompileOptions) -> tuple[Activity, list[D
     from regc.compiler.driver import compile_activity
 
     pipeline = None
-    if options.extra.get("resolver"):  # `--resolve`: the resolution pass runs right after `references`
-        from regc.passes import PIPELINE, references, resolve
+    if options.extra.get("resolver"):  # `--resolve`: resolution runs once references and footnotes exist
+        from regc.passes import PIPELINE, assembly, resolve
 
-        i = PIPELINE.index(references) + 1 if references in PIPELINE else len(PIPELINE)
+        i = PIPELINE.index(assembly) if assembly in PIPELINE else len(PIPELINE)
         pipeline = PIPELINE[:i] + (resolve,) + PIPELINE[i:]
     return compile_activity(act, act.activities[0], options, pipeline)
 

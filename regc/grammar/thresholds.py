@@ -468,8 +468,37 @@ def parse_temporal(span: str) -> list[TemporalItem]:
     return out
 
 
+# a date that switches a chapeau's list logic: "complies with two of the following criteria until 2025 and with
+# all of the following criteria after 2025" (the quantifier's regime, not a time limit on the node)
+_LIST_REGIME_LEFT = re.compile(r"\b(?P<q>[\w-]+(?:\s+[\w-]+)?)\s+of\s+(?:the\s+)?(?:following|these|those)"
+                               r"(?:\s+(?:criteria|requirements|conditions|points|items|measures|options))?\s*,?\s*$",
+                               re.I)
+# a date that dates the thing the rule is about, not the rule: "ships constructed after 2011", "the aircraft
+# acquired before 11 December 2023" (a build/acquisition date selects instances: a scope condition)
+_DATED_THING_LEFT = re.compile(r"\b(?:constructed|built|acquired|manufactured|registered|commissioned|delivered|"
+                               r"purchased|ordered|produced|installed|laid\s+down|put\s+into\s+(?:service|operation)|"
+                               r"placed\s+on\s+the\s+market|(?:first\s+)?registered|bought|leased|keel\s+laid)"
+                               r"(?:\s+(?:on\s+or|in\s+or))?\s+$", re.I)
+
+
+def list_regime_switches(text: str) -> list[tuple[str, str]]:
+    """(quantifier, date phrase) pairs of a chapeau whose list logic changes at a date.
+
+    >>> list_regime_switches("complies with two of the following criteria until 2025 and with all of the "
+    ...                      "following criteria after 2025:")
+    [('two', 'until 2025'), ('all', 'after 2025')]
+    """
+    out = []
+    for m in TEMPORAL_RE.finditer(text or ""):
+        q = _LIST_REGIME_LEFT.search(text[:m.start("prep")])
+        if q and not m.group("neg"):
+            out.append((q.group("q").split()[-1].lower(), text[m.start("prep"):m.end("d1")]))
+    return out if len(out) >= 2 else []
+
+
 def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
     hits: list[TemporalHit] = []
+    regime_dates = {d for _, d in list_regime_switches(text)}
     for m in TEMPORAL_RE.finditer(text):
         if _covered(claims, m.start("d1"), m.end("d1")):
             continue
@@ -477,6 +506,17 @@ def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
         pre = text[max(0, m.start() - 40):m.start()]
         if re.search(r"\b(?:version|edition)\b[^.;]*$", pre, re.I):
             continue  # a date identifying a version of another instrument
+        if text[m.start("prep"):m.end("d1")] in regime_dates:
+            claims.append(Claim(m.start("prep"), m.end("d1"), "regime", text[m.start("prep"):m.end("d1")]))
+            continue  # the date switches the list logic (see list_regime_switches), not a time limit
+        if _DATED_THING_LEFT.search(text[max(0, m.start("prep") - 40):m.start("prep")]) and not m.group("neg"):
+            claims.append(Claim(m.start("prep"), m.end("d1"), "scope", text[m.start("prep"):m.end("d1")]))
+            continue  # "ships constructed after 2011": which instances (scope), not when the rule applies
+        if text[max(0, m.start() - 1):m.start()] == "(" and text[m.end():m.end() + 1] == ")" and \
+                re.search(r"\w", text[:max(0, m.start() - 1)]) and m.start() > 1 and \
+                not re.search(r"[.;:]\s*\($", text[:m.start()]):
+            claims.append(Claim(m.start(), m.end(), "scope", text[m.start():m.end()]))
+            continue  # "in the Mediterranean Sea (as of 2025)": dates the noun before it, not the whole rule
         neg = m.group("neg")
         d1, d2, conj = m.group("d1"), m.group("d2"), m.group("conj")
         if re.match(r"\s+(?:levels?|baselines?|values?|emissions|reference|figures|data|prices)\b", text[m.end():], re.I):
@@ -1182,11 +1222,17 @@ def _footnote_periods(hits: list[QuantHit], footnotes: tuple[str, ...], rules: l
                 rules.append("period:footnote")
 
 
+_NOUN_PAIR = re.compile(r"\b(?:of|per|in|for|from|by|with)\s+(?:(?:the|a|an)\s+)?(?:[a-z][\w-]*\s+)?[a-z][\w-]*\s+(?:or|and)\s+"
+                        r"(?!(?:less|more|lower|higher|above|below|at|not|no|equal|up|over|under|the|a|an|where|if|"
+                        r"when|for)\b)[a-z][\w-]*\b")
+
+
 def _logic(text: str, hits: list) -> Optional[str]:
     if len(hits) < 2:
         return None
     for a, b in zip(hits, hits[1:]):
-        between = text[a.end:b.start]
+        # "per m3 of material or component": an "or" joining two nouns of a phrase is not between the items
+        between = _NOUN_PAIR.sub(" ", text[a.end:b.start])
         if (re.search(r"\bor\b", between) and not re.search(r"\band/or\b", between)) or \
                 re.search(r"\b(?:alternatively|as an alternative)\b", between, re.I):
             return "OR"

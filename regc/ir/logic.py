@@ -9,8 +9,11 @@ Encoding (one per unit, built once; solvers reused with assumptions / push-pop):
   since 1970-01-01) over ``d[<id>]``; a leaf without such atoms, a node that inherits a threshold (it verifies
   it) and a node with a recurring item ("verified annually") get a free Bool ``own[<id>]``.  Witnesses keep
   quantities >= 0 and dates >= 2020-01-01 so that the profiles they print are plausible.
-- children: ``AND`` / ``OR`` / ``N_OF_K`` (``AtLeast``); ancillary (BackgroundInformation) children do not take
-  part.  A child's applicability condition ``A`` (``app[<id>]`` when Conditional, ``effective_from/until`` on the
+- children: ``AND`` / ``OR`` / ``N_OF_K`` (``AtLeast``) over the *labelled* participating children; ancillary
+  (BackgroundInformation) children do not take part.  Anchored children (``<id>.Verification``, ...,
+  :func:`regc.ir.models.is_anchored`) qualify their anchor: they are ANDed on top of the node's list logic
+  whatever it is (never one more OR alternative, never counted by N_OF_K); a node whose participating children
+  are all anchored has its own requirement (``own[<id>]`` unless it has atoms).  A child's applicability condition ``A`` (``app[<id>]`` when Conditional, ``effective_from/until`` on the
   assessment date ``t``, dependency clauses on other criteria) is an implication ``A ⇒ c`` under AND and a
   conjunction ``A ∧ c`` under OR/N_OF_K (an option that does not apply cannot be the one chosen).
 - ``INHERITS_THRESHOLD``: the inheriting node's items reuse the target's atoms (same Real, same expression).
@@ -34,7 +37,7 @@ from typing import Any, Callable, Optional
 
 import z3
 
-from regc.ir.models import CriterionNode, Diagnostic, QuantItem, Unit
+from regc.ir.models import CriterionNode, Diagnostic, QuantItem, Unit, is_anchored
 
 PASS_NAME = "logic"
 EPOCH = _dt.date(1970, 1, 1)
@@ -141,12 +144,21 @@ def is_generic_metric(metric: str) -> bool:
     return _norm_metric(metric).strip(" .:;,") in GENERIC_METRICS
 
 
+def split_children(node: CriterionNode) -> tuple[list[CriterionNode], list[CriterionNode]]:
+    """Participating children -> (labelled ones, combined by the node's logic; anchored ones, all required)."""
+    lab: list[CriterionNode] = []
+    anc: list[CriterionNode] = []
+    for k in node.participating_children():
+        (anc if is_anchored(node.criterion_id, k.criterion_id) else lab).append(k)
+    return lab, anc
+
+
 def _is_choice(node: CriterionNode) -> bool:
-    """An OR node, or an N_OF_K node that does not require all its children."""
+    """An OR node, or an N_OF_K node that does not require all its labelled children."""
     if node.evaluation_logic == "OR":
         return True
     if node.evaluation_logic == "N_OF_K":
-        return (node.n_required or 1) < len(node.participating_children())
+        return (node.n_required or 1) < len(split_children(node)[0])
     return False
 
 
@@ -177,14 +189,17 @@ def metric_scopes(unit: Unit) -> dict[tuple[str, int], str]:
             out.append(parent[out[-1]])
         return out[::-1]
 
-    def lca(a: str, b: str) -> str:
+    def alternatives(a: str, b: str) -> bool:
+        """The two criteria sit in different labelled children of a choice node (their lowest common
+        ancestor); an anchored child is required together with any alternative, so it is never one."""
         pa, pb = path(a), path(b)
-        last = pa[0]
-        for x, y in zip(pa, pb):
-            if x != y:
-                break
-            last = x
-        return last
+        k = 0
+        while k < min(len(pa), len(pb)) and pa[k] == pb[k]:
+            k += 1
+        lca = pa[k - 1]
+        if not _is_choice(nodes[lca]):
+            return False
+        return not any(len(p) > k and is_anchored(lca, p[k]) for p in (pa, pb))
 
     scopes: dict[tuple[str, int], str] = {}
     groups: dict[tuple[str, str], list[str]] = {}
@@ -208,7 +223,7 @@ def metric_scopes(unit: Unit) -> dict[tuple[str, int], str]:
 
         for i, a in enumerate(cids):
             for b in cids[i + 1:]:
-                if not _is_choice(nodes[lca(a, b)]) and find(a) != find(b):
+                if not alternatives(a, b) and find(a) != find(b):
                     root[find(b)] = find(a)
         classes: dict[str, list[str]] = {}
         for c in cids:
@@ -440,18 +455,18 @@ class Encoder:
             if tm:
                 tl = n.threshold.temporal.logic if n.threshold and n.threshold.temporal else None
                 parts.append(z3.Or(*tm) if tl == "OR" and len(tm) > 1 else z3.And(*tm))
-            kids = n.participating_children()
+            kids, anchored = split_children(n)
             recurring = bool(n.threshold and n.threshold.temporal and
                              any(it.type == "recurring" for it in n.threshold.temporal.items))
             if (not kids and not own) or cid in inherits or recurring:  # recurring: "done every n years"
                 parts.insert(0, self._var(f"own[{alias(cid)}]", "bool", f"{cid} is met"))
-            if kids:
-                for k in kids:
-                    participating.add(k.criterion_id)
-            defs[cid] = (cid, parts, [k.criterion_id for k in kids], n.evaluation_logic, n.n_required)
+            for k in kids + anchored:
+                participating.add(k.criterion_id)
+            defs[cid] = (cid, parts, [k.criterion_id for k in kids], n.evaluation_logic, n.n_required,
+                         [k.criterion_id for k in anchored])
         # children combination (needs cond of every child)
         final: dict[str, Any] = {}
-        for cid, (_, parts, kids, logic, nreq) in defs.items():
+        for cid, (_, parts, kids, logic, nreq, anchored) in defs.items():
             parts = list(parts)
             if kids:
                 disj = logic in ("OR", "N_OF_K")
@@ -469,6 +484,8 @@ class Encoder:
                     parts.append(z3.AtLeast(*es, nn))
                 else:
                     parts.append(z3.And(*es) if len(es) > 1 else es[0])
+            for k in anchored:  # met where it applies, whatever the node's logic
+                parts.append(c[k] if cond[k] is None else z3.Implies(cond[k], c[k]))
             final[cid] = z3.And(*parts) if len(parts) > 1 else (parts[0] if parts else z3.BoolVal(True))
         return EncodedUnit(unit=unit, prefix=prefix, c=c, defs=final, cond=cond, atoms=atoms, own_logic=own_logic,
                            participating=participating, parent=parent, variables=self.variables,
@@ -753,7 +770,8 @@ def _plain_and_path(nodes: dict[str, CriterionNode], cid: str, enc: EncodedUnit)
     x = cid
     while x in enc.parent:
         p = enc.parent[x]
-        if enc.cond.get(x) is not None or nodes[p].evaluation_logic not in ("AND", "LEAF"):
+        if enc.cond.get(x) is not None or (nodes[p].evaluation_logic not in ("AND", "LEAF")
+                                           and not is_anchored(p, x)):
             return False
         x = p
     return True
@@ -782,11 +800,13 @@ def _contradictions(unit: Unit, enc: EncodedUnit, solver: z3.Solver) -> list[Log
         q = [a for a in own if a.kind == "quantitative"]
         out = list(q) if (enc.own_logic.get(cid) != "OR" or len(q) == 1) else []
         out += [a for a in own if a.kind == "temporal"]
-        if n.evaluation_logic == "AND" or (n.evaluation_logic == "N_OF_K" and
-                                           n.n_required == len(n.participating_children())):
-            for k in n.participating_children():
-                if enc.cond.get(k.criterion_id) is None:
-                    out += required(k.criterion_id)
+        lab, anchored = split_children(n)
+        together = list(anchored)  # anchored children are required whatever the logic
+        if n.evaluation_logic == "AND" or (n.evaluation_logic == "N_OF_K" and n.n_required == len(lab)):
+            together = lab + anchored
+        for k in together:
+            if enc.cond.get(k.criterion_id) is None:
+                out += required(k.criterion_id)
         req[cid] = out
         return out
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -373,6 +374,21 @@ def _threshold_json(t: Optional[Threshold]) -> Optional[dict]:
 def is_ancillary(node: CriterionNode) -> bool:
     """Ancillary nodes (BackgroundInformation) do not participate in their parent's evaluation logic."""
     return "BackgroundInformation" in node.tags
+
+
+ANCHOR_TYPES = ("Verification", "Methodology", "Commitment", "Assessment", "Replacement", "BackgroundInformation")
+
+
+def is_anchored(parent_id: str, child_id: str) -> bool:
+    """Whether ``child_id`` is an unnumbered paragraph anchored under ``parent_id`` (spec §3:
+    ``<anchor>.<Type>`` or ``<anchor>.<Type>.<n>``).  An anchored child qualifies its anchor: the anchor is met iff
+    its own list logic (over its labelled children) or own requirement holds AND every participating anchored
+    child is met or not applicable.  The generated evaluator keeps a copy (``regc.runtime.kernel``).
+
+    >>> is_anchored("1(b)", "1(b).Verification"), is_anchored("1", "1.Methodology.2"), is_anchored("1", "1(a)")
+    (True, True, False)
+    """
+    return re.fullmatch(re.escape(parent_id) + r"\.(" + "|".join(ANCHOR_TYPES) + r")(\.\d+)?", child_id) is not None
 
 
 class Edge(_Model):

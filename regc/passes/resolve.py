@@ -1,4 +1,4 @@
-"""Pass `resolve` (optional, after `references`): verify, correct and enrich every reference source.
+"""Pass `resolve` (optional, before `assembly`): verify, correct and enrich every reference source and footnote item.
 
 Runs only when the compile options carry a resolver (``regc compile --resolve --index INDEX`` sets
 ``CompileOptions.extra["resolver"] = {"index": INDEX, "fusion": "rrf"}``); otherwise it returns the unit as is.

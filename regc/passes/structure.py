@@ -253,6 +253,26 @@ def named_points(text: str) -> list[str]:
     return [re.sub(r"\s+", "", m.group(1)) for m in _POINT_REF.finditer(text)]
 
 
+HEADING_STYLES = frozenset({"TITLE"})  # Block.style of a sub-section title (Formex GR.SEQ TITLE)
+
+
+def is_heading(b: Block) -> bool:
+    """A numbered sub-section title that only names a topic ("1. Origin of the feedstock material", CE-2.7 SC):
+    a title block whose text is not a sentence (no closing ``.``/``:``/``;``).  Spec §6: headings are never
+    criterion text; the criterion keeps the number and takes the paragraph below the heading as its text.  A
+    title that states the requirement itself ("4. The activity complies with the criteria set out in Appendix
+    D to this Annex.", PPC-1.1 SC) is not a heading.
+
+    >>> is_heading(Block(label="1.", text="Origin of the feedstock material", style="TITLE"))
+    True
+    >>> is_heading(Block(label="4.", text="The activity complies with Appendix D.", style="TITLE"))
+    False
+    """
+    lab = parse_label(b.label)
+    return (b.style in HEADING_STYLES and lab is not None and lab.kind == "number" and bool(b.text)
+            and not re.search(r"[.:;!?]\s*$", b.text) and len(b.text) <= 200)
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # the working tree
 
@@ -272,6 +292,7 @@ class WNode:
     anchored: bool = False  # anchored node or inside one
     group_members: list["WNode"] = field(default_factory=list)
     rules: dict[str, tuple[str, float]] = field(default_factory=dict)
+    heading_block: Optional[int] = None  # the block of a dropped heading ("1. Material recovery"), see is_heading
 
     def add(self, child: "WNode") -> "WNode":
         child.parent = self
@@ -418,6 +439,11 @@ def _build(blocks: list[Block], options: BuildOptions | None, decider, overrides
             used_ids.add(node.id)
             last = anchor
             continue
+        if lab is None and last.heading_block is not None and not last.text and last.heading_block == i - 1:
+            # the paragraph right below a heading is the numbered criterion's own text (spec §6)
+            last.text, last.block = b.text, i
+            last.rules["verbatim_text"] = ("first-paragraph-under-heading", 0.85)
+            continue
         if lab is None:
             node = _place_unlabelled(b, i, blocks, root, last, numbered_unit, seen_number, opts, anchored_counts,
                                      decider)
@@ -446,6 +472,9 @@ def _build(blocks: list[Block], options: BuildOptions | None, decider, overrides
             nid = f"{nid}#{k}"
         used_ids.add(nid)
         node = WNode(nid, _KIND_OF_LABEL[lab.kind], label=lab, block=i, text=b.text, anchored=parent.anchored)
+        if is_heading(b):  # the heading is dropped; a paragraph right below it becomes the text (or none: "")
+            node.text, node.heading_block = "", i
+            node.rules["verbatim_text"] = ("heading-not-criterion-text", 0.85)
         node.rules["criterion_id"] = (f"{lrule}+{prule}", 1.0 if lrule == "label" else 0.85)
         if i in overrides:
             node.rules["criterion_id"] = ("repair:flat-markup-renumbered", 0.7)
@@ -906,12 +935,14 @@ def _to_ir(w: WNode, blocks: list[Block], unit_doc: UnitDoc) -> CriterionNode:
     else:
         node = CriterionNode(criterion_id=w.id)
         b = blocks[w.block] if w.block is not None else None
-        node.provenance = Provenance(span=b.span if b else None, label=b.label if b else None, kind=w.kind,
-                                     markers=list(b.markers) if b else [])
+        label = blocks[w.heading_block].label if w.heading_block is not None else (b.label if b else None)
+        markers = list(b.markers) if b and w.text else []  # a dropped heading's markers stay with no node
+        node.provenance = Provenance(span=b.span if b else None, label=label, kind=w.kind, markers=markers)
         rule, conf = w.rules.get("criterion_id", ("unlabelled-paragraph-order", 1.0))
         node.set_field("criterion_id", w.id, pass_name=NAME, rule=rule, confidence=conf)
-        node.set_field("verbatim_text", w.text, pass_name=NAME,
-                       rule="inferred-group-empty" if w.kind == "group" else "block-text")
+        trule, tconf = w.rules.get("verbatim_text", ("inferred-group-empty" if w.kind == "group" else "block-text",
+                                                     1.0))
+        node.set_field("verbatim_text", w.text, pass_name=NAME, rule=trule, confidence=tconf)
         if w.tag is not None:
             node.set_field("tags", [w.tag.tag], pass_name=NAME, rule=f"anchor-type:{w.tag.rule}",
                            confidence=w.tag.confidence)
@@ -959,6 +990,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                               pass_name=NAME, span=span))
 
     blocks = ctx.unit_doc.blocks
+    blocks = [b for b in blocks if not is_heading(b)]  # dropped headings are covered by their criterion's id
     want: dict[str, int] = {}
     for b in blocks:
         want[b.text] = want.get(b.text, 0) + 1
@@ -966,6 +998,9 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
     nodes = list(unit.root.walk_with_parent())
     for n, _p in nodes:
         if n.criterion_id == "ROOT" and not n.verbatim_text:
+            continue
+        origin = n.provenance.fields.get("verbatim_text")
+        if not n.verbatim_text and origin is not None and origin.rule == "heading-not-criterion-text":
             continue
         if n.provenance.kind == "group":
             if n.verbatim_text:

@@ -107,7 +107,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     missing_acts = [a for a in wanted if a not in build]
     if missing_acts:
         raise CLIError(f"{facts_path}: activity {missing_acts[0]!r} is not in the build {args.build_dir}")
-    as_of = _as_of(args.as_of) or doc["as_of"] or (dt.date.today() if not args.no_today else None)
+    as_of, as_of_source = assessment_date(_as_of(args.as_of), doc["as_of"], not args.no_today)
     results: dict[str, dict] = {}
     explanations = []
     for aid in wanted:
@@ -124,19 +124,42 @@ def cmd_eval(args: argparse.Namespace) -> int:
             if args.format == "html":
                 res.pop("explanation")
         results[aid] = res
+    as_of_text = as_of.isoformat() if as_of else None
     if args.format == "json":
-        text = json.dumps({"activities": results}, ensure_ascii=False, indent=1) + "\n"
+        text = json.dumps({"as_of": as_of_text, "activities": results}, ensure_ascii=False, indent=1) + "\n"
     elif args.format == "html":
         from regc.runtime.report import render
 
-        text = render(explanations, results)
+        text = render(explanations, results, as_of=as_of_line(as_of, as_of_source))
     else:
-        text = render_table(build, results)
+        text = as_of_line(as_of, as_of_source) + "\n\n" + render_table(build, results)
     if args.output:
         _atomic_write(args.output, text)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def assessment_date(cli: Optional[dt.date], facts: Optional[dt.date], today: bool) -> tuple[Optional[dt.date], str]:
+    """The assessment date and where it came from: ``--as-of``, else the facts' ``as_of``, else today (unless
+    ``--no-today``).  >>> assessment_date(None, dt.date(2026, 1, 1), True)
+    (datetime.date(2026, 1, 1), 'facts')"""
+    if cli is not None:
+        return cli, "--as-of"
+    if facts is not None:
+        return facts, "facts"
+    if today:
+        return dt.date.today(), "today"
+    return None, "none"
+
+
+def as_of_line(as_of: Optional[dt.date], source: str) -> str:
+    """One line naming the assessment date used (and why), for table and HTML output."""
+    if as_of is None:
+        return "assessment date: none (--no-today): rules with effective dates stay UNKNOWN"
+    why = {"--as-of": "from --as-of", "facts": "from the facts' as_of",
+           "today": "today's date: the facts give no as_of"}.get(source, source)
+    return f"assessment date: {as_of.isoformat()} ({why})"
 
 
 def render_table(build: dict[str, Activity], results: dict[str, dict]) -> str:

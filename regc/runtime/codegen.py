@@ -4,7 +4,8 @@ The module is built as an ``ast`` tree and printed with ``ast.unparse``: the eva
 (:mod:`regc.runtime.kernel`, stdlib only) is copied in verbatim, every activity's plan becomes a literal made of
 ``ast.Constant`` / ``ast.Dict`` / ``ast.List`` / ``ast.Tuple`` nodes (so no id or regulatory text can ever
 become code: there is no string formatting of code), and each activity gets a straight-line function that
-evaluates its criteria in topological order with explicit AND/OR/N_OF_K combinations.  Verdicts equal the
+evaluates its criteria in topological order with explicit AND/OR/N_OF_K combinations over labelled children
+(anchored children, ``akids`` in the plan, are ANDed on top by the kernel's ``node_verdict``).  Verdicts equal the
 interpreter's (:mod:`regc.runtime.evaluator`) because both run the same kernel over the same plan; the tests
 check it on random fact profiles.
 
@@ -38,8 +39,8 @@ from regc.ir.models import Activity
 from regc.runtime import kernel
 from regc.runtime.units import atom_table
 
-_NODE_KEYS = ("i", "parent", "id", "cid", "part", "logic", "n", "kids", "cond", "own", "q", "qlogic", "t", "tlogic", "bool_ok",
-              "deps", "dmin", "report", "text")
+_NODE_KEYS = ("i", "parent", "id", "cid", "part", "logic", "n", "kids", "akids", "cond", "own", "q", "qlogic", "t",
+              "tlogic", "bool_ok", "deps", "dmin", "report", "text")
 
 
 def literal(obj: Any) -> ast.expr:

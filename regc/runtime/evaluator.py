@@ -8,9 +8,14 @@ closures and dictionary look-ups.  The generated evaluator (:mod:`regc.runtime.c
 out as code; both call :mod:`regc.runtime.kernel`, which holds every rule that decides a verdict.
 
 Semantics (see kernel for details):
-- A node's verdict = AND(own requirement, combination of participating children) where the own requirement
-  exists for leaves and for nodes with a quantitative threshold or a deadline/recurring date; a chapeau such as
-  "The activity meets either of the following criteria:" has none.
+- A node's verdict = AND(own requirement, combination of its labelled participating children under its
+  AND/OR/N_OF_K) where the own requirement exists for nodes without labelled children and for nodes with a
+  quantitative threshold or a deadline/recurring date; a chapeau such as "The activity meets either of the
+  following criteria:" has none.
+- Anchored children (``<id>.Verification``, ``<id>.Methodology.2`` ...: :func:`regc.ir.models.is_anchored`)
+  qualify their anchor: they are never alternatives of an OR nor counted by N_OF_K; the anchor is met iff the
+  above holds AND every participating anchored child is met or NOT_APPLICABLE (an anchor whose own part is
+  NOT_APPLICABLE stays NOT_APPLICABLE).
 - PASS / FAIL / UNKNOWN (missing or unusable evidence) / NOT_APPLICABLE (a Conditional criterion whose situation
   does not arise: ``{"applies": false}``; a rule not in force at the assessment date; a dependency that does not
   hold).  AND/OR/N_OF_K are Kleene operators that drop NOT_APPLICABLE operands.
@@ -35,7 +40,7 @@ import datetime as dt
 import graphlib
 from typing import Any, Iterable, Optional
 
-from regc.ir.models import Activity, CriterionNode, Unit, is_ancillary
+from regc.ir.models import Activity, CriterionNode, Unit, is_ancillary, is_anchored
 from regc.runtime import kernel
 from regc.runtime.kernel import NA, UNKNOWN
 from regc.runtime.units import atom_table, extra_atoms
@@ -83,13 +88,15 @@ def compile_plan(activity: Activity) -> dict:
             nodes.append(spec)
             local[n.criterion_id] = i
             kids = []
+            akids = []
             all_kids = []
             for c in n.sub_criteria:
                 ci = add(c, i, ancestors | {n.criterion_id}, anc or is_ancillary(c))
                 all_kids.append(ci)
                 if not is_ancillary(c):
-                    kids.append(ci)
+                    (akids if is_anchored(n.criterion_id, c.criterion_id) else kids).append(ci)
             spec["kids"] = kids
+            spec["akids"] = akids
             spec["all_kids"] = all_kids
             spec["own"] = (not anc) and (not kids or bool(spec["q"]) or any(t[0] in ("deadline", "recurring")
                                                                          for t in spec["t"]))
@@ -157,7 +164,7 @@ def _topo_order(nodes: list[dict]) -> list[int]:
         for n in nodes:
             if n["anc"]:
                 continue
-            preds = list(n["kids"]) + [t for t, _s in n["deps"] if t >= 0]
+            preds = list(n["kids"]) + list(n["akids"]) + [t for t, _s in n["deps"] if t >= 0]
             ts.add(n["i"], *preds)
         try:
             return list(ts.static_order())
@@ -194,7 +201,7 @@ def _node_spec(i: int, part: str, n: CriterionNode, anc: bool, inherits: bool, a
             t.append((ti.type, ti.date or "", ti.start or "", ti.end or "", ti.interval_value, ti.interval_unit))
     return {
         "i": i, "id": display_id(part, n.criterion_id), "cid": n.criterion_id, "part": part,
-        "logic": n.evaluation_logic, "n": n.n_required, "kids": [], "all_kids": [], "anc": anc,
+        "logic": n.evaluation_logic, "n": n.n_required, "kids": [], "akids": [], "all_kids": [], "anc": anc,
         "cond": n.applicability == "Conditional", "own": False, "q": tuple(q), "qlogic": qlogic, "t": tuple(t),
         "tlogic": tlogic, "bool_ok": (not q) or inherits, "deps": (), "dmin": 0, "dep_note": None,
         "report": not anc, "text": n.verbatim_text, "tags": list(n.tags), "summary": n.rule_summary,
@@ -223,7 +230,7 @@ class CompiledActivity:
     def _step(self, node: dict):
         i = node["i"]
         eval_node = kernel.eval_node
-        simple_leaf = node["own"] and not node["kids"] and not node["deps"] and not node["t"]
+        simple_leaf = node["own"] and not node["kids"] and not node["akids"] and not node["deps"] and not node["t"]
         if simple_leaf:
             cond = node["cond"]
             own_verdict = kernel.own_verdict
@@ -306,7 +313,8 @@ def _explain(nodes, vs, facts, as_of, i, memo) -> dict:
     v = vs[i]
     out: dict[str, Any] = {"id": n["id"], "criterion_id": n["cid"], "verdict": v if not n["anc"] else "ANCILLARY",
                            "text": n["text"], "summary": n["summary"], "tags": n["tags"], "span": n["span"],
-                           "conditional": n["cond"], "logic": n["logic"], "n_required": n["n"]}
+                           "conditional": n["cond"], "logic": n["logic"], "n_required": n["n"],
+                           "anchored": n["parent"] is not None and i in nodes[n["parent"]]["akids"]}
     out["thresholds"] = [_item_text(it) for it in n["q"]] + [_titem_text(t) for t in n["t"]]
     out["threshold_logic"] = n["qlogic"] if len(n["q"]) > 1 else None
     if f is not None:
@@ -394,6 +402,12 @@ def _reason(n, v, why, own, kids, err, f, vs, nodes) -> str:
     if kids is not None:
         logic = n["logic"] if n["logic"] != "N_OF_K" else f"at least {n['n']} of"
         bits.append(f"{logic} over sub-criteria: {kids}")
+    anchored = kernel.anchored_verdict(n, vs)
+    if anchored is not None:
+        names = ", ".join(nodes[c]["id"] for c in n["akids"])
+        bits.append(f"anchored requirements, all needed ({names}): {anchored}")
+        if v == NA and anchored != NA:
+            bits.append("not applicable: the criterion they qualify does not apply")
     return "; ".join(bits) or v
 
 

@@ -779,9 +779,23 @@ def own_verdict(node, fact, as_of, detail=None):
 _EMPTY = Fact()
 
 
-def node_verdict(node, own, kids, fact, vs, as_of):
-    """Final verdict of one node from its own verdict, its children's combination and its dependencies.
+def anchored_verdict(node, vs):
+    """AND over the node's anchored children (``<id>.Verification``, ``<id>.Methodology`` ...); None if none.
 
+    An anchored paragraph qualifies its anchor whatever the anchor's list logic: under an OR node it is not one
+    more alternative but a requirement on top of the chosen one."""
+    akids = node.get("akids")
+    if not akids:
+        return None
+    return k_and([vs[c] for c in akids])
+
+
+def node_verdict(node, own, kids, fact, vs, as_of):
+    """Final verdict of one node from its own verdict, its labelled children's combination (``kids``, under the
+    node's AND/OR/N_OF_K), its anchored children (all required) and its dependencies.
+
+    core = AND(own, kids); NOT_APPLICABLE core -> NOT_APPLICABLE (a verification of something that does not
+    apply is moot); else AND(core, every anchored child met or not applicable).
     Returns (verdict, why) where why is one of "applies-false", "not-in-force", "dep-false", "dep-unknown",
     "error" or None.
     """
@@ -817,6 +831,10 @@ def node_verdict(node, own, kids, fact, vs, as_of):
     if kids is not None:
         parts.append(kids)
     v = k_and(parts) if parts else UNKNOWN
+    if v != NA:
+        a = anchored_verdict(node, vs)
+        if a is not None:
+            v = k_and([v, a])
     if f == UNKNOWN and v != NA:
         return UNKNOWN, "no-as-of"
     if dep == UNKNOWN and v != NA:
@@ -825,7 +843,10 @@ def node_verdict(node, own, kids, fact, vs, as_of):
 
 
 def eval_node(node, vs, facts, as_of):
-    """Own verdict + children + dependencies for one node; children and targets must already be in ``vs``."""
+    """Own verdict + children + dependencies for one node; children and targets must already be in ``vs``.
+
+    ``node["kids"]`` are the labelled participating children (combined by the node's logic), ``node["akids"]``
+    the anchored ones (always all required, see :func:`node_verdict`)."""
     fact = facts.get(node["i"])
     own = None
     if node["own"] or (fact is not None and fact.met is not None):
@@ -842,8 +863,8 @@ def missing(nodes, vs, facts, as_of, i, memo=None):
     """Criterion ids whose facts would let node ``i`` pass (empty unless ``vs[i]`` is UNKNOWN).
 
     AND needs every undecided child; OR the cheapest undecided alternative; N_OF_K the cheapest remaining
-    children; a dependency whose truth is unknown needs its targets; an own requirement without (usable) fact
-    needs the node itself."""
+    children; every undecided anchored child is needed in addition (whatever the logic); a dependency whose
+    truth is unknown needs its targets; an own requirement without (usable) fact needs the node itself."""
     if memo is None:
         memo = {}
     if i in memo:
@@ -867,7 +888,7 @@ def missing(nodes, vs, facts, as_of, i, memo=None):
     if node["t"] and in_force(node["t"], as_of) == UNKNOWN:
         _extend(out, [node["id"]])
     kids = [c for c in node["kids"] if vs[c] == UNKNOWN]
-    if kids:
+    if kids and k_combine(node["logic"], [vs[c] for c in node["kids"]], node["n"]) == UNKNOWN:
         sets = [missing(nodes, vs, facts, as_of, c, memo) for c in kids]
         if node["logic"] == "OR":
             _extend(out, min(sets, key=len))
@@ -879,6 +900,9 @@ def missing(nodes, vs, facts, as_of, i, memo=None):
         else:
             for s in sets:
                 _extend(out, s)
+    for c in node.get("akids") or ():
+        if vs[c] == UNKNOWN:
+            _extend(out, missing(nodes, vs, facts, as_of, c, memo))
     memo[i] = out
     return out
 

@@ -42,6 +42,8 @@ def _node(activity: str, n: dict) -> str:
     parts = [f'<li id="{_anchor(activity, n["id"])}">{_badge(n["verdict"])} <span class="id">{_e(n["id"])}</span>']
     if n.get("conditional"):
         parts.append(' <span class="meta">(conditional)</span>')
+    if n.get("anchored"):
+        parts.append(' <span class="meta">(qualifies its parent: always required)</span>')
     if n.get("logic") and n["logic"] != "LEAF":
         logic = n["logic"] if n["logic"] != "N_OF_K" else f"at least {n.get('n_required')} of"
         parts.append(f' <span class="meta">{_e(logic)}</span>')
@@ -79,11 +81,14 @@ def _node(activity: str, n: dict) -> str:
     return "".join(parts)
 
 
-def render(explanations: list[dict], results: dict[str, dict], title: str = "regc compliance evaluation") -> str:
+def render(explanations: list[dict], results: dict[str, dict], title: str = "regc compliance evaluation",
+           as_of: str | None = None) -> str:
     """``explanations``: from :func:`regc.runtime.evaluator.explain_activity`; ``results``: activity id ->
-    result dict (missing, errors, warnings)."""
+    result dict (missing, errors, warnings); ``as_of``: a line naming the assessment date used."""
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">', f"<title>{_e(title)}</title>",
            f"<style>{_CSS}</style></head><body>", f"<h1>{_e(title)}</h1>"]
+    if as_of:
+        out.append(f'<p class="asof">{_e(as_of)}</p>')
     out.append("<table><tr><th>activity</th><th>verdict</th><th>missing evidence</th></tr>")
     for ex in explanations:
         aid = ex["activity"]

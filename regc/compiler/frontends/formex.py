@@ -62,6 +62,9 @@ _NA = re.compile(r"^\s*(n/?a|not applicable)\.?\s*$", re.I)
 _CRITERIA_PREFIX = re.compile(r"^\s*(general|additional)\s+criteria\s+pertaining\s+to\s+", re.I)
 
 
+TITLE_STYLE = "TITLE"  # Block.style of a GR.SEQ title inside the criteria
+
+
 def parser() -> etree.XMLParser:
     """An lxml parser that never loads a DTD, expands entities or touches the network."""
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
@@ -265,7 +268,11 @@ class _Reader:
         if tag == "GR.SEQ":
             title = el.find("TITLE")
             if title is not None:
+                start = len(out)
                 self.blocks(title, out, depth, on_table=on_table)
+                # a titled sub-section inside the criteria ("1. Origin of the feedstock material", CE-2.7 SC):
+                # the structure pass decides whether the title is a heading or a requirement (spec §6)
+                out[start:] = [b.model_copy(update={"style": TITLE_STYLE}) for b in out[start:]]
             for c in el:
                 if isinstance(c.tag, str) and c.tag != "TITLE":
                     self.blocks(c, out, depth + 1, on_table=on_table)
