@@ -75,7 +75,8 @@ def test_cli_batch(tmp_path, gold_dir, capsys):
     assert [r["verdict"] for r in rows] == ["PASS", "FAIL", "UNKNOWN"]
     assert rows[0]["row"] == "2" and rows[2]["errors"].startswith("row 4")
     assert "furlongs" in rows[2]["errors"]
-    assert "3 rows" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "3 rows" in printed and "assessment date: none" in printed
     bad = tmp_path / "bad.csv"
     bad.write_text("company,P1\nx,yes\n")
     assert main(["eval", str(build), str(bad)]) == 2

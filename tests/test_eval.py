@@ -310,3 +310,28 @@ def test_cli_template_roundtrip(build_dir, tmp_path, capsys):
     assert main(["eval", str(build_dir), str(out), "--format", "json"]) == 0  # unfilled template: all unknown
     r = json.loads(capsys.readouterr().out)["activities"]["CCM-4.29"]
     assert r["verdict"] == U and set(r["criteria"].values()) == {U}
+
+
+def test_cli_reports_the_assessment_date(build_dir, tmp_path, capsys):
+    f = tmp_path / "f.json"
+    f.write_text(json.dumps({"activities": {"CCM-4.1": {"P1": True}}}))
+    today = dt.date.today().isoformat()
+    assert main(["eval", str(build_dir), str(f), "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["as_of"] == today and "CCM-4.1" in out["activities"]  # documented shape kept, date added
+    assert main(["eval", str(build_dir), str(f)]) == 0
+    table = capsys.readouterr().out
+    assert table.splitlines()[0] == f"assessment date: {today} (today's date: the facts give no as_of)"
+    f.write_text(json.dumps({"as_of": "2025-03-01", "activities": {"CCM-4.1": {"P1": True}}}))
+    assert main(["eval", str(build_dir), str(f), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["as_of"] == "2025-03-01"
+    assert main(["eval", str(build_dir), str(f), "--as-of", "2027-01-02", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["as_of"] == "2027-01-02"
+    assert main(["eval", str(build_dir), str(f), "--no-today", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["as_of"] == "2025-03-01"
+    out_html = tmp_path / "r.html"
+    assert main(["eval", str(build_dir), str(f), "--format", "html", "-o", str(out_html)]) == 0
+    assert "assessment date: 2025-03-01 (from the facts&#x27; as_of)" in out_html.read_text()
+    f.write_text(json.dumps({"activities": {"CCM-4.1": {"P1": True}}}))
+    assert main(["eval", str(build_dir), str(f), "--no-today"]) == 0
+    assert capsys.readouterr().out.startswith("assessment date: none")

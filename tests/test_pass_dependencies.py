@@ -178,3 +178,33 @@ def test_paper_appendix_b_corrections():
             ("DEPENDS_ON", "1(f).Verification", "1(f)")} <= e
     assert out.root.find("1").evaluation_logic == "OR" and out.root.find("1(a-e)").evaluation_logic == "AND"
     assert not [x for x in e if x[0] == "CORRECTS" and x[1] in ("1(a)", "1(c)")]
+
+
+# ------------------------------------------------------------------------------------------------ real text
+
+def _compiled(eurlex, activity_id: str):
+    from regc.compiler.driver import compile_activity
+    from regc.compiler.frontends import load_source
+    from regc.compiler.passmanager import CompileOptions
+
+    act = load_source(eurlex / "32021r2139/2026-01-01/en.xml")
+    built, _diags, _r = compile_activity(act, act.activity(activity_id), CompileOptions())
+    return built
+
+
+def test_section_wide_paragraphs_get_no_pathway_dependency(eurlex):
+    """CCM-4.9 SC: ROOT is "one of the following criteria" (OR over 1 and 2); the section-wide exclusions and
+    definitions anchored on 1 and 2 do not apply "only if" 1 or 2 is chosen: no dependencies, no DEPENDS_ON."""
+    sc = _compiled(eurlex, "CCM-4.9").unit("SC")
+    assert _edges(sc, "DEPENDS_ON") == []
+    for cid in ("1.BackgroundInformation", "1.BackgroundInformation.2", "2.BackgroundInformation"):
+        assert sc.root.find(cid).dependencies is None
+    assert not [d for d in dependencies.verify(sc, _Ctx(sc)) if d.code == "MISSING_PATHWAY_DEPENDENCY"]
+
+
+class _Ctx:
+    def __init__(self, unit):
+        self.unit_id = unit.unit_id
+        self.memory = None
+        self.guidance = []
+        self.attempt = 0

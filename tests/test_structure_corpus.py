@@ -222,3 +222,44 @@ class _Ctx:
         adoc = act.activity(activity_id)
         self.unit_doc = next(u for u in adoc.units if u.part == part)
         self.unit_id = f"{activity_id}/{part}"
+
+
+def test_section_wide_paragraphs_sit_on_the_numbered_criterion_as_background(climate_act):
+    """CCM-4.9 SC (EUR-Lex 2021/2139): the exclusions printed after 1(c) ("… is not compliant.") and the
+    definitions "For the purposes of this Section, the following specifications apply:" after 2(h) apply to the
+    whole section (paper E.1 scope analysis): anchored on the numbered criterion they sit in as
+    BackgroundInformation (ancillary: never one more alternative of the OR criteria 1 and 2), not under 1(c)/2(h)."""
+    sc = _structure_only(climate_act, "CCM-4.9").unit("SC")
+    assert _children(sc.root.find("1")) == ["1(a)", "1(b)", "1(c)", "1.BackgroundInformation",
+                                            "1.BackgroundInformation.2"]
+    assert sc.root.find("1.BackgroundInformation").verbatim_text.endswith("is not compliant.")
+    two = sc.root.find("2")
+    assert _children(two)[-1] == "2.BackgroundInformation" and not sc.root.find("2(h)").sub_criteria
+    defs = two.find("2.BackgroundInformation")
+    assert defs.verbatim_text.startswith("For the purposes of this Section")
+    assert _children(defs)[0] == "2.BackgroundInformation(a)" and len(defs.sub_criteria) == 7
+    assert defs.provenance.fields["criterion_id"].rule == "anchor:section-wide"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("For the purposes of this Section, the following specifications apply:", True),
+    ("‘Low-carbon fleet’ means a fleet of vehicles with zero emissions.", True),
+    ("Installation of metering infrastructure that does not meet the requirements of smart metering systems of "
+     "Article 20 of Directive (EU) 2019/944 is not compliant.", True),
+    ("Where the measures referred to in point (b) are not feasible, the equipment is not compliant.", False),
+    ("Compliance with the criteria referred to in point 1(b) is verified by an independent third party.", False),
+    ("The activity complies with the criteria set out in Appendix A to this Annex.", False),
+])
+def test_section_wide_on_corpus_paragraphs(text, expected):
+    assert structure.section_wide(text) is expected
+
+
+def test_gated_regime_after_an_or_list_goes_to_the_criterion_of_its_subject(climate_act):
+    """CCM-9.1 SC: "Where … is at TRL 8 or higher, life-cycle GHG emissions are calculated … and are verified by an
+    independent third party" follows 7(b) (a permit, an alternative of 7's OR list) but is the TRL>=8 counterpart
+    of criterion 7 (TRL 6 or 7): it verifies criterion 3's life-cycle GHG performance -> 3.Verification."""
+    sc = _structure_only(climate_act, "CCM-9.1").unit("SC")
+    assert _children(sc.root.find("3")) == ["3.Verification"]
+    assert sc.root.find("3.Verification").verbatim_text.startswith("Where the researched, developed or innovated")
+    assert not sc.root.find("7(b)").sub_criteria
+    assert _children(sc.root.find("7")) == ["7(a)", "7(b)"]

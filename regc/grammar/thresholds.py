@@ -119,6 +119,10 @@ def _gas(tok: str) -> str:
     return {"CH4": "CH4", "N2O": "N2O", "GHG": "GHG"}.get(t.upper(), t)
 
 
+_GENERIC_DENOMS = {"material", "materials", "component", "components", "item", "items", "article", "articles",
+                   "sample", "samples", "element", "elements"}
+
+
 class _UnitTx(Transformer):
     def __init__(self):
         super().__init__()
@@ -179,7 +183,8 @@ class _UnitTx(Transformer):
         words = [str(c) for c in ch[1:]]
         while words and re.fullmatch(r"[a-z]+ed", words[-1]):
             words.pop()  # "of aluminium manufactured" -> aluminium
-        if len(words) <= 3 and words and words[0].lower() not in ("the", "a", "an", "energy", "output", "test"):
+        if len(words) <= 3 and words and words[0].lower() not in ("the", "a", "an", "energy", "output", "test") and \
+                not (len(words) == 1 and words[0].lower() in _GENERIC_DENOMS):  # "per m3 of material": no product
             self.found_product = " ".join(words)
         return None
 
@@ -287,6 +292,9 @@ class ThresholdDecision:
     claims: list[Claim] = field(default_factory=list)
     unclaimed: list[Claim] = field(default_factory=list)  # numbers nothing explains
     rules: list[str] = field(default_factory=list)
+    # date phrases of successive regimes held by one node ("until 2028, at least 35 % …. From 2028, at least
+    # 65 % …"): items cannot carry dates in the IR, so these bounds are not put on the node (see decide)
+    regimes: list[str] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -769,6 +777,12 @@ _SHARE_AFTER = re.compile(r"^\s*(?:\([^)]*\)\s*)?of\s+([^()\[\],;.]{3,100}?)(?=\
                           r"generated|must|shall|should|from|to)\b|[,;.]|$)", re.I)
 
 
+_CONSISTS_SHARE = re.compile(r"^\s*of\s+(?P<whole>[^,;.]{3,60}?)\s+(?:(?:by|in)\s+(?:weight|mass|volume)\s+)?"
+                             r"(?:consists?|comprises?|is\s+made\s+up|is\s+composed|is\s+made)\s+of\s+"
+                             r"(?P<part>[^,;.]{3,80}?)(?:\s+for\s+(?P<cls>[^,;.]{3,60}?))?"
+                             r"(?=\s+(?:and|or)\b|[,;.]|$)", re.I)
+
+
 def _clean(s: str) -> str:
     s = re.sub(r"^\W*(?:and|or|but|that|where|if|when)\b\s*", "", s.strip(), flags=re.I)
     s = re.sub(r"^(?:the|a|an|its|their)\s+", "", s, flags=re.I)
@@ -827,7 +841,11 @@ def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relat
     fill = re.sub(r"\s+of$", "", fill).strip()
     fill = "" if fill.lower() in ("average", "total", "threshold", "threshold value", "value", "level", "") else fill
     share = _SHARE_AFTER.match(after) if unit is not None and unit.unit == "%" else None
-    if unit is not None and unit.material:
+    consists = _CONSISTS_SHARE.match(after) if unit is not None and unit.unit == "%" else None
+    if consists:  # "35 % of the packaging product by weight consists of recycled material for X"
+        metric = f"Share of {_clean(consists.group('part'))} in {_clean(consists.group('whole'))}" + \
+            (f" for {consists.group('cls').strip()}" if consists.group("cls") else "")
+    elif unit is not None and unit.material:
         metric = unit.material
     elif fill:
         metric = f"{fill} of {subj}" if subj else fill
@@ -897,7 +915,7 @@ def _scope(text: str, wstart: int, op_start: int, op_text: str = "") -> bool:
             _in_leading_condition(text, op_start)
     if _in_leading_condition(text, op_start):
         return True
-    left = text[max(wstart - 60, 0):op_start]
+    left = text[max(wstart - 60, _sentence_start(text, op_start), 0):op_start]
     if re.search(rf"\b{_SCOPE_ENTITY}\s+(?:of\s+)?$", left, re.I):
         return True
     if re.search(r"\bin (?:a |the )?concentrations?\s+(?:of\s+)?$", left, re.I):
@@ -907,6 +925,8 @@ def _scope(text: str, wstart: int, op_start: int, op_text: str = "") -> bool:
     m = _SCOPE_PREP.search(left)
     if not m:
         return False
+    if re.search(r"\b(?:and|or)\s*$", left):
+        return False  # "… for non-contact packaging and at least 10 %": the for-phrase closed the previous item
     size_noun = re.search(r"\b(?:capacity|input|output|power|mass|weight|size|area|floor|length|tonnage|volume|"
                           r"load|rat(?:ed|ing)|lifespan|age|population|employees|turnover|surface|height|"
                           r"diameter|speed|distance|treating|serving)\b", left[m.start():], re.I)
@@ -919,6 +939,31 @@ def _scope(text: str, wstart: int, op_start: int, op_text: str = "") -> bool:
                            r"together|along|equipped|provided)", before[-1], re.I):
         return False
     return True
+
+
+_TARGET_AFTER = re.compile(r"\s*(?:(?:and|or|,)\s*\d+(?:[.,]\d+)?\s*%\s*)*targets?\b"
+                           r"(?:\s+for\s+(?P<what>[^,;.]{3,60}?)(?=\s+(?:applying|apply|applies|as\s+of|from|until|by|"
+                           r"and|or)\b|[,;.]|$))?", re.I)
+_QUALIFIER_AFTER = re.compile(r"\s*(?:(?:in|by)\s+(?:mass|weight|volume)\s+)?(?P<q>(?:for|in)\s+[^,;.]{3,60}?)"
+                              r"(?=\s+(?:for|designated|where|which|that|and|or|as\s+well)\b|[,;.]|$)", re.I)
+
+
+def _coordinated_metric(prev_metric: str, after: str) -> str:
+    """The metric of a limit coordinated with a previous one whose own lead names no quantity ("0,5 % in mass
+    (the global sulphur limit) and 0,1 % in mass in emission control area (ECA)"; "at least 35 % of … for
+    non-contact sensitive packaging and at least 10 % for contact sensitive packaging"): the previous metric,
+    with this limit's own "for <class>"/"in <place>" qualifier in place of the previous one's."""
+    if not prev_metric or prev_metric == "Value":
+        return ""
+    q = _QUALIFIER_AFTER.match(after)
+    if not q:
+        return prev_metric
+    qual = q.group("q").strip()
+    if qual.lower().startswith("for "):
+        base = re.sub(r"\s+for\s+[^,;]*$", "", prev_metric)
+    else:
+        base = prev_metric
+    return f"{base} {qual}"
 
 
 def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = None,
@@ -1086,6 +1131,8 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
             elif _REFERENCE_LEFT.search(lead):
                 claims.append(Claim(s, uend, "reference", text[s:uend]))
                 continue
+            elif unit_norm == "%" and _TARGET_AFTER.match(text[uend:]):
+                operator, rule = ">=", "quantity:target"  # "35 % and 10 % targets for recycled feedstock"
             elif prev is not None and prev.item.unit == unit_norm and not re.search(r"\d", lead) and (
                     re.match(r"^\W*(?:and|or|,)\s", lead + " ") or (
                     re.search(r"(?:\band|\bor|,)\s*$", lead) and not _FINITE_VERB.search(lead)
@@ -1100,6 +1147,8 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
             elif re.search(r"\btolerances?\b(?:\s+(?:level|of|margin))?\s*(?:±|\+/-|plus\s+or\s+minus)\s*$",
                            text[max(0, s - 40):s], re.I):
                 operator, rule = "<=", "quantity:tolerance"  # "tolerance level ± 25 %": deviation at most 25 %
+            elif unit_norm == "%" and _TARGET_AFTER.match(text[uend:]):
+                operator, rule = ">=", "quantity:target"  # "35 % and 10 % targets for recycled feedstock"
             else:
                 continue  # a number with a unit but no limit: left for the completeness check
         elif rel and unit_text == "%":
@@ -1122,6 +1171,13 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
             scope = True  # "greater than 5,7 t and less than or equal to 60 t": the same scope band
         prev_end = max((h.end for h in ctx.hits if h.end <= s), default=None)
         metric = _metric(text, op[1] if op else s, filler, unit, False, text[uend:uend + 160], prev_end)
+        if rule == "quantity:target":
+            tm = _TARGET_AFTER.match(text[uend:])
+            prev_t = next((h for h in reversed(ctx.hits) if h.rule == "quantity:target"), None)
+            metric = (f"Share of {_clean(tm.group('what'))}" if tm.group("what") else
+                      prev_t.item.metric if prev_t is not None else "Target share")
+        elif ctx.hits and (metric == "Value" or re.match(r"(?:In|Of|By|At|For|And|Or|With)\b", metric)):
+            metric = _coordinated_metric(ctx.hits[-1].item.metric, text[uend:uend + 160]) or metric
         if rule == "quantity:reduction-noun":
             tail = re.match(r"\s*([^,;.]{3,90})", text[uend:])
             metric = _clean(tail.group(1))[:1].upper() + _clean(tail.group(1))[1:] if tail else metric
@@ -1232,11 +1288,28 @@ def _logic(text: str, hits: list) -> Optional[str]:
         return None
     for a, b in zip(hits, hits[1:]):
         # "per m3 of material or component": an "or" joining two nouns of a phrase is not between the items
-        between = _NOUN_PAIR.sub(" ", text[a.end:b.start])
+        seg = text[a.start:b.start]
+        masked = _NOUN_PAIR.sub(lambda m: " " * len(m.group(0)), seg)
+        between = masked[a.end - a.start:]
         if (re.search(r"\bor\b", between) and not re.search(r"\band/or\b", between)) or \
                 re.search(r"\b(?:alternatively|as an alternative)\b", between, re.I):
             return "OR"
     return "AND"
+
+
+def successive_regimes(temporals: list[TemporalHit], quants: list[QuantHit]) -> list[TemporalHit]:
+    """The effective_from/until dates of one node that each delimit a different group of its limits (successive
+    regimes: "until 2028, at least 35 % …. From 2028, at least 65 % …"; "35 % targets applying as of 2028 and
+    65 % targets applying as of 2032").  Put on the node they would make it apply only where the regimes overlap
+    (or never); the IR's items carry no dates, so the caller leaves them off the node and reports it.
+    Two bounds qualify when a limit lies between them and another lies outside them."""
+    bounds = [h for h in temporals if h.item.type in ("effective_from", "effective_until")]
+    if len(bounds) < 2 or len(quants) < 2:
+        return []
+    first, last = bounds[0], bounds[-1]
+    between = [q for q in quants if first.end <= q.start and q.end <= last.start]
+    outside = [q for q in quants if q.end <= first.start or q.start >= last.end]
+    return bounds if between and outside else []
 
 
 def _dedupe(items: list, key) -> list:
@@ -1269,7 +1342,7 @@ def decide(text: str, parent_text: Optional[str] = None, *, strategy: Strategy =
     thr = Threshold.model_validate(d.threshold.model_dump()) if d.threshold is not None else None
     return dataclasses.replace(d, threshold=thr, quantities=list(d.quantities), temporals=list(d.temporals),
                                scope_conditions=list(d.scope_conditions), claims=list(d.claims),
-                               unclaimed=list(d.unclaimed), rules=list(d.rules))
+                               unclaimed=list(d.unclaimed), rules=list(d.rules), regimes=list(d.regimes))
 
 
 @lru_cache(maxsize=4096)
@@ -1288,6 +1361,16 @@ def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy,
     if footnotes:
         _footnote_periods(q_items, footnotes, rules)
     t_items = _dedupe(temporals, lambda h: tuple(sorted(h.item.to_json().items())))
+    regimes = successive_regimes(t_items, q_items)
+    if regimes:
+        t_items = [h for h in t_items if h not in regimes]
+        rules.append("temporal:successive-regimes")
+        leading = regimes[0].start < q_items[0].start  # "until D, X …" vs "X … applying as of D"
+        for q in q_items:  # each limit names its regime (the IR's items carry no dates)
+            gov = [b for b in regimes if b.end <= q.start] if leading else [b for b in regimes if b.start >= q.end]
+            b = (gov[-1] if leading else gov[0]) if gov else None
+            if b is not None:
+                q.item.metric = f"{q.item.metric} ({text[b.start:b.end][:1].lower()}{text[b.start:b.end][1:]})"
     unclaimed = []
     for m in NUMBER_RE.finditer(text):
         if not _covered(claims, m.start(), m.end()):
@@ -1303,4 +1386,5 @@ def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy,
     rules.extend(sorted({h.rule for h in q_items} | {h.rule for h in t_items}))
     return ThresholdDecision(threshold=thr, confidence=round(max(0.3, min(1.0, conf)), 3), quantities=q_items,
                              temporals=t_items, scope_conditions=scopes, claims=sorted(claims, key=lambda c: c.start),
-                             unclaimed=unclaimed, rules=rules)
+                             unclaimed=unclaimed, rules=rules,
+                             regimes=[text[h.start:h.end] for h in regimes])

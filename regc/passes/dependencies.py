@@ -396,8 +396,19 @@ def _index(unit: Unit) -> tuple[dict[str, CriterionNode], dict[str, Optional[str
     return nodes, parents
 
 
+def section_wide(node: CriterionNode) -> bool:
+    """An anchored paragraph the structure pass found to apply to the whole section (definitions "For the purposes
+    of this Section …", exclusions; provenance rule ``anchor:section-wide``): it does not apply "only if" the
+    criterion it sits in is chosen, so it gets no pathway dependency (CCM-4.9 SC ``2.BackgroundInformation``)."""
+    origin = node.provenance.fields.get("criterion_id")
+    return origin is not None and origin.rule == "anchor:section-wide"
+
+
 def pathway_alternative(cid: str, nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]]) -> Optional[str]:
-    """For an anchored node: the child of the nearest OR/N_OF_K ancestor on its path (None if there is none)."""
+    """For an anchored node: the child of the nearest OR/N_OF_K ancestor on its path (None if there is none, or
+    when the node is a section-wide paragraph, see :func:`section_wide`)."""
+    if cid in nodes and section_wide(nodes[cid]):
+        return None
     cur = parents.get(cid)  # the anchor
     while cur is not None:
         par = parents.get(cur)

@@ -646,11 +646,21 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
         anchor, arule = resumed, "inside-item-list-resumes"
     elif text[:1].islower() and main.parent is not None and main.parent.kind != "root" and main.label is not None:
         anchor, arule = main.parent, "continues-chapeau-lowercase"
+    elif numbered_unit and section_wide(text):
+        # definitions and exclusions for the whole section: context of the numbered criterion they sit in, not
+        # a qualification of the nearest item (paper E.1 scope analysis; no pathway dependency, see dependencies)
+        anchor = top if top.kind != "root" else main
+        return _anchor_node(anchor, b, i, TypeDecision("BackgroundInformation", "section-wide", 0.8), SECTION_WIDE,
+                            anchored_counts)
     elif numbered_unit:
         anchor, arule = main, "nearest-preceding-item"
         chapeau = _metric_chapeau(main, text)
         if chapeau is not None:
             anchor, arule = chapeau, "metric-of-chapeau"
+        else:
+            subject_of = _gated_subject_criterion(main, root, text)
+            if subject_of is not None:
+                anchor, arule = subject_of, "gated-subject-criterion"
     elif text[:1].islower():
         anchor, arule = main, "continues-previous-lowercase"
     elif qualifies_previous(text) and not _chapeau_of_own_list(text, blocks, i):
@@ -662,6 +672,31 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
         anchor, arule = alt, f"{arule}+not-an-or-option"
     decision = arbitrate_anchor_type(text, anchor.text, anchor_type(text), decider)
     return _anchor_node(anchor, b, i, decision, arule, anchored_counts)
+
+
+SECTION_WIDE = "section-wide"  # anchor rule (provenance ``anchor:section-wide``) read by the dependencies pass
+_SECTION_SCOPE = re.compile(r"^\s*(for the purposes? of|in|within|under) this (section|annex|activity)\b", re.I)
+_DEFINITION = re.compile(r"^\s*(an?\s+|the\s+)?[‘'\"“][^’'\"”]{1,80}[’'\"”]\s+(means|refers to|shall mean)\b", re.I)
+
+
+def section_wide(text: str) -> bool:
+    """A paragraph that applies to the whole section rather than to the item before it (paper E.1 "scope
+    analysis"): definitions scoped to the section ("For the purposes of this Section, the following
+    specifications apply:", "‘system’ means …") and exclusions that name no point ("Installation of metering
+    infrastructure that does not meet … is not compliant."; CCM-4.9 SC).
+
+    >>> section_wide("For the purposes of this Section, the following specifications apply:")
+    True
+    >>> section_wide("Installation of metering infrastructure that does not meet the requirements is not compliant.")
+    True
+    >>> section_wide("Compliance with the criteria referred to in point 1(b) is verified by a third party.")
+    False
+    """
+    first = _first_sentence(text)
+    if _SECTION_SCOPE.search(first) or _DEFINITION.search(first):
+        return True
+    return bool(_EXCLUSION.search(first)) and not named_points(text) and not re.match(r"\s*(where|if|when)\b", first,
+                                                                                      re.I)
 
 
 _OR_NODE = re.compile(r"\b(either|one of the following|one or more of|at least (one|two|three|\d+) of)\b", re.I)
@@ -734,6 +769,39 @@ def _metric_chapeau(main: WNode, text: str) -> Optional[WNode]:
     in_main = sum(w in words_main for w in subject)
     if in_parent >= max(2, len(subject) - 1) and in_main < len(subject) / 2:
         return parent
+    return None
+
+
+_GATED_SUBJECT = re.compile(
+    r"^\s*(where|if|when|for)\b.{3,200}?,\s*([^,]{3,80}?)\s+(is|are)\s+(calculated|computed|determined|measured|"
+    r"estimated|quantified|verified|evaluated|assessed|demonstrated)\b", re.I)
+
+
+def _gated_subject_criterion(main: WNode, root: WNode, text: str) -> Optional[WNode]:
+    """A paragraph with its own gate ("Where … is at TRL 8 or higher, life-cycle GHG emissions are calculated …
+    and verified …"; CCM-9.1 SC) after the last alternative of an OR chapeau is a regime of its own, not a
+    qualification of that alternative: it goes to the nearest top-level criterion, up to the one it sits in, whose
+    own text names its subject (the metric it calculates/verifies: criterion 3 "better performance in terms of
+    life-cycle GHG emissions") and that is not itself an OR chapeau (where it would count as one more
+    alternative).  None when the nearest item is no OR alternative, or names the subject itself."""
+    parent = main.parent
+    if parent is None or main.label is None or not _OR_NODE.search(parent.text):
+        return None
+    m = _GATED_SUBJECT.match(text)
+    if not m:
+        return None
+    subject = {w for w in re.findall(r"[a-z0-9]+", m.group(2).lower()) if w not in _STOP}
+    if len(subject) < 2 or subject <= set(re.findall(r"[a-z0-9]+", main.text.lower())):
+        return None
+    top = _top_of(main)
+    tops = [c for c in root.children if c.kind == "numbered"]
+    if top not in tops:
+        return None
+    for cand in reversed(tops[: tops.index(top) + 1]):
+        if _OR_NODE.search(cand.text) and any(c.label is not None for c in cand.children):
+            continue
+        if subject <= set(re.findall(r"[a-z0-9]+", cand.text.lower())):
+            return cand
     return None
 
 

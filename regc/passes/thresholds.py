@@ -27,7 +27,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from regc.grammar.thresholds import WORD_NUMBERS, NUMBER_RE, ThresholdDecision, decide, parse_number
+from regc.grammar.thresholds import (WORD_NUMBERS, NUMBER_RE, ThresholdDecision, decide, list_regime_switches,
+                                     parse_number)
 from regc.ir.models import CriterionNode, Diagnostic, Threshold, Unit
 
 NAME = "thresholds"
@@ -36,6 +37,8 @@ NAME = "thresholds"
 UNGROUNDED = "THR_UNGROUNDED"
 UNCLAIMED = "THR_UNCLAIMED_NUMBER"
 NO_NUMBER = "THR_NO_NUMBER_IN_TEXT"
+LIST_REGIME = "THR_LIST_REGIME_SWITCH"  # "two of the following until 2025 and all of the following after 2025"
+SUCCESSIVE = "THR_SUCCESSIVE_REGIMES"  # one node's limits change at dates the IR's items cannot carry
 
 
 def _strategy(ctx) -> str:
@@ -105,12 +108,34 @@ def run(unit: Unit, ctx) -> Unit:
                        model=model, confidence=d.confidence)
         if ctx is not None:
             ctx.memory.thresholds[key] = d.threshold
+        for msg in regime_notes(node.verbatim_text, d):
+            if msg not in node.provenance.review:
+                node.provenance.review.append(msg)
         if d.scope_conditions:
             scope_reg[key] = [{"text": node.verbatim_text[h.start:h.end], "operator": h.item.operator,
                                "value": h.item.value, "unit": h.item.unit} for h in d.scope_conditions]
     if ctx is not None and scope_reg:
         ctx.memory.activity.setdefault("scope_conditions", {}).update(scope_reg)
     return unit
+
+
+def regime_notes(text: str, d: ThresholdDecision) -> list[str]:
+    """Human-review notes for dates that switch regimes inside one node (they are not put on the node).
+
+    >>> regime_notes("complies with two of the following criteria until 2025 and with all of the following "
+    ...              "criteria after 2025:", decide("x"))[0][:61]
+    'list logic changes at a date (two until 2025; all after 2025)'
+    """
+    notes = []
+    sw = list_regime_switches(text)
+    if sw:
+        notes.append(f"list logic changes at a date ({'; '.join(f'{q} {p}' for q, p in sw)}): the node's "
+                     f"evaluation_logic follows the last, open-ended regime ({sw[-1][0]} {sw[-1][1]}); "
+                     f"no effective period is put on the node")
+    if d.regimes:
+        notes.append(f"successive regimes in one node ({'; '.join(d.regimes)}): each limit's metric names its "
+                     f"regime; the dates are not put on the node (its items cannot carry dates)")
+    return notes
 
 
 def _drop_ungrounded(text: str, thr: Optional[Threshold]) -> Optional[Threshold]:
@@ -238,6 +263,10 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
             continue
         d = decide(node.verbatim_text, parent.verbatim_text if parent is not None else None,
                    footnotes=node_footnotes(node, ctx))
+        for msg in regime_notes(node.verbatim_text, d):
+            diags.append(Diagnostic(severity="warning", code=LIST_REGIME if msg.startswith("list") else SUCCESSIVE,
+                                    kind="Consistency", unit_id=unit.unit_id, criterion_id=node.criterion_id,
+                                    pass_name=NAME, message=f"{node.criterion_id}: {msg}"))
         used = set()
         if node.threshold is not None and node.threshold.quantitative is not None:
             used = {round(float(i.value), 6) for i in node.threshold.quantitative.items}

@@ -192,7 +192,9 @@ def _cmd_batch(args: argparse.Namespace, src: Path) -> int:
     except (OSError, UnicodeDecodeError, ValueError) as e:
         raise CLIError(f"{src}: {e}") from e
     c = summary["counts"]
-    print(f"{summary['rows']} rows -> {dst}: " + ", ".join(f"{k} {v}" for k, v in c.items()))
+    as_of = _as_of(args.as_of)
+    print(f"{summary['rows']} rows -> {dst}: " + ", ".join(f"{k} {v}" for k, v in c.items()) +
+          f" ({as_of_line(as_of, '--as-of') if as_of else 'assessment date: none (batch: give --as-of)'})")
     return 0
 
 

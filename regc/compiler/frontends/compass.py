@@ -156,6 +156,45 @@ class _Frag:
         self.repairs.append(f"list resumed at item {pitems + 1} after {len(between)} sub-item(s) of item {pitems}")
         return pitems
 
+    def _nest_flat_sublist(self, el, items: list[int], depth: int) -> int:
+        """Repair a list that the Compass printed flat around one item's sub-items (CCM-4.9 SC 2: ``<li>… including:
+        </li><li>sensors …;</li><li>communication … infeed).</li><li>installation of …;</li>``, where the act prints
+        (e) with (i), (ii) and then (f)).  An item ending in ":" opens a sub-list; a full stop in mid-list closes it:
+        when the items after it end in ";" up to one that ends in "." and the list goes on after that one, those
+        items are the ``:`` item's sub-items (labelled as a second-level list: ``(i)`` under letters, ``(a)``
+        under numbers) and the later items move up in the numbering.  Only one such run is repaired per list, and
+        only when it is unambiguous; returns the number of items moved down a level."""
+        if _local(el.tag) != "ol" or el.get("start") or len(items) < 4:
+            return 0
+        heads = [self.out[i] if i < len(self.out) else None for i in items]
+        if any(b is None or b.label is None or b.depth != depth for b in heads):
+            return 0
+        # an item's own text ends where the next item starts (no deeper blocks of its own allowed in the run)
+        ends = [b.text.rstrip() for b in heads]
+        opens = [k for k, t in enumerate(ends[:-2]) if t.endswith(":")]
+        if len(opens) != 1:
+            return 0
+        k = opens[0]
+        j = k + 1
+        while j < len(ends) - 1 and ends[j].endswith(";"):
+            j += 1
+        if j >= len(ends) - 1 or not ends[j].endswith("."):
+            return 0
+        if any(items[m + 1] - items[m] != 1 for m in range(k, j + 1)):  # sub-items with blocks of their own
+            return 0
+        t = (el.get("type") or "1").strip()
+        sub_type = {"a": "i", "A": "i", "1": "a"}.get(t)
+        if sub_type is None:
+            return 0
+        moved = j - k
+        for m, b in enumerate(heads[k + 1:j + 1], start=1):
+            b.label = list_label("ol", sub_type, m)
+            b.depth = depth + 1
+        for m in range(j + 1, len(heads)):
+            heads[m].label = list_label("ol", t, m + 1 - moved)
+        self.repairs.append(f"items {k + 2}-{j + 1} nested under item {k + 1} (a mid-list full stop closes them)")
+        return moved
+
     def _label_lost_sublist(self, prev, end: int) -> None:
         """Label the unlabelled paragraphs after ``self.out[end - 1]`` as its sub-items (see above)."""
         item = self.out[end - 1]
@@ -252,9 +291,11 @@ class _Frag:
             except ValueError:
                 n = 0
             n = self._resume_split_list(el, depth, n)
+            items: list[int] = []  # index in self.out of each <li>'s first block
             for c in el:
                 ct = _local(c.tag)
                 if ct == "li":
+                    items.append(len(self.out))
                     try:
                         n = int(c.get("value")) if c.get("value") else n + 1
                     except ValueError:
@@ -262,6 +303,7 @@ class _Frag:
                     self.blocks(c, depth + 1, label=list_label(tag, el.get("type"), n))
                 elif ct:
                     self.blocks(c, depth + 1)  # a list nested directly in a list (no <li>)
+            n -= self._nest_flat_sublist(el, items, depth + 1)
             self.last_list = (el, depth, n, len(self.out))
             return
         split_printed = tag != "li"
