@@ -268,3 +268,28 @@ def test_glued_paragraphs_split_and_superscripts_joined(act):
     assert not any("³" in b.text for a in act.activities for u in a.units for b in u.blocks)
     # a full stop followed by a decimal is not a paragraph break
     assert [b.label for b in fragment_blocks("<p>It is 2.5. The next 1.2 rule.</p>", "f", "$", {})] == [None]
+
+
+def test_flat_list_sub_items_closed_by_a_mid_list_full_stop(act):
+    """CCM-4.9 SC 2: the Compass prints (e) "… including:" and its two sub-items as plain items of the same
+    ``<ol type='a'>``; the second sub-item ends with "." although the list goes on.  They become (e)(i), (e)(ii)
+    and the rest of the list continues at (f), as EUR-Lex prints it (ids agree across sources)."""
+    sc = act.activity("CCM-4.9").units[0]
+    i = next(k for k, b in enumerate(sc.blocks) if b.text.startswith("installation of equipment to increase"))
+    run = sc.blocks[i:i + 6]
+    assert [b.label for b in run] == ["(e)", "(i)", "(ii)", "(f)", "(g)", "(h)"]
+    assert [b.depth for b in run] == [1, 2, 2, 1, 1, 1]
+    assert run[2].text.endswith("renewable infeed).") and run[-1].text.startswith("construction and operation of")
+
+
+def test_flat_sub_list_repair_is_narrow():
+    """No repair when the run after the ":" item reaches the end of the list (sub-items or siblings: ambiguous),
+    when two items end in ":", or when no mid-list full stop closes the run."""
+    ok = "<ol type='a'><li>x;</li><li>y including:</li><li>s1;</li><li>s2.</li><li>z;</li><li>w.</li></ol>"
+    assert [b.label for b in fragment_blocks(ok, "f.json", "$.x", {})] == ["(a)", "(b)", "(i)", "(ii)", "(c)", "(d)"]
+    to_end = "<ol type='a'><li>x;</li><li>y that:</li><li>s1;</li><li>s2;</li><li>s3.</li></ol>"
+    assert [b.label for b in fragment_blocks(to_end, "f.json", "$.x", {})] == ["(a)", "(b)", "(c)", "(d)", "(e)"]
+    two = "<ol type='a'><li>x:</li><li>s1.</li><li>y:</li><li>s2.</li><li>z.</li></ol>"
+    assert [b.label for b in fragment_blocks(two, "f.json", "$.x", {})] == ["(a)", "(b)", "(c)", "(d)", "(e)"]
+    no_stop = "<ol type='a'><li>x;</li><li>y including:</li><li>s1;</li><li>s2;</li><li>z;</li><li>w;</li></ol>"
+    assert [b.label for b in fragment_blocks(no_stop, "f.json", "$.x", {})] == [f"({c})" for c in "abcdef"]

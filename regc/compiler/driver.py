@@ -39,7 +39,7 @@ def compile_activity(act: ActDoc, adoc: ActivityDoc, options: CompileOptions, pi
         "description": " ".join(b.text for b in adoc.description),
     })
     units: list[Unit] = []
-    diags: list[Diagnostic] = []
+    diags: list[Diagnostic] = list(adoc.diagnostics)  # front-end findings (source errors flagged/repaired)
     records: list[PassRecord] = []
     for udoc in adoc.units:
         if udoc.not_applicable:  # "N/A" rows have no unit (spec §1; gold omits them)

@@ -768,7 +768,8 @@ def _sentence_start(text: str, pos: int) -> int:
     return s
 
 
-_LEAD_CLAUSE = re.compile(r"^\W*(?:until|from|for|where|when|if|after|before|by|in|as from|as of)\b[^,]*,\s*", re.I)
+_LEAD_CLAUSE = re.compile(r"^\W*(?:(?:and|or|but)\s+)?(?:only\s+)?(?:until|from|for|where|when|if|after|before|by|in|"
+                          r"as from|as of)\b[^,]*,\s*", re.I)
 _METRIC_TAIL = re.compile(r"\s+(?:from|using|based on|calculated|measured|as defined|in accordance|during|"
                           r"by an?)\b.*$", re.I)
 _NP_BEFORE_OP = re.compile(r"^\s*(?:an?|the)\s+((?:[\w()’'/-]+\s+){0,7}?[\w()’'/-]+)(?:\s+(?:of|in))?\s*$"
@@ -781,6 +782,13 @@ _CONSISTS_SHARE = re.compile(r"^\s*of\s+(?P<whole>[^,;.]{3,60}?)\s+(?:(?:by|in)\
                              r"(?:consists?|comprises?|is\s+made\s+up|is\s+composed|is\s+made)\s+of\s+"
                              r"(?P<part>[^,;.]{3,80}?)(?:\s+for\s+(?P<cls>[^,;.]{3,60}?))?"
                              r"(?=\s+(?:and|or)\b|[,;.]|$)", re.I)
+
+
+_CHANGE_BY = re.compile(r"\b(?P<v>reduc(?:es?|ing|ed)|decreas(?:es?|ing|ed)|cut(?:s|ting)?|lower(?:s|ing|ed)|"
+                        r"improv(?:es?|ing|ed)|increas(?:es?|ing|ed))\s+(?P<obj>(?:the\s+|its\s+|their\s+)?[^,;]{3,90}?)"
+                        r"\s+by\s*$", re.I)
+_CHANGE_NOUN = {"redu": "Reduction", "decr": "Reduction", "cut": "Reduction", "cuts": "Reduction", "cutt": "Reduction",
+                "lowe": "Reduction", "impr": "Improvement", "incr": "Increase"}
 
 
 def _clean(s: str) -> str:
@@ -856,6 +864,17 @@ def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relat
     else:
         metric = subj
     metric = metric.strip()
+    change = _CHANGE_BY.search(text[s0:op_start])
+    if change and not consists and not (unit is not None and unit.material):
+        # "reduces fuel consumption of the vessel by at least 15 %", "reducing the EEDI reference line by at least
+        # 20 percentage points": the quantity is the change of the verb's object
+        noun = _CHANGE_NOUN[change.group("v").lower()[:4]]
+        metric = f"{noun} of {_clean(change.group('obj'))}"
+    elif verb is not None and re.fullmatch(r"ha(?:ve|s)", verb.group(0), re.I) and \
+            re.search(rf"(?:\b(?:that|which|who)|\b{_SCOPE_ENTITY})$", subj, re.I) and not fill and not np_:
+        # "the vessels (that) have direct (tailpipe) CO2 emissions, calculated …, 50 % lower than": the object
+        obj = re.match(r"\s*(?:an?\s+|the\s+)?([^,;]{3,90}?)(?:,|\s+\d|$)", between)
+        metric = _clean(obj.group(1)) if obj else metric
     if metric and metric == subj and not fill and not np_ and verb is not None and unit is not None and \
             re.fullmatch(r"uses?|consumes?", verb.group(0), re.I) and "litre" in unit.unit:
         metric = f"Water use of {subj[:1].lower() + subj[1:]}"  # "urinals use a maximum of 2 litres/bowl/hour"
@@ -944,8 +963,61 @@ def _scope(text: str, wstart: int, op_start: int, op_text: str = "") -> bool:
 _TARGET_AFTER = re.compile(r"\s*(?:(?:and|or|,)\s*\d+(?:[.,]\d+)?\s*%\s*)*targets?\b"
                            r"(?:\s+for\s+(?P<what>[^,;.]{3,60}?)(?=\s+(?:applying|apply|applies|as\s+of|from|until|by|"
                            r"and|or)\b|[,;.]|$))?", re.I)
-_QUALIFIER_AFTER = re.compile(r"\s*(?:(?:in|by)\s+(?:mass|weight|volume)\s+)?(?P<q>(?:for|in)\s+[^,;.]{3,60}?)"
-                              r"(?=\s+(?:for|designated|where|which|that|and|or|as\s+well)\b|[,;.]|$)", re.I)
+_QUALIFIER_AFTER = re.compile(r"\s*(?:(?:in|by)\s+(?:mass|weight|volume)\s+)?(?P<q>(?:for|in)\s+[^,;.\[\]]{3,60}?)"
+                              r"(?=\s+(?:for|designated|where|which|that|and|or|as\s+well|relative|compared|in\s+analogy|"
+                              r"calculated|measured|expressed|as\s+demonstrated|in\s+accordance|upon|within)\b|[,;.\[\]]|$)",
+                              re.I)
+
+
+def _subject_metric(parent_subject: str, text: str, s: int, unit: Optional[UnitParse], after: str) -> str:
+    """An item with no subject of its own under a chapeau "<quantity> is/are:" ("Greenhouse gas emissions from the
+    cement production processes are: (a) for grey cement clinker, lower than 0,816 tCO2e per tonne …"; "where the
+    steel scrap input relative to product output is: (i) at least 70 % for the production of high alloy steel"):
+    the chapeau's quantity, narrowed by the item's class."""
+    lead_for = re.match(r"\W*for\s+([^,;:]{3,90}?)\s*,", text[:s])
+    tail = _QUALIFIER_AFTER.match(after)
+    if lead_for:
+        return f"{parent_subject} for {lead_for.group(1).strip()}"
+    if unit is not None and unit.product:
+        return f"{parent_subject} of {unit.product}"
+    if tail and tail.group("q").lower().startswith("for "):
+        return f"{parent_subject} {tail.group('q').strip()}"
+    return parent_subject
+
+
+def _duration_metric(text: str, ws: int, we: int) -> str:
+    """A relative duration's metric: the time from the event it counts from to the thing that must happen
+    ("permanently withdrawn from use within 6 months of delivery of the compliant aircraft" -> "Time from delivery
+    of the compliant aircraft until permanently withdrawn from use")."""
+    s0 = _sentence_start(text, ws)
+    what = re.sub(r"^\W*(?:and|or|but)\s+", "", text[s0:ws]).strip(" ,;:")
+    if not what or re.search(r"\b(?:is|are|was|were|has|have|had|shall|must|will|does|do|starts?)\b", what) or \
+            len(what.split()) > 10 or not re.match(r"[a-z]", what):
+        return ""  # a full clause: left to the subject rules
+    ev = re.match(r"\s*(?:of|from|after|following)\s+(?:the\s+)?([^,;.]{3,70}?)(?=\s+(?:in\s+which|which|where|and|or|"
+                  r"if|when)\b|[,;.]|$)", text[we:])
+    what = _clean(what)
+    return f"Time from {ev.group(1).strip()} until {what}" if ev else f"Time until {what}"
+
+
+def chapeau_subject(parent_text: Optional[str]) -> str:
+    """The quantity a chapeau "<quantity> is/are:" introduces (its items give the values), else "".
+
+    >>> chapeau_subject("Greenhouse gas emissions from the cement production processes are:")
+    'Greenhouse gas emissions from the cement production processes'
+    >>> chapeau_subject("steel in EAFs and where the steel scrap input relative to product output is:")
+    'Steel scrap input relative to product output'
+    """
+    if not parent_text:
+        return ""
+    m = re.search(r"^(?P<head>.*?)\s+(?:is|are|shall\s+be|must\s+be|amounts?\s+to)\s*:\s*$", parent_text.strip(), re.I)
+    if not m:
+        return ""
+    np_ = re.split(r",|;|\b(?:where|which|that|when|if|whose)\b", m.group("head"))[-1]
+    np_ = _clean(np_)
+    if not np_ or len(np_.split()) > 12 or _FINITE_VERB.search(np_):
+        return ""
+    return np_[:1].upper() + np_[1:]
 
 
 def _coordinated_metric(prev_metric: str, after: str) -> str:
@@ -967,7 +1039,8 @@ def _coordinated_metric(prev_metric: str, after: str) -> str:
 
 
 def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = None,
-                    strategy: Strategy = "default", parent_metric: str = "") -> tuple[list[QuantHit], list[QuantHit]]:
+                    strategy: Strategy = "default", parent_metric: str = "", parent_subject: str = ""
+                    ) -> tuple[list[QuantHit], list[QuantHit]]:
     """All numeric limits in ``text`` (and the scope conditions, separately)."""
     ctx = _Ctx(text, claims, parent_op, strategy)
     scopes: list[QuantHit] = []
@@ -992,7 +1065,8 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
                          r"(?:\s+period)?\b", text, re.I):
         if _covered(claims, m.start(), m.end()) or re.search(rf"\b{_SCOPE_ENTITY}\s+$", text[:m.start()], re.I):
             continue  # "for existing installations within 4 years": left to the scope rules
-        item = QuantItem(metric=_metric(text, m.start(), "", None, False) or "Duration", operator="<=",
+        item = QuantItem(metric=_duration_metric(text, m.start(), m.end()) or _metric(text, m.start(), "", None, False)
+                         or "Duration", operator="<=",
                          value=parse_number(m.group("n")), unit=m.group("u").lower() + "s")
         ctx.hits.append(QuantHit(item, m.start(), m.end(), m.group("n"), "quantity:within-duration",
                                  value_start=m.start("n")))
@@ -1119,10 +1193,10 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
         end = uend + (ormore or orless).end() if (ormore or orless) else uend
         if rel and unit_text == "%":
             end = uend + rel.end()
+        prev = next((h for h in reversed(ctx.hits) if h.item.unit == unit_norm), None)
         if operator is None:
             # no operator of its own: chapeau operator, coordination, reduction context, or nothing
             lead = text[wstart:s]
-            prev = next((h for h in reversed(ctx.hits) if h.item.unit == unit_norm), None)
             if parent_op and not ctx.hits and not text[:s].strip(" (—–-").replace("the", "").strip():
                 operator, rule = parent_op, "quantity:chapeau-operator"
             elif parent_op and not ctx.hits and (len(text[:s].split()) <= 3 or (
@@ -1176,8 +1250,18 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
             prev_t = next((h for h in reversed(ctx.hits) if h.rule == "quantity:target"), None)
             metric = (f"Share of {_clean(tm.group('what'))}" if tm.group("what") else
                       prev_t.item.metric if prev_t is not None else "Target share")
+        elif rule == "quantity:coordinated" and prev is not None and \
+                re.fullmatch(r"[\W]*(?:and|or)?[\W]*", text[wstart:s]):
+            metric = _coordinated_metric(prev.item.metric, text[uend:uend + 160]) or metric  # "… and 70 % for X"
         elif ctx.hits and (metric == "Value" or re.match(r"(?:In|Of|By|At|For|And|Or|With)\b", metric)):
             metric = _coordinated_metric(ctx.hits[-1].item.metric, text[uend:uend + 160]) or metric
+        elif parent_subject and (metric == "Value" or metric.startswith("For ")):
+            metric = _subject_metric(parent_subject, text, s, unit, text[uend:uend + 160])
+        if rule == "quantity:relative-reduction" and not re.search(r"\b(?:reduc|sav|lower|decreas|improv)", metric, re.I):
+            ref = re.match(r"\s*(?:lower than|less than|below|smaller than|better than)\s+((?:the\s+)?[^,;.]{3,80}?)"
+                           r"(?=\s+(?:defined|calculated|set|as|in\s+accordance|for|of\s+\d|which|that)\b|[,;.]|$)",
+                           text[uend:uend + 160], re.I)
+            metric = f"Reduction of {metric[:1].lower()}{metric[1:]}" + (f" below {ref.group(1)}" if ref else "")
         if rule == "quantity:reduction-noun":
             tail = re.match(r"\s*([^,;.]{3,90})", text[uend:])
             metric = _clean(tail.group(1))[:1].upper() + _clean(tail.group(1))[1:] if tail else metric
@@ -1353,7 +1437,7 @@ def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy,
     rules: list[str] = []
     temporals = find_temporal(text, claims)
     quants, scopes = find_quantities(text, claims, chapeau_operator(parent_text), strategy,
-                                     chapeau_metric(parent_text))
+                                     chapeau_metric(parent_text), chapeau_subject(parent_text))
     # relative durations ("within 10 years") are quantities; keep them, but never a date's year as a value
     q_items = _dedupe([h for h in quants], lambda h: (h.item.operator, h.item.value, h.item.unit, h.value_start))
     if strategy == "drop_ungrounded":

@@ -20,7 +20,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from regc.ir.models import SourceFormat, SourceSpan
+from regc.ir.models import Diagnostic, SourceFormat, SourceSpan
 
 
 class _Model(BaseModel):
@@ -90,6 +90,9 @@ class ActivityDoc(_Model):
     # numbers of the criteria table's own notes (CCM-1.1: description "(1)" is an act-level note, criteria "(1)"
     # a table note); ``footnotes`` keeps the criteria's, this keeps the description's.  May be empty.
     description_footnotes: dict[str, FootnoteBody] = Field(default_factory=dict)
+    # Front-end findings about this activity's source (a source error flagged or repaired, e.g. a DNSH row heading
+    # naming the activity's own objective); the driver carries them into the compile diagnostics.
+    diagnostics: list[Diagnostic] = Field(default_factory=list)
 
 
 class ActDoc(_Model):

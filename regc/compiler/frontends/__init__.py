@@ -90,7 +90,12 @@ def load_source(path: str | Path, format: Optional[str] = None) -> ActDoc:
     if not p.exists():
         raise FrontEndError(str(p), "file not found")
     fmt = format or detect_format(p)
-    return frontend(fmt)(p)
+    act = frontend(fmt)(p)
+    from regc.compiler.frontends.objectives import check_unit_parts
+
+    for adoc in act.activities:
+        check_unit_parts(adoc)
+    return act
 
 
 def eurlex_url(celex: str) -> str:

@@ -172,3 +172,52 @@ def unit_id(objective: str, section: str, part: str) -> str:
 
 def activity_id(objective: str, section: str) -> str:
     return f"{objective}-{section}"
+
+
+def check_unit_parts(adoc) -> None:
+    """Flag (and where the source allows, repair) a criteria section that cannot exist: a DNSH section towards the
+    activity's own objective (an activity never does "no significant harm" to the objective it contributes to).
+
+    EUR-Lex 2021/2139 consolidated 2023-01-01, CCA-6.12: the criteria table copies the CCM activity's row headings,
+    so "(2) Climate change adaptation" heads the DNSH criteria of an adaptation activity ("The vessels are not
+    dedicated to the transport of fossil fuels", later consolidations: "(1) Climate change mitigation").  Rule:
+    when exactly one of the other five objectives has no DNSH section, the section is read as DNSH towards that one
+    (the numbering of the objectives leaves no other place for it); otherwise it is kept as printed.  Either way a
+    warning ``DNSH_OWN_OBJECTIVE`` naming the activity goes into ``adoc.diagnostics`` (diagnostics.jsonl), never a
+    silent unit.  An SC heading naming another objective than the annex's is reported as ``SC_HEADING_OBJECTIVE``
+    (info: the part is SC either way).
+
+    >>> from regc.ir.doc import ActivityDoc, UnitDoc
+    >>> a = ActivityDoc(activity_id="CCA-6.12", objective="CCA", section="6.12", name="x", units=[
+    ...     UnitDoc(part="SC"), UnitDoc(part="DNSH-CCA", heading="(2) Climate change adaptation")]
+    ...     + [UnitDoc(part=f"DNSH-{o}") for o in ("WTR", "CE", "PPC", "BIO")])
+    >>> check_unit_parts(a); [u.part for u in a.units][:2], a.diagnostics[0].code
+    (['SC', 'DNSH-CCM'], 'DNSH_OWN_OBJECTIVE')
+    """
+    from regc.ir.models import Diagnostic
+
+    own = adoc.objective
+    for u in adoc.units:
+        if u.part == "SC" and u.heading:
+            rh = classify_row_heading(u.heading)
+            if rh is not None and rh.objective and rh.objective != own:
+                adoc.diagnostics.append(Diagnostic(
+                    severity="info", code="SC_HEADING_OBJECTIVE", kind="Input", unit_id=f"{adoc.activity_id}/SC",
+                    message=f"{adoc.activity_id}: substantial-contribution heading {u.heading!r} names {rh.objective}, "
+                            f"not the annex objective {own} (source error; read as SC)", span=u.span))
+    bad = [u for u in adoc.units if u.part == f"DNSH-{own}"]
+    if not bad:
+        return
+    present = {u.part for u in adoc.units}
+    missing = [o for o in OBJECTIVE_NAMES if o != own and f"DNSH-{o}" not in present]
+    for u in bad:
+        target = missing[0] if len(missing) == 1 and len(bad) == 1 else None
+        if target is not None:
+            u.part = f"DNSH-{target}"
+            what = f"read as DNSH-{target}, the one objective with no DNSH section"
+        else:
+            what = "kept as printed: no single missing objective to read it as"
+        adoc.diagnostics.append(Diagnostic(
+            severity="warning", code="DNSH_OWN_OBJECTIVE", kind="Input", unit_id=f"{adoc.activity_id}/{u.part}",
+            message=f"{adoc.activity_id}: DNSH row heading {u.heading!r} names the activity's own objective {own} "
+                    f"(impossible for a {own} activity; source error); {what}", span=u.span))
