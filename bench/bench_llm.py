@@ -27,10 +27,16 @@ def neutral_answer(system: str, user: str) -> str:
     m = re.findall(r"starting with the field `\[\[ ## (\w+) ## \]\]`", user)
     field = m[-1] if m else ""
     items = re.findall(r"\[\[ ## item_texts ## \]\]\n(.*?)\n\n", user, re.DOTALL)
+    texts = re.findall(r"\[\[ ## text ## \]\]\n(.*?)(?=\n\n\[\[ ## |\Z)", user, re.DOTALL)
     value = {"applicability": "Mandatory", "tags": [], "threshold": None, "groups": [],
              "anchor": {"anchor_id": None, "anchor_type": "Methodology"},
              "evaluation_logic": {"evaluation_logic": "LEAF" if items and items[-1].strip() == "[]" else "AND",
-                                  "n_required": None}}.get(field, "")
+                                  "n_required": None},
+             "answer": {"type": "must_be_fetched", "celex_id": None},
+             "relation": {"relation": "NONE", "target_id": None, "clause": None},
+             "rule_summary": (texts[-1].strip() if texts else "") or "The criterion applies.",
+             "enrichment": {"summary": "The passages set the obligations cited.", "key_facts": [],
+                            "thresholds": []}}.get(field, "")
     return chat_reply({field: value})
 
 
@@ -66,11 +72,13 @@ def run() -> list[tuple[str, str]]:
         t, _ = _compile(acts, only, dec)
         tot = client.usage.total()
         per = ", ".join(f"{k} {v.calls}" for k, v in sorted(client.usage.by_pass.items()))
+        kinds = ", ".join(f"{k} {v}" for k, v in sorted(dec.consulted_by.items()))
         rows.append((f"{mode}: time, overhead", f"{t:.2f} s, +{1000 * (t - t_rules) / units:.1f} ms/unit "
                                                 f"(zero-latency scripted LM)"))
         rows.append((f"{mode}: model calls/unit", f"{tot.calls / units:.2f} ({tot.calls} calls, "
                                                   f"{dec.consulted} consultations; {per or 'none'})"
                                                   + ("  target < 2" if mode == "hybrid" else "")))
+        rows.append((f"{mode}: consulted per kind", kinds or "none"))
     # generalisation of the call rate: every activity of both acts (mostly never seen in gold)
     client = LMClient(LMSettings(model="local/scripted", cache_dir=""), lm=scripted_lm(neutral_answer))
     dec = LLMDecider(client, "hybrid")

@@ -307,3 +307,27 @@ def test_description_notes_do_not_clash_with_criteria_notes():
             for b in u.blocks:
                 for m in b.markers:
                     assert x.footnotes[m].text, (x.activity_id, u.part, m)
+
+
+def test_dnsh_heading_naming_the_activitys_own_objective_is_flagged_and_read_as_the_missing_one(eurlex):
+    """EUR-Lex 2021/2139 consolidated 2023-01-01, CCA-6.12: the table copies the CCM activity's row headings, so
+    "(2) Climate change adaptation" heads the DNSH criteria of an adaptation activity (impossible; later
+    consolidations print "(1) Climate change mitigation").  The front-end reads it as DNSH-CCM, the one objective
+    without a DNSH section, and says so in a warning naming the activity, carried into the compile diagnostics."""
+    from regc.compiler.driver import compile_activity
+    from regc.compiler.frontends import load_source
+    from regc.compiler.passmanager import CompileOptions
+    from regc.passes import structure
+
+    act = load_source(eurlex / "32021r2139/2023-01-01/en.xml")
+    adoc = act.activity("CCA-6.12")
+    parts = [u.part for u in adoc.units]
+    assert "DNSH-CCA" not in parts and parts.count("DNSH-CCM") == 1
+    [warn] = [d for d in adoc.diagnostics if d.code == "DNSH_OWN_OBJECTIVE"]
+    assert warn.severity == "warning" and "CCA-6.12" in warn.message and "DNSH-CCM" in warn.message
+    assert [d.code for d in adoc.diagnostics if d.severity == "info"] == ["SC_HEADING_OBJECTIVE"]
+    built, diags, _r = compile_activity(act, adoc, CompileOptions(), pipeline=(structure,))
+    assert "DNSH_OWN_OBJECTIVE" in {d.code for d in diags}
+    assert built.unit("DNSH-CCM").root.sub_criteria[0].verbatim_text.startswith("The vessels are not dedicated")
+    # every other activity of every source in the corpus: no such finding
+    assert not [d for a in act.activities if a.activity_id != "CCA-6.12" for d in a.diagnostics]

@@ -285,3 +285,20 @@ def test_table_inside_criteria_is_one_block_per_row(env_act):
     # the block before the table is the criterion that introduces it
     i = sc.blocks.index(rows[0])
     assert sc.blocks[i - 1].label == "2.6.4." and sc.blocks[i + 6].label == "2.6.5."
+
+
+def test_sub_section_titles_inside_the_criteria_are_marked(env_act):
+    """CE-2.7 SC: "1. Origin of the feedstock material" is the TITLE of a GR.SEQ inside the criteria cell; its block
+    carries style TITLE so that the structure pass can tell a heading from a requirement (spec §6); the paragraphs
+    under it keep their own style."""
+    from regc.compiler.frontends.formex import TITLE_STYLE
+
+    sc = env_act.activity("CE-2.7").units[0]
+    titles = [(b.label, b.text) for b in sc.blocks if b.style == TITLE_STYLE]
+    assert titles == [("1.", "Origin of the feedstock material"), ("2.", "Material recovery"),
+                      ("3.", "Proper management of waste"), ("4.", "Quality of secondary raw materials")]
+    i = next(k for k, b in enumerate(sc.blocks) if b.style == TITLE_STYLE)
+    assert sc.blocks[i + 1].style != TITLE_STYLE and sc.blocks[i + 1].text.startswith("The non-hazardous waste")
+    # activity-level titles ("Technical screening criteria") never reach the criteria blocks
+    assert not [b for a in env_act.activities for u in a.units for b in u.blocks
+                if b.style == TITLE_STYLE and "screening criteria" in b.text.lower()]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from regc.grammar.thresholds import decide, parse_temporal
@@ -41,7 +43,98 @@ def test_parse_temporal(span, expected):
 
 
 def test_after_crosses_year_boundary():
-    assert _t("ships constructed after 31 December 2015") == [{"type": "effective_from", "date": "2016-01-01"}]
+    assert _t("the rule applies after 31 December 2015") == [{"type": "effective_from", "date": "2016-01-01"}]
+
+
+@pytest.mark.parametrize("text", [
+    # CCM-6.10 DNSH-PPC P2: build dates of the ships select the NOx tier (scope), not when the rule applies
+    "As regards nitrogen oxides (NOx) emissions, vessels comply with Regulation 13 of Annex VI to IMO MARPOL "
+    "Convention. Tier II NOx requirement applies to ships constructed after 2011. Only while operating in NOx emission "
+    "control areas established under IMO rules, ships constructed after 1 January 2016 comply with stricter engine "
+    "requirements (Tier III) reducing NOx emissions.",
+    # CCM-7.7 SC 2: the building's construction date
+    "For buildings built after 31 December 2020, the building meets the criteria specified in Section 7.1 of this Annex "
+    "that are relevant at the time of the acquisition.",
+])
+def test_dates_of_the_thing_are_scope_not_temporal(text):
+    d = decide(text)
+    assert _t(text) == []
+    assert any(c.kind == "scope" and re.search(r"\d{4}", c.text) for c in d.claims)  # claimed, not unclaimed
+    assert not d.unclaimed
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an upper bound on when the event happens stays a deadline (spec §6: "granted by D")
+    ("facilities constructed by 31 December 2030 comply with all of the following:",
+     [{"type": "deadline", "date": "2030-12-31"}]),
+    # a predicate about the activity's own event, not a noun's attribute
+    ("the building is constructed after 2025", [{"type": "effective_from", "date": "2026-01-01"}]),
+])
+def test_event_dates_that_stay_temporal(text, expected):
+    assert _t(text) == expected
+
+
+def test_acquisition_date_scope_keeps_the_rules_own_limit():
+    # CCM-6.19 SC P1(c): "until 31 December 2029" limits the rule; "acquired after 11 December 2023" says which aircraft
+    text = ("until 31 December 2029, the aircraft acquired after 11 December 2023, complying with the technical "
+            "screening criteria specified in Section 3.21., subsection ‘Substantial contribution to climate change "
+            "mitigation’, points (b) or (c), and with the commitment that another non-compliant aircraft in the fleet "
+            "is either:")
+    assert _t(text) == [{"type": "effective_until", "date": "2029-12-31"}]
+
+
+def test_parenthesised_date_qualifies_its_noun_not_the_node():
+    # CCM-6.10 DNSH-PPC P1: "(as of 2025)" only dates the Mediterranean emission control area
+    text = ("Sulphur in fuel content does not exceed 0,5 % in mass (the global sulphur limit) and 0,1 % in mass in "
+            "emission control area (ECA) for sulphur oxides designated in the North and Baltic Seas as well as in the "
+            "Mediterranean Sea (as of 2025) by the IMO.")
+    d = decide(text)
+    assert _t(text) == []
+    items = d.threshold.quantitative.items
+    assert [(i.operator, i.value, i.unit) for i in items] == [("<=", 0.5, "%"), ("<=", 0.1, "%")]
+    assert d.threshold.quantitative.logic == "AND"
+    assert items[1].metric.startswith("Sulphur in fuel content") and "ECA" in items[1].metric
+    assert "mass (the global" not in items[1].metric
+
+
+def test_list_logic_regime_switch_is_not_an_effective_period():
+    # CCM-3.8 SC P1(a) / CCA-3.8 DNSH-CCM P1(a)
+    from regc.grammar.thresholds import list_regime_switches
+    text = ("primary aluminium where the economic activity complies with two of the following criteria until 2025 "
+            "and with all of the following criteria after 2025:")
+    assert _t(text) == []
+    assert list_regime_switches(text) == [("two", "until 2025"), ("all", "after 2025")]
+    assert list_regime_switches("until 2025, the activity complies with all of the following:") == []
+
+
+def test_successive_regimes_in_one_node_keep_all_limits():
+    # CE-1.1 SC 1(a): four limits, two regimes; the node gets no contradictory effective period
+    text = ("use of circular feedstock: until 2028, at least 35 % of the packaging product by weight consists of "
+            "recycled post-consumer material for non-contact sensitive packaging and at least 10 % for contact sensitive "
+            "packaging. From 2028, at least 65 % of the packaging product by weight consists of recycled post-consumer "
+            "material for non-contact sensitive packaging and at least 50 % for contact sensitive packaging;")
+    d = decide(text)
+    assert _t(text) == []
+    assert d.regimes == ["until 2028", "From 2028"]
+    items = d.threshold.quantitative.items
+    assert [(i.operator, i.value) for i in items] == [(">=", 35), (">=", 10), (">=", 65), (">=", 50)]
+    assert len({i.metric for i in items}) == 4
+    assert "non-contact" in items[0].metric and "(until 2028)" in items[0].metric
+    assert "non-contact" not in items[1].metric and "contact sensitive" in items[1].metric
+    assert "(from 2028)" in items[3].metric
+
+
+def test_successive_target_regimes_trailing_dates():
+    # CE-1.1 SC 1(b): "35 % and 10 % targets … applying as of 2028 and 65 % and 50 % targets applying as of 2032"
+    text = ("design for reuse: the packaging product has been designed to be reusable within a reuse system and fulfils "
+            "the requirements for the use of circular feedstock, as set in point 1(a) with 35 % and 10 % targets for "
+            "recycled feedstock applying as of 2028 and 65 % and 50 % targets applying as of 2032.")
+    d = decide(text)
+    assert _t(text) == []
+    items = d.threshold.quantitative.items
+    assert [(i.operator, i.value) for i in items] == [(">=", 35), (">=", 10), (">=", 65), (">=", 50)]
+    assert all("recycled feedstock" in i.metric for i in items)
+    assert items[0].metric.endswith("(as of 2028)") and items[2].metric.endswith("(as of 2032)")
 
 
 def test_deadline_in_a_qualifying_clause():

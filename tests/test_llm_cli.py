@@ -185,3 +185,29 @@ def test_optimize_bootstrap_cli_against_local_double(tmp_path, gold_dir, capsys)
     assert meta["model"] == "openai/double" and meta["optimizer"] == "bootstrap"
     assert meta["scores"]["program_dev"] is not None
     assert "program" in capsys.readouterr().out
+
+
+def test_optimize_cli_uses_the_project_cache_and_budget(tmp_path, gold_dir, capsys):
+    """`regc optimize` sends the optimiser's calls through the project's client: a second run with the same
+    --lm-cache sends no request, and --budget stops the optimisation with a one-line error (exit 2)."""
+    def respond(system, user):
+        t = input_value(user, "text").strip().lower()
+        return answer_by_field({"applicability": "Conditional" if t.startswith(("where", "if")) else
+                                "Mandatory"})(system, user)
+
+    base = ["optimize", "--lm", "openai/double", "--gold", str(gold_dir), "--module", "applicability",
+            "--optimizer", "bootstrap", "--k", "2", "--lm-cache", str(tmp_path / "cache")]
+    with OpenAIDouble(respond, ttl_s=60) as srv:
+        assert main(base + ["--api-base", srv.base_url, "-o", str(tmp_path / "a.json")]) == 0
+        first = len(srv.requests)
+        assert main(base + ["--api-base", srv.base_url, "-o", str(tmp_path / "b.json")]) == 0
+        assert first > 0 and len(srv.requests) == first  # all from the cache
+    out = capsys.readouterr().out
+    assert "cache hits" in out and "optimize" in out
+    with OpenAIDouble(respond, ttl_s=60) as srv:
+        rc = main(["optimize", "--lm", "openai/double", "--api-base", srv.base_url, "--gold", str(gold_dir),
+                   "--module", "applicability", "--optimizer", "bootstrap", "--k", "2", "--lm-cache", "off",
+                   "--budget", "2calls", "-o", str(tmp_path / "c.json")])
+        assert rc == 2 and len(srv.requests) == 2
+    assert "budget spent" in capsys.readouterr().err
+    assert not (tmp_path / "c.json").exists()

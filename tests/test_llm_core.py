@@ -349,8 +349,8 @@ def test_compile_records_model_provenance(eurlex):
 def test_module_doctests():
     import doctest
 
-    from regc.optimizers import decider, grounding, lm, optimize, signatures
+    from regc.optimizers import decider, grounding, hooks, lm, optimize, signatures
 
-    for m in (signatures, lm, grounding, decider, optimize):
+    for m in (signatures, lm, grounding, decider, optimize, hooks):
         res = doctest.testmod(m)
         assert res.failed == 0 and res.attempted > 0, m.__name__

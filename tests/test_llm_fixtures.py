@@ -25,8 +25,11 @@ GOOD = fixture_pairs("llm")
 BAD = fixture_pairs("llm", bad=True)
 
 
-def rule_decision(kind: str, inputs: dict) -> Decision:
-    """What the rule pass decides for these hook inputs (the fallback)."""
+def rule_decision(kind: str, inputs: dict, given: dict | None = None) -> Decision:
+    """What the rule pass decides for these hook inputs (the fallback); kinds whose rule needs more context than
+    the hook inputs (summaries, reference typing, dependency decisions) give it in the fixture's ``rule``."""
+    if given is not None:
+        return Decision(given["value"], given.get("confidence", 0.8), given.get("rule", "fixture-rule"))
     if kind == "thresholds":
         from regc.grammar.thresholds import decide as decide_threshold
 
@@ -58,6 +61,8 @@ def rule_decision(kind: str, inputs: dict) -> Decision:
 def _plain(kind: str, value):
     if kind == "thresholds":
         return CriterionNode(criterion_id="x", threshold=value.threshold).to_json()["threshold"]
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
     return json.loads(json.dumps(value))
 
 
@@ -72,7 +77,7 @@ def run_fixture(spec: dict) -> dict:
 
     lm = scripted_lm(respond)
     dec = LLMDecider(LMClient(LMSettings(model="local/scripted", cache_dir=""), lm=lm), "llm")
-    rule = rule_decision(spec["kind"], spec["inputs"])
+    rule = rule_decision(spec["kind"], spec["inputs"], spec.get("rule"))
 
     class Ctx:
         class options:
@@ -101,7 +106,7 @@ def test_rejected_answers_fall_back_to_rules(src, expected):
     spec = json.loads(src.read_text())
     got = run_fixture(spec)
     assert got["decided_by"] == "rules"
-    assert got["value"] == _plain(spec["kind"], rule_decision(spec["kind"], spec["inputs"]).value)
+    assert got["value"] == _plain(spec["kind"], rule_decision(spec["kind"], spec["inputs"], spec.get("rule")).value)
     assert any(d["code"] in ("LLM_UNGROUNDED", "LLM_MALFORMED") for d in got["diagnostics"])
     assert 1 <= got["model_calls"] <= 4
     assert_golden_json(expected, got)

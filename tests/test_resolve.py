@@ -102,11 +102,60 @@ def test_enrichment_of_a_pinpointed_reference(searcher):
     assert locs[:2] == ["Article 29(6)", "Article 29(7)"]
     assert all(p["doc"] == "32018L2001" for p in e["passages"])
     assert "[Article 29(6)]" in e["summary"]  # every summary sentence carries its locator
-    assert all(f.split(":")[0] in locs for f in e["key_facts"])
+    # ... and key facts the deepest provision stating them, inside the cited paragraphs
+    assert all(f.split(":")[0].startswith(("Article 29(6)", "Article 29(7)")) for f in e["key_facts"])
+    assert any(f.startswith("Article 29(7)(b):") for f in e["key_facts"])
     # verbatim-quote limit
     import re
     for sentence in re.split(r"\s\[[^\]]+\]\s?", e["summary"]):
         assert len(sentence.split()) <= 46
+
+
+def test_pinpointed_evidence_is_the_cited_provisions_and_their_closure(searcher):
+    # Article 25(2) refers onwards to "paragraph 1": Article 25(1) joins at decay x score (1-hop closure), no
+    # unrelated search hit joins, and facts/thresholds come from the cited provision only
+    crit = ("The activity complies with the life-cycle GHG emissions savings requirement of 73,4 % for hydrogen "
+            "and 70 % for hydrogen-based synthetic fuels relative to a fossil fuel comparator of 94 g CO2e/MJ in "
+            "analogy to the approach set out in Article 25(2) of and Annex V to Directive (EU) 2018/2001.")
+    r = retrieve(searcher, "Article 25(2) of Directive (EU) 2018/2001", "32018L2001", "Article 25(2)",
+                 criterion_text=crit)
+    assert [(h.locator, h.score) for h in r.passages] == [("Article 25(2)", 1.0), ("Article 25(1)", 0.7)]
+    e = enrich(searcher, "Article 25(2) of Directive (EU) 2018/2001", "32018L2001", pinpoint="Article 25(2)",
+               criterion_text=crit)
+    assert [p["locator"] for p in e["passages"]] == ["Article 25(2)", "Article 25(1)"]
+    assert e["thresholds"] == []  # 25(1)'s transport-share targets are not this criterion's
+    assert all(f.startswith("Article 25(2)") for f in e["key_facts"])
+
+
+def test_onward_references_and_closure_relevance(searcher):
+    from regc.corpora.resolve import closure, onward_locators
+    from regc.corpora.search import Hit
+
+    assert onward_locators("in accordance with Article 35; see paragraph 1 and Article 3 of Regulation (EU) "
+                           "2018/1999", "Article 28(5)") == ["Article 35", "Article 28(1)"]
+    seeds = [Hit(c.chunk_id, c.celex, c.locator, c.text, 1.0) for c in searcher.chunks_of_act("32018L2001")
+             if c.locator in ("Article 29(6)", "Article 29(7)")]
+    got = closure(searcher, seeds, ["forest", "biomass", "harvesting", "sustainability"], limit=3)
+    assert got and got[0].locator == "Article 29(1)"  # cited by both paragraphs: first
+    assert all(h.score == 0.7 for h in got) and len({h.locator for h in got}) == len(got)
+    # a procedural onward reference ("delegated acts in accordance with Article 35") shares nothing with a
+    # hydrogen criterion: it does not join
+    seeds = [Hit(c.chunk_id, c.celex, c.locator, c.text, 1.0) for c in searcher.chunks_of_act("32018L2001")
+             if c.locator == "Article 28(5)"]
+    assert not closure(searcher, seeds, ["hydrogen", "electrolysis", "synthetic", "fuels", "life-cycle"])
+
+
+def test_whole_act_reference_brings_the_definitions_the_criterion_uses(searcher):
+    from regc.corpora.resolve import definition_hits
+
+    crit = ("Hydrogen is produced from renewable fuels of non-biological origin as defined in Directive (EU) "
+            "2018/2001, and no forest biomass is used.")
+    assert [h.locator for h in definition_hits(searcher, "32018L2001", crit)] == ["Article 2(36)", "Article 2(26)"]
+    e = enrich(searcher, "Directive (EU) 2018/2001", "32018L2001", criterion_text=crit)
+    locs = [p["locator"] for p in e["passages"]]
+    assert locs[:2] == ["Article 2(36)", "Article 2(26)"], locs  # at the definition's own point
+    assert "‘renewable fuels of non-biological origin’ means" in e["summary"]
+    assert definition_hits(searcher, "32018L2001", "a building") == []  # one-word terms are too common
 
 
 def test_enrichment_thresholds_come_from_the_passages(searcher):

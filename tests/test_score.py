@@ -179,3 +179,38 @@ def test_malformed_system_output_scores_without_crash(gold):
          "edges": [None, {"type": "DEPENDS_ON"}]}
     r = score_unit(s, g)
     assert 0 < r["structural"]["f1"] < 0.2 and r["threshold"]["f1"] == 0
+
+
+def _unit(gold, uid):
+    aid = uid.split("/")[0]
+    return copy.deepcopy(next(u for u in gold[aid]["units"] if u["unit_id"] == uid))
+
+
+def _text_sources(node):
+    out = [s for s in (node.get("references") or {}).get("sources", []) if not s.get("celex_id")]
+    for c in node["sub_criteria"]:
+        out += _text_sources(c)
+    return out
+
+
+@pytest.mark.parametrize("uid", ["CCM-6.5/DNSH-PPC", "CCM-7.2/DNSH-CE", "CCM-8.1/SC"])
+def test_reference_text_ignores_a_leading_article_case_and_spacing(gold, uid):
+    """The gold writes "the …" in some units and not in others for the same kind of source: a reference's text
+    is compared without a leading article ("the", "a", "an"), case and whitespace; any other change still counts."""
+    from regc.compiler.score import norm_ref_text
+
+    assert norm_ref_text("The  BAT conclusions") == norm_ref_text("bat Conclusions") == "bat conclusions"
+    assert norm_ref_text("Annex V") == "annex v" and norm_ref_text("theory X") == "theory x"
+    g = _unit(gold, uid)
+    assert _text_sources(g["root"]), uid
+
+    def toggled(s):
+        for src in _text_sources(s["root"]):
+            t = src["text"]
+            src["text"] = t[4:].upper() if t.lower().startswith("the ") else "The  " + t.lower()
+    s = copy.deepcopy(g)
+    toggled(s)
+    assert headline(score_unit(s, g)["reference"]) == pytest.approx(1.0)
+    s2 = copy.deepcopy(g)
+    _text_sources(s2["root"])[0]["text"] += " annexed"
+    assert headline(score_unit(s2, g)["reference"]) < 1.0

@@ -263,3 +263,30 @@ def test_gated_regime_after_an_or_list_goes_to_the_criterion_of_its_subject(clim
     assert sc.root.find("3.Verification").verbatim_text.startswith("Where the researched, developed or innovated")
     assert not sc.root.find("7(b)").sub_criteria
     assert _children(sc.root.find("7")) == ["7(a)", "7(b)"]
+
+
+def test_exclusion_right_after_its_numbered_criterion_stays_a_requirement(climate_act):
+    """CCM-3.20 SC 3 (switchgears with high-GWP gases) is followed by "For all power ranges, switchgears containing
+    SF6 are not compliant.": it extends criterion 3 (an exclusion of its own subject), not the whole section."""
+    sc = _structure_only(climate_act, "CCM-3.20").unit("SC")
+    [child] = sc.root.find("3").sub_criteria
+    assert child.verbatim_text.startswith("For all power ranges") and child.criterion_id == "3.Methodology"
+
+
+def test_plain_text_headings_agree_across_sources(climate_act, eurlex):
+    """CCM-1.1 SC: EUR-Lex XHTML prints "4. Audit" as an ordinary numbered paragraph, Formex as a GR.SEQ title.
+    Either way it is a heading (no sentence): criterion 4 takes "Within two years … verified by either of the
+    following:" and its (a)/(b); "1. Afforestation plan …" over 1.1-1.8 leaves criterion 1 without text.  Both
+    sources give the same ids and texts."""
+    from regc.compiler.frontends import load_source
+
+    fmx = load_source(eurlex / "32021r2139/2026-01-01/en.fmx4")
+    trees = [_structure_only(act, "CCM-1.1").unit("SC") for act in (climate_act, fmx)]
+    for sc in trees:
+        four = sc.root.find("4")
+        assert four.verbatim_text.startswith("Within two years after the beginning of the activity")
+        assert _children(four)[:2] == ["4(a)", "4(b)"]
+        assert sc.root.find("1").verbatim_text == "" and _children(sc.root.find("1"))[0] == "1.1"
+    flat = [[(n.criterion_id, n.verbatim_text) for n, _ in sc.root.walk_with_parent()] for sc in trees]
+    assert flat[0] == flat[1]
+    assert not structure.is_heading(structure.Block(label="2.", text="The activity is one of the following"))

@@ -9,7 +9,8 @@ Works on the raw JSON (a system node missing some of the 13 keys still scores, w
 - category / applicability / logic (``evaluation_logic`` and ``n_required``) accuracy over matched pairs.
 - threshold F1: quantitative items matched (as multisets) on (operator, value, normalised unit, period) within
   matched pairs; temporal F1 on (type, dates).
-- reference F1: sources matched within pairs on CELEX when both have one, else normalised text; type must agree.
+- reference F1: sources matched within pairs on CELEX when both have one, else normalised text (case, whitespace,
+  punctuation and a leading article ignored); type must agree.
 - edge F1 on (type, from, to) for INHERITS_THRESHOLD, DEPENDS_ON, CORRECTS, GROUP_MEMBER.
 
 A metric with nothing on either side of a unit is ``None`` (not applicable) and left out of the mean.
@@ -170,6 +171,21 @@ def norm_text(s: Any) -> str:
     return re.sub(r"[^\w]+", " ", str(s or "").lower()).strip()
 
 
+_LEADING_ARTICLE = re.compile(r"^(the|an?)\s+")
+
+
+def norm_ref_text(s: Any) -> str:
+    """Reference text as compared by the scorer: :func:`norm_text` (case, whitespace, punctuation) without a
+    leading article, on which the gold itself is inconsistent ("the BAT conclusions …" / "BAT conclusions …").
+
+    >>> norm_ref_text("The  Best Available Techniques (BAT) conclusions") == norm_ref_text("best available techniques BAT conclusions")
+    True
+    >>> norm_ref_text("A waste management plan"), norm_ref_text("Annex V")
+    ('waste management plan', 'annex v')
+    """
+    return _LEADING_ARTICLE.sub("", norm_text(s))
+
+
 def ref_sources(node: dict) -> list[dict]:
     r = node.get("references")
     src = r.get("sources") if isinstance(r, dict) else None
@@ -177,7 +193,7 @@ def ref_sources(node: dict) -> list[dict]:
 
 
 def match_refs(sys_src: list[dict], gold_src: list[dict]) -> int:
-    """Matched sources: CELEX when both have one, else normalised text; type must agree (greedy, 1:1)."""
+    """Matched sources: CELEX when both have one, else :func:`norm_ref_text`; type must agree (greedy, 1:1)."""
     used: set[int] = set()
     tp = 0
     for s in sys_src:
@@ -187,7 +203,7 @@ def match_refs(sys_src: list[dict], gold_src: list[dict]) -> int:
             if s.get("celex_id") and g.get("celex_id"):
                 ok = s["celex_id"] == g["celex_id"]
             else:
-                ok = norm_text(s.get("text")) == norm_text(g.get("text"))
+                ok = norm_ref_text(s.get("text")) == norm_ref_text(g.get("text"))
             if ok:
                 used.add(j)
                 tp += 1

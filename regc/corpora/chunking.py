@@ -9,6 +9,13 @@ annex section; :func:`build_article` nests them by label kind and gives every no
 ['Article 29', 'Article 29(1)', 'Article 29(1)(a)', 'Article 29(1)(b)', 'Article 29(2)']
 >>> [c.locator for c in chunks_of(ActTree("32018L2001", "Directive (EU) 2018/2001", "x.xml", [art]))]
 ['Article 29(1)', 'Article 29(2)']
+
+An unlabelled block right after a point ending in ":" is that point's (flattened) sub-list:
+
+>>> a4 = build_article("4", "", [("1.", "Categories:"), ("(a)", "Category M, divided into:"), ("", "(i) M1; (ii) M2;"),
+...                              ("(b)", "Category N."), ("", "Closing words.")])
+>>> [(n.locator, n.text) for n in a4.walk() if n.kind == "text"]
+[('Article 4(1)(a)', '(i) M1; (ii) M2;'), ('Article 4(1)', 'Closing words.')]
 """
 
 from __future__ import annotations
@@ -158,6 +165,10 @@ def build_article(number: str, heading: str, blocks: list[tuple[str, str]], chap
         # plain subparagraph: on the paragraph (or article); after a list it follows the list in reading order
         host = para or art
         body = f"{(label + ' ') if label else ''}{text}".strip()
+        if point is not None and point.text.rstrip().endswith(":") and not point.children:
+            # the flattened sub-list of a point that announces one ("(a) Category M ..., divided into:")
+            point.children.append(Node("text", "", point.locator, text=body))
+            continue
         if host.children:
             point = None
             host.children.append(Node("text", "", host.locator, text=body))

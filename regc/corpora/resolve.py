@@ -198,15 +198,21 @@ def pinpoint_locators(pinpoint: Optional[str]) -> list[str]:
     ['Annex II, Part 2']
     >>> pinpoint_locators("Article 29, paragraphs 2 to 5")
     ['Article 29(2)', 'Article 29(3)', 'Article 29(4)', 'Article 29(5)']
+    >>> pinpoint_locators("Article 11(1), point (b)"), pinpoint_locators("Article 2, points (22) and (23)")
+    (['Article 11(1)(b)'], ['Article 2(22)', 'Article 2(23)'])
+    >>> pinpoint_locators("Article 2, point 41")
+    ['Article 2(41)']
     """
     if not pinpoint:
         return []
     p = pinpoint.strip()
-    m = re.match(r"^Articles?\s+(\d+[a-z]?)((?:\(\w+\))*)\s*(?:,\s*(?:paragraphs?|points?)\s+(.+))?$", p)
+    m = re.match(r"^Articles?\s+(\d+[a-z]?)((?:\(\w+\))*)\s*(?:,\s*(paragraphs?|points?)\s+(.+?),?)?$", p)
     if m:
-        art, sub, rest = m.group(1), m.group(2) or "", m.group(3)
+        art, sub, kind, rest = m.group(1), m.group(2) or "", m.group(3) or "", m.group(4)
         if rest:
-            nums = _number_list(rest)
+            nums = _number_list(re.sub(r"\((\w{1,5})\)", r"\1", rest))
+            if nums and kind.startswith("point"):  # "Article 11(1), point (b)" -> Article 11(1)(b)
+                return [f"Article {art}{sub}({n})" for n in nums]
             if nums:
                 return [f"Article {art}({n})" for n in nums]
         return [f"Article {art}{sub}"]
@@ -225,7 +231,7 @@ def _number_list(s: str) -> list[str]:
     if m and int(m.group(2)) - int(m.group(1)) < 30:
         return [str(i) for i in range(int(m.group(1)), int(m.group(2)) + 1)]
     parts = re.split(r"\s*,\s*|\s+and\s+|\s+or\s+", s)
-    return [x for x in parts if re.match(r"^\d+[a-z]?$", x)]
+    return [x for x in parts if re.match(r"^(?:\d+[a-z]?|[a-z]{1,2}|[ivx]+)$", x)]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -268,7 +274,13 @@ class Retrieval:
 
 def build_query(ref_text: str, criterion_text: str = "", activity_name: str = "", objective: str = "",
                 locators: Sequence[str] = ()) -> str:
-    """Query from the activity name, the objective, the pinpoint locators and the criterion's threshold words."""
+    """Query from the activity name, the objective, the pinpoint locators and the criterion's threshold words;
+    the reference text's own content words count twice.
+
+    >>> build_query("applicable requirements for major renovations", "The renovation complies with the applicable "
+    ...             "requirements for major renovations.").split().count("renovations")
+    2
+    """
     parts = [*locators]
     crit = _THRESHOLD_WORDS.findall(criterion_text)
     parts += content_words(criterion_text, 12) + [w.lower() for w in crit]
@@ -283,6 +295,9 @@ def build_query(ref_text: str, criterion_text: str = "", activity_name: str = ""
         if p.lower() not in seen:
             seen.add(p.lower())
             out.append(p)
+    # the reference's own words ("applicable requirements for major renovations") say most about what to fetch:
+    # repeated, they weigh twice in BM25
+    out += [w for w in content_words(_title_words(ref_text), 8) if len(w) > 3]
     return " ".join(out)
 
 
@@ -321,35 +336,170 @@ def judge_coverage(hits, celex: Optional[str], locators: Sequence[str], quantiti
     return round(conf, 3), gaps, covered
 
 
+CLOSURE_DECAY = 0.7  # score of a provision reached by one citation hop, relative to the provision citing it
+_ONWARD = re.compile(r"\b(?:(Article)\s+(\d+[a-z]?)((?:\(\w{1,4}\))*)|(paragraph)\s+(\d+[a-z]?)|"
+                     r"(Annex)\s+([IVXLC]+[A-Z]?)(?:,\s*[Pp]art\s+(\w+))?)(?!\w)")
+_OTHER_ACT = re.compile(r"^\s*(?:,\s*)?(?:first|second|third|\w+)?\s*(?:subparagraph\s*)?(?:,\s*)?(?:points?\s+\([^)]*\)"
+                        r"\s*)?(?:of|to)\s+(?!this\b)(?:the\s+)?[A-Z]")  # "of Regulation ...", "of the Paris Agreement"
+
+
+def onward_locators(text: str, locator: str) -> list[str]:
+    """Provisions of the SAME act that a passage refers onwards to ("Article 31(1)", "paragraph 1" of its own
+    article, "Annex IX, Part A"); citations of other acts ("Article 3 of Regulation (EU) 2018/1999") are left to
+    the citation graph.
+
+    >>> onward_locators("as referred to in Article 31(1) and in paragraph 1 of this Article, and Article 3 of "
+    ...                 "Regulation (EU) 2018/1999, following Annex IX, Part A and Article 5 of the Paris Agreement",
+    ...                 "Article 29(6)")
+    ['Article 31(1)', 'Article 29(1)', 'Annex IX, Part A']
+    """
+    from regc.corpora.citegraph import part_of
+
+    own = part_of(locator)
+    out: list[str] = []
+    for m in _ONWARD.finditer(text):
+        if _OTHER_ACT.match(text[m.end():m.end() + 60]):
+            continue
+        if m.group(1):
+            loc = f"Article {m.group(2)}{m.group(3) or ''}"
+        elif m.group(4):
+            if not own.startswith("Article"):
+                continue
+            loc = f"{own}({m.group(5)})"
+        else:
+            loc = f"Annex {m.group(7)}" + (f", Part {m.group(8)}" if m.group(8) else "")
+        if _loc_match(locator, loc) or _loc_match(loc, locator) or loc in out:
+            continue  # the passage itself (or a part of it)
+        out.append(loc)
+    return out
+
+
+def closure(searcher: "Searcher", seeds: list, focus: Sequence[str], *, decay: float = CLOSURE_DECAY,
+            limit: int = 3, min_overlap: int = 2) -> list:
+    """1-hop citation closure of the pinpointed passages ``seeds``: the provisions they cite onwards (same act:
+    parsed from the text; other indexed acts: the citation graph, :meth:`Searcher.closure`) join the evidence
+    with ``decay`` x the citing passage's score, when they share at least ``min_overlap`` content words with the
+    criterion (``focus``): "in accordance with Article 35" (a procedure) does not join a biomass criterion.
+    Best first; at most ``limit``."""
+    from regc.corpora.search import Hit
+
+    have = {h.chunk_id for h in seeds}
+    fw = set(focus)
+    cands: dict[str, object] = {}
+    cited_by: dict[str, int] = {}  # how many citing passages name it: the provision the text leans on most
+    for h in seeds:
+        chunks = searcher.chunks_of_act(h.celex)
+        for loc in onward_locators(h.text, h.locator):
+            for c in chunks:
+                if c.chunk_id not in have and _loc_match(c.locator, loc):
+                    hit = Hit(c.chunk_id, c.celex, c.locator, c.text, round(decay * h.score, 6))
+                    cited_by[c.chunk_id] = cited_by.get(c.chunk_id, 0) + 1
+                    if c.chunk_id not in cands or cands[c.chunk_id].score < hit.score:
+                        cands[c.chunk_id] = hit
+    for h in searcher.closure(list(seeds), decay=decay)[len(seeds):]:  # other acts, through the graph
+        if h.chunk_id not in have and h.chunk_id not in cands:
+            cands[h.chunk_id] = h
+    scored = []
+    need = min(min_overlap, max(1, len(fw) // 4))  # a short criterion cannot share many words
+    seen_locs: set[tuple[str, str]] = set()
+    for h in sorted(cands.values(), key=lambda h: h.chunk_id):
+        overlap = len(fw & set(content_words(h.text, 200)))
+        if (h.celex, h.locator) in seen_locs:  # one chunk per provision
+            continue
+        if overlap >= need:
+            seen_locs.add((h.celex, h.locator))
+            scored.append((h.score, cited_by.get(h.chunk_id, 1), overlap, h))
+    scored.sort(key=lambda x: (-x[0], -x[1], -x[2], x[3].chunk_id))
+    return [x[3] for x in scored[:limit]]
+
+
+def definition_hits(searcher: "Searcher", celex: str, text: str, limit: int = 2) -> list:
+    """Definitions ("‘major renovation’ means ...") of the act's defined terms that ``text`` uses, as passages
+    at the definition's own locator ("Article 2(10)").  Multi-word terms only (one-word terms such as 'building'
+    are too common to signal the information need); longest first."""
+    from regc.corpora.search import Hit
+
+    low = " " + re.sub(r"\s+", " ", text.lower()) + " "
+    tree = searcher.trees.get(celex)
+    out = []
+    taken: list[tuple[int, int]] = []  # spans of longer terms already matched ("renewable fuels" inside
+    for term, loc in sorted(searcher.definitions(celex).items(), key=lambda x: (-len(x[0]), x[0])):  # "... of
+        if " " not in term:                                                                 # non-biological origin")
+            continue
+        spans = [m.span() for m in re.finditer(r"(?<![\w-])" + re.escape(term) + r"s?(?![\w-])", low)]
+        spans = [sp for sp in spans if not any(a <= sp[0] and sp[1] <= b for a, b in taken)]
+        if not spans:
+            continue
+        taken += spans
+        node = tree.find(loc) if tree else None
+        if node is None or any(_loc_match(h.locator, loc) for h in out):
+            continue
+        out.append(Hit(f"{celex}:{loc}", celex, loc, node.full_text(), 0.9))
+        if len(out) >= limit:
+            break
+    return out
+
+
 def retrieve(searcher: "Searcher", ref_text: str, celex: Optional[str], pinpoint: Optional[str] = None, *,
              criterion_text: str = "", activity_name: str = "", objective: str = "", k: int = 5,
              max_iterations: int = MAX_ITERATIONS, fusion: str = "rrf", mode: str = "hybrid") -> Retrieval:
     """Criterion-conditioned retrieval with a coverage check; the query is refined from the gaps and retried
-    (up to ``max_iterations``).  Passages named by the pinpoint are looked up in the act tree directly."""
+    (up to ``max_iterations``).
+
+    Coverage rules: passages named by the pinpoint are looked up in the act tree directly; when they cover the
+    pinpoint, the evidence is those passages (ranked by the criterion query when there are more than ``k``) plus
+    their 1-hop citation closure (:func:`closure`), never unrelated search hits.  Without a pinpoint, the search
+    hits come with the definitions of the act's terms that the criterion uses (:func:`definition_hits`)."""
     from regc.corpora.search import Hit, QueryError
 
     locators = pinpoint_locators(pinpoint)
     quantities = [m.group(0) for m in _QUANTITY.finditer(ref_text)]
     in_index = bool(celex) and celex in searcher.trees
     query = build_query(ref_text, criterion_text, activity_name, objective, locators)
+    focus = content_words(f"{criterion_text} {ref_text}", 40)
     best: Optional[Retrieval] = None
     iterations: list[Iteration] = []
     direct: list = []
     if in_index and locators:  # the structure tree knows the cited provisions
+        tree = searcher.trees[celex]
         for loc in locators:
-            for ch in searcher.chunks_of_act(celex):
-                if _loc_match(ch.locator, loc):
+            want = normalise_locator(loc)
+            chunks = [ch for ch in searcher.chunks_of_act(celex) if _loc_match(ch.locator, loc)]
+            inside = [ch for ch in chunks if normalise_locator(ch.locator) == want
+                      or normalise_locator(ch.locator).startswith((want + "(", want + ","))]
+            node = tree.find(loc) if not inside else None
+            if node is not None:  # a point inside a chunk ("Article 2(21)" of a definitions article): the point
+                direct.append(Hit(f"{celex}:{node.locator}", celex, node.locator, node.full_text(), 1.0))
+                continue
+            for ch in inside or chunks:
+                if ch.chunk_id not in {d.chunk_id for d in direct}:
                     direct.append(Hit(ch.chunk_id, ch.celex, ch.locator, ch.text, 1.0))
+    defs = definition_hits(searcher, celex, f"{criterion_text} {ref_text}") if in_index and not locators else []
     for it in range(max_iterations):
         try:
-            hits = searcher.search(query, k, mode=mode, fusion=fusion, celex=celex if in_index else None)
+            hits = searcher.search(query, max(k, len(direct)), mode=mode, fusion=fusion,
+                                   celex=celex if in_index else None)
         except QueryError:
             hits = []
-        merged = list(direct)
-        for h in hits:
-            if h.chunk_id not in {m.chunk_id for m in merged}:
-                merged.append(h)
-        merged = merged[: max(k, len(direct))]
+        _, _, pin_covered = judge_coverage(direct, celex if in_index else None, locators, (), ())
+        if direct and len(pin_covered) == len(locators):
+            rank = {h.chunk_id: i for i, h in enumerate(hits)}
+            pins = direct
+            if len(direct) > k:  # many chunks under the pinpoint (a whole annex): the criterion picks
+                keep = {h.chunk_id for h in sorted(direct, key=lambda h: (rank.get(h.chunk_id, len(rank)),
+                                                                           h.chunk_id))[:k]}
+                per_loc = {}  # and every cited provision keeps at least its first chunk
+                for h in direct:
+                    per_loc.setdefault(next(loc for loc in locators if _loc_match(h.locator, loc)), h)
+                keep |= {h.chunk_id for h in per_loc.values()}
+                pins = [h for h in direct if h.chunk_id in keep]
+            merged = pins + closure(searcher, pins, focus)
+        else:
+            merged = list(direct) + [d for d in defs if d.chunk_id not in {m.chunk_id for m in direct}]
+            for h in hits:
+                if h.chunk_id not in {m.chunk_id for m in merged}:
+                    merged.append(h)
+            merged = merged[: max(k, len(direct) + len(defs))]
         conf, gaps, covered = judge_coverage(merged, celex if in_index else None, locators, quantities,
                                              content_words(criterion_text, 8))
         iterations.append(Iteration(query, conf, gaps, [h.locator for h in merged[:k]]))
@@ -399,10 +549,55 @@ def _trim(s: str, max_words: int = QUOTE_WORDS) -> str:
     return s if len(w) <= max_words else " ".join(w[:max_words]) + " …"
 
 
-def summarise(passages, focus: str, max_sentences: int = SUMMARY_SENTENCES) -> tuple[str, list[tuple[str, str]]]:
+_LABEL = re.compile(r"^(?:\(\w{1,5}\)|\d+[a-z]?\.|[—–•-])\s+")
+_GENERIC = {"least", "exceed", "below", "minimum", "maximum", "threshold", "limit", "criteria", "lower", "higher",
+            "than", "equal", "calculated", "complies", "comply", "requirements", "laid", "accordance", "including"}
+
+
+def _norm_sentence(s: str) -> str:
+    while _LABEL.match(s):
+        s = _LABEL.sub("", s, count=1)
+    return re.sub(r"\s+", " ", s).strip().lower()
+
+
+class SentenceLocator:
+    """Locator of the deepest provision holding a sentence of a passage: "(ii) forest regeneration of harvested
+    areas;" in the chunk of Article 29(6) is Article 29(6)(a)(ii).  Nodes are scanned from the last match on,
+    so repeated wording ((a)(ii) and (b)(ii)) maps in reading order."""
+
+    def __init__(self, searcher: Optional["Searcher"]):
+        self.trees = searcher.trees if searcher is not None else {}
+        self.cursor: dict[tuple[str, str], int] = {}
+
+    def __call__(self, hit, sentence: str) -> str:
+        tree = self.trees.get(hit.celex)
+        node = tree.find(hit.locator) if tree else None
+        if node is None:
+            return hit.locator
+        nodes = [n for n in node.walk() if n.text]
+        want = _norm_sentence(sentence)[:80]
+        if not want:
+            return hit.locator
+        key = (hit.celex, hit.locator)
+        start = self.cursor.get(key, 0)
+        for i in list(range(start, len(nodes))) + list(range(0, start)):
+            if want in _norm_sentence(nodes[i].text):
+                self.cursor[key] = i
+                return nodes[i].locator
+        return hit.locator
+
+
+def _relevant(sentence: str, focus: set[str]) -> int:
+    return len(focus & set(content_words(sentence, 80)))
+
+
+def summarise(passages, focus: str, max_sentences: int = SUMMARY_SENTENCES, searcher: Optional["Searcher"] = None
+              ) -> tuple[str, list[tuple[str, str]]]:
     """Extractive summary: the sentences of the passages that share most content words with ``focus`` (the
-    criterion and reference text), each trimmed to the quote limit and tagged with its passage locator.
-    Returns (summary, [(sentence, "celex locator")...]) in passage order."""
+    criterion and reference text), each trimmed to the quote limit and tagged with the locator of the deepest
+    provision holding it (with ``searcher``; else its passage locator).  Pinpointed passages (score 1.0) come
+    first and each gets at least one sentence (up to 6).  Returns (summary, [(sentence, "celex locator")...]) in
+    passage order."""
     fw = set(content_words(focus, 40))
     scored = []
     for pi, h in enumerate(passages):
@@ -411,22 +606,42 @@ def summarise(passages, focus: str, max_sentences: int = SUMMARY_SENTENCES) -> t
             overlap = len(fw & sw)
             if overlap == 0 and pi > 0:
                 continue
-            score = overlap / math.sqrt(len(sw) + 1) + (0.5 if pi == 0 else 0.0) + 0.3 * h.score
+            pinned = h.score >= 1.0
+            score = overlap / math.sqrt(len(sw) + 1) + (0.5 if pi == 0 or pinned else 0.0) + 0.3 * h.score
             scored.append((score, pi, si, s, h))
-    chosen = sorted(scored, key=lambda x: (-x[0], x[1], x[2]))[:max_sentences]
+    ranked = sorted(scored, key=lambda x: (-x[0], x[1], x[2]))
+    pinned_locs = list(dict.fromkeys(h.locator for h in passages if h.score >= 1.0))
+    limit = max(max_sentences, min(len(pinned_locs), 6))
+    chosen: list = []
+    for loc in pinned_locs[:limit]:  # every cited provision speaks at least once
+        first = next((x for x in ranked if x[4].locator == loc), None)
+        if first is not None:
+            chosen.append(first)
+    for x in ranked:
+        if len(chosen) >= limit:
+            break
+        if x not in chosen:
+            chosen.append(x)
     chosen.sort(key=lambda x: (x[1], x[2]))
-    mapped = [(_trim(s), f"{h.celex} {h.locator}") for _, _, _, s, h in chosen]
+    where = SentenceLocator(searcher)
+    mapped = [(_trim(s), f"{h.celex} {where(h, s)}") for _, _, _, s, h in chosen]
     summary = " ".join(f"{s} [{loc.split(' ', 1)[1]}]" for s, loc in mapped)
     return summary, mapped
 
 
-def key_facts_of(passages, limit: int = 5) -> list[str]:
-    """Obligations and quantified statements ("shall", numbers with units), tagged with their locator."""
+def key_facts_of(passages, limit: int = 5, focus: str = "", searcher: Optional["Searcher"] = None) -> list[str]:
+    """Obligations and quantified statements ("shall", numbers with units), tagged with the locator of the
+    provision holding them.  Outside the pinpointed passages (score < 1) only statements that share a content
+    word with ``focus`` count."""
+    fw = set(content_words(focus, 40)) - _GENERIC
+    where = SentenceLocator(searcher)
     out = []
     for h in passages:
         for s in _sentences(h.text):
+            if h.score < 1.0 and focus and not _relevant(s, fw):
+                continue
             if re.search(r"\bshall\b|\bmust\b", s) or _QUANTITY.search(s):
-                fact = f"{h.locator}: {_trim(s, 35)}"
+                fact = f"{where(h, s)}: {_trim(s, 35)}"
                 if fact not in out:
                     out.append(fact)
             if len(out) >= limit:
@@ -434,15 +649,23 @@ def key_facts_of(passages, limit: int = 5) -> list[str]:
     return out
 
 
-def thresholds_of(passages, limit: int = 8) -> list[dict]:
+def thresholds_of(passages, limit: int = 8, focus: str = "", searcher: Optional["Searcher"] = None) -> list[dict]:
+    """Quantitative thresholds stated in the passages (the threshold grammar), each with the locator of the
+    provision stating it.  Outside the pinpointed passages (score < 1) a threshold counts only when its sentence
+    shares a content word with ``focus`` (the criterion): a speed class of a vehicle table is not the
+    criterion's CO2 limit."""
     from regc.grammar.thresholds import decide
 
+    fw = set(content_words(focus, 40)) - _GENERIC
+    where = SentenceLocator(searcher)
     out = []
     for h in passages:
         sents = _sentences(h.text)
         chapeau = sents[0] if sents else ""
         for s in sents:
             if not re.search(r"\d", s):
+                continue
+            if h.score < 1.0 and focus and not _relevant(s, fw):
                 continue
             try:
                 th = decide(s, parent_text=chapeau if s is not chapeau else None).threshold
@@ -454,7 +677,7 @@ def thresholds_of(passages, limit: int = 8) -> list[dict]:
                     if not metric:  # a list point: the metric is what the chapeau talks about
                         metric = " ".join(content_words(chapeau, 6))
                     d = {"metric": metric, "operator": item.operator, "value": item.value, "unit": item.unit,
-                         "locator": f"{h.celex} {h.locator}"}
+                         "locator": f"{h.celex} {where(h, s)}"}
                     if d not in out:
                         out.append(d)
             if len(out) >= limit:
@@ -467,8 +690,10 @@ STANDARD = re.compile(r"^(?:EN|ISO|IEC|CEN|CLC|ASTM)\b|^(?:EN ISO|ISO/IEC|EN IEC
 
 def enrich(searcher: Optional["Searcher"], ref_text: str, celex: Optional[str], *, kind: str = "eu_act",
            pinpoint: Optional[str] = None, criterion_text: str = "", activity_name: str = "", objective: str = "",
-           k: int = 5, fusion: str = "rrf") -> dict:
-    """An ``Enrichment`` dict for one reference source (fits :class:`regc.ir.models.Enrichment`)."""
+           k: int = 5, fusion: str = "rrf", ctx=None) -> dict:
+    """An ``Enrichment`` dict for one reference source (fits :class:`regc.ir.models.Enrichment`).  With a decider
+    on ``ctx`` the extractive summary may be replaced by a grounded criterion-focused one
+    (:func:`regc.optimizers.hooks.passage_summary`)."""
     if kind == "standard" or STANDARD.match(ref_text.strip()):
         return {"status": "paywalled", "summary": None, "key_facts": [], "thresholds": [], "confidence": None,
                 "passages": []}
@@ -477,20 +702,30 @@ def enrich(searcher: Optional["Searcher"], ref_text: str, celex: Optional[str], 
                 "passages": []}
     r = retrieve(searcher, ref_text, celex, pinpoint, criterion_text=criterion_text, activity_name=activity_name,
                  objective=objective, k=k, fusion=fusion)
-    passages = [h for h in r.passages if h.celex == celex] or r.passages
+    passages = [h for h in r.passages if h.celex == celex] + [h for h in r.passages if h.celex != celex]
     if not passages:
         return {"status": "not_found", "summary": None, "key_facts": [], "thresholds": [],
                 "confidence": r.confidence, "passages": []}
-    best_per_locator: dict[str, object] = {}
+    best_per_locator: dict[tuple[str, str], object] = {}
     for h in passages:  # one entry per provision (split chunks of one paragraph collapse)
-        if h.locator not in best_per_locator:
-            best_per_locator[h.locator] = h
-    passages = list(best_per_locator.values())[:k]
-    summary, _ = summarise(passages, f"{criterion_text} {ref_text} {activity_name}")
-    return {"status": "retrieved", "summary": summary or None, "key_facts": key_facts_of(passages),
-            "thresholds": thresholds_of(passages), "confidence": r.confidence,
-            "passages": [{"doc": h.celex, "locator": h.locator, "score": round(float(h.score), 4)}
-                         for h in passages]}
+        best_per_locator.setdefault((h.celex, h.locator), h)
+    pinned = sum(1 for h in best_per_locator.values() if h.score >= 1.0)
+    passages = list(best_per_locator.values())[:max(k, pinned + 2)]
+    focus = f"{criterion_text} {ref_text} {activity_name}"
+    summary, _ = summarise(passages, focus, searcher=searcher)
+    # facts and thresholds come from the cited provisions themselves when the reference pinpoints them; the
+    # closure's passages are context (a threshold of Article 25(1) is not one of Article 25(2))
+    cited = [h for h in passages if h.score >= 1.0] or passages
+    import regc.passes  # noqa: F401  (loads the pass package before the hooks that import from it)
+    from regc.optimizers.hooks import passage_summary  # no-op without a decider
+
+    return passage_summary(ctx, {
+        "status": "retrieved", "summary": summary or None,
+        "key_facts": key_facts_of(cited, focus=focus, searcher=searcher),
+        "thresholds": thresholds_of(cited, focus=f"{criterion_text} {ref_text}", searcher=searcher),
+        "confidence": r.confidence,
+        "passages": [{"doc": h.celex, "locator": h.locator, "score": round(float(h.score), 4)}
+                         for h in passages]}, passages, criterion_text, ref_text)
 
 
 # ---------------------------------------------------------------------------------------------------------------

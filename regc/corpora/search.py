@@ -263,7 +263,27 @@ class Searcher:
         return list(hits) + extra
 
     def chunks_of_act(self, celex: str) -> list[Chunk]:
-        return [c for c in self.chunks if c.celex == celex.upper()]
+        return self._by_act.get(celex.upper(), [])
+
+    @cached_property
+    def _by_act(self) -> dict[str, list[Chunk]]:
+        out: dict[str, list[Chunk]] = {}
+        for c in self.chunks:
+            out.setdefault(c.celex, []).append(c)
+        return out
+
+    def definitions(self, celex: str) -> dict[str, str]:
+        """The act's defined terms (lower case) -> locator of the definition, from the graph's DEFINES edges."""
+        return self._definitions.get(celex.upper(), {})
+
+    @cached_property
+    def _definitions(self) -> dict[str, dict[str, str]]:
+        out: dict[str, dict[str, str]] = {}
+        for _, v, d in self.graph.edges(data=True):
+            if d.get("type") == "DEFINES" and d.get("locator"):
+                _, celex, term = v.split(":", 2)
+                out.setdefault(celex, {}).setdefault(term, d["locator"])
+        return out
 
 
 __all__ = ["Searcher", "Hit", "QueryError", "check_query", "LUCENE_STOPWORDS"]

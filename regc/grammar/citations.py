@@ -453,8 +453,47 @@ NAMED_AGREEMENT = re.compile(
 LEVELS_INDICATOR = re.compile(r"\bLevel\(s\)\s+indicators?\s+\d+\.\d+(?:\s*(?:,|and)\s*\d+\.\d+)*")
 
 
+# an act cited by its author, type and title, without a number ("the Council recommendation on the limitation of
+# exposure of the general public to electromagnetic fields (0 Hz to 300 GHz)"); a footnote that adds the number
+# in brackets ("Council Recommendation of 12 July 1999 on … (1999/519/EC)") identifies it
+TITLED_ACT = re.compile(
+    r"(?:\bthe\s+)?\b(?:Council|Commission|European\s+Parliament\s+and\s+(?:of\s+)?the\s+Council)\s+"
+    r"(?P<type>[Rr]ecommendation|[Dd]irective|[Rr]egulation|[Dd]ecision)\s+(?:of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4}\s+)?"
+    r"on\s+(?:the\s+)?[a-z][\w-]*(?:\s+(?!and\s+(?:for|in|the|to|where|with|as)\b)(?:[a-z][\w-]*|\((?!(?:19|20)\d\d/|OJ\b)[^()]{1,40}\)|"
+    r"[A-Z]{2,}\w*|\d[\w.,]*)){0,24}")
+_TITLED_NUMBER = re.compile(r"\s*\((?P<y>(?:19|20)\d\d)/(?P<n>\d{1,4})/(?:EC|EU|EEC|Euratom|CFSP)\)")
+
+
+def _titled_acts(text: str) -> list[Citation]:
+    """Acts cited by author, type and title ("the Council recommendation on …"), with the CELEX when a bracketed
+    number follows the title (as footnotes print it).
+
+    >>> [(c.text[-24:], c.celex) for c in _titled_acts("Council Recommendation of 12 July 1999 on the limitation "
+    ...     "of exposure of the general public to electromagnetic fields (0 Hz to 300 GHz) (1999/519/EC) (OJ L 199)")]
+    [('fields (0 Hz to 300 GHz)', '31999H0519')]
+    """
+    from regc.ir.celex import make_celex, type_letter
+
+    out = []
+    for m in TITLED_ACT.finditer(text):
+        t = m.group(0)
+        t = re.sub(r"\s+\((?:19|20)\d\d/\d{1,4}/[A-Za-z]+\)$", "", t)  # a number caught as the last title word
+        end = m.start() + len(t)
+        num = _TITLED_NUMBER.match(text[end:])
+        act_type = m.group("type").capitalize()
+        celex = None
+        if num:
+            letter = type_letter(act_type)
+            celex = make_celex(num.group("y"), letter, num.group("n")) if letter else None
+        out.append(Citation(kind="eu_act" if celex else "named_document", text=t, start=m.start(), end=end,
+                            act_type=act_type, number=f"{num.group('y')}/{num.group('n')}" if num else None,
+                            celex=celex, spans=((m.start(), end),), rule="pattern:titled-act",
+                            confidence=0.75 if celex else 0.65))
+    return out
+
+
 def _phrase_citations(text: str) -> list[Citation]:
-    out = _named_acts(text)
+    out = _named_acts(text) + _titled_acts(text)
     for m in LEVELS_INDICATOR.finditer(text):  # the EU Level(s) framework for sustainable buildings
         out.append(Citation(kind="named_document", text=m.group(0), start=m.start(), end=m.end(),
                             spans=((m.start(), m.end()),), rule="pattern:levels-indicator", confidence=0.75))

@@ -214,6 +214,9 @@ def parse_unit(after: str, max_words: int = 14) -> Optional[UnitParse]:
     True
     """
     s = after
+    mw = re.match(r"\s*(?:%|per ?cent)\s*(w/w|v/v|m/m|wt)(?![\w/])", s)
+    if mw:
+        return UnitParse(unit=f"% {mw.group(1)}", n_words=len(s[:mw.end()].split()))
     if s.startswith("]"):
         s = " " + s[1:]  # "[0,851] tCO2e/t": an editorial bracket around the number
     s = re.sub(r"^(\S*?)/\(([^()\s]{1,12})\)", r"\1/\2", s)  # "W/(m2K)" -> "W/m2K"
@@ -517,7 +520,11 @@ def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
         if text[m.start("prep"):m.end("d1")] in regime_dates:
             claims.append(Claim(m.start("prep"), m.end("d1"), "regime", text[m.start("prep"):m.end("d1")]))
             continue  # the date switches the list logic (see list_regime_switches), not a time limit
-        if _DATED_THING_LEFT.search(text[max(0, m.start("prep") - 40):m.start("prep")]) and not m.group("neg"):
+        if _DATED_THING_LEFT.search(text[max(0, m.start("prep") - 40):m.start("prep")]) and not m.group("neg") and \
+                prep in ("after", "before", "from", "since", "as of", "as from", "prior to", "on or after",
+                         "on or before", "starting from") and \
+                not re.search(r"\b(?:is|are|be|been|being|was|were)\s+(?:\w+\s+)?\w+\s+$",
+                              text[max(0, m.start("prep") - 40):m.start("prep")], re.I):
             claims.append(Claim(m.start("prep"), m.end("d1"), "scope", text[m.start("prep"):m.end("d1")]))
             continue  # "ships constructed after 2011": which instances (scope), not when the rule applies
         if text[max(0, m.start() - 1):m.start()] == "(" and text[m.end():m.end() + 1] == ")" and \
@@ -662,7 +669,7 @@ def parse_phrase(span: str) -> tuple[Optional[str], int | float, str]:
     return _PhraseTx().transform(threshold_parser().parse(span))
 
 
-_CLAUSE_BREAK = re.compile(r"[;:]|\.\s|\s(?:and|or|but|while|whereas|which|where)\s|,\s(?:and|or)\s|\]|\[")
+_CLAUSE_BREAK = re.compile(r"[;:|]|\.\s|\s(?:and|or|but|while|whereas|which|where)\s|,\s(?:and|or)\s|\]|\[")
 _SCOPE_ENTITY = (r"(?:installations?|plants?|facilit(?:y|ies)|buildings?|vehicles?|vessels?|ships?|units?|motors?|"
                  r"engines?|boilers?|systems?|projects?|sites?|turbines?|pumps?|products?|equipment|devices?|"
                  r"appliances?|machines?|generators?|heat pumps?|dams?|reservoirs?|aircraft|trucks?|buses|"
@@ -712,7 +719,7 @@ def _window_start(text: str, pos: int, hits: list[QuantHit], claims: list[Claim]
             start = max(start, c.end)
     seg = text[start:pos]
     last = None
-    for m in re.finditer(r"[;:]|\.\s|\]|\[", seg):
+    for m in re.finditer(r"[;:|]|\.\s|\]|\[", seg):
         last = m
     if last:
         start += last.end()
@@ -757,13 +764,13 @@ def _negated(text: str, wstart: int, op_start: int) -> Optional[re.Match]:
 
 
 def _sentence_end(text: str, pos: int) -> int:
-    m = re.search(r"[;:]\s|\.\s(?=[A-Z(])|\.?$", text[pos:])
+    m = re.search(r"[;:]\s|\.\s(?=[A-Z(])|\s\|\s|\.?$", text[pos:])  # " | " joins table cells
     return pos + (m.start() if m else len(text) - pos)
 
 
 def _sentence_start(text: str, pos: int) -> int:
     s = 0
-    for m in re.finditer(r"[;:]\s|\.\s(?=[A-Z(])|^", text[:pos]):
+    for m in re.finditer(r"[;:]\s|\.\s(?=[A-Z(])|\s\|\s|^", text[:pos]):  # " | " joins table cells
         s = m.end()
     return s
 
@@ -775,7 +782,7 @@ _METRIC_TAIL = re.compile(r"\s+(?:from|using|based on|calculated|measured|as def
 _NP_BEFORE_OP = re.compile(r"^\s*(?:an?|the)\s+((?:[\w()’'/-]+\s+){0,7}?[\w()’'/-]+)(?:\s+(?:of|in))?\s*$"
                            r"|(?:^|\s)(?:an?|the)\s+((?:[\w()’'/-]+\s+){0,5}?[\w()’'/-]+)\s+(?:of|in)\s*$", re.I)
 _SHARE_AFTER = re.compile(r"^\s*(?:\([^)]*\)\s*)?of\s+([^()\[\],;.]{3,100}?)(?=\s*\(|\s+(?:is|are|come|comes|used|"
-                          r"generated|must|shall|should|from|to)\b|[,;.]|$)", re.I)
+                          r"generated|must|shall|should|from|to|into)\b|[,;.]|$)", re.I)
 
 
 _CONSISTS_SHARE = re.compile(r"^\s*of\s+(?P<whole>[^,;.]{3,60}?)\s+(?:(?:by|in)\s+(?:weight|mass|volume)\s+)?"
@@ -811,8 +818,9 @@ def _subject(text: str, s0: int, op_start: int) -> tuple[str, Optional[re.Match]
     verb = _FINITE_VERB.search(clause)
     subj = clause[: verb.start()] if verb else clause
     between = clause[verb.end():] if verb else ""
-    cut = re.search(r",?\s+as defined\b|,\s*(?:point|Article|including|excluding|such as|in particular|which)\b",
-                    subj)
+    cut = re.search(r",?\s+as defined\b|,\s*(?:point|Article|including|excluding|such as|in particular|which)\b"
+                    r"|\s+(?:restricted|listed|referred\s+to|set\s+out|laid\s+down)\s+(?:under|in|by)\s+(?:the\s+)?"
+                    r"(?:Regulation|Directive|Decision|Annex|Article|Appendix)\b", subj)
     subj = subj[: cut.start()] if cut else subj
     subj = _METRIC_TAIL.sub("", _clean(subj))
     subj = " ".join(subj.split()[:10])
@@ -848,6 +856,8 @@ def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relat
     fill = re.sub(r"^(?:an?|the)\s+", "", filler or "", flags=re.I)
     fill = re.sub(r"\s+of$", "", fill).strip()
     fill = "" if fill.lower() in ("average", "total", "threshold", "threshold value", "value", "level", "") else fill
+    # "at least 50 %, in terms of weight, of the processed … waste": the share's base comes after the aside
+    after = re.sub(r"^\s*,?\s*(?:in\s+terms\s+of|by|in)\s+(?:weight|mass|volume)\s*,?", "", after, flags=re.I)
     share = _SHARE_AFTER.match(after) if unit is not None and unit.unit == "%" else None
     consists = _CONSISTS_SHARE.match(after) if unit is not None and unit.unit == "%" else None
     if consists:  # "35 % of the packaging product by weight consists of recycled material for X"
@@ -1000,6 +1010,28 @@ def _duration_metric(text: str, ws: int, we: int) -> str:
     return f"Time from {ev.group(1).strip()} until {what}" if ev else f"Time until {what}"
 
 
+_LIMIT_SEMANTICS = re.compile(
+    r"\b(?:not|no|never)\b[^.;|]{0,120}?\b(?P<op>at\s+or\s+above|greater\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+"
+    r"(?:above|greater\s+than)|above|greater\s+than|exceed(?:ing|s)?|in\s+excess\s+of)\s+(?:the\s+)?(?:[\w-]+\s+){0,5}?"
+    r"limits?\b", re.I)
+
+
+def limit_operator(text: Optional[str]) -> Optional[str]:
+    """The operator a text gives the limits it refers to ("not … at or above the specified concentration limit" ->
+    "<": the limit itself is not allowed; "not … exceeding the limit" -> "<=").
+
+    >>> limit_operator("are not introduced to … component parts at or above the specified concentration limit.")
+    '<'
+    >>> limit_operator("emissions do not exceed the limits") is None, limit_operator("the limit values") is None
+    (False, True)
+    """
+    m = _LIMIT_SEMANTICS.search(text or "")
+    if not m:
+        return None
+    op = m.group("op").lower()
+    return "<" if re.match(r"at\s+or|greater\s+than\s+or|equal", op) else "<="
+
+
 def chapeau_subject(parent_text: Optional[str]) -> str:
     """The quantity a chapeau "<quantity> is/are:" introduces (its items give the values), else "".
 
@@ -1039,8 +1071,8 @@ def _coordinated_metric(prev_metric: str, after: str) -> str:
 
 
 def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = None,
-                    strategy: Strategy = "default", parent_metric: str = "", parent_subject: str = ""
-                    ) -> tuple[list[QuantHit], list[QuantHit]]:
+                    strategy: Strategy = "default", parent_metric: str = "", parent_subject: str = "",
+                    limit_op: Optional[str] = None) -> tuple[list[QuantHit], list[QuantHit]]:
     """All numeric limits in ``text`` (and the scope conditions, separately)."""
     ctx = _Ctx(text, claims, parent_op, strategy)
     scopes: list[QuantHit] = []
@@ -1207,6 +1239,8 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
                 continue
             elif unit_norm == "%" and _TARGET_AFTER.match(text[uend:]):
                 operator, rule = ">=", "quantity:target"  # "35 % and 10 % targets for recycled feedstock"
+            elif limit_op and " | " in text and re.search(r"\|\s*$", text[:s]) and re.fullmatch(r"\s*(?:\|.*)?", text[uend:]):
+                operator, rule = limit_op, "quantity:table-limit"  # a table's limit column: "… | 0,0050 % w/w"
             elif prev is not None and prev.item.unit == unit_norm and not re.search(r"\d", lead) and (
                     re.match(r"^\W*(?:and|or|,)\s", lead + " ") or (
                     re.search(r"(?:\band|\bor|,)\s*$", lead) and not _FINITE_VERB.search(lead)
@@ -1240,11 +1274,28 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
         if not scope and op is not None and re.fullmatch(r"[<>≤≥]=?", op_text or "") and \
                 re.search(r"%\s+of\s+[\w-]+\s*$", text[max(0, op[1] - 40):op[1]]):
             scope = True  # "removing at least 75 % of microplastics > 5 μm": which microplastics
+        if not scope and op is not None and re.fullmatch(r"[<>≤≥]=?", (op_text or "").strip()) and \
+                not _FINITE_VERB.search(text[_sentence_start(text, op[1]):op[1]]) and \
+                not re.search(r"\bof\s*$", text[:op[1]]) and \
+                re.match(r"\s*(?:do|does|are|is|shall|must|have|has|contain|may|will)\b", text[end:]):
+            scope, rule = True, "scope:subject-size"  # "Plastic parts > 25 g do not contain …": which parts
         if not scope and scopes and op is not None and \
                 re.fullmatch(r"\s*(?:and|or|but)\s*", text[scopes[-1].end:start]):
             scope = True  # "greater than 5,7 t and less than or equal to 60 t": the same scope band
         prev_end = max((h.end for h in ctx.hits if h.end <= s), default=None)
         metric = _metric(text, op[1] if op else s, filler, unit, False, text[uend:uend + 160], prev_end)
+        if rule == "quantity:table-limit":
+            cells = [c.strip() for c in text.split(" | ")]
+            subj2 = _subject(cells[1], 0, len(cells[1]))[0] if len(cells) > 2 else ""
+            what = subj2 if subj2 and len(subj2.split()) <= 8 else cells[0]
+            metric = f"Concentration of {what[:1].lower()}{what[1:]}"
+        elif operator == "=" and op is not None and _VERBAL_OP.match(op_text or "") and \
+                re.search(r"\blimits?\b", text[_sentence_start(text, start):start], re.I):
+            # "The individual concentration limits for PAHs … is 1 mg/kg": a limit value is a maximum
+            operator, rule = limit_op or "<=", "quantity:limit-value"
+            metric = re.sub(r"\s*\blimits?\b(?:\s+(?:value|values))?\s*(?:for|of)?\s+", " of ", metric, count=1)
+        metric = re.sub(r"\b(concentration|emission|content)\s+limits?\s+(?:value\s+)?(?:for|of)\s+", r"\1 of ", metric,
+                        flags=re.I)  # "concentration limit for the 18 listed PAHs" -> the concentration measured
         if rule == "quantity:target":
             tm = _TARGET_AFTER.match(text[uend:])
             prev_t = next((h for h in reversed(ctx.hits) if h.rule == "quantity:target"), None)
@@ -1437,7 +1488,8 @@ def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy,
     rules: list[str] = []
     temporals = find_temporal(text, claims)
     quants, scopes = find_quantities(text, claims, chapeau_operator(parent_text), strategy,
-                                     chapeau_metric(parent_text), chapeau_subject(parent_text))
+                                     chapeau_metric(parent_text), chapeau_subject(parent_text),
+                                     limit_operator(text) or limit_operator(parent_text))
     # relative durations ("within 10 years") are quantities; keep them, but never a date's year as a value
     q_items = _dedupe([h for h in quants], lambda h: (h.item.operator, h.item.value, h.item.unit, h.value_start))
     if strategy == "drop_ungrounded":

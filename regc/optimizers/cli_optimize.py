@@ -103,9 +103,14 @@ def _cmd(args) -> int:
     if args.lm and args.lm != "none":
         if not args.lm.startswith("openai/"):
             raise CLIError(f"--lm {args.lm}: use openai/<model> or none")
-        from regc.optimizers.lm import LMSettings, build_dspy_lm
+        from regc.optimizers.lm import LMClient, LMSettings, parse_budget
 
-        lm = build_dspy_lm(LMSettings(model=args.lm, api_base=args.api_base, timeout_s=args.lm_timeout))
+        try:  # the project's client: prompt cache, budget, retries and accounting apply to the optimiser's calls
+            lm = LMClient(LMSettings(model=args.lm, api_base=args.api_base, timeout_s=args.lm_timeout,
+                                     retries=args.lm_retries, max_concurrency=args.lm_concurrency,
+                                     cache_dir=args.lm_cache, budget=parse_budget(args.budget)))
+        except ValueError as e:  # bad --budget
+            raise CLIError(str(e)) from None
     try:
         examples = gold_examples(load_gold(args.gold), args.module)
         train, dev = split_by_activity(examples)
@@ -118,7 +123,8 @@ def _cmd(args) -> int:
         raise CLIError(f"{args.output}: cannot write the program: {e}") from None
     s = report["scores"]
     print(f"optimized {args.module} with {args.optimizer}: {report['train']} train / {report['dev']} dev examples, "
-          f"{report['demos']} demos -> {out} (dev: rules {s.get('rules_dev')}, program {s.get('program_dev')})")
+          f"{report['demos']} demos -> {out} (dev: rules {s.get('rules_dev')}, program {s.get('program_dev')})"
+          + (f"; {lm.usage.summary()}" if lm is not None else ""))
     sys.stdout.flush()
     return 0
 

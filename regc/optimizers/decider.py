@@ -2,7 +2,9 @@
 
 The rule passes call ``decider.decide(kind, inputs, rule_decision)`` at each semantic decision (see
 :mod:`regc.passes.decisions`; kinds ``logic``, ``applicability``, ``tags`` in classify, ``thresholds`` in
-thresholds, ``anchor_type`` and ``pathways`` in structure).  Modes:
+thresholds, ``anchor_type`` and ``pathways`` in structure, ``rule_summary`` after classify's templates,
+``reference_type`` in references, ``xref_correction``/``pathway_dependency``/``negated_sibling``/``inheritance`` in
+dependencies, ``passage_summary`` in enrichment; see :mod:`regc.optimizers.hooks`).  Modes:
 
 - ``rules`` (``--lm none``, the default): no decider is installed at all;
 - ``llm`` (``--lm MODEL``): the model answers every decision, the rule answer is the fallback;
@@ -31,7 +33,7 @@ from typing import Any, Iterable, Optional
 from regc.ir.models import Diagnostic
 from regc.optimizers.grounding import ground, strip_injection
 from regc.optimizers.lm import BudgetExceeded, LMCallError, LMClient, ParseFailure
-from regc.optimizers.signatures import DECISIONS, make_predictor
+from regc.optimizers.signatures import DECISIONS, make_predictor, module_of
 from regc.passes.decisions import Decision
 
 MODES = ("llm", "hybrid")
@@ -68,6 +70,7 @@ class LLMDecider:
         self._fail_streak = 0
         self._budget_reported = False
         self.consulted = 0  # decisions for which the model was asked (cached or not)
+        self.consulted_by: dict[str, int] = {}  # the same, per decision kind
 
     def __getstate__(self):
         d = dict(self.__dict__)
@@ -85,8 +88,10 @@ class LLMDecider:
 
     # -- helpers -------------------------------------------------------------------------------------------------
     def predictor(self, kind: str):
-        if kind in self.programs:
-            return self.programs[kind]
+        """The optimised program for ``kind`` (or for the module whose signature it uses), else zero-shot."""
+        for name in (kind, module_of(kind)):
+            if name in self.programs:
+                return self.programs[name]
         if kind not in self._predictors:
             self._predictors[kind] = make_predictor(kind)
         return self._predictors[kind]
@@ -117,8 +122,10 @@ class LLMDecider:
             return False
         if self.mode == "llm":
             return True
-        if inputs.get("odr_failed") or inputs.get("strategy") not in (None, "default"):
+        if inputs.get("odr_failed"):
             return True  # the pass's Observe step failed on this node: ask the model on the repair attempt
+        # a repair attempt (``strategy`` other than default) does not by itself send every node of the unit to the
+        # model: only the flagged ones (above); the others follow the confidence rule
         return float(rule.confidence) < self.consult_below.get(kind, self.consult_below["default"])
 
     # -- the hook ------------------------------------------------------------------------------------------------
@@ -138,6 +145,7 @@ class LLMDecider:
             self._diag("warning", "LLM_INJECTION_TEXT", f"{kind}: instruction-like text in the source is treated "
                        f"as data and cannot ground values: {injected[0][:120]!r}", inputs, kind)
         self.consulted += 1
+        self.consulted_by[kind] = self.consulted_by.get(kind, 0) + 1
         notes = [str(n) for n in inputs.get("odr_notes") or []]
         feedback = ("The compiler's consistency check flagged the previous answer for this node: " +
                     "; ".join(notes)[:400]) if notes else ""

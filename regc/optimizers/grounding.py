@@ -155,6 +155,49 @@ def ground_numbers_of(text_out: str, source: str) -> list[str]:
             if round(float(parse_number(m.group(0))), 6) not in nums]
 
 
+_CELEX_TOKEN = re.compile(r"\b3\d{4}[A-Z]{1,2}\d{4}\b")
+# month names as dates write them (capitalised; "May" only next to a day or year, never the verb)
+_MONTH_RE = re.compile(r"\b(" + "|".join(m for m in MONTHS if m != "May") + r"|(?<=\d\s)May|May(?=\s+\d))\b")
+
+
+def _act_numbers(text: str) -> set[str]:
+    return {re.sub(r"[\s\u00a0\u202f\-\u2011]+", "", m.group(0)).upper() for m in _ACT_NUMBER.finditer(text)}
+
+
+def ground_generated_text(text_out: str, source: str) -> list[str]:
+    """Problems with a generated text (summary, key fact): every CELEX id, act/standard number, number and month
+    it writes must be written in ``source`` (dates are checked through their numbers and month names).
+
+    >>> ground_generated_text("Emissions stay below 100 g by 2030 under Directive 2010/75/EU.",
+    ...                       "emissions below 100 g from 2030 (Directive 2010/75/EU)")
+    []
+    >>> ground_generated_text("Applies from 1 March 2031 (CELEX 32010L0075).", "applies from 1 January 2030")
+    ['CELEX 32010L0075 in the answer is not in the source', 'number 2031 in the answer is not in the source', 'month March in the answer is not in the source']
+    """
+    problems: list[str] = []
+    src_celex = {c.upper() for c in _CELEX_TOKEN.findall(source)}
+    for c in _CELEX_TOKEN.findall(text_out):
+        if c.upper() not in src_celex:
+            problems.append(f"CELEX {c} in the answer is not in the source")
+    src_acts = _act_numbers(source)
+    for a in sorted(_act_numbers(text_out) - src_acts):
+        problems.append(f"act number {a} in the answer is not in the source")
+    rest = _ACT_NUMBER.sub(" ", _CELEX_TOKEN.sub(" ", text_out))
+    nums = numbers_in(source)
+    for m in NUMBER_RE.finditer(rest):
+        try:
+            v = round(float(parse_number(m.group(0))), 6)
+        except ValueError:
+            continue
+        if v not in nums:
+            problems.append(f"number {m.group(0)} in the answer is not in the source")
+    src_months = {m.lower() for m in _MONTH_RE.findall(source)}
+    for mo in dict.fromkeys(_MONTH_RE.findall(text_out)):
+        if mo.lower() not in src_months:
+            problems.append(f"month {mo} in the answer is not in the source")
+    return problems
+
+
 def ground(kind: str, value: Any, inputs: dict) -> list[str]:
     """Problems with a model answer ``value`` for decision ``kind`` given the hook ``inputs`` (empty = grounded)."""
     text, _ = strip_injection(str(inputs.get("text") or inputs.get("chapeau") or ""))
@@ -183,11 +226,24 @@ def ground(kind: str, value: Any, inputs: dict) -> list[str]:
         tid = getattr(value, "target_id", None)
         cl = getattr(value, "clause", None)
         return ground_ids([tid, cl.criterion_id if cl else None], known, "criterion id")
+    if kind in ("xref_correction", "pathway_dependency", "negated_sibling", "inheritance"):
+        known = inputs.get("known_ids")
+        if value is None:
+            return []
+        if not known:
+            return [f"criterion id {value!r} cannot be checked: no known ids were given"]
+        return ground_ids([value], known, "criterion id")
+    if kind == "reference_type":
+        return [] if value in ("must_be_fetched", "citation_only") else [f"type {value!r} is not a reference type"]
     if kind == "rule_summary":
-        return ground_numbers_of(str(value), text + " " + str(inputs.get("facts") or ""))
+        if not str(value).strip():
+            return ["empty summary"]
+        return ground_generated_text(str(value), text + " " + str(inputs.get("facts") or ""))
     if kind == "passage_summary":
-        src = " ".join(str(p) for p in inputs.get("passages") or [])
-        probs = ground_numbers_of(" ".join([value.summary, *value.key_facts]), src)
+        src = " ".join(strip_injection(str(p))[0] for p in inputs.get("passages") or [])
+        if not value.summary.strip():
+            return ["empty summary"]
+        probs = ground_generated_text(" ".join([value.summary, *value.key_facts]), src)
         for it in value.thresholds:
             if round(float(it.value), 6) not in numbers_in(src):
                 probs.append(f"value {it.value} is not in the passages")
@@ -195,5 +251,6 @@ def ground(kind: str, value: Any, inputs: dict) -> list[str]:
     return []  # enums (applicability, tags) are checked by their types; pathways by id validation
 
 
-__all__ = ["ground", "ground_threshold", "ground_celex", "ground_ids", "strip_injection", "numbers_in",
+__all__ = ["ground", "ground_threshold", "ground_celex", "ground_ids", "ground_generated_text", "strip_injection",
+           "numbers_in",
            "INJECTION_RE"]

@@ -294,14 +294,17 @@ class LMClient:
                 or (b.max_usd is not None and t.cost_usd >= b.max_usd))
 
     # -- one completion ------------------------------------------------------------------------------------------
-    def request_of(self, messages: list[dict]) -> dict:
+    def request_of(self, messages: list[dict], params: Optional[dict] = None) -> dict:
         s = self.settings
         return {"model": s.model, "api_base": s.api_base, "messages": messages, "temperature": s.temperature,
-                "max_tokens": s.max_tokens}
+                "max_tokens": s.max_tokens, **(params or {})}
 
-    def complete(self, messages: list[dict], *, pass_name: str = "other") -> str:
-        """Reply text for ``messages``: from the cache, else one request (with retries), recorded and cached."""
-        req = self.request_of(messages)
+    def complete(self, messages: list[dict], *, pass_name: str = "other", params: Optional[dict] = None) -> str:
+        """Reply text for ``messages``: from the cache, else one request (with retries), recorded and cached.
+        ``params`` (``temperature``, ``max_tokens``) override the settings for this request and are part of the
+        cache key (an optimiser sampling at temperature 1 does not get the temperature-0 reply)."""
+        params = {k: v for k, v in (params or {}).items() if v is not None}
+        req = self.request_of(messages, params)
         k = self.cache.key(req)
         hit = self.cache.get(k)
         acct = self.usage.of(pass_name)
@@ -315,7 +318,7 @@ class LMClient:
                 raise BudgetExceeded(f"LM budget spent ({self.settings.budget.describe()}); "  # type: ignore
                                      f"{self.usage.summary()}")
         with self._sem:
-            text, usage = self._call_with_retries(messages, acct)
+            text, usage = self._call_with_retries(messages, acct, params)
         with self._lock:
             acct.calls += 1
             acct.prompt_tokens += int(usage.get("prompt_tokens") or 0)
@@ -324,7 +327,8 @@ class LMClient:
         self.cache.put(k, req, text)
         return text
 
-    def _call_with_retries(self, messages: list[dict], acct: PassUsage) -> tuple[str, dict]:
+    def _call_with_retries(self, messages: list[dict], acct: PassUsage, params: Optional[dict] = None
+                           ) -> tuple[str, dict]:
         s = self.settings
         last: Optional[BaseException] = None
         for attempt in range(s.retries + 1):
@@ -333,7 +337,7 @@ class LMClient:
                 n_hist = len(lm.history)
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore", DeprecationWarning)
-                    out = lm(messages=messages)
+                    out = lm(messages=messages, **(params or {}))
                 entry = lm.history[-1] if len(lm.history) > n_hist else {}
                 usage = dict(entry.get("usage") or {})
                 usage["cost"] = entry.get("cost") or 0.0
@@ -448,6 +452,64 @@ def scripted_lm(respond: Callable[[str, str], str], model: str = "local/scripted
     return lm
 
 
+class ClientEngine:
+    """A DSPy engine that sends every request through an :class:`LMClient`, so DSPy code that calls an LM itself
+    (the optimisers: BootstrapFewShot, MIPROv2, GEPA, and the programs they evaluate) uses the project's prompt
+    cache, budget, retries, concurrency limit and per-pass accounting (``pass_name``, default ``optimize``).
+
+    A :class:`BudgetExceeded` from the client propagates out of the DSPy call.  Copies of the LM (DSPy copies
+    LMs to change sampling settings) share this engine and hence one client, one budget.
+    """
+
+    def __init__(self, client: "LMClient", pass_name: str = "optimize"):
+        self.client = client
+        self.pass_name = pass_name
+
+    def __deepcopy__(self, memo):
+        return self
+
+    @staticmethod
+    def messages_of(request) -> list[dict]:
+        system = request.system if isinstance(request.system, str) else \
+            "".join(getattr(p, "text", "") for p in (request.system or ()))
+        out = [{"role": "system", "content": system}] if system else []
+        for m in request.messages:
+            text = "".join(getattr(p, "text", "") or "" for p in m.parts)
+            out.append({"role": m.role, "content": text})
+        return out
+
+    def complete(self, request):
+        from dspy.lm15 import Message, Response, TextPart, Usage
+
+        cfg = request.config
+        params = {"temperature": getattr(cfg, "temperature", None), "max_tokens": getattr(cfg, "max_tokens", None)}
+        s = self.client.settings
+        params = {k: v for k, v in params.items() if v is not None and v != getattr(s, k)}
+        text = self.client.complete(self.messages_of(request), pass_name=self.pass_name, params=params)
+        return Response(id=None, model=self.client.model, message=Message.assistant([TextPart(text)]),
+                        finish_reason="stop", usage=Usage(input_tokens=0, output_tokens=0, total_tokens=0))
+
+    def stream(self, request):
+        from dspy.lm15 import response_to_events
+
+        return response_to_events(self.complete(request))
+
+    def close(self):
+        pass
+
+
+def client_lm(client: "LMClient", pass_name: str = "optimize"):
+    """A ``dspy.LM`` whose every call goes through ``client`` (see :class:`ClientEngine`); DSPy's own cache is
+    off (the client's cache answers repeated prompts)."""
+    import dspy
+
+    s = client.settings
+    lm = dspy.LM(f"local/{s.model.split('/', 1)[-1]}", engine=ClientEngine(client, pass_name), cache=False,
+                 num_retries=0, temperature=s.temperature, max_tokens=s.max_tokens)
+    lm._regc_client = client
+    return lm
+
+
 def chat_reply(fields: dict[str, Any]) -> str:
     """Format output fields the way DSPy's ChatAdapter expects a reply (for scripted engines).
 
@@ -465,4 +527,5 @@ def chat_reply(fields: dict[str, Any]) -> str:
 
 
 __all__ = ["LMSettings", "LMClient", "Budget", "parse_budget", "BudgetExceeded", "LMCallError", "ParseFailure",
-           "PromptCache", "Accounting", "ScriptedEngine", "scripted_lm", "chat_reply", "build_dspy_lm"]
+           "PromptCache", "Accounting", "ScriptedEngine", "scripted_lm", "chat_reply", "build_dspy_lm",
+           "ClientEngine", "client_lm"]

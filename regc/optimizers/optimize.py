@@ -275,9 +275,46 @@ def evaluate(module: str, examples: list, predict: Callable[[Any], Optional[dict
 # optimisation
 
 
+def routed_lm(lm: Any) -> tuple[Any, Any]:
+    """``(dspy LM, LMClient)`` for an optimiser: every call of the returned LM goes through the project's
+    :class:`~regc.optimizers.lm.LMClient` (prompt cache, budget, retries, accounting under pass ``optimize``).
+    ``lm`` may be an ``LMClient`` (as `regc optimize` builds it), an LM already routed, or a bare ``dspy.LM``
+    (wrapped in a client with an in-memory cache and no budget)."""
+    from regc.optimizers.lm import LMClient, LMSettings, client_lm
+
+    if lm is None:
+        return None, None
+    if isinstance(lm, LMClient):
+        return client_lm(lm), lm
+    if getattr(lm, "_regc_client", None) is not None:
+        return lm, lm._regc_client
+    client = LMClient(LMSettings(model=str(getattr(lm, "model", "dspy-lm")), cache_dir=""), lm=lm)
+    return client_lm(client), client
+
+
 def optimize_module(module: str, train: list, dev: list, *, optimizer: str = "labeled", lm: Any = None,
                     k: int = 8, seed: int = 0, gepa_budget: int = 60, threads: int = 1) -> tuple[Any, dict]:
-    """Compile a predictor for ``module`` with ``optimizer``; returns (program, report with dev scores)."""
+    """Compile a predictor for ``module`` with ``optimizer``; returns (program, report with dev scores).
+
+    ``lm`` (an ``LMClient`` or a ``dspy.LM``) is routed through the project's client (:func:`routed_lm`): the
+    optimiser's calls are cached, counted and stopped by the client's budget (:class:`OptimizeError`)."""
+    import dspy
+
+    lm, client = routed_lm(lm)
+    try:
+        return _optimize_module(module, train, dev, optimizer=optimizer, lm=lm, k=k, seed=seed,
+                                gepa_budget=gepa_budget, threads=threads, client=client)
+    except OptimizeError:
+        raise
+    except Exception as e:  # noqa: BLE001 — DSPy wraps the client's BudgetExceeded in its own errors
+        if client is not None and client.exhausted:
+            raise OptimizeError(f"LM budget spent during {optimizer} optimisation ({client.usage.summary()}); "
+                                f"no program written") from None
+        raise
+
+
+def _optimize_module(module: str, train: list, dev: list, *, optimizer: str, lm: Any, k: int, seed: int,
+                     gepa_budget: int, threads: int, client: Any) -> tuple[Any, dict]:
     import dspy
 
     if optimizer not in OPTIMIZERS:
@@ -314,6 +351,10 @@ def optimize_module(module: str, train: list, dev: list, *, optimizer: str = "la
                 return {k2: out[k2] for k2 in DECISIONS[module].signature.output_fields}
 
             report["scores"]["program_dev"] = evaluate(module, dev, run_prog)
+            if client is not None and client.exhausted:
+                raise OptimizeError(f"LM budget spent during the dev evaluation ({client.usage.summary()})")
+    if client is not None:
+        report["lm_usage"] = client.usage.to_json().get("optimize", {})
     return prog, report
 
 
@@ -360,5 +401,5 @@ def load_program(path: str | Path) -> tuple[str, Any, dict]:
 
 
 __all__ = ["MODULES", "OPTIMIZERS", "OptimizeError", "load_gold", "gold_examples", "split_by_activity",
-           "metric_value", "make_metric", "rule_prediction", "evaluate", "optimize_module", "save_program",
+           "metric_value", "make_metric", "rule_prediction", "evaluate", "optimize_module", "routed_lm", "save_program",
            "load_program", "sidecar_path"]

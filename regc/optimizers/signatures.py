@@ -8,8 +8,8 @@ diagnosis of a previous answer on a targeted re-prompt (``""`` on the first try)
 :mod:`regc.passes.decisions`) to a :class:`DecisionSpec`: the signature, the pass it belongs to, how hook inputs
 become signature inputs, and how a prediction becomes the typed value the hook expects.
 
->>> sorted(DECISIONS)[:4]
-['anchor_type', 'applicability', 'dependencies', 'logic']
+>>> sorted(DECISIONS)[:3]
+['anchor_type', 'applicability', 'dependencies']
 >>> DECISIONS["logic"].signature.output_fields["evaluation_logic"].annotation.__name__
 'LogicAnswer'
 """
@@ -307,31 +307,107 @@ DECISIONS: dict[str, DecisionSpec] = {
         lambda i, r: {"text": _s(i.get("text")), "reference": _s(i.get("reference"))},
         lambda p, i, r: p["answer"] if isinstance(p["answer"], ReferenceTypeAnswer)
         else ReferenceTypeAnswer.model_validate(p["answer"]),
-        lambda v: {"answer": v}, wired=False),
+        lambda v: {"answer": v}, notes="wired as reference_type"),
     "dependencies": DecisionSpec(
         "dependencies", RelationDisambiguation, "dependencies",
         lambda i, r: {"text": _s(i.get("text")), "cited": _s(i.get("cited")),
                       "known_ids": list(i.get("known_ids") or [])},
         lambda p, i, r: p["relation"] if isinstance(p["relation"], RelationAnswer)
         else RelationAnswer.model_validate(p["relation"]),
-        lambda v: {"relation": v}, wired=False),
+        lambda v: {"relation": v}, notes="wired as xref_correction, pathway_dependency, negated_sibling, inheritance"),
     "rule_summary": DecisionSpec(
         "rule_summary", RuleSummary, "classify",
         lambda i, r: {"text": _s(i.get("text")), "facts": _s(i.get("facts"))},
         lambda p, i, r: str(p["rule_summary"]).strip(),
-        lambda v: {"rule_summary": v}, wired=False),
+        lambda v: {"rule_summary": v}),
     "passage_summary": DecisionSpec(
         "passage_summary", PassageFocusSummary, "resolve",
         lambda i, r: {"criterion": _s(i.get("criterion")), "passages": list(i.get("passages") or [])},
         lambda p, i, r: p["enrichment"] if isinstance(p["enrichment"], PassageSummary)
         else PassageSummary.model_validate(p["enrichment"]),
-        lambda v: {"enrichment": v}, wired=False),
+        lambda v: {"enrichment": v}),
 }
+
+# ---------------------------------------------------------------------------------------------------------------
+# hook kinds that reuse a module's signature (the pass hooks' own names; an optimised program for the module
+# serves them all, see ``DecisionSpec.module``)
+
+
+def _relation(p: dict) -> RelationAnswer:
+    r = p["relation"]
+    return r if isinstance(r, RelationAnswer) else RelationAnswer.model_validate(r)
+
+
+def _relation_target(*relations: str) -> Callable[[dict, dict, Any], Optional[str]]:
+    """The relation's target id when the model names one of ``relations``, else None (no edge)."""
+
+    def to_value(p: dict, i: dict, r: Any) -> Optional[str]:
+        a = _relation(p)
+        return a.target_id if a.relation in relations and a.target_id else None
+
+    return to_value
+
+
+def _relation_from(relation: str) -> Callable[[Any], dict]:
+    return lambda v: {"relation": RelationAnswer(relation=relation if v else "NONE", target_id=v)}
+
+
+def _relation_inputs(text_key: str, cited: Optional[str] = None) -> Callable[[dict, Any], dict]:
+    def to_inputs(i: dict, r: Any) -> dict:
+        return {"text": _s(i.get(text_key)), "cited": _s(i.get(cited) if cited else r),
+                "known_ids": list(i.get("known_ids") or [])}
+
+    return to_inputs
+
+
+def _ref_type_value(p: dict, i: dict, r: Any) -> str:
+    a = p["answer"]
+    a = a if isinstance(a, ReferenceTypeAnswer) else ReferenceTypeAnswer.model_validate(a)
+    return a.type
+
+
+DECISIONS.update({
+    "reference_type": DecisionSpec(
+        "reference_type", ReferenceTyping, "references",
+        lambda i, r: {"text": _s(i.get("text")), "reference": _s(i.get("citation") or i.get("reference"))},
+        _ref_type_value, lambda v: {"answer": ReferenceTypeAnswer(type=v)},
+        notes="must_be_fetched vs citation_only for a source the citation grammar found",
+        extra={"module": "references"}),
+    "xref_correction": DecisionSpec(
+        "xref_correction", RelationDisambiguation, "dependencies", _relation_inputs("context", "written"),
+        _relation_target("DEPENDS_ON", "INHERITS_THRESHOLD", "CROSS_REFERENCE"), _relation_from("CROSS_REFERENCE"),
+        notes="the id meant by a cited point that does not exist (CORRECTS edge)", extra={"module": "dependencies"}),
+    "pathway_dependency": DecisionSpec(
+        "pathway_dependency", RelationDisambiguation, "dependencies", _relation_inputs("text"),
+        _relation_target("DEPENDS_ON"), _relation_from("DEPENDS_ON"),
+        notes="the OR alternative an anchored paragraph depends on", extra={"module": "dependencies"}),
+    "negated_sibling": DecisionSpec(
+        "negated_sibling", RelationDisambiguation, "dependencies", _relation_inputs("text"),
+        _relation_target("DEPENDS_ON"), _relation_from("DEPENDS_ON"),
+        notes="the sibling an OR alternative applies only without (Negation clause)",
+        extra={"module": "dependencies"}),
+    "inheritance": DecisionSpec(
+        "inheritance", RelationDisambiguation, "dependencies", _relation_inputs("text", "cited"),
+        _relation_target("INHERITS_THRESHOLD"), _relation_from("INHERITS_THRESHOLD"),
+        notes="whose threshold a criterion inherits", extra={"module": "dependencies"}),
+})
 
 # IR type each decision's value ends up as (documentation + tests)
 VALUE_TYPES = {"logic": Logic, "applicability": Applicability, "tags": list[Tag], "anchor_type": Tag,
                "thresholds": Optional[Threshold], "references": ReferenceTypeAnswer,
-               "dependencies": RelationAnswer, "passage_summary": Enrichment}
+               "dependencies": RelationAnswer, "passage_summary": Enrichment, "rule_summary": str,
+               "reference_type": str, "xref_correction": Optional[str], "pathway_dependency": Optional[str],
+               "negated_sibling": Optional[str], "inheritance": Optional[str]}
+
+
+def module_of(kind: str) -> str:
+    """The optimisable module whose signature (and saved program) a hook kind uses.
+
+    >>> module_of("negated_sibling"), module_of("tags")
+    ('dependencies', 'tags')
+    """
+    spec = DECISIONS.get(kind)
+    return (spec.extra.get("module") if spec else None) or kind
 
 
 def make_predictor(name: str) -> dspy.Predict:
@@ -340,5 +416,5 @@ def make_predictor(name: str) -> dspy.Predict:
     return dspy.Predict(sig.with_instructions(sig.instructions.rstrip() + "\n\n" + DATA_NOTE))
 
 
-__all__ = ["DECISIONS", "DecisionSpec", "make_predictor", "LogicAnswer", "AnchorAnswer", "ReferenceTypeAnswer",
+__all__ = ["DECISIONS", "DecisionSpec", "make_predictor", "module_of", "LogicAnswer", "AnchorAnswer", "ReferenceTypeAnswer",
            "RelationAnswer", "PassageSummary", "DATA_NOTE"]

@@ -25,6 +25,7 @@ from typing import Optional, Sequence
 from regc.grammar.logic import LogicDecision, decide_logic
 from regc.ir.models import TAGS, CriterionNode, Diagnostic, Threshold, Unit
 from regc.passes.decisions import Decision, arbitrate
+from regc.optimizers.hooks import keep_model_origin, summarise_with_model
 from regc.passes.summaries import chapeau_summary, leaf_summary, root_summary
 
 NAME = "classify"
@@ -189,6 +190,11 @@ def decide_applicability(text: str, *, is_root: bool = False, activity_name: str
         return Decision("Conditional", 0.75, "where-relevant")
     if _ONLY_WHERE.search(t[:100]) or _MID_IF.search(t):
         return Decision("Conditional", 0.7, "embedded-gate")
+    if any(sc.get("rule") == "scope:subject-size" for sc in scope_conditions) and \
+            not restates_activity_scope(lead, activity_name):
+        # "Plastic parts > 25 g do not contain chlorinated polymers": a size qualifier on the entity the
+        # requirement is about (spec §6 Applicability)
+        return Decision("Conditional", 0.7, "size-qualifier-on-subject")
     if scope_conditions and siblings_scoped:
         # band tiers: every item carries a number saying which instances it covers ("… for plant capacity below
         # 10 000 p.e.; … between 10 000 and 100 000 p.e."); options that name what the activity makes stay
@@ -200,8 +206,15 @@ def decide_applicability(text: str, *, is_root: bool = False, activity_name: str
     m = _MAY.search(t)
     if m and re.search(r"\b(?:which|that|who|whether|what|where|if)\b[^,;]*$", t[:m.start()], re.IGNORECASE):
         m = None  # "which physical climate risks … may affect": a subordinate may, not a discretion
-    if m and not re.search(r"\bmay\s+(?:also\s+)?(?:take\s+into\s+account|include|be\s+used)\b", t, re.IGNORECASE):
-        return Decision("Conditional", 0.7, "discretionary-may")
+    if m:
+        soft = re.search(r"\bmay\s+(?:also\s+)?(?:take\s+into\s+account|include|be\s+used)\b", t, re.IGNORECASE)
+        # a permissive "may take into account / include / be used" sentence that only adjusts a requirement the
+        # node states before it stays Mandatory (CCM-5.1 P1(a)); a node that IS that sentence (an anchored
+        # "Net energy consumption … may take into account …") only applies where the option is used
+        if not soft or (not re.search(r"[.;]\s", t[:soft.start()]) and not re.match(r"may\s+(?:also\s+)?include",
+                                                                                   soft.group(0), re.IGNORECASE)):
+            # ("transmission systems may include …" describes what a term covers: no discretion)
+            return Decision("Conditional", 0.7, "discretionary-may")
     return Decision("Mandatory", 0.85, "default-mandatory")
 
 
@@ -398,6 +411,7 @@ def run(unit: Unit, ctx) -> Unit:
             is_chapeau = has_children and node.verbatim_text.rstrip().endswith(":")
             d = decide_tags(node.verbatim_text, is_chapeau=is_chapeau, anchored=own_anchor, inherited=inherited)
             d = arbitrate("tags", {"text": node.verbatim_text, "criterion_id": node.criterion_id}, d, ctx)
+            d = keep_model_origin(node, "tags", d)  # an anchored Type the model chose in structure stays its
             _set(node, "tags", d, list(d.value))
         # category
         _set(node, "category", decide_category(node.threshold))
@@ -434,6 +448,7 @@ def run(unit: Unit, ctx) -> Unit:
                                         "activity_name": activity_name}, d, ctx)
         _set(node, "applicability", d)
     refresh_summaries(unit, objective)
+    summarise_with_model(unit, ctx, NAME)  # no-op without a decider
     return unit
 
 

@@ -442,7 +442,7 @@ def _set_dependency(node: CriterionNode, clause_id: str, status: str, summary: s
     text = summary if not deps else f"{deps.condition_summary} {summary}"
     node.set_field("dependencies", Dependencies(condition_summary=text, min_conditions_to_meet=len(clauses),
                                                 clauses=clauses),
-                   pass_name=NAME, rule=d.rule, confidence=d.confidence)
+                   pass_name=NAME, rule=d.rule, confidence=d.confidence, model=d.model)
 
 
 def run(unit: Unit, ctx) -> Unit:
@@ -489,7 +489,8 @@ def run(unit: Unit, ctx) -> Unit:
         else:
             d = propose_correction(written, context, citing, nodes, parents, wants_threshold=wants_threshold,
                                    prefer_under=alt)
-            d = arbitrate("xref_correction", {"written": written, "context": context, "citing": citing}, d, ctx)
+            d = arbitrate("xref_correction", {"written": written, "context": context, "citing": citing,
+                                              "criterion_id": citing, "known_ids": sorted(ids - {citing})}, d, ctx)
             if d.value is None:
                 return rid
             meant = d.value
@@ -507,7 +508,8 @@ def run(unit: Unit, ctx) -> Unit:
             alt = pathway_alternative(cid, nodes, parents)
             if alt is not None:
                 d = Decision(alt, 0.9, "pathway-anchor")
-                d = arbitrate("pathway_dependency", {"criterion_id": cid, "text": text}, d, ctx)
+                d = arbitrate("pathway_dependency", {"criterion_id": cid, "text": text,
+                                                     "known_ids": sorted(ids - {cid, "ROOT"})}, d, ctx)
                 if d.value:
                     alt_text = _short(nodes[d.value].verbatim_text, 60)
                     _set_dependency(node, d.value, "Affirmation",
@@ -518,7 +520,8 @@ def run(unit: Unit, ctx) -> Unit:
         if parent is not None and parent.evaluation_logic in ("OR", "N_OF_K") and not anchored_type(node):
             sibs = parent.participating_children()
             d = negated_sibling(node, sibs)
-            d = arbitrate("negated_sibling", {"criterion_id": cid, "text": text}, d, ctx)
+            d = arbitrate("negated_sibling", {"criterion_id": cid, "text": text,
+                                              "known_ids": [s.criterion_id for s in sibs if s is not node]}, d, ctx)
             if d.value:
                 cond = _GATE.match(text).group(0).strip() if _GATE.match(text) else ""
                 _set_dependency(node, d.value, "Negation",
@@ -545,6 +548,9 @@ def run(unit: Unit, ctx) -> Unit:
         for inh in find_inheritance(text):
             context = text[max(0, inh.citation.start - 120):inh.citation.start]
             target = corrected(inh.citation.written, cid, context, wants_threshold=True)
+            target = arbitrate("inheritance", {"criterion_id": cid, "text": text, "cited": inh.citation.written,
+                                               "known_ids": sorted(ids - {cid, "ROOT"})},
+                               Decision(target, 0.85 if target else 0.5, "inherits-cited-point"), ctx).value
             if target is None or target == cid:
                 continue
             src = _threshold_of(nodes[target], unit.unit_id, memory)

@@ -253,7 +253,8 @@ def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[st
     # ("… BAT conclusions for waste treatment (279)" with note 279 "Implementing Decision (EU) 2018/1147.")
     named = [c for c in cits if c.kind == "named_document" and not c.celex and _content_words(c.text)]
     for c in cits:
-        inputs = {"text": text, "citation": c.text, "kind": c.kind, "tags": list(node.tags)}
+        inputs = {"text": text, "citation": c.text, "kind": c.kind, "tags": list(node.tags),
+                  "criterion_id": node.criterion_id}
         t = arbitrate("reference_type", inputs, decide_type(text, c, node), ctx)
         if t.value not in ("must_be_fetched", "citation_only"):
             t = decide_type(text, c, node)

@@ -101,11 +101,27 @@ def resolve_source(src: ReferenceSource, node_text: str, searcher, ctx) -> tuple
     pinpoint = cit.pinpoint if cit else None
     enr = enrich(searcher, text, celex if res.status in {"verified", "corrected", "title_match"} else None,
                  pinpoint=pinpoint, criterion_text=node_text, activity_name=memory.get("name", ""),
-                 objective=memory.get("objective", ""), fusion=(_config(ctx) or {}).get("fusion", "rrf"))
+                 objective=memory.get("objective", ""), fusion=(_config(ctx) or {}).get("fusion", "rrf"), ctx=ctx)
     update = {"enrichment": Enrichment(**enr)}
     if celex and celex != src.celex_id:
         update["celex_id"] = celex
     return src.model_copy(update=update), f"celex:{res.status}({res.rule})"
+
+
+def node_pinpoint(node_text: str, celex: Optional[str]) -> Optional[str]:
+    """The provision of ``celex`` that the criterion text pinpoints, when a footnote names the whole act:
+    "... referred to in Article 3 of Regulation (EU) 2018/1999 (1)" with footnote (1) naming the Regulation
+    -> "Article 3".  One pinpoint only (several: the whole act stays the target).
+
+    >>> node_pinpoint("the plan referred to in Article 3 of Regulation (EU) 2018/1999", "32018R1999")
+    'Article 3'
+    """
+    from regc.grammar.citations import find_citations
+
+    if not celex:
+        return None
+    pins = {c.pinpoint for c in find_citations(node_text) if c.kind == "eu_act" and c.celex == celex and c.pinpoint}
+    return pins.pop() if len(pins) == 1 else None
 
 
 def resolve_footnote_item(item: FootnoteItem, node_text: str, searcher, ctx) -> tuple[FootnoteItem, str]:
@@ -119,9 +135,10 @@ def resolve_footnote_item(item: FootnoteItem, node_text: str, searcher, ctx) -> 
     memory = ctx.memory.activity if ctx is not None else {}
     res = verify_celex(item.celex_id, searcher.registry, item.title)
     ok = res.status in {"verified", "corrected", "title_match"}
-    enr = enrich(searcher, item.title, res.celex if ok else None, criterion_text=node_text,
+    pinpoint = node_pinpoint(node_text, res.celex) if ok else None
+    enr = enrich(searcher, item.title, res.celex if ok else None, criterion_text=node_text, pinpoint=pinpoint,
                  activity_name=memory.get("name", ""), objective=memory.get("objective", ""),
-                 fusion=(_config(ctx) or {}).get("fusion", "rrf"))
+                 fusion=(_config(ctx) or {}).get("fusion", "rrf"), ctx=ctx)
     update = {"enrichment": Enrichment(**enr)}
     if ok and res.celex != item.celex_id:
         update["celex_id"] = res.celex

@@ -19,7 +19,14 @@ Hierarchy comes from the *label sequence*, never from markup nesting:
   ``table-header``); the header becomes ``<criterion>.BackgroundInformation`` and the rows stay items of the
   criterion that introduces the table (a node never spans two blocks; a row is one paragraph);
 - an unlabelled paragraph is never anchored directly under an OR chapeau ("either", "one of the following"),
-  where it would count as one more alternative: it goes to the item it names, else the nearest item.
+  where it would count as one more alternative: it goes to the item it names, else the nearest item;
+- numbered headings ("4. Audit", Formex titles; :func:`is_heading`) are never criterion text: the criterion takes
+  the paragraph right below the heading, or stays empty over numbered sub-criteria;
+- section-wide paragraphs (definitions "For the purposes of this Section …", exclusions after a list;
+  :func:`section_wide`) sit on the numbered criterion they are printed in as ``BackgroundInformation`` (rule
+  ``anchor:section-wide``; the dependencies pass gives them no pathway dependency); a gated regime printed after
+  an OR list ("Where … TRL 8 or higher, life-cycle GHG emissions are … verified") goes to the criterion whose
+  subject it calculates or verifies (:func:`_gated_subject_criterion`).
 
 >>> from regc.ir.doc import Block
 >>> t = build_tree([Block(label="1.", text="The activity meets either of the following criteria:"),
@@ -256,21 +263,32 @@ def named_points(text: str) -> list[str]:
 HEADING_STYLES = frozenset({"TITLE"})  # Block.style of a sub-section title (Formex GR.SEQ TITLE)
 
 
+_FINITE_VERB = re.compile(r"\b(is|are|has|have|does|do|shall|must|may|can|will|complies|comply|meets?)\b", re.I)
+
+
 def is_heading(b: Block) -> bool:
-    """A numbered sub-section title that only names a topic ("1. Origin of the feedstock material", CE-2.7 SC):
-    a title block whose text is not a sentence (no closing ``.``/``:``/``;``).  Spec §6: headings are never
-    criterion text; the criterion keeps the number and takes the paragraph below the heading as its text.  A
-    title that states the requirement itself ("4. The activity complies with the criteria set out in Appendix
-    D to this Annex.", PPC-1.1 SC) is not a heading.
+    """A numbered sub-section heading that only names a topic ("1. Origin of the feedstock material", CE-2.7 SC;
+    "4. Audit", "5. Group assessment", CCM-1.1 SC): not a sentence (no closing ``.``/``:``/``;``, no finite verb),
+    short, capitalised; or any non-sentence title block the front-end marked (Formex ``GR.SEQ`` TITLE, style
+    ``TITLE``).  Spec §6: headings are never criterion text; the criterion keeps the number and takes the
+    paragraph right below the heading as its text ("" when numbered sub-criteria follow).  A title that states the
+    requirement itself ("4. The activity complies with the criteria set out in Appendix B to this Annex.",
+    PPC-1.1 DNSH-WTR) is not a heading.
 
     >>> is_heading(Block(label="1.", text="Origin of the feedstock material", style="TITLE"))
     True
+    >>> is_heading(Block(label="4.", text="Audit")), is_heading(Block(label="4.", text="The plant is audited"))
+    (True, False)
     >>> is_heading(Block(label="4.", text="The activity complies with Appendix D.", style="TITLE"))
     False
     """
     lab = parse_label(b.label)
-    return (b.style in HEADING_STYLES and lab is not None and lab.kind == "number" and bool(b.text)
-            and not re.search(r"[.:;!?]\s*$", b.text) and len(b.text) <= 200)
+    text = b.text.strip()
+    if lab is None or lab.kind != "number" or not text or re.search(r"[.:;!?]$", text):
+        return False
+    if b.style in HEADING_STYLES:
+        return len(text) <= 200
+    return len(text) <= 120 and text[:1].isupper() and not _FINITE_VERB.search(text)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -646,7 +664,7 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
         anchor, arule = resumed, "inside-item-list-resumes"
     elif text[:1].islower() and main.parent is not None and main.parent.kind != "root" and main.label is not None:
         anchor, arule = main.parent, "continues-chapeau-lowercase"
-    elif numbered_unit and section_wide(text):
+    elif numbered_unit and section_wide(text, exclusions=main is not top or _is_section_wide(last)):
         # definitions and exclusions for the whole section: context of the numbered criterion they sit in, not
         # a qualification of the nearest item (paper E.1 scope analysis; no pathway dependency, see dependencies)
         anchor = top if top.kind != "root" else main
@@ -679,11 +697,21 @@ _SECTION_SCOPE = re.compile(r"^\s*(for the purposes? of|in|within|under) this (s
 _DEFINITION = re.compile(r"^\s*(an?\s+|the\s+)?[‘'\"“][^’'\"”]{1,80}[’'\"”]\s+(means|refers to|shall mean)\b", re.I)
 
 
-def section_wide(text: str) -> bool:
+def _is_section_wide(n: WNode) -> bool:
+    """``n`` is a section-wide paragraph (or inside one): the exclusions that follow it continue the run."""
+    while n.parent is not None and n.kind != "anchored":
+        n = n.parent
+    return n.kind == "anchored" and n.tag is not None and n.tag.rule == SECTION_WIDE
+
+
+def section_wide(text: str, exclusions: bool = True) -> bool:
     """A paragraph that applies to the whole section rather than to the item before it (paper E.1 "scope
     analysis"): definitions scoped to the section ("For the purposes of this Section, the following
-    specifications apply:", "‘system’ means …") and exclusions that name no point ("Installation of metering
-    infrastructure that does not meet … is not compliant."; CCM-4.9 SC).
+    specifications apply:", "‘system’ means …") and, with ``exclusions`` (the structure pass passes it when the
+    paragraph follows a lettered item, not its numbered criterion's own text), exclusions that name no point
+    ("Installation of metering infrastructure that does not meet … is not compliant." after 1(c); CCM-4.9 SC).
+    Right after a numbered criterion's own text an exclusion extends that criterion ("For all power ranges,
+    switchgears containing SF6 are not compliant." after CCM-3.20 SC 3): a requirement, not section-wide.
 
     >>> section_wide("For the purposes of this Section, the following specifications apply:")
     True
@@ -695,8 +723,9 @@ def section_wide(text: str) -> bool:
     first = _first_sentence(text)
     if _SECTION_SCOPE.search(first) or _DEFINITION.search(first):
         return True
-    return bool(_EXCLUSION.search(first)) and not named_points(text) and not re.match(r"\s*(where|if|when)\b", first,
-                                                                                      re.I)
+    if not exclusions or not _EXCLUSION.search(first) or named_points(text):
+        return False
+    return not re.match(r"\s*(where|if|when)\b", first, re.I)  # a gated exclusion qualifies its own case
 
 
 _OR_NODE = re.compile(r"\b(either|one of the following|one or more of|at least (one|two|three|\d+) of)\b", re.I)
@@ -1013,7 +1042,8 @@ def _to_ir(w: WNode, blocks: list[Block], unit_doc: UnitDoc) -> CriterionNode:
         node.set_field("verbatim_text", w.text, pass_name=NAME, rule=trule, confidence=tconf)
         if w.tag is not None:
             node.set_field("tags", [w.tag.tag], pass_name=NAME, rule=f"anchor-type:{w.tag.rule}",
-                           confidence=w.tag.confidence)
+                           confidence=w.tag.confidence,
+                           model=w.tag.rule[6:] if w.tag.rule.startswith("model:") else None)  # model's Type
     subs = [_to_ir(c, blocks, unit_doc) for c in w.children]
     if subs:
         node.set_field("sub_criteria", subs, pass_name=NAME, rule="label-sequence")

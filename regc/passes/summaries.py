@@ -219,6 +219,12 @@ _FOLLOWING_END = re.compile(r"(?P<q>(?:all|both|each|either|any|none|one\s+or\s+
                             r"items|measures))?\s*:\s*$", re.IGNORECASE)
 
 
+def _regime_switches(text: str) -> list[tuple[str, str]]:
+    from regc.grammar.thresholds import list_regime_switches
+
+    return list_regime_switches(text)
+
+
 def chapeau_summary(node: CriterionNode, child_ids: Sequence[str]) -> str:
     """A node with participating children: its own text with "the following" resolved to the children's ids.
 
@@ -234,6 +240,11 @@ def chapeau_summary(node: CriterionNode, child_ids: Sequence[str]) -> str:
         conj = "or" if node.evaluation_logic == "OR" else "and"
         following = text[m.start():].rstrip(" :")
         s = clean_sentence(f"{text[:m.start()]}{following} (points {join_ids(child_ids, conj)})", max_sentences=3)
+    elif text.endswith(":") and _regime_switches(text):
+        # "two of the following criteria until 2025 and … all of the following criteria after 2025"
+        body = clean_sentence(text[:-1], max_sentences=1).rstrip(".")
+        regimes = "; ".join(f"{q} of them {p}" for q, p in _regime_switches(text))
+        s = f"{body} ({join_ids(child_ids)}: {regimes}); the encoded logic is the later regime, {combo} must be met."
     elif text.endswith(":"):
         body = clean_sentence(text[:-1], max_sentences=1).rstrip(".")
         s = f"{body}: {combo} must be met."

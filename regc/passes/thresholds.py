@@ -65,6 +65,8 @@ def _arbitrate(d: ThresholdDecision, node: CriterionNode, parent_text: Optional[
         return d, None
     inputs = {"text": node.verbatim_text, "parent_text": parent_text, "strategy": strategy,
               "criterion_id": node.criterion_id, "footnotes": list(footnotes)}
+    from regc.optimizers.hooks import odr_flags  # repair attempt: the model is asked about flagged nodes only
+    inputs.update(odr_flags(ctx, node.criterion_id))
     try:
         out = decider.decide("thresholds", inputs, Decision(d, d.confidence, ",".join(d.rules) or "none"))
     except Exception:  # a failing model never breaks the rules path
@@ -113,7 +115,8 @@ def run(unit: Unit, ctx) -> Unit:
                 node.provenance.review.append(msg)
         if d.scope_conditions:
             scope_reg[key] = [{"text": node.verbatim_text[h.start:h.end], "operator": h.item.operator,
-                               "value": h.item.value, "unit": h.item.unit} for h in d.scope_conditions]
+                               "value": h.item.value, "unit": h.item.unit, "rule": h.rule}
+                              for h in d.scope_conditions]
     if ctx is not None and scope_reg:
         ctx.memory.activity.setdefault("scope_conditions", {}).update(scope_reg)
     return unit
