@@ -3,7 +3,8 @@
 Compiles the dev-gold activities (ids from ``../shared/gold/dev``) three ways: rules only, ``--hybrid`` and
 LLM-first (then every activity of both acts in hybrid mode), the model runs with a zero-latency scripted LM (valid, neutral answers: no network, no weights).  The
 figures are plumbing overhead (prompt formatting, parsing, grounding, cache) and call counts; they say nothing
-about model quality.  Target: hybrid < 2 model calls per unit on average.
+about model quality.  Target: hybrid < 2 model calls per unit on average.  "consulted per kind" counts the
+decisions offered to the model per hook (including rule summaries, reference typing, dependency decisions).
 
 >>> # python -m bench.run llm
 """

@@ -588,6 +588,10 @@ class SentenceLocator:
 
 
 def _relevant(sentence: str, focus: set[str]) -> int:
+    """Content words shared with the criterion; a flattened table row ("a | b | c | d") counts as unrelated:
+    its numbers belong to columns the sentence no longer names."""
+    if sentence.count(" | ") >= 3:
+        return 0
     return len(focus & set(content_words(sentence, 80)))
 
 
