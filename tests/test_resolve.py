@@ -319,3 +319,27 @@ def test_golden_bad(inp, out):
 
 def test_fixture_sets_present():
     assert fixture_pairs("resolve") and fixture_pairs("resolve", bad=True)
+
+
+def test_point_pinpoints_resolve_to_the_point_not_the_whole_article(searcher):
+    from regc.corpora.resolve import pinpoint_locators
+
+    assert pinpoint_locators("Article 2, points (21)") == ["Article 2(21)"]
+    e = enrich(searcher, "Article 2, point (36), of Directive (EU) 2018/2001", "32018L2001",
+               pinpoint="Article 2, point (36)", criterion_text="hydrogen qualifies as renewable fuel of "
+                                                               "non-biological origin")
+    assert [p["locator"] for p in e["passages"]][:1] == ["Article 2(36)"]
+    assert e["summary"].startswith("‘renewable fuels of non-biological origin’ means")
+    assert e["summary"].count("[") == 1  # the one definition, not the 40 others of Article 2
+
+
+def test_unpinned_thresholds_need_the_criterion_and_skip_table_rows():
+    from regc.corpora.resolve import thresholds_of
+    from regc.corpora.search import Hit
+
+    row = Hit("x:1", "32013R0168", "Annex VI", "Emission limits: L3e | Motorcycle | PI | Euro 5 | v max ≥ 130 km/h "
+              "| 1 000 mg/km.", 0.03)
+    assert thresholds_of([row], focus="tailpipe CO2 emissions of category L vehicles") == []
+    pinned = Hit("x:2", "32018L2001", "Article 29(10)", "The greenhouse gas emissions savings shall be: (a) at "
+                 "least 50 % for biofuels.", 1.0)
+    assert [t["value"] for t in thresholds_of([pinned], focus="anything else")] == [50]

@@ -16,6 +16,14 @@ An unlabelled block right after a point ending in ":" is that point's (flattened
 ...                              ("(b)", "Category N."), ("", "Closing words.")])
 >>> [(n.locator, n.text) for n in a4.walk() if n.kind == "text"]
 [('Article 4(1)(a)', '(i) M1; (ii) M2;'), ('Article 4(1)', 'Closing words.')]
+
+Lettered points after a numbered definition that announces them nest under it:
+
+>>> a2 = build_article("2", "Definitions", [("(21)", "‘x’ means x;"), ("(22)", "‘good status’ means:"),
+...                                         ("(a)", "for surface water, ...;"), ("(b)", "for groundwater, ...;"),
+...                                         ("(23)", "‘y’ means y;")])
+>>> [n.locator for n in a2.walk()]
+['Article 2', 'Article 2(21)', 'Article 2(22)', 'Article 2(22)(a)', 'Article 2(22)(b)', 'Article 2(23)']
 """
 
 from __future__ import annotations
@@ -135,6 +143,7 @@ def build_article(number: str, heading: str, blocks: list[tuple[str, str]], chap
     art = Node("article", f"Article {number}", f"Article {number}", heading=heading)
     para: Optional[Node] = None
     point: Optional[Node] = None
+    num_point: Optional[Node] = None  # a numbered point announcing lettered ones ("(22) ... means:")
     prev_letter: Optional[str] = None
     for label, text in blocks:
         label = label.strip()
@@ -145,18 +154,28 @@ def build_article(number: str, heading: str, blocks: list[tuple[str, str]], chap
         if m:
             para = Node("paragraph", label, f"{art.locator}({m.group(1)})", text=text)
             art.children.append(para)
-            point, prev_letter = None, None
+            point, prev_letter, num_point = None, None, None
             continue
         if _POINT_LABEL.match(label):
             parent = para or art
             kind = _point_kind(label, prev_letter)
+            core = label.strip("()")
+            if core.isdigit():
+                num_point = None
+            elif num_point is not None and kind == "point":
+                # "(22) ‘good status’ means: (a) ...; (b) ..." -> Article 2(22)(a), (b)
+                point = Node("point", label, f"{num_point.locator}{label}", text=text)
+                num_point.children.append(point)
+                prev_letter = core if core.isalpha() and len(core) == 1 else prev_letter
+                continue
             if kind == "subpoint" and point is not None:
                 point.children.append(Node("subpoint", label, f"{point.locator}{label}", text=text))
             else:
                 point = Node("point", label, f"{parent.locator}{label}", text=text)
                 parent.children.append(point)
-                core = label.strip("()")
                 prev_letter = core if core.isalpha() and len(core) == 1 else prev_letter
+                if core.isdigit() and text.rstrip().endswith(":"):
+                    num_point, prev_letter = point, None
             continue
         if label in {"—", "-", "–", "•"}:
             host = point or para or art

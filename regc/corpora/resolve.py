@@ -374,6 +374,14 @@ def onward_locators(text: str, locator: str) -> list[str]:
     return out
 
 
+# law-making boilerplate: sharing these with the criterion says nothing about the criterion's information need
+# ("implementing acts ... adopted in accordance with the examination procedure referred to in Article 34(3)")
+_PROCEDURAL = {"commission", "implementing", "delegated", "adopt", "adopted", "adopting", "acts", "act", "member",
+               "states", "state", "procedure", "examination", "committee", "union", "council", "parliament",
+               "european", "provisions", "provision", "measures", "including", "particular", "date", "application",
+               "laid", "down", "criteria", "requirements", "complies", "comply", "established", "basis"}
+
+
 def closure(searcher: "Searcher", seeds: list, focus: Sequence[str], *, decay: float = CLOSURE_DECAY,
             limit: int = 3, min_overlap: int = 2) -> list:
     """1-hop citation closure of the pinpointed passages ``seeds``: the provisions they cite onwards (same act:
@@ -384,7 +392,7 @@ def closure(searcher: "Searcher", seeds: list, focus: Sequence[str], *, decay: f
     from regc.corpora.search import Hit
 
     have = {h.chunk_id for h in seeds}
-    fw = set(focus)
+    fw = set(focus) - _PROCEDURAL
     cands: dict[str, object] = {}
     cited_by: dict[str, int] = {}  # how many citing passages name it: the provision the text leans on most
     for h in seeds:
@@ -541,7 +549,7 @@ _SENT = re.compile(r"(?<=[.;:])\s+(?=[A-Z(])")
 
 
 def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENT.split(text) if len(s.strip()) > 20]
+    return [s.strip() for s in _SENT.split(text) if len(s.strip()) > 12]
 
 
 def _trim(s: str, max_words: int = QUOTE_WORDS) -> str:

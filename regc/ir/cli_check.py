@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
+from regc.io import atomic_path, atomic_write_text
 from regc.ir.models import Activity, ActSource, CriterionNode, CRITERION_KEYS, Edge, Unit
 
 SEVERITY_ORDER = {"info": 0, "warning": 1, "error": 2, "critical": 3}
@@ -162,14 +163,10 @@ def export_graph(g, unit_id: str, outdir: Path) -> None:
     each through a temporary file renamed into place."""
     from regc.ir.graph import dumps_node_link, write_graphml
 
-    outdir.mkdir(parents=True, exist_ok=True)
     stem = unit_id.replace("/", "__")
-    tmp = outdir / f".{stem}.graph.json.tmp"
-    tmp.write_text(dumps_node_link(g), encoding="utf-8")
-    tmp.replace(outdir / f"{stem}.graph.json")
-    tmp = outdir / f".{stem}.graphml.tmp"
-    write_graphml(g, tmp)
-    tmp.replace(outdir / f"{stem}.graphml")
+    atomic_write_text(outdir / f"{stem}.graph.json", dumps_node_link(g))
+    with atomic_path(outdir / f"{stem}.graphml") as tmp:
+        write_graphml(g, tmp)
 
 
 def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = True,

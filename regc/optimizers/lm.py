@@ -32,6 +32,8 @@ from dataclasses import asdict, dataclass, field  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any, Callable, Literal, Optional, get_origin  # noqa: E402
 
+from regc.io import atomic_write_text  # noqa: E402
+
 API_KEY_ENVS = ("REGC_LM_API_KEY", "OPENAI_API_KEY")
 CACHE_ENV = "REGC_LM_CACHE"
 
@@ -174,11 +176,8 @@ class PromptCache:
         p = self._path(k)
         if p is None:
             return
-        p.parent.mkdir(parents=True, exist_ok=True)
-        tmp = p.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-        tmp.write_text(json.dumps({"request": request, "text": text}, ensure_ascii=False, indent=1),
-                       encoding="utf-8")
-        os.replace(tmp, p)  # atomic: concurrent writers of one key write the same content
+        # atomic: concurrent writers of one key write the same content
+        atomic_write_text(p, json.dumps({"request": request, "text": text}, ensure_ascii=False, indent=1))
 
 
 def default_cache_dir() -> Path:

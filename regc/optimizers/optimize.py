@@ -20,11 +20,11 @@ import datetime as _dt
 import difflib
 import hashlib
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
 
+from regc.io import atomic_path
 from regc.compiler.score import match_refs, quant_keys, temporal_keys
 from regc.ir.models import TAGS, Activity, CriterionNode, Threshold, load_activity
 from regc.optimizers.signatures import (DECISIONS, AnchorAnswer, LogicAnswer, ReferenceTypeAnswer,
@@ -366,16 +366,12 @@ def sidecar_path(program_path: str | Path) -> Path:
 def save_program(prog: Any, path: str | Path, report: dict, *, model: Optional[str] = None) -> Path:
     """Write the program (DSPy JSON) and its sidecar ``<stem>.meta.json`` atomically."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp.json")
-    prog.save(str(tmp))
     meta = {"regc_program": 1, "module": report["module"], "model": model,
             "date": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(), **report}
-    side = sidecar_path(path)
-    stmp = side.with_name(f".{side.name}.{os.getpid()}.tmp")
-    stmp.write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
-    os.replace(stmp, side)
+    # the program is renamed into place first, then its sidecar (the inner block ends first)
+    with atomic_path(sidecar_path(path)) as stmp, atomic_path(path, suffix=".tmp.json") as tmp:
+        prog.save(str(tmp))
+        stmp.write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return path
 
 

@@ -135,7 +135,8 @@ def resolve_footnote_item(item: FootnoteItem, node_text: str, searcher, ctx) -> 
     memory = ctx.memory.activity if ctx is not None else {}
     res = verify_celex(item.celex_id, searcher.registry, item.title)
     ok = res.status in {"verified", "corrected", "title_match"}
-    pinpoint = node_pinpoint(node_text, res.celex) if ok else None
+    # the footnote's own pinpoint ("Article 4(1), point (a), of Regulation (EU) 2018/858"), else the criterion's
+    pinpoint = (node_pinpoint(item.title, res.celex) or node_pinpoint(node_text, res.celex)) if ok else None
     enr = enrich(searcher, item.title, res.celex if ok else None, criterion_text=node_text, pinpoint=pinpoint,
                  activity_name=memory.get("name", ""), objective=memory.get("objective", ""),
                  fusion=(_config(ctx) or {}).get("fusion", "rrf"), ctx=ctx)

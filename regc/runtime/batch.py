@@ -32,12 +32,11 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping, Optional
 
+from regc.io import atomic_open
 from regc.runtime import kernel
 from regc.runtime.evaluator import CompiledActivity
 
@@ -128,32 +127,21 @@ def run_csv(compiled: Mapping[str, CompiledActivity], src: str | Path, dst: str 
     counts = {v: 0 for v in kernel.VERDICTS}
     rows = 0
     criteria = 0
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{dst.name}.", dir=dst.parent)
-    try:
-        with open(src, newline="", encoding="utf-8") as fin, os.fdopen(fd, "w", newline="", encoding="utf-8") as fout:
-            reader = csv.DictReader(fin)
-            if reader.fieldnames is None:
-                raise ValueError(f"{src}: empty portfolio (no header)")
-            if not any(c.strip().lower() in ("activity", "activity_id") for c in reader.fieldnames):
-                raise ValueError(f"{src}: header has no 'activity' column")
-            try:
-                cols = parse_header(reader.fieldnames)
-            except ValueError as e:
-                raise ValueError(f"{src}: header: {e}") from e
-            writer = csv.DictWriter(fout, fieldnames=RESULT_COLUMNS, lineterminator="\n")
-            writer.writeheader()
-            for res in evaluate_rows(compiled, reader, as_of, cols, start=2):
-                writer.writerow(res)
-                counts[res["verdict"]] += 1
-                rows += 1
-                criteria += res["n_pass"] + res["n_fail"] + res["n_unknown"] + res["n_not_applicable"]
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, dst)
-    except BaseException:
+    with atomic_open(dst, newline="") as fout, open(src, newline="", encoding="utf-8") as fin:
+        reader = csv.DictReader(fin)
+        if reader.fieldnames is None:
+            raise ValueError(f"{src}: empty portfolio (no header)")
+        if not any(c.strip().lower() in ("activity", "activity_id") for c in reader.fieldnames):
+            raise ValueError(f"{src}: header has no 'activity' column")
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+            cols = parse_header(reader.fieldnames)
+        except ValueError as e:
+            raise ValueError(f"{src}: header: {e}") from e
+        writer = csv.DictWriter(fout, fieldnames=RESULT_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        for res in evaluate_rows(compiled, reader, as_of, cols, start=2):
+            writer.writerow(res)
+            counts[res["verdict"]] += 1
+            rows += 1
+            criteria += res["n_pass"] + res["n_fail"] + res["n_unknown"] + res["n_not_applicable"]
     return {"rows": rows, "criteria": criteria, "counts": counts, "output": str(dst)}

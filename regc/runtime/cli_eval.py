@@ -15,14 +15,13 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Optional
 
 from regc import __version__
 from regc.cli import CLIError
+from regc.io import atomic_write_text
 from regc.ir.models import SCHEMA_VERSION, Activity
 from regc.runtime import kernel
 from regc.runtime.facts import FactsError, load_facts, parse_json
@@ -60,23 +59,6 @@ def load_build(build_dir: str | Path, only: Optional[set[str]] = None) -> dict[s
     if not out and only is None:
         raise CLIError(f"{root}: no activity files in the build")
     return out
-
-
-def _atomic_write(path: str | Path, text: str) -> None:
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", dir=p.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def _as_of(s: Optional[str]) -> Optional[dt.date]:
@@ -134,7 +116,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     else:
         text = as_of_line(as_of, as_of_source) + "\n\n" + render_table(build, results)
     if args.output:
-        _atomic_write(args.output, text)
+        atomic_write_text(args.output, text)
     else:
         sys.stdout.write(text)
     return 0
@@ -207,7 +189,7 @@ def cmd_facts_template(args: argparse.Namespace) -> int:
         raise CLIError(f"{args.build_dir}: activity {args.activity!r} is not in the build")
     text = template(compile_plan(build[args.activity]), args.format)
     if args.output:
-        _atomic_write(args.output, text)
+        atomic_write_text(args.output, text)
     else:
         sys.stdout.write(text)
     return 0
@@ -242,7 +224,7 @@ def cmd_emit_python(args: argparse.Namespace) -> int:
     if args.output in (None, "-"):
         sys.stdout.write(text)
     else:
-        _atomic_write(args.output, text)
+        atomic_write_text(args.output, text)
     return 0
 
 
