@@ -242,7 +242,8 @@ _STOP = {"the", "of", "and", "or", "to", "in", "a", "an", "for", "on", "by", "wi
          "be", "as", "at", "which", "shall", "where", "its", "their", "such", "from", "these", "those", "than",
          "referred", "accordance", "set", "out", "laid", "down", "pursuant", "under", "regulation", "directive",
          "article", "annex", "eu", "ec", "point", "points", "paragraph", "paragraphs", "activity", "activities"}
-_QUANTITY = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:%|per\s?cent|g\b|kg\b|t\b|MW|kW|kWh|MWh|GWh|m2|m3|years?|km|°C)", re.I)
+_QUANTITY = re.compile(r"\b\d+(?:[.,]\d+)?\s*(?:%|per\s?cent|g\b|kg\b|t\b|tonnes?|MW|kW|kWh|MWh|GWh|m2|m3|years?|km|"
+                       r"°C|hectares?|ha\b)", re.I)
 _THRESHOLD_WORDS = re.compile(r"\b(?:threshold|limit|at least|not exceed|lower than|below|minimum|maximum|"
                               r"saving|reduction|emissions?|efficiency|criteria)\b", re.I)
 

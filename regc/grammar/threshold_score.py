@@ -19,21 +19,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional
 
+from regc.compiler.score import quant_keys, temporal_keys
 from regc.grammar.thresholds import decide
-
-
-def norm_unit(u: str) -> str:
-    return "".join((u or "").split()).lower()
+from regc.passes.refscore import prf
 
 
 def quant_key(i: dict) -> tuple:
-    p = i.get("period")
-    pk = None if not p else (p["type"], float(p.get("value", 0) or 0), p.get("unit"))
-    return (i["operator"], round(float(i["value"]), 6), norm_unit(i["unit"]), pk)
+    """One quantitative item's key as the project scorer matches it (:func:`regc.compiler.score.quant_keys`)."""
+    return quant_keys({"threshold": {"quantitative": {"items": [i]}}})[0]
 
 
 def temporal_key(i: dict) -> tuple:
-    return tuple(sorted((k, v) for k, v in i.items() if v is not None))
+    """One temporal item's key as the project scorer matches it (:func:`regc.compiler.score.temporal_keys`)."""
+    return temporal_keys({"threshold": {"temporal": {"items": [i]}}})[0]
 
 
 @dataclass
@@ -46,16 +44,15 @@ class Score:
 
     @property
     def precision(self) -> float:
-        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+        return prf(self.tp, self.tp + self.fp, self.tp + self.fn)[0]
 
     @property
     def recall(self) -> float:
-        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+        return prf(self.tp, self.tp + self.fp, self.tp + self.fn)[1]
 
     @property
     def f1(self) -> float:
-        p, r = self.precision, self.recall
-        return 2 * p * r / (p + r) if p + r else 0.0
+        return prf(self.tp, self.tp + self.fp, self.tp + self.fn)[2]
 
     def add(self, gold: list, sys: list, where: str) -> None:
         g, s = Counter(gold), Counter(sys)

@@ -24,15 +24,14 @@ from typing import Iterable, Optional
 
 import networkx as nx
 
-from regc.ir.models import CriterionNode, Diagnostic, Edge, Unit, is_ancillary
+from regc.ir.models import TAGS, CriterionNode, Diagnostic, Edge, Unit, clone, is_ancillary
 
 PASS_NAME = "graph"
 LISTED_TYPES = ("GROUP_MEMBER", "INHERITS_THRESHOLD", "REFERENCES", "DEPENDS_ON", "CORRECTS")
 ACYCLIC_TYPES = ("DEPENDS_ON", "INHERITS_THRESHOLD")
 
 _GROUP_RE = re.compile(r"\(([A-Za-z0-9]+)-([A-Za-z0-9]+)\)$")
-_TAG_SUFFIX_RE = re.compile(
-    r"^(?P<anchor>.+)\.(Verification|Methodology|Commitment|Assessment|Replacement|BackgroundInformation)(\.\d+)?$")
+_TAG_SUFFIX_RE = re.compile(r"^(?P<anchor>.+)\.(%s)(\.\d+)?$" % "|".join(TAGS))
 _INTERNAL_REF_RE = re.compile(
     r"\b(?:Sections?|points?)\s+(\d+\.\d+)(?:\s*(?:,|and|or|to)\s*(\d+\.\d+))*\s+of\s+this\s+Annex", re.I)
 _SECTION_NUM_RE = re.compile(r"\d+\.\d+")
@@ -342,7 +341,7 @@ def _label_key(cid: str) -> tuple:
 def repair_unit(unit: Unit) -> tuple[Unit, list[Diagnostic]]:
     """Repair what the ids and the IR prove; every repair is recorded as an ``info`` diagnostic (code
     ``REPAIR_*``).  Returns a new unit (the input is not modified)."""
-    u = unit.model_copy(deep=True)
+    u = clone(unit)
     out: list[Diagnostic] = []
     ids = [n.criterion_id for n in u.root.walk()]
     unique = {i for i in ids if ids.count(i) == 1}

@@ -26,14 +26,13 @@ from typing import Any, Callable, Iterable, Optional
 
 from regc.io import atomic_path
 from regc.compiler.score import match_refs, quant_keys, temporal_keys
-from regc.ir.models import TAGS, Activity, CriterionNode, Threshold, load_activity
+from regc.ir.models import ANCHORED_ID, Activity, CriterionNode, Threshold, load_activity
 from regc.optimizers.signatures import (DECISIONS, AnchorAnswer, LogicAnswer, ReferenceTypeAnswer,
                                         RelationAnswer, make_predictor)
 
 MODULES = ("logic", "applicability", "tags", "thresholds", "anchor_type", "pathways", "references",
            "dependencies", "rule_summary")
 OPTIMIZERS = ("labeled", "bootstrap", "mipro", "gepa")
-_ANCHORED = re.compile(r"\.(%s)(?:\.\d+)?$" % "|".join(TAGS))
 _GROUP = re.compile(r"\([a-z0-9]+-[a-z0-9]+\)$")
 
 
@@ -100,10 +99,10 @@ def gold_examples(activities: Iterable[Activity], module: str) -> list:
                 elif module == "thresholds" and node.verbatim_text:
                     hook = {"text": node.verbatim_text, "parent_text": ptext}
                     value = {"threshold": _thr_json(node.threshold)}
-                elif module == "anchor_type" and _ANCHORED.search(cid) and parent is not None:
+                elif module == "anchor_type" and ANCHORED_ID.search(cid) and parent is not None:
                     hook = {"text": node.verbatim_text, "anchor_text": ptext, "candidates": [parent.criterion_id]}
                     value = {"anchor": AnchorAnswer(anchor_id=parent.criterion_id,
-                                                    anchor_type=_ANCHORED.search(cid).group(1)).model_dump()}
+                                                    anchor_type=ANCHORED_ID.search(cid).group(1)).model_dump()}
                 elif module == "pathways" and any(_GROUP.search(c.criterion_id) for c in node.sub_criteria):
                     items, groups = [], []
                     for c in node.sub_criteria:

@@ -23,14 +23,12 @@ import re
 from typing import Optional, Sequence
 
 from regc.grammar.logic import LogicDecision, decide_logic
-from regc.ir.models import TAGS, CriterionNode, Diagnostic, Threshold, Unit
+from regc.ir.models import ANCHORED_ID, TAGS, CriterionNode, Diagnostic, Threshold, Unit
 from regc.passes.decisions import Decision, arbitrate
 from regc.optimizers.hooks import keep_model_origin, summarise_with_model
 from regc.passes.summaries import chapeau_summary, leaf_summary, root_summary
 
 NAME = "classify"
-
-ANCHORED_ID = re.compile(r"\.(%s)(?:\.(\d+))?$" % "|".join(TAGS))
 
 
 def anchored_type(node: CriterionNode) -> Optional[str]:

@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemory
+from regc.compiler.score import EDGE_TYPES_SCORED
 from regc.ir.doc import ActDoc, ActivityDoc, UnitDoc
 from regc.ir.models import Activity, CriterionNode, Unit, load_activity
+from regc.passes.refscore import prf
 
-SCORED_EDGES = ("INHERITS_THRESHOLD", "DEPENDS_ON", "CORRECTS", "GROUP_MEMBER")
+SCORED_EDGES = EDGE_TYPES_SCORED
 OWNED_EDGES = ("INHERITS_THRESHOLD", "DEPENDS_ON", "CORRECTS")
 
 
@@ -39,7 +41,7 @@ def make_context(activity: Activity, unit: Unit, memory: Optional[SemanticMemory
 
 def reset_owned_fields(unit: Unit) -> Unit:
     """A copy of ``unit`` with the fields of classify/dependencies/assembly set back to their defaults."""
-    from regc.passes.classify import ANCHORED_ID
+    from regc.ir.models import ANCHORED_ID
 
     u = unit.model_copy(deep=True)
     inheritors = {e.from_ for e in u.edges if e.type == "INHERITS_THRESHOLD"}
@@ -88,11 +90,7 @@ class Tally:
 
     def figures(self) -> dict[str, float]:
         out = {k: (v[0] / v[1] if v[1] else 1.0) for k, v in self.counts.items()}
-        tp, ns, ng = self.edges
-        p = tp / ns if ns else 1.0
-        r = tp / ng if ng else 1.0
-        out["edge_precision"], out["edge_recall"] = p, r
-        out["edge_f1"] = 2 * p * r / (p + r) if p + r else 0.0
+        out["edge_precision"], out["edge_recall"], out["edge_f1"] = prf(*self.edges)
         out["nodes"] = self.counts.get("category", [0, 0])[1]
         return out
 

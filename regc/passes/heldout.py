@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional
 
+from regc.compiler.score import EDGE_TYPES_SCORED, temporal_keys
+from regc.passes.refscore import prf
+
 FIXTURES = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "heldout"
 NODE_FIELDS = ("logic", "applicability", "category", "tags")
 ITEM_FIELDS = ("quantitative", "temporal", "references", "dependencies", "edges")
@@ -51,8 +54,8 @@ def _ref_key(text: str, celex: Optional[str]) -> str:
 
 
 def _temporal_key(t: dict) -> tuple:
-    return (t.get("type"), t.get("date"), t.get("start"), t.get("end"), t.get("interval_value"),
-            t.get("interval_unit"))
+    """One temporal item's key, as the project scorer matches it (:func:`regc.compiler.score.temporal_keys`)."""
+    return temporal_keys({"threshold": {"temporal": {"items": [t]}}})[0]
 
 
 _STOP = {"the", "and", "for", "with", "that", "which", "from", "than", "this", "those", "these", "its", "their",
@@ -109,9 +112,7 @@ class Tally:
     def figures(self) -> dict[str, float]:
         out: dict[str, float] = {k: v[0] / v[1] for k, v in self.acc.items() if v[1]}
         for k, (tp, ns, na) in self.prf.items():
-            p = tp / ns if ns else 1.0
-            r = tp / na if na else 1.0
-            out[f"{k}_f1"] = 2 * p * r / (p + r) if p + r else 0.0
+            out[f"{k}_f1"] = prf(tp, ns, na)[2]
         if self.metric[1]:
             out["metric_similar"] = self.metric[0] / self.metric[1]
         out["nodes"] = self.acc.get("category", [0, 0])[1]
@@ -123,10 +124,6 @@ def _quant(node: dict) -> list[tuple]:
     q = ((node.get("threshold") or {}).get("quantitative") or {}).get("items") or []
     return [(i["operator"], _num(i["value"]), _unit(i["unit"]), _period(i.get("period")), i.get("metric") or "")
             for i in q]
-
-
-def _temporal(node: dict) -> list[tuple]:
-    return [_temporal_key(t) for t in (((node.get("threshold") or {}).get("temporal") or {}).get("items") or [])]
 
 
 def _refs(node: dict) -> list[tuple]:
@@ -174,11 +171,11 @@ def compare_unit(system_unit: dict, annotated: dict, tally: Tally) -> None:
                 tally.metric[0] += int(ok)
                 if not ok:
                     tally.misses.append(f"metric: {where} {m[4]!r} vs {q[4]!r}")
-        tally.items("temporal", _temporal(s), [_temporal_key(t) for t in a["temporal"]], where)
+        tally.items("temporal", temporal_keys(s), [_temporal_key(t) for t in a["temporal"]], where)
         tally.items("references", _refs(s), [(_ref_key(t, c), ty) for t, ty, c in a["references"]], where)
         tally.items("dependencies", _deps(s), [tuple(d) for d in a["dependencies"]], where)
     se = [(e["type"], e["from"], e["to"]) for e in system_unit.get("edges", [])
-          if e["type"] in ("INHERITS_THRESHOLD", "DEPENDS_ON", "CORRECTS", "GROUP_MEMBER")]
+          if e["type"] in EDGE_TYPES_SCORED]
     tally.items("edges", se, [tuple(e) for e in annotated.get("edges", [])], uid)
 
 

@@ -9,21 +9,28 @@ agree.  Matching is one-to-one (a source counts once).
 True
 >>> normalise_ref_text("the EU Construction  Protocol.")
 'the eu construction protocol'
+>>> prf(3, 4, 6)
+(0.75, 0.5, 0.6)
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
+from regc.compiler.score import norm_text
 from regc.ir.models import CriterionNode, Footnote, ReferenceSource, Unit
 
+# the normalisation of the project scorer: lower case, every run of non-word characters one space
+normalise_ref_text = norm_text
 
-def normalise_ref_text(s: str) -> str:
-    """The normalisation of the project scorer (:func:`regc.compiler.score.norm_text`): lower case, every run of
-    non-word characters one space."""
-    return re.sub(r"[^\w]+", " ", str(s or "").lower()).strip()
+
+def prf(tp: float, n_sys: float, n_gold: float) -> tuple[float, float, float]:
+    """(precision, recall, F1) of ``tp`` matches among ``n_sys`` system and ``n_gold`` gold items; an empty side
+    has precision (recall) 1.0."""
+    p = tp / n_sys if n_sys else 1.0
+    r = tp / n_gold if n_gold else 1.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
 
 
 def source_match(a: ReferenceSource, b: ReferenceSource, *, need_type: bool = True) -> bool:
@@ -43,16 +50,15 @@ class PRF:
 
     @property
     def precision(self) -> float:
-        return self.tp / self.n_sys if self.n_sys else 1.0
+        return prf(self.tp, self.n_sys, self.n_gold)[0]
 
     @property
     def recall(self) -> float:
-        return self.tp / self.n_gold if self.n_gold else 1.0
+        return prf(self.tp, self.n_sys, self.n_gold)[1]
 
     @property
     def f1(self) -> float:
-        p, r = self.precision, self.recall
-        return 2 * p * r / (p + r) if p + r else 0.0
+        return prf(self.tp, self.n_sys, self.n_gold)[2]
 
     def add(self, other: "PRF") -> None:
         self.tp += other.tp
