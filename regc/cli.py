@@ -27,6 +27,19 @@ class CLIError(Exception):
     """A user-facing error: printed as one line, exit code 2."""
 
 
+def os_error_text(e: OSError) -> str:
+    """``/proc/x: No such file or directory``: the file first, then the reason, on one line.
+
+    >>> os_error_text(FileNotFoundError(2, "No such file or directory", "/nope/x"))
+    '/nope/x: No such file or directory'
+    """
+    name = e.filename
+    why = e.strerror or str(e)
+    if name is None:
+        return why.splitlines()[0] if why else type(e).__name__
+    return f"{name}: {why}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="regc", description="A compiler for regulations (EU Taxonomy delegated acts).")
     ap.add_argument("--version", action="version", version=f"regc {__version__}")
@@ -60,6 +73,9 @@ def main(argv: list[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as e:  # an unwritable/unreadable path not caught closer to the command: one line, exit 2
+        print(f"regc: error: {os_error_text(e)}", file=sys.stderr)
+        return 2
     return int(rc or 0)
 
 

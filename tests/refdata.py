@@ -5,6 +5,7 @@ minimal PassContext.  Used until the real front-ends and structure pass land.
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -13,7 +14,7 @@ from lxml import etree, html
 
 from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemory
 from regc.ir.doc import ActDoc, ActivityDoc, Block, FootnoteBody, UnitDoc
-from regc.ir.models import Activity, Unit, load_activity
+from regc.ir.models import Activity, CriterionNode, Footnote, References, Unit, load_activity
 
 _WS = re.compile(r"\s+")
 
@@ -150,3 +151,37 @@ def make_ctx(adoc: ActivityDoc, unit: Unit, markers: dict[str, list[str]] | None
     udoc = UnitDoc(part=unit.part, blocks=blocks)
     act = ActDoc(celex="32021R2139", format="eurlex-xhtml", file="gold", activities=[adoc])
     return PassContext(act=act, activity=adoc, unit_doc=udoc, memory=SemanticMemory(), options=CompileOptions())
+
+
+def unit_from_fixture(d: dict) -> tuple[Unit, PassContext]:
+    """A flat unit (ROOT over the fixture's nodes: id, text, markers and, where given, tags, references,
+    footnotes) and a PassContext whose activity holds the fixture's footnote bodies (marker -> text)."""
+    nodes = []
+    for n in d["nodes"]:
+        node = CriterionNode(criterion_id=n["criterion_id"], verbatim_text=n["verbatim_text"], tags=n.get("tags", []))
+        node.provenance.markers = list(n.get("markers", []))
+        if n.get("references"):
+            node.references = References.model_validate(n["references"])
+        if "footnotes" in n:
+            node.footnotes = [Footnote.model_validate(f) for f in n["footnotes"]]
+        nodes.append(node)
+    unit = Unit(unit_id=d["unit_id"], root=CriterionNode(criterion_id="ROOT", sub_criteria=nodes))
+    bodies = {k: FootnoteBody(marker=k, text=v) for k, v in d.get("footnotes", {}).items()}
+    udoc = UnitDoc(part=unit.part, blocks=[Block(text=n.verbatim_text, markers=n.provenance.markers) for n in nodes])
+    adoc = ActivityDoc(activity_id=unit.activity_id, objective=unit.activity_id.split("-")[0],
+                       section=unit.activity_id.split("-", 1)[1], name="fixture", units=[udoc], footnotes=bodies)
+    act = ActDoc(celex="32021R2139", format="eurlex-xhtml", file="fixture", activities=[adoc])
+    return unit, PassContext(act=act, activity=adoc, unit_doc=udoc, memory=SemanticMemory(), options=CompileOptions())
+
+
+def run_node_fixture(path: Path, passes, field: str) -> dict:
+    """Run ``passes`` over the fixture at ``path`` (unless it is ``verify_only``), then the last pass's verify():
+    ``{field: criterion_id -> that field's JSON (nodes with text), "diagnostics": [...]}``."""
+    d = json.loads(Path(path).read_text(encoding="utf-8"))
+    unit, ctx = unit_from_fixture(d)
+    if not d.get("verify_only"):
+        for p in passes:
+            unit = p.run(unit, ctx)
+    diags = passes[-1].verify(unit, ctx)
+    return {field: {n.criterion_id: n.to_json()[field] for n in unit.root.walk() if n.verbatim_text},
+            "diagnostics": [dg.to_json() for dg in diags]}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from fixtures_util import assert_golden_json
 from regc.ir.models import Activity, ActSource, Unit
 from regc.passes.goldcheck import make_context
 
@@ -32,3 +33,11 @@ def run_passes(unit: Unit, ctx, passes) -> Unit:
 def diagnostics_json(diags) -> list[dict]:
     return [{"code": d.code, "severity": d.severity, "kind": d.kind, "criterion_id": d.criterion_id,
              "message": d.message} for d in diags]
+
+
+def check_golden(inp: Path, out: Path, pass_module) -> None:
+    """Run ``pass_module`` on the fixture input ``inp``: its verify() reports no error, the unit equals ``out``."""
+    _, unit, ctx = load_fixture(inp)
+    result = run_passes(unit, ctx, [pass_module])
+    assert not [d for d in pass_module.verify(result, ctx) if d.severity in ("error", "critical")]
+    assert_golden_json(out, result.to_json())

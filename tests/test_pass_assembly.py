@@ -11,7 +11,7 @@ from regc.ir.models import CriterionNode, Edge, QuantitativeThreshold, Threshold
 from regc.passes import assembly, classify, dependencies
 from regc.passes.assembly import consistent_logic, normalise_threshold
 from regc.passes.goldcheck import make_context, reset_owned_fields, run_stages
-from stage_fixtures import diagnostics_json, load_fixture, run_passes
+from stage_fixtures import check_golden, diagnostics_json, load_fixture, run_passes
 
 
 def test_consistent_logic_rules():
@@ -35,10 +35,7 @@ def test_normalise_threshold_nulls_empty_parts():
 
 @pytest.mark.parametrize("inp, out", fixture_pairs("assembly"), ids=lambda p: p.name)
 def test_assembly_golden(inp, out):
-    _, unit, ctx = load_fixture(inp)
-    result = run_passes(unit, ctx, [assembly])
-    assert not [d for d in assembly.verify(result, ctx) if d.severity in ("error", "critical")]
-    assert_golden_json(out, result.to_json())
+    check_golden(inp, out, assembly)
 
 
 def test_assembly_repairs_the_inconsistent_fixture():

@@ -10,7 +10,7 @@ from regc.passes import classify
 from regc.passes.classify import decide_applicability, decide_category, decide_tags
 from regc.passes.goldcheck import measure, reset_owned_fields, run_stages
 from regc.passes.summaries import is_self_contained, names_every_threshold
-from stage_fixtures import diagnostics_json, load_fixture, run_passes
+from stage_fixtures import check_golden, diagnostics_json, load_fixture, run_passes
 
 
 # ------------------------------------------------------------------------------------------------ evaluation logic
@@ -122,10 +122,7 @@ def test_category_is_deterministic_on_quantitative_items():
 
 @pytest.mark.parametrize("inp, out", fixture_pairs("classify"), ids=lambda p: p.name)
 def test_classify_golden(inp, out):
-    _, unit, ctx = load_fixture(inp)
-    result = run_passes(unit, ctx, [classify])
-    assert not [d for d in classify.verify(result, ctx) if d.severity in ("error", "critical")]
-    assert_golden_json(out, result.to_json())
+    check_golden(inp, out, classify)
 
 
 @pytest.mark.parametrize("inp, out", fixture_pairs("classify", bad=True), ids=lambda p: p.name)

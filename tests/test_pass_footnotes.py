@@ -7,45 +7,19 @@ Fixtures: ``tests/fixtures/footnotes/*.in.json`` = nodes (id, text, markers) + f
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from fixtures_util import assert_golden_json, fixture_pairs
-from refdata import gold_with_bodies, make_ctx, reset_unit
-from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemory
-from regc.ir.doc import ActDoc, ActivityDoc, Block, FootnoteBody, UnitDoc
-from regc.ir.models import CriterionNode, Footnote, Unit
+from refdata import gold_with_bodies, make_ctx, reset_unit, run_node_fixture, unit_from_fixture
 from regc.passes import footnotes, references
 from regc.passes.footnotes import analyse_footnote, split_sentences
 from regc.passes.refscore import PRF, footnote_prf
 
 
-def unit_from_fixture(d: dict) -> tuple[Unit, PassContext]:
-    nodes = []
-    for n in d["nodes"]:
-        node = CriterionNode(criterion_id=n["criterion_id"], verbatim_text=n["verbatim_text"])
-        node.provenance.markers = list(n.get("markers", []))
-        node.footnotes = [Footnote.model_validate(f) for f in n.get("footnotes", [])]
-        nodes.append(node)
-    unit = Unit(unit_id=d["unit_id"], root=CriterionNode(criterion_id="ROOT", sub_criteria=nodes))
-    bodies = {k: FootnoteBody(marker=k, text=v) for k, v in d.get("footnotes", {}).items()}
-    udoc = UnitDoc(part=unit.part, blocks=[Block(text=n.verbatim_text, markers=n.provenance.markers) for n in nodes])
-    adoc = ActivityDoc(activity_id=unit.activity_id, objective=unit.activity_id.split("-")[0],
-                       section=unit.activity_id.split("-", 1)[1], name="fixture", units=[udoc], footnotes=bodies)
-    act = ActDoc(celex="32021R2139", format="eurlex-xhtml", file="fixture", activities=[adoc])
-    return unit, PassContext(act=act, activity=adoc, unit_doc=udoc, memory=SemanticMemory(), options=CompileOptions())
-
-
 def run_fixture(path: Path) -> dict:
-    d = json.loads(path.read_text(encoding="utf-8"))
-    unit, ctx = unit_from_fixture(d)
-    if not d.get("verify_only"):
-        unit = footnotes.run(references.run(unit, ctx), ctx)
-    diags = footnotes.verify(unit, ctx)
-    return {"footnotes": {n.criterion_id: n.to_json()["footnotes"] for n in unit.root.walk() if n.verbatim_text},
-            "diagnostics": [dg.to_json() for dg in diags]}
+    return run_node_fixture(path, [references, footnotes], "footnotes")
 
 
 GOOD = fixture_pairs("footnotes")

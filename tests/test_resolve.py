@@ -343,3 +343,27 @@ def test_unpinned_thresholds_need_the_criterion_and_skip_table_rows():
     pinned = Hit("x:2", "32018L2001", "Article 29(10)", "The greenhouse gas emissions savings shall be: (a) at "
                  "least 50 % for biofuels.", 1.0)
     assert [t["value"] for t in thresholds_of([pinned], focus="anything else")] == [50]
+
+
+def test_query_weighs_the_citing_clause_and_bare_compliance_gets_the_scope(searcher):
+    from regc.corpora.resolve import build_query, specific_words
+
+    crit = "the tailpipe CO2 emissions calculated in accordance with the emission test laid down in Directive " \
+           "(EU) 2018/2001."
+    q = build_query("Directive (EU) 2018/2001", crit).split()
+    assert q.count("emission") == 2 and q.count("test") == 2  # the clause citing the act counts twice
+    assert specific_words("Directive (EU) 2018/2001", "The activity complies with Directive (EU) 2018/2001.") == []
+    r = retrieve(searcher, "Directive (EU) 2018/2001", "32018L2001", None,
+                 criterion_text="The activity complies with Directive (EU) 2018/2001.")
+    assert r.passages[0].locator.startswith("Article 1") and r.passages[0].score == 0.9
+
+
+def test_whole_act_search_hits_give_no_thresholds(searcher):
+    # no pinpoint, no defined term of the act in the criterion: the passages are search hits; their numbers are
+    # not the criterion's thresholds
+    e = enrich(searcher, "Directive (EU) 2018/2001", "32018L2001",
+               criterion_text="electricity from installations above 10 MW complies with the sustainability "
+                              "criteria and greenhouse gas emissions saving criteria of Directive (EU) 2018/2001")
+    assert e["status"] == "retrieved" and any(p["score"] < 0.9 for p in e["passages"])
+    located = {f'{p["doc"]} {p["locator"]}' for p in e["passages"] if p["score"] >= 0.9}
+    assert all(any(t["locator"].startswith(loc) for loc in located) for t in e["thresholds"])

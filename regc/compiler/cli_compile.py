@@ -55,6 +55,16 @@ def register(sub) -> None:
 # ---------------------------------------------------------------------------------------------------------------
 
 
+def corpus_file_name(fmt: Optional[str]) -> Optional[str]:
+    """The corpus file a ``--format`` asks for with ``--celex`` (``formex`` -> the ``en.fmx4`` folder);
+    None: the default order (``en.xml``, ``en.html``, ``en.fmx4``).
+
+    >>> corpus_file_name("formex"), corpus_file_name(None)
+    ('en.fmx4', None)
+    """
+    return {"formex": "en.fmx4", "oj-html": "en.html"}.get(fmt or "")
+
+
 def resolve_sources(args) -> list[tuple[Path, Optional[str]]]:
     """(path, format) for every source named on the command line or located by ``--celex``."""
     from regc.cli import CLIError
@@ -62,13 +72,15 @@ def resolve_sources(args) -> list[tuple[Path, Optional[str]]]:
     from regc.corpora.locate import corpus_root
 
     out: list[tuple[Path, Optional[str]]] = [(Path(s), args.format) for s in args.sources]
+    if args.corpus and not Path(args.corpus).is_dir():  # never fall back silently to another corpus
+        raise CLIError(f"{args.corpus}: --corpus is not a folder")
     if args.celex:
         root = corpus_root(args.corpus)
         if root is None:
             raise CLIError(f"no corpus folder (looked at --corpus {args.corpus or '-'}, $REGC_CORPUS, "
                            f"../shared/corpora); pass --corpus DIR or a SOURCE file")
         try:
-            path = find_in_corpus(root, args.celex, args.doc_version)
+            path = find_in_corpus(root, args.celex, args.doc_version, corpus_file_name(args.format))
         except FrontEndError as first:
             # acts held only as Formex in the corpus: ``<version>/en.fmx4/`` is a folder
             fmx = Path(str(first.file)).with_name("en.fmx4")

@@ -32,13 +32,38 @@ def _cmd(args) -> int:
         raise CLIError(str(e)) from e
     if not gold:
         raise CLIError(f"no gold activity files in {args.gold}")
+    if not build:
+        raise CLIError(f"{args.build}: not an activity file" if Path(args.build).is_file()
+                       else f"no activity files in {args.build}")
     if Path(args.build).is_file():  # one activity file: score against its gold only
         gold = {k: v for k, v in gold.items() if k in build}
         if not gold:
             raise CLIError(f"{args.build}: no gold activity with this activity_id in {args.gold}")
+    elif not set(gold) & set(build):
+        raise CLIError(f"{args.build}: none of its {len(build)} activities is in the gold {args.gold} "
+                       f"(gold: {', '.join(sorted(gold)[:3])}{', …' if len(gold) > 3 else ''}); wrong folder?")
+    _warn_malformed(Path(args.build))
     res = score_activities(build, gold, args.units)
     if args.json:
         print(json.dumps(res, ensure_ascii=False, indent=1))
     else:
         print(format_table(res))
     return 0
+
+
+def _warn_malformed(build: Path) -> None:
+    """One warning line per build file that is not valid IR (it is still scored: what cannot be read counts as
+    wrong), naming the file and the first bad location."""
+    import sys
+
+    from regc.ir.cli_check import activity_files, load_for_check
+
+    for f in activity_files(build):
+        act, findings, _raw = load_for_check(f)
+        errs = [x for x in findings if x["severity"] in ("error", "critical") and x["code"] != "NOT_AN_ACTIVITY"]
+        if errs:
+            where = " ".join(x for x in (errs[0]["unit_id"], errs[0]["criterion_id"]) if x)
+            msg = errs[0]["message"]
+            msg = msg if msg.startswith(str(f)) else f"{f}: {(where + ': ') if where else ''}{msg}"
+            more = f" (and {len(errs) - 1} more)" if len(errs) > 1 else ""
+            print(f"regc: warning: {msg}{more}; scored as far as it can be read", file=sys.stderr)

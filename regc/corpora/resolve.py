@@ -296,10 +296,47 @@ def build_query(ref_text: str, criterion_text: str = "", activity_name: str = ""
         if p.lower() not in seen:
             seen.add(p.lower())
             out.append(p)
-    # the reference's own words ("applicable requirements for major renovations") say most about what to fetch:
+    # the reference's own words ("applicable requirements for major renovations") and the words of the clause
+    # citing it ("the emission test laid down in" Regulation (EU) 168/2013) say most about what to fetch:
     # repeated, they weigh twice in BM25
-    out += [w for w in content_words(_title_words(ref_text), 8) if len(w) > 3]
+    out += specific_words(ref_text, criterion_text)
     return " ".join(out)
+
+
+_UNSPECIFIC = {"activity", "activities", "economic", "operator", "operators", "ensure", "ensures", "meets", "used",
+               "line", "where", "applicable", "relevant", "also", "accordance"}
+
+
+def specific_words(ref_text: str, criterion_text: str) -> list[str]:
+    """Content words of the reference and of the clause citing it that say WHAT is needed from the act
+    (legal boilerplate and "the activity complies with" dropped).  Empty for a bare compliance reference.
+
+    >>> specific_words("Directive 2009/31/EC", "The activity complies with Directive 2009/31/EC.")
+    []
+    """
+    words = content_words(_title_words(ref_text) + " " + citing_clause(ref_text, criterion_text), 14)
+    return [w for w in words if len(w) > 3 and w not in _GENERIC | _PROCEDURAL | _UNSPECIFIC]
+
+
+def citing_clause(ref_text: str, criterion_text: str, before: int = 8, after: int = 6) -> str:
+    """The words around the reference inside the criterion's clause (up to ``before`` words before it and
+    ``after`` after it, not across ';' or ':'), which name what is needed from the act.
+
+    >>> citing_clause("Regulation (EU) 168/2013", "for vehicles of category L, the tailpipe CO2 emissions equal to 0 "
+    ...               "g CO2e/km calculated in accordance with the emission test laid down in Regulation (EU) 168/2013.")
+    'category L, the tailpipe CO2 emissions equal to 0 g CO2e/km calculated in accordance with the emission test laid down in'
+    """
+    i = criterion_text.find(ref_text) if ref_text else -1
+    if i < 0:
+        return ""
+    head = re.split(r"[;:]", criterion_text[:i])[-1].split()
+    tail = re.split(r"[;:.]", criterion_text[i + len(ref_text):])[0].split()[:after]
+    start, n = len(head), 0  # walk back over ``before`` content-bearing words (numbers count)
+    while start > 0 and n < before:
+        start -= 1
+        if content_words(head[start]) or re.match(r"^[\d,./]+$", head[start]):
+            n += 1
+    return " ".join(head[start:] + tail).strip()
 
 
 def _loc_match(hit_locator: str, want: str) -> bool:
@@ -484,14 +521,22 @@ def retrieve(searcher: "Searcher", ref_text: str, celex: Optional[str], pinpoint
                 if ch.chunk_id not in {d.chunk_id for d in direct}:
                     direct.append(Hit(ch.chunk_id, ch.celex, ch.locator, ch.text, 1.0))
     defs = definition_hits(searcher, celex, f"{criterion_text} {ref_text}") if in_index and not locators else []
+    if in_index and not locators and not defs and not specific_words(ref_text, criterion_text):
+        # "complies with Directive 2009/31/EC": nothing narrows the act down; its subject matter and scope
+        # (Article 1) is what the criterion needs first
+        defs = [Hit(c.chunk_id, c.celex, c.locator, c.text, 0.9) for c in searcher.chunks_of_act(celex)
+                if re.match(r"^Article 1(?:\(|$)", c.locator)][:2]
+    _, _, pin_covered = judge_coverage(direct, celex if in_index else None, locators, (), ())
+    pinned_ok = bool(direct) and len(pin_covered) == len(locators)
     for it in range(max_iterations):
-        try:
-            hits = searcher.search(query, max(k, len(direct)), mode=mode, fusion=fusion,
-                                   celex=celex if in_index else None)
-        except QueryError:
-            hits = []
-        _, _, pin_covered = judge_coverage(direct, celex if in_index else None, locators, (), ())
-        if direct and len(pin_covered) == len(locators):
+        hits = []
+        if not pinned_ok or len(direct) > k:  # the tree answered a pinpoint of few passages: no search needed
+            try:
+                hits = searcher.search(query, max(k, len(direct)), mode=mode, fusion=fusion,
+                                       celex=celex if in_index else None)
+            except QueryError:
+                pass
+        if pinned_ok:
             rank = {h.chunk_id: i for i, h in enumerate(hits)}
             pins = direct
             if len(direct) > k:  # many chunks under the pinpoint (a whole annex): the criterion picks
@@ -546,7 +591,7 @@ def _refine(query: str, gaps: list[str], searcher: "Searcher", celex: Optional[s
 # enrichment (extractive, criterion-focused)
 
 
-_SENT = re.compile(r"(?<=[.;:])\s+(?=[A-Z(])")
+_SENT = re.compile(r"(?<=[.;:])\s+(?=[A-Z(])|(?<=;\sor)\s+(?=\()|(?<=;\sand)\s+(?=\()")  # "...; or (b) ..." too
 
 
 def _sentences(text: str) -> list[str]:
@@ -729,13 +774,16 @@ def enrich(searcher: Optional["Searcher"], ref_text: str, celex: Optional[str], 
     # facts and thresholds come from the cited provisions themselves when the reference pinpoints them; the
     # closure's passages are context (a threshold of Article 25(1) is not one of Article 25(2))
     cited = [h for h in passages if h.score >= 1.0] or passages
+    # thresholds only from provisions located through the act's structure (pinpoint; definitions of the terms
+    # the criterion uses; scope): a search hit's numbers (a vehicle table's speed classes) are not the criterion's
+    located = [h for h in cited if h.score >= 0.9]
     import regc.passes  # noqa: F401  (loads the pass package before the hooks that import from it)
     from regc.optimizers.hooks import passage_summary  # no-op without a decider
 
     return passage_summary(ctx, {
         "status": "retrieved", "summary": summary or None,
         "key_facts": key_facts_of(cited, focus=focus, searcher=searcher),
-        "thresholds": thresholds_of(cited, focus=f"{criterion_text} {ref_text}", searcher=searcher),
+        "thresholds": thresholds_of(located, focus=f"{criterion_text} {ref_text}", searcher=searcher),
         "confidence": r.confidence,
         "passages": [{"doc": h.celex, "locator": h.locator, "score": round(float(h.score), 4)}
                          for h in passages]}, passages, criterion_text, ref_text)

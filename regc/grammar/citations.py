@@ -91,12 +91,6 @@ ELABORATION_GAP = re.compile(
 )
 
 
-def _tok(tree: Tree | Token, types: set[str]) -> list[Token]:
-    if isinstance(tree, Token):
-        return [tree] if tree.type in types else []
-    return [t for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type in types)]
-
-
 @dataclass
 class _ActParse:
     pinrefs: list[tuple[int, int]]  # spans (relative) of each pinref, including its preposition

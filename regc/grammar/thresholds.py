@@ -305,6 +305,28 @@ class ThresholdDecision:
 
 _MONTH = "|".join(MONTHS)
 NUMBER_RE = re.compile(r"(?<![\w.,/:\-–‑])(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d])(?:[.,]\d+)?|\d+(?:[.,]\d+)?)")
+
+
+def numbers_in_text(text: str) -> set[float]:
+    """Every number ``text`` writes, as a float rounded to 6 places: digits (European forms), "zero" and number
+    words ("within a three year period").
+
+    >>> sorted(numbers_in_text("at least 2,5 % within three years, zero spills, 10 000 t"))
+    [0.0, 2.5, 3.0, 10000.0]
+    """
+    out = set()
+    for m in NUMBER_RE.finditer(text):
+        try:
+            out.add(round(float(parse_number(m.group(0))), 6))
+        except ValueError:
+            pass
+    if re.search(r"\bzero\b", text, re.I):
+        out.add(0.0)
+    for w, v in WORD_NUMBERS.items():
+        if re.search(rf"\b{w}\b", text, re.I):
+            out.add(float(v))
+    return out
+
 _CITATIONS = [
     ("act", re.compile(r"\b\d{1,4}/\d{1,4}(?:/[A-Z]{2,}\b)?")),
     ("oj", re.compile(r"\bOJ\s+[LC]\s*\d+[A-Z]?(?:\s*[IVX]*)?,\s*\d{1,2}\.\d{1,2}\.\d{4}(?:,\s*p\.\s*\d+)?")),

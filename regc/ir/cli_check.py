@@ -121,10 +121,16 @@ def load_for_check(path: Path) -> tuple[Optional[Activity], list[dict], Optional
                                f"{e.msg}")], None
     if not isinstance(raw, dict) or "units" not in raw:
         return None, [_finding("error", "NOT_AN_ACTIVITY", f"{path}: not an activity file (no 'units')")], raw
+    if not isinstance(raw["units"], list):
+        return None, [_finding("error", "BAD_FIELD", f"{path}: 'units' must be a list, "
+                               f"found {type(raw['units']).__name__}")], raw
     try:
         return Activity.from_json(raw), [], raw
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, AttributeError):  # AttributeError: a unit that is not an object
         pass
+    for key in ("activity_id", "name"):
+        if not isinstance(raw.get(key), str):
+            out.append(_finding("error", "BAD_KEYS", f"{path}: {key!r} is missing or not a string"))
     # salvage unit by unit, reporting each bad node
     try:
         src = ActSource.model_validate(raw.get("source"))
@@ -139,7 +145,12 @@ def load_for_check(path: Path) -> tuple[Optional[Activity], list[dict], Optional
             continue
         root = _load_node(ud["root"], uid, f"units[{ui}].root", out)
         edges: list[Edge] = []
-        for ei, ed in enumerate(ud.get("edges") or []):
+        raw_edges = ud.get("edges") or []
+        if not isinstance(raw_edges, list):
+            out.append(_finding("error", "BAD_EDGE", f"units[{ui}].edges must be a list, "
+                                f"found {type(raw_edges).__name__}", uid))
+            raw_edges = []
+        for ei, ed in enumerate(raw_edges):
             try:
                 edges.append(Edge.model_validate(ed))
             except (ValueError, TypeError) as e:

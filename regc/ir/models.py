@@ -129,6 +129,16 @@ class QuantItem(_Model):
     _v = field_validator("value", mode="before")(classmethod(lambda cls, v: _tidy_number(v)))
 
 
+# the keys each temporal item type needs (and emits)
+_TEMPORAL_ITEM_KEYS = {
+    "deadline": ("date",),
+    "effective_from": ("date",),
+    "effective_until": ("date",),
+    "window": ("start", "end"),
+    "recurring": ("interval_value", "interval_unit"),
+}
+
+
 class TemporalItem(_Model):
     """``deadline``/``effective_from``/``effective_until`` use ``date``; ``window`` uses ``start``/``end``;
     ``recurring`` uses ``interval_value``/``interval_unit``.  Only the keys of the item's type are emitted."""
@@ -142,14 +152,7 @@ class TemporalItem(_Model):
 
     @model_validator(mode="after")
     def _shape(self) -> "TemporalItem":
-        need = {
-            "deadline": ("date",),
-            "effective_from": ("date",),
-            "effective_until": ("date",),
-            "window": ("start", "end"),
-            "recurring": ("interval_value", "interval_unit"),
-        }[self.type]
-        for k in need:
+        for k in _TEMPORAL_ITEM_KEYS[self.type]:
             if getattr(self, k) is None:
                 raise ValueError(f"temporal item of type {self.type!r} needs {k!r}")
         for k in ("date", "start", "end"):
@@ -159,17 +162,7 @@ class TemporalItem(_Model):
         return self
 
     def to_json(self) -> dict:
-        keys = {
-            "deadline": ("date",),
-            "effective_from": ("date",),
-            "effective_until": ("date",),
-            "window": ("start", "end"),
-            "recurring": ("interval_value", "interval_unit"),
-        }[self.type]
-        out: dict[str, Any] = {"type": self.type}
-        for k in keys:
-            out[k] = getattr(self, k)
-        return out
+        return {"type": self.type, **{k: getattr(self, k) for k in _TEMPORAL_ITEM_KEYS[self.type]}}
 
 
 def _check_iso_date(v: str) -> None:

@@ -32,7 +32,7 @@ from typing import Any, Iterable, Optional
 
 from regc.ir.models import Diagnostic
 from regc.optimizers.grounding import ground, strip_injection
-from regc.optimizers.lm import BudgetExceeded, LMCallError, LMClient, ParseFailure
+from regc.optimizers.lm import BudgetExceeded, LMCallError, LMClient, ParseFailure, PicklesWithoutLock
 from regc.optimizers.signatures import DECISIONS, make_predictor, module_of
 from regc.passes.decisions import Decision
 
@@ -49,7 +49,7 @@ def _same(a: Any, b: Any) -> bool:
     return a == b
 
 
-class LLMDecider:
+class LLMDecider(PicklesWithoutLock):
     """Arbitrates rule decisions with a DSPy program per decision kind (``programs`` override the default
     zero-shot predictors, e.g. loaded from ``regc optimize`` output)."""
 
@@ -73,14 +73,9 @@ class LLMDecider:
         self.consulted_by: dict[str, int] = {}  # the same, per decision kind
 
     def __getstate__(self):
-        d = dict(self.__dict__)
-        d.pop("_lock", None)
+        d = super().__getstate__()
         d["_predictors"] = {}
         return d
-
-    def __setstate__(self, d):
-        self.__dict__.update(d)
-        self._lock = threading.Lock()
 
     @property
     def model(self) -> str:

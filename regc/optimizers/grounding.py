@@ -23,7 +23,7 @@ import datetime as _dt
 import re
 from typing import Any, Iterable, Optional
 
-from regc.grammar.thresholds import MONTHS, NUMBER_RE, WORD_NUMBERS, parse_number
+from regc.grammar.thresholds import MONTHS, NUMBER_RE, numbers_in_text, parse_number
 from regc.ir.celex import is_valid_celex, lookup_celex
 from regc.ir.models import Threshold
 
@@ -53,17 +53,7 @@ def strip_injection(text: str) -> tuple[str, list[str]]:
 def numbers_in(text: str) -> set[float]:
     """Numbers written in ``text`` (digits and number words), excluding act and standard numbers."""
     t = _ACT_NUMBER.sub(" ", text)
-    out: set[float] = set()
-    for m in NUMBER_RE.finditer(t):
-        try:
-            out.add(round(float(parse_number(m.group(0))), 6))
-        except ValueError:
-            pass
-    for w, v in WORD_NUMBERS.items():
-        if re.search(rf"\b{w}\b", t, re.IGNORECASE):
-            out.add(float(v))
-    if re.search(r"\bzero\b", t, re.IGNORECASE):
-        out.add(0.0)
+    out = numbers_in_text(t)
     if re.search(r"\b(?:half)\b", t, re.IGNORECASE):
         out.add(50.0)
     return out
@@ -146,13 +136,6 @@ def ground_celex(celex: Optional[str], text: str) -> list[str]:
 def ground_ids(ids: Iterable[Optional[str]], known: Iterable[str], what: str = "id") -> list[str]:
     k = set(known)
     return [f"{what} {i!r} does not exist (known: {', '.join(sorted(k)[:12])})" for i in ids if i and i not in k]
-
-
-def ground_numbers_of(text_out: str, source: str) -> list[str]:
-    """Every number in a generated text (summary) must be written in the source."""
-    nums = numbers_in(source)
-    return [f"number {m.group(0)} in the answer is not in the source" for m in NUMBER_RE.finditer(text_out)
-            if round(float(parse_number(m.group(0))), 6) not in nums]
 
 
 _CELEX_TOKEN = re.compile(r"\b3\d{4}[A-Z]{1,2}\d{4}\b")

@@ -398,7 +398,21 @@ def strict_json_check(signature: Any, raw: str) -> None:
 # scripted engines (tests, benchmarks, dry runs): no network, no weights
 
 
-class ScriptedEngine:
+class PicklesWithoutLock:
+    """Mixin: the object pickles without its ``_lock`` (a ``threading.Lock`` cannot be pickled) and gets a new one
+    when unpickled."""
+
+    def __getstate__(self):
+        d = dict(self.__dict__)
+        d.pop("_lock", None)
+        return d
+
+    def __setstate__(self, d):
+        self.__dict__.update(d)
+        self._lock = threading.Lock()
+
+
+class ScriptedEngine(PicklesWithoutLock):
     """An in-process engine answering with ``respond(system, user_text) -> str`` (a DSPy ``Engine``).
 
     Counts its requests in ``calls``.  Usage is reported as whitespace-token counts, so accounting and budgets
@@ -431,15 +445,6 @@ class ScriptedEngine:
 
     def close(self):
         pass
-
-    def __getstate__(self):
-        d = dict(self.__dict__)
-        d.pop("_lock", None)
-        return d
-
-    def __setstate__(self, d):
-        self.__dict__.update(d)
-        self._lock = threading.Lock()
 
 
 def scripted_lm(respond: Callable[[str, str], str], model: str = "local/scripted"):

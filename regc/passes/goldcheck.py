@@ -133,8 +133,7 @@ def measure(gold_dir: Path, files: Optional[Iterable[Path]] = None) -> dict[str,
         memory = None
         for gu in act.units:
             start = reset_owned_fields(gu)
-            ctx_memory = memory or make_context(act, start).memory
-            memory = ctx_memory
+            memory = memory or make_context(act, start).memory
             out = run_stages(act, start, memory)
             compare(out, gu, tallies["SC" if gu.part == "SC" else "DNSH"])
     report: dict[str, dict] = {k: t.figures() for k, t in tallies.items()}

@@ -209,9 +209,7 @@ def measure(corpus: Path, fixtures: Optional[Iterable[dict]] = None, by_set: boo
     tallies: dict[str, Tally] = {}
     for f in fixtures:
         for name in ("all", f.get("set", "tuning")):
-            tally = tallies.setdefault(name, Tally())
-            quiet = name != "all"
-            _compare_activity(f, compiled.get(f["activity_id"]), tally if not quiet else tally)
+            _compare_activity(f, compiled.get(f["activity_id"]), tallies.setdefault(name, Tally()))
     figs = {k: t.figures() for k, t in tallies.items()}
     misses = tallies["all"].misses if "all" in tallies else []
     return (figs if by_set else figs["all"]), misses

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from regc.compiler.score import norm_text
-from regc.ir.models import CriterionNode, Footnote, ReferenceSource, Unit
+from regc.ir.models import CriterionNode, ReferenceSource, Unit
 
 # the normalisation of the project scorer: lower case, every run of non-word characters one space
 normalise_ref_text = norm_text
@@ -132,7 +132,3 @@ def pair_nodes(sys_unit: Unit, gold_unit: Unit) -> list[tuple[CriterionNode, Cri
             pairs.append((best, g))
             rest_s.remove(best)
     return pairs
-
-
-def footnote_of(node: CriterionNode, fid: str) -> Footnote | None:
-    return next((f for f in node.footnotes if f.id == fid), None)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from regc.grammar.thresholds import (WORD_NUMBERS, NUMBER_RE, ThresholdDecision, decide, list_regime_switches,
+from regc.grammar.thresholds import (MONTHS, ThresholdDecision, decide, list_regime_switches, numbers_in_text,
                                      parse_number)
 from regc.ir.models import CriterionNode, Diagnostic, Threshold, Unit
 
@@ -146,7 +146,7 @@ def _drop_ungrounded(text: str, thr: Optional[Threshold]) -> Optional[Threshold]
     if thr is None:
         return None
     thr = thr.model_copy(deep=True)
-    nums = _numbers_in(text)
+    nums = numbers_in_text(text)
     if thr.quantitative is not None:
         thr.quantitative.items = [i for i in thr.quantitative.items if round(float(i.value), 6) in nums]
         if not thr.quantitative.items:
@@ -167,26 +167,6 @@ def _drop_ungrounded(text: str, thr: Optional[Threshold]) -> Optional[Threshold]
 # verify
 
 
-def _numbers_in(text: str) -> set[float]:
-    out = set()
-    for m in NUMBER_RE.finditer(text):
-        try:
-            out.add(round(float(parse_number(m.group(0))), 6))
-        except ValueError:
-            pass
-    # "zero" counts as 0; number words ("within a three year period") count as their value
-    if re.search(r"\bzero\b", text, re.I):
-        out.add(0.0)
-    for w, v in WORD_NUMBERS.items():
-        if re.search(rf"\b{w}\b", text, re.I):
-            out.add(float(v))
-    return out
-
-
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December")
-
-
 def _grounded_date(date: str, text: str) -> bool:
     """Is the ISO date one the text states, allowing the spec §6 shifts (after D -> D+1, before D -> D-1, bare
     years -> 1 January / 31 December, month-years -> first / last day)?
@@ -201,12 +181,12 @@ def _grounded_date(date: str, text: str) -> bool:
     d = dt.date.fromisoformat(date)
     one = dt.timedelta(days=1)
     allowed: set[dt.date] = set()
-    mon = "|".join(_MONTHS)
+    mon = "|".join(MONTHS)
     for m in re.finditer(rf"\b(\d{{1,2}}) ({mon}) ((?:19|20)\d\d)\b", text):
-        x = dt.date(int(m.group(3)), _MONTHS.index(m.group(2)) + 1, int(m.group(1)))
+        x = dt.date(int(m.group(3)), MONTHS.index(m.group(2)) + 1, int(m.group(1)))
         allowed |= {x - one, x, x + one}
     for m in re.finditer(rf"(?<!\d )\b({mon}) ((?:19|20)\d\d)\b", text):
-        first = dt.date(int(m.group(2)), _MONTHS.index(m.group(1)) + 1, 1)
+        first = dt.date(int(m.group(2)), MONTHS.index(m.group(1)) + 1, 1)
         last = first + relativedelta(months=1, days=-1)
         allowed |= {first - one, first, last, last + one}
     for m in re.finditer(r"(?<![\d/])((?:19|20)\d\d)(?![\d/])", text):
@@ -222,7 +202,7 @@ def verify_node(unit_id: str, node: CriterionNode, thr: Optional[Threshold],
     text = node.verbatim_text or ""
     if thr is None or thr.is_empty():
         return diags
-    nums = _numbers_in(text)
+    nums = numbers_in_text(text)
     if not nums and not re.search(r"\b(?:annually|yearly|every|each)\b", text, re.I):
         diags.append(Diagnostic(severity="critical", code=NO_NUMBER, kind="Semantic", unit_id=unit_id,
                                 criterion_id=node.criterion_id, pass_name=NAME,
@@ -237,7 +217,7 @@ def verify_node(unit_id: str, node: CriterionNode, thr: Optional[Threshold],
                                                 f"the text"))
             if it.period is not None and getattr(it.period, "value", None) is not None:
                 pv = round(float(it.period.value), 6)
-                if pv not in nums and pv not in _numbers_in(" ".join(footnotes)) and not re.search(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                if pv not in nums and pv not in numbers_in_text(" ".join(footnotes)) and not re.search(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|"
                                                     r"twenty|thirty|fifty)\b", text, re.I) and not (
                         pv == 1 and re.search(r"\bannual\s+average\b", text, re.I)):
                     diags.append(Diagnostic(severity="error", code=UNGROUNDED, kind="Semantic", unit_id=unit_id,

@@ -51,14 +51,63 @@ def load_build(build_dir: str | Path, only: Optional[set[str]] = None) -> dict[s
             raise CLIError(f"{p}: built by regc {meta.get('version')}, this is regc {__version__}; rebuild it")
         try:
             act = Activity.from_json(d)
-        except (KeyError, TypeError, ValueError) as e:
-            raise CLIError(f"{p}: not a valid activity file: {str(e).splitlines()[0]}") from e
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise CLIError(f"{p}: not a valid activity file: {_load_problem(p, e)}") from e
+        _refuse_broken_graph(p, act)
         if act.activity_id in out:
             raise CLIError(f"{p}: activity {act.activity_id} appears twice in the build")
         out[act.activity_id] = act
     if not out and only is None:
         raise CLIError(f"{root}: no activity files in the build")
     return out
+
+
+def _load_problem(path: Path, exc: Exception) -> str:
+    """Where an activity file is broken (``units[0].root.sub_criteria[1]: evaluation_logic: ...``), from the
+    node-by-node loader of ``regc check``; the exception's first line when that finds nothing."""
+    from regc.ir.cli_check import load_for_check
+
+    try:
+        _act, findings, _raw = load_for_check(path)
+    except Exception:  # noqa: BLE001 - fall back to the exception text
+        findings = []
+    errs = [f for f in findings if f["severity"] in ("error", "critical")]
+    if errs:
+        msg = errs[0]["message"]
+        msg = msg[len(str(path)) + 2:] if msg.startswith(f"{path}: ") else msg
+        where = " ".join(x for x in (errs[0].get("unit_id"), errs[0].get("criterion_id")) if x)
+        return (f"{where}: " if where else "") + msg
+    return str(exc).splitlines()[0]
+
+
+def _refuse_broken_graph(path: Path, act: Activity) -> None:
+    """A hand-edited build whose criterion graph breaks spec §4 (dependency cycle, dangling edge, duplicate id,
+    N_OF_K out of range) cannot be evaluated soundly: refuse it, naming the unit and criterion."""
+    from regc.ir.graph import check_unit_graph
+
+    for unit in act.units:
+        for d in check_unit_graph(unit):
+            if d.severity in ("error", "critical"):
+                where = unit.unit_id + (f" {d.criterion_id}" if d.criterion_id else "")
+                raise CLIError(f"{path}: {where}: {d.code}: {d.message} (see `regc check`)")
+
+
+def _write_out(text: str, output: Optional[str]) -> None:
+    """``text`` to ``output`` (atomically) or, without one, to stdout."""
+    if output:
+        try:
+            atomic_write_text(output, text)
+        except OSError as e:  # unwritable target: name the file the user gave, not the temporary one
+            raise CLIError(f"{output}: cannot write: {e.strerror or e}") from e
+    else:
+        sys.stdout.write(text)
+
+
+def _load_facts(path: str | Path) -> dict:
+    try:
+        return load_facts(path)
+    except FactsError as e:
+        raise CLIError(str(e)) from e
 
 
 def _as_of(s: Optional[str]) -> Optional[dt.date]:
@@ -76,10 +125,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     facts_path = Path(args.facts)
     if facts_path.suffix.lower() == ".csv":
         return _cmd_batch(args, facts_path)
-    try:
-        doc = load_facts(facts_path)
-    except FactsError as e:
-        raise CLIError(str(e)) from e
+    doc = _load_facts(facts_path)
     wanted = list(doc["activities"])
     if args.activity:
         if args.activity not in doc["activities"]:
@@ -115,10 +161,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         text = render(explanations, results, as_of=as_of_line(as_of, as_of_source))
     else:
         text = as_of_line(as_of, as_of_source) + "\n\n" + render_table(build, results)
-    if args.output:
-        atomic_write_text(args.output, text)
-    else:
-        sys.stdout.write(text)
+    _write_out(text, args.output)
     return 0
 
 
@@ -169,10 +212,18 @@ def _cmd_batch(args: argparse.Namespace, src: Path) -> int:
     dst = Path(args.output) if args.output else src.with_name(src.stem + ".results.csv")
     if dst.resolve() == src.resolve():
         raise CLIError(f"{dst}: the results file would overwrite the portfolio")
+    if not src.is_file():
+        raise CLIError(f"{src}: portfolio not found" if not src.exists() else f"{src}: not a file")
     try:
         summary = run_csv(compiled, src, dst, _as_of(args.as_of))
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise CLIError(f"{src}: {e}") from e
+    except UnicodeDecodeError as e:
+        raise CLIError(f"{src}: not valid UTF-8 at byte {e.start} ({e.reason}); save the CSV as UTF-8") from e
+    except OSError as e:  # the portfolio was readable above: the results file cannot be written
+        name = dst if e.filename is None or Path(str(e.filename)).resolve() != src.resolve() else src
+        raise CLIError(f"{name}: cannot {'write' if name == dst else 'read'}: {e.strerror or e}") from e
+    except ValueError as e:
+        msg = str(e)
+        raise CLIError(msg if msg.startswith(f"{src}:") else f"{src}: {msg}") from e
     c = summary["counts"]
     as_of = _as_of(args.as_of)
     print(f"{summary['rows']} rows -> {dst}: " + ", ".join(f"{k} {v}" for k, v in c.items()) +
@@ -188,20 +239,14 @@ def cmd_facts_template(args: argparse.Namespace) -> int:
     if args.activity not in build:
         raise CLIError(f"{args.build_dir}: activity {args.activity!r} is not in the build")
     text = template(compile_plan(build[args.activity]), args.format)
-    if args.output:
-        atomic_write_text(args.output, text)
-    else:
-        sys.stdout.write(text)
+    _write_out(text, args.output)
     return 0
 
 
 def cmd_facts_check(args: argparse.Namespace) -> int:
     from regc.runtime.evaluator import CompiledActivity
 
-    try:
-        doc = load_facts(args.facts)
-    except FactsError as e:
-        raise CLIError(str(e)) from e
+    doc = _load_facts(args.facts)
     build = load_build(args.build_dir, set(doc["activities"]))
     problems = 0
     for aid, raw in doc["activities"].items():
@@ -221,10 +266,7 @@ def cmd_emit_python(args: argparse.Namespace) -> int:
 
     build = load_build(args.build_dir)
     text = emit_python(list(build.values()))
-    if args.output in (None, "-"):
-        sys.stdout.write(text)
-    else:
-        atomic_write_text(args.output, text)
+    _write_out(text, None if args.output == "-" else args.output)
     return 0
 
 

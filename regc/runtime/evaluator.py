@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import datetime as dt
 import graphlib
-from typing import Any, Iterable, Optional
+from typing import Any, Optional
 
 from regc.ir.models import Activity, CriterionNode, Unit, is_ancillary, is_anchored
 from regc.runtime import kernel
@@ -416,7 +416,3 @@ def _deps_text(n, nodes) -> str:
         return n["dep_note"]
     return ", ".join(("not " if s == "Negation" else "") + (nodes[t]["id"] if t >= 0 else "an unresolved criterion")
                      for t, s in n["deps"])
-
-
-def compile_build(activities: Iterable[Activity]) -> dict[str, CompiledActivity]:
-    return {a.activity_id: CompiledActivity(a) for a in activities}

@@ -913,15 +913,6 @@ def _extend(out, items):
             out.append(x)
 
 
-def run_plan(plan, facts, as_of):
-    """Evaluate every node of a plan in its topological order; returns the verdict list."""
-    nodes = plan["nodes"]
-    vs = [NA] * len(nodes)
-    for i in plan["order"]:
-        vs[i] = eval_node(nodes[i], vs, facts, as_of)
-    return vs
-
-
 def propagate_na(nodes, vs):
     """A criterion inside a NOT_APPLICABLE one is NOT_APPLICABLE too (nodes are in pre-order)."""
     for n in nodes:

@@ -10,9 +10,7 @@ Text output, one line per block: ``<depth-indent><label> <text> [markers] @<star
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -23,7 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("segment", help="show the document tree a front-end reads from a source (no compiling)")
     p.add_argument("source", nargs="?", help="source file (EUR-Lex XHTML, OJ HTML, Formex folder, Compass JSON)")
     p.add_argument("--celex", help="find the source in the corpus by CELEX id instead")
-    p.add_argument("--doc-version", dest="doc_version", help="consolidation date with --celex (default: latest)")
+    p.add_argument("--doc-version", "--version", dest="doc_version", metavar="DATE",
+                   help="consolidation date with --celex (default: latest); --version as in `regc compile`")
     p.add_argument("--corpus", help="corpus folder (default: $REGC_CORPUS or ../shared/corpora)")
     p.add_argument("--format", choices=["eurlex-xhtml", "oj-html", "formex", "compass-html"], default=None)
     p.add_argument("--activity", action="append", help="only this activity id (repeatable), e.g. CCM-4.29")
@@ -41,10 +40,14 @@ def _source(args) -> Path:
         return Path(args.source)
     if not args.celex:
         raise CLIError("segment: give a SOURCE file or --celex")
+    if args.corpus and not Path(args.corpus).is_dir():
+        raise CLIError(f"{args.corpus}: --corpus is not a folder")
     root = corpus_root(args.corpus)
     if root is None:
         raise CLIError("segment: no corpus folder (pass --corpus DIR or set REGC_CORPUS)")
-    return find_in_corpus(root, args.celex, args.doc_version)
+    from regc.compiler.cli_compile import corpus_file_name
+
+    return find_in_corpus(root, args.celex, args.doc_version, corpus_file_name(args.format))
 
 
 def render_activity(a: ActivityDoc) -> list[str]:
@@ -79,6 +82,8 @@ def run(args) -> int:
         act = load_source(_source(args), args.format)
     except FrontEndError as e:
         raise CLIError(str(e)) from None
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise CLIError(f"{args.source or args.celex}: cannot read source: {e}") from None
     if args.activity:
         missing = [x for x in args.activity if act.activity(x) is None]
         if missing:
@@ -92,13 +97,10 @@ def run(args) -> int:
     if not args.output:
         sys.stdout.write(text)
         return 0
-    out = Path(args.output)
-    fd, tmp = tempfile.mkstemp(prefix=out.name + ".", dir=out.parent if str(out.parent) else ".")
+    from regc.io import atomic_write_text
+
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        atomic_write_text(args.output, text)
+    except OSError as e:  # name the file the user gave, not the temporary one
+        raise CLIError(f"{args.output}: cannot write: {e.strerror or e}") from None
     return 0

@@ -1,0 +1,205 @@
+"""Acceptance checks of the `regc` command line against bad input, as its users meet it: every failure is one
+line on stderr naming the file (and where in it), exit 2, never a traceback, and nothing half-written.
+
+Each test pins a bug found by driving the README end to end (hand-corrupted builds, unwritable outputs,
+mismatched score folders, bad portfolio CSVs, corpus options)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from regc.cli import main, os_error_text
+
+UNWRITABLE = "/proc/regc-acceptance/x"  # /proc refuses new files, also for root
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory, eurlex) -> Path:
+    out = tmp_path_factory.mktemp("acc") / "build"
+    src = eurlex / "32021r2139" / "2026-01-01" / "en.xml"
+    assert main(["compile", str(src), "--only", "CCM-4.29", "-o", str(out), "-q"]) == 0
+    return out
+
+
+@pytest.fixture()
+def activity(build) -> dict:
+    return json.loads((build / "CCM-4.29.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture()
+def facts(tmp_path) -> Path:
+    p = tmp_path / "facts.json"
+    p.write_text(json.dumps({"activities": {"CCM-4.29": {"1(a)": {"value": 250, "unit": "g CO2e/kWh"},
+                                                          "1(b)(ii)": True}}}))
+    return p
+
+
+def _corrupt(tmp_path: Path, d: dict, name: str = "bad") -> Path:
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "CCM-4.29.json").write_text(json.dumps(d), encoding="utf-8")
+    return folder
+
+
+def _one_line_error(capsys, *must_contain: str) -> str:
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("regc: error: "), err
+    for s in must_contain:
+        assert s in lines[0], (s, lines[0])
+    return lines[0]
+
+
+# ---- hand-corrupted builds: check reports, eval/template/emit refuse (exit 2, one line naming the place) ----
+
+
+@pytest.mark.parametrize("mutate, code", [
+    (lambda d: d.__setitem__("units", "x"), "'units' must be a list"),
+    (lambda d: d["units"].__setitem__(0, None), "units[0] lacks unit_id/root"),
+    (lambda d: d["units"][0].__setitem__("edges", "x"), "units[0].edges must be a list"),
+    (lambda d: d.pop("activity_id"), "'activity_id' is missing"),
+])
+def test_check_reports_malformed_structure_without_traceback(tmp_path, capsys, activity, mutate, code):
+    d = copy.deepcopy(activity)
+    mutate(d)
+    folder = _corrupt(tmp_path, d)
+    assert main(["check", str(folder)]) == 1
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and code in out
+
+
+@pytest.mark.parametrize("cmd", [["eval", "{b}", "{f}", "--as-of", "2026-01-01"],
+                                 ["facts", "template", "{b}", "CCM-4.29"], ["emit", "python", "{b}"]])
+def test_build_with_non_object_unit_is_a_one_line_error(tmp_path, capsys, activity, facts, cmd):
+    d = copy.deepcopy(activity)
+    d["units"][0] = None
+    folder = _corrupt(tmp_path, d)
+    argv = [a.format(b=folder, f=facts) for a in cmd]
+    assert main(argv) == 2
+    _one_line_error(capsys, "CCM-4.29.json", "units[0]")
+
+
+def test_invalid_field_error_names_unit_and_criterion(tmp_path, capsys, activity, facts):
+    d = copy.deepcopy(activity)
+    d["units"][0]["root"]["sub_criteria"][0]["evaluation_logic"] = "XOR"
+    folder = _corrupt(tmp_path, d)
+    assert main(["eval", str(folder), str(facts), "--as-of", "2026-01-01"]) == 2
+    _one_line_error(capsys, "CCM-4.29.json", "CCM-4.29/SC 1:", "evaluation_logic")
+
+
+@pytest.mark.parametrize("edge, code", [({"type": "DEPENDS_ON", "from": "1(a)", "to": "1(a).Methodology"},
+                                         "EDGE_CYCLE"),
+                                        ({"type": "DEPENDS_ON", "from": "1(a)", "to": "9(z)"}, "DANGLING_EDGE")])
+def test_eval_refuses_a_broken_criterion_graph(tmp_path, capsys, activity, facts, edge, code):
+    d = copy.deepcopy(activity)
+    d["units"][0]["edges"].append({**edge, "note": ""})
+    folder = _corrupt(tmp_path, d)
+    assert main(["eval", str(folder), str(facts), "--as-of", "2026-01-01"]) == 2
+    _one_line_error(capsys, "CCM-4.29.json", code, "CCM-4.29/SC")
+    assert main(["check", str(folder)]) == 1  # check still reports it as a finding
+
+
+# ---- unwritable outputs: the path the user gave, not the temporary file; nothing left behind ----
+
+
+@pytest.mark.parametrize("cmd", [["eval", "{b}", "{f}", "-o", UNWRITABLE],
+                                 ["facts", "template", "{b}", "CCM-4.29", "-o", UNWRITABLE],
+                                 ["emit", "python", "{b}", "-o", UNWRITABLE]])
+def test_unwritable_output_is_one_line_naming_it(build, facts, capsys, cmd):
+    assert main([a.format(b=build, f=facts) for a in cmd]) == 2
+    line = _one_line_error(capsys, UNWRITABLE, "cannot write")
+    assert "/proc/regc-acceptance/." not in line  # not the temporary name
+
+
+def test_segment_output_unwritable_and_into_new_folder(eurlex, tmp_path, capsys):
+    src = str(eurlex / "32021r2139" / "2026-01-01" / "en.xml")
+    assert main(["segment", src, "--activity", "CCM-4.29", "-o", UNWRITABLE]) == 2
+    _one_line_error(capsys, UNWRITABLE)
+    out = tmp_path / "new" / "seg.txt"
+    assert main(["segment", src, "--activity", "CCM-4.29", "-o", str(out)]) == 0
+    assert out.read_text().startswith("32021R2139") and sorted(p.name for p in out.parent.iterdir()) == ["seg.txt"]
+
+
+def test_oserror_anywhere_is_one_line(build, capsys):
+    # `check --export` into /proc raises OSError deep in the graph export: the main safety net reports it
+    assert main(["check", str(build), "--export", UNWRITABLE]) == 2
+    _one_line_error(capsys, "/proc/regc-acceptance")
+    assert os_error_text(PermissionError(13, "Permission denied", "/x")) == "/x: Permission denied"
+
+
+# ---- corpus options ----
+
+
+def test_missing_corpus_folder_is_an_error_not_a_silent_fallback(tmp_path, capsys):
+    out = tmp_path / "o"
+    assert main(["compile", "--celex", "32021R2139", "--corpus", str(tmp_path / "nope"), "-o", str(out)]) == 2
+    _one_line_error(capsys, "nope", "--corpus")
+    assert not out.exists()
+    assert main(["segment", "--celex", "32021R2139", "--corpus", str(tmp_path / "nope")]) == 2
+    _one_line_error(capsys, "--corpus")
+
+
+def test_celex_with_format_formex_takes_the_formex_folder(tmp_path, capsys):
+    out = tmp_path / "fmx"
+    assert main(["compile", "--celex", "32021R2139", "--version", "2026-01-01", "--format", "formex",
+                 "--only", "CCM-4.29", "-o", str(out), "-q"]) == 0
+    assert json.loads((out / "CCM-4.29.json").read_text())["source"]["format"] == "formex"
+    capsys.readouterr()
+    # segment takes --version like compile (and still --doc-version)
+    assert main(["segment", "--celex", "32021R2139", "--version", "2023-01-01", "--activity", "CCM-4.29"]) == 0
+    assert capsys.readouterr().out.startswith("32021R2139 2023-01-01")
+
+
+# ---- score with mismatched folders ----
+
+
+def test_score_mismatched_or_empty_build_is_exit_2(gold_dir, build, tmp_path, capsys, facts):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["score", str(gold_dir), str(empty)]) == 2
+    _one_line_error(capsys, "no activity files", str(empty))
+    other = tmp_path / "other"
+    other.mkdir()
+    d = json.loads((build / "CCM-4.29.json").read_text())
+    d["activity_id"] = "CCM-99.9"
+    (other / "CCM-99.9.json").write_text(json.dumps(d))
+    assert main(["score", str(gold_dir), str(other)]) == 2
+    _one_line_error(capsys, str(other), "none of its 1 activities")
+    assert main(["score", str(gold_dir), str(facts)]) == 2
+    _one_line_error(capsys, "facts.json: not an activity file")
+
+
+def test_score_warns_about_a_malformed_build_file(gold_dir, tmp_path, capsys, activity):
+    d = copy.deepcopy(activity)
+    d["units"][0]["root"]["sub_criteria"][0]["evaluation_logic"] = "XOR"
+    folder = _corrupt(tmp_path, d)
+    assert main(["score", str(gold_dir), str(folder)]) == 0
+    err = capsys.readouterr().err
+    assert "regc: warning:" in err and "CCM-4.29.json" in err and "evaluation_logic" in err
+
+
+# ---- portfolio CSV ----
+
+
+def test_portfolio_errors_name_the_file_once(build, tmp_path, capsys):
+    noact = tmp_path / "p.csv"
+    noact.write_text("company,1(a)\nA,5\n")
+    assert main(["eval", str(build), str(noact)]) == 2
+    line = _one_line_error(capsys, "header has no 'activity' column")
+    assert line.count(str(noact)) == 1
+    latin = tmp_path / "l.csv"
+    latin.write_bytes(b"company,activity,1(b)(ii)\nA,CCM-4.29,s\xe9\n")
+    assert main(["eval", str(build), str(latin)]) == 2
+    _one_line_error(capsys, "l.csv: not valid UTF-8 at byte")
+    assert main(["eval", str(build), str(tmp_path / "none.csv")]) == 2
+    _one_line_error(capsys, "none.csv: portfolio not found")
+    good = tmp_path / "g.csv"
+    good.write_text("company,activity,1(b)(ii)\nA,CCM-4.29,yes\n")
+    assert main(["eval", str(build), str(good), "-o", UNWRITABLE]) == 2
+    _one_line_error(capsys, f"{UNWRITABLE}: cannot write")
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
