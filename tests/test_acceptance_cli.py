@@ -203,3 +203,119 @@ def test_portfolio_errors_name_the_file_once(build, tmp_path, capsys):
     assert main(["eval", str(build), str(good), "-o", UNWRITABLE]) == 2
     _one_line_error(capsys, f"{UNWRITABLE}: cannot write")
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+# ---- retrieval index ----
+
+
+def test_search_with_corrupt_chunks_is_one_line(tmp_path, capsys):
+    from regc.corpora.index import FORMAT_VERSION
+
+    idx = tmp_path / "idx"
+    (idx / "lucene").mkdir(parents=True)
+    (idx / "manifest.json").write_text(json.dumps({"corpus": "CORPUS", "files": {},
+                                                   "options": {"format": FORMAT_VERSION}}))
+    (idx / "chunks.jsonl").write_text('{"chunk_id": "a", "te')  # truncated
+    assert main(["search", str(idx), "forest biomass"]) == 2
+    _one_line_error(capsys, "chunks.jsonl:line 1", "corrupt index", "regc index")
+
+
+# ---- never delete what regc did not write ----
+
+
+def test_compile_refuses_to_replace_a_folder_it_did_not_write(eurlex, tmp_path, capsys):
+    src = str(eurlex / "32021r2139" / "2026-01-01" / "en.xml")
+    mine = tmp_path / "docs"
+    (mine / "sub").mkdir(parents=True)
+    (mine / "thesis.docx").write_text("precious")
+    assert main(["compile", src, "--only", "CCM-4.29", "-o", str(mine), "-q"]) == 2
+    _one_line_error(capsys, str(mine), "not a regc build folder")
+    assert sorted(p.name for p in mine.iterdir()) == ["sub", "thesis.docx"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["docs"]  # no temporary folder left
+    # an empty folder and a previous build are replaced
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["compile", src, "--only", "CCM-4.29", "-o", str(empty), "-q"]) == 0
+    assert main(["compile", src, "--only", "CCM-4.29", "-o", str(empty), "-q"]) == 0
+    assert sorted(p.name for p in empty.iterdir()) == ["CCM-4.29.json", "diagnostics.jsonl"]
+    # unwritable: the path given, not the temporary folder
+    assert main(["compile", src, "--only", "CCM-4.29", "-o", UNWRITABLE, "-q"]) == 2
+    assert "/proc/regc-acceptance/." not in _one_line_error(capsys, UNWRITABLE, "cannot write the build")
+
+
+def test_index_refuses_to_replace_a_folder_it_did_not_write(tmp_path):
+    from regc.corpora.index import IndexError_, index_chunks
+
+    mine = tmp_path / "docs"
+    mine.mkdir()
+    (mine / "thesis.docx").write_text("precious")
+    with pytest.raises(IndexError_, match="not a regc index"):
+        index_chunks([], mine, dense=False)
+    assert [p.name for p in mine.iterdir()] == ["thesis.docx"]
+
+
+def test_optimize_unwritable_output_names_it(gold_dir, capsys):
+    assert main(["optimize", "--gold", str(gold_dir), "--module", "logic", "-o", UNWRITABLE]) == 2
+    assert "/proc/regc-acceptance/." not in _one_line_error(capsys, UNWRITABLE, "cannot write the program")
+
+
+@pytest.mark.parametrize("cmd, usage", [(["facts"], "usage: regc facts"), (["emit"], "usage: regc emit")])
+def test_group_command_without_action_shows_its_own_usage(capsys, cmd, usage):
+    with pytest.raises(SystemExit) as e:
+        main(cmd)
+    assert e.value.code == 2 and usage in capsys.readouterr().err
+
+
+# ---- deeply nested JSON/YAML (RecursionError in the parsers) ----
+
+DEEP = 50_000
+
+
+def test_deeply_nested_facts_are_one_line(build, tmp_path, capsys):
+    deep_json = tmp_path / "deep.json"
+    deep_json.write_text('{"activities": ' + "[" * DEEP + "]" * DEEP + "}")
+    deep_yaml = tmp_path / "deep.yaml"
+    deep_yaml.write_text("activities: " + "[" * DEEP + "]" * DEEP + "\n")
+    for f in (deep_json, deep_yaml):
+        assert main(["eval", str(build), str(f)]) == 2
+        _one_line_error(capsys, f.name, "nested too deeply")
+
+
+def test_deeply_nested_activity_file_is_one_line(build, gold_dir, tmp_path, capsys):
+    folder = tmp_path / "deep"
+    folder.mkdir()
+    bad = folder / "CCM-4.29.json"
+    bad.write_text('{"activity_id": "CCM-4.29", "name": "x", "units": ' + "[" * DEEP + "]" * DEEP + "}")
+    for argv in (["eval", str(folder), str(tmp_path / "f.json")], ["score", str(gold_dir), str(folder)],
+                 ["diff", str(bad), str(build / "CCM-4.29.json")]):
+        (tmp_path / "f.json").write_text('{"activities": {"CCM-4.29": {}}}')
+        assert main(argv) == 2, argv
+        _one_line_error(capsys, "CCM-4.29.json", "nested too deeply")
+    assert main(["check", str(folder)]) == 1
+    assert "nested too deeply" in capsys.readouterr().out
+
+
+def test_yaml_errors_give_the_line(build, tmp_path, capsys):
+    f = tmp_path / "f.yaml"
+    f.write_text('activities:\n  CCM-4.29:\n    "1(a)": !!python/object/apply:os.system ["true"]\n')
+    assert main(["eval", str(build), str(f)]) == 2
+    _one_line_error(capsys, "f.yaml: line 3, column", "invalid YAML")
+
+
+# ---- LM options are checked before any work ----
+
+
+@pytest.mark.parametrize("opts, err", [(["--lm-timeout", "-1"], "--lm-timeout"), (["--lm-retries", "-1"], "--lm-retries"),
+                                       (["--lm-concurrency", "0"], "--lm-concurrency"),
+                                       (["--api-base", "not a url"], "--api-base"),
+                                       (["--lm-cache", UNWRITABLE], "--lm-cache")])
+def test_bad_lm_options_are_exit_2(eurlex, tmp_path, capsys, opts, err):
+    src = str(eurlex / "32021r2139" / "2026-01-01" / "en.xml")
+    out = tmp_path / "o"
+    with_base = [] if "--api-base" in opts else ["--api-base", "http://127.0.0.1:9/v1"]
+    try:
+        rc = main(["compile", src, "--only", "CCM-4.29", "--lm", "openai/x", *with_base, *opts, "-o", str(out)])
+    except SystemExit as e:  # argparse type errors
+        rc = e.code
+    assert rc == 2 and not out.exists()
+    assert err in capsys.readouterr().err

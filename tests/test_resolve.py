@@ -341,7 +341,7 @@ def test_unpinned_thresholds_need_the_criterion_and_skip_table_rows():
               "| 1 000 mg/km.", 0.03)
     assert thresholds_of([row], focus="tailpipe CO2 emissions of category L vehicles") == []
     pinned = Hit("x:2", "32018L2001", "Article 29(10)", "The greenhouse gas emissions savings shall be: (a) at "
-                 "least 50 % for biofuels.", 1.0)
+                 "least 50 % for biofuels.", 1.0, "pinpoint")
     assert [t["value"] for t in thresholds_of([pinned], focus="anything else")] == [50]
 
 
@@ -367,3 +367,66 @@ def test_whole_act_search_hits_give_no_thresholds(searcher):
     assert e["status"] == "retrieved" and any(p["score"] < 0.9 for p in e["passages"])
     located = {f'{p["doc"]} {p["locator"]}' for p in e["passages"] if p["score"] >= 0.9}
     assert all(any(t["locator"].startswith(loc) for loc in located) for t in e["thresholds"])
+
+
+def test_closure_follows_the_citation_graph_into_other_indexed_acts(searcher):
+    from regc.corpora.resolve import closure
+    from regc.corpora.search import Hit
+
+    seeds = [Hit(c.chunk_id, c.celex, c.locator, c.text, 1.0, "pinpoint") for c in searcher.chunks_of_act("32018L2001")
+             if c.locator.startswith("Article 3(")]
+    got = closure(searcher, seeds, ["integrated", "national", "energy", "climate", "plans", "progress"], limit=5)
+    other = [h for h in got if h.celex == "32018R1999"]  # "Article 17 of Regulation (EU) 2018/1999" etc.
+    assert other and all(h.score == 0.7 and h.origin == "closure" for h in got)
+
+
+def test_pinpoints_are_quoted_from_the_version_in_force_when_the_citing_act_was_adopted(searcher):
+    from regc.corpora.resolve import as_of_celex, point_in_time_tree, version_of
+
+    assert as_of_celex("32021R2139") == "2021-12-31" and as_of_celex(None) is None
+    assert version_of(searcher.trees["32018L2001"].source) == "2024-07-16"  # the index holds the consolidation
+    assert point_in_time_tree(searcher, "32018L2001", "2025-06-30") is None  # indexed version already in force
+    date, tree = point_in_time_tree(searcher, "32018L2001", "2021-12-31")
+    assert date == "2018-12-11" and tree.find("Article 25(2)") is not None
+    # RED II as adopted: Article 25(2) is the 70 % savings rule for RFNBOs that the 2021 delegated act cites; in the
+    # 2024 consolidation the paragraph is about counting towards transport targets
+    crit = "life-cycle GHG emissions savings of 70 % for hydrogen-based synthetic fuels in analogy to the " \
+           "approach set out in Article 25(2) of Directive (EU) 2018/2001"
+    e = enrich(searcher, "Article 25(2) of Directive (EU) 2018/2001", "32018L2001", pinpoint="Article 25(2)",
+               criterion_text=crit, as_of="2021-12-31")
+    assert "[Article 25(2), text of 2018-12-11]" in e["summary"] and "at least 70 %" in e["summary"]
+    assert [(t["operator"], t["value"], t["unit"]) for t in e["thresholds"]] == [(">=", 70, "%")]
+    latest = enrich(searcher, "Article 25(2) of Directive (EU) 2018/2001", "32018L2001", pinpoint="Article 25(2)",
+                    criterion_text=crit)
+    assert "text of" not in latest["summary"] and "at least 70 %" not in latest["summary"]
+
+
+def test_enrichment_scoring_against_gold(tmp_path):
+    from regc.corpora.evaluate import score
+
+    def act(sources):
+        return {"activity_id": "CCM-9.9", "units": [{"unit_id": "CCM-9.9/SC", "root": {
+            "criterion_id": "ROOT", "sub_criteria": [{"criterion_id": "1", "sub_criteria": [],
+                                                      "references": {"logic": "AND", "sources": sources}}]}}]}
+
+    gold, got = tmp_path / "gold", tmp_path / "got"
+    gold.mkdir(), got.mkdir()
+    src = {"type": "must_be_fetched", "link": None, "link_status": None}
+    (gold / "CCM-9.9.json").write_text(json.dumps(act([
+        {**src, "text": "Article 29, paragraphs 6 and 7, of Directive (EU) 2018/2001", "celex_id": "32018L2001"},
+        {**src, "text": "Directive (EU) 2020/2184", "celex_id": "32020L2184"},
+        {**src, "text": "Article 3 of Regulation (EU) 2018/1999", "celex_id": "32018R1999"}])))
+    enr = lambda status, locs, doc: {"status": status, "passages": [{"doc": doc, "locator": x, "score": 1.0}  # noqa
+                                                                    for x in locs]}
+    (got / "CCM-9.9.json").write_text(json.dumps(act([
+        {**src, "text": "Article 29, paragraphs 6 and 7, of Directive (EU) 2018/2001", "celex_id": "32018L2001",
+         "enrichment": enr("retrieved", ["Article 29(6)", "Article 29(7)"], "32018L2001")},
+        {**src, "text": "the Directive (EU) 2020/2184", "celex_id": "32020L2184", "enrichment": enr("not_found", [], "")},
+        {**src, "text": "Article 3 of Regulation (EU) 2018/1999", "celex_id": "32018R1999",
+         "enrichment": enr("retrieved", ["Article 4(1)"], "32018R1999")}])))
+    rep = score([got], gold, {"32018L2001", "32018R1999"})
+    assert [(c.right_act, c.right_provision) for c in rep.checks] == [(True, True), (True, False), (True, False)]
+    rows = dict(rep.rows())
+    assert rows["resolve(compile): act in index: right act and provision retrieved"] == "1/2 (50%)"
+    assert rows["resolve(compile): act not in index: not_found with right CELEX"] == "1/1 (100%)"
+    assert rows["resolve(compile): status counts"] == "not_found 1, retrieved 2"

@@ -23,6 +23,7 @@ from typing import Callable, Iterable, Optional
 from regc.ir.models import Activity, Diagnostic
 
 DIAGNOSTICS_FILE = "diagnostics.jsonl"
+BUILD_FILES = (DIAGNOSTICS_FILE, "evaluator.py")  # besides the ``<activity_id>.json`` files
 
 
 def activity_filename(activity_id: str) -> str:
@@ -34,6 +35,22 @@ def activity_filename(activity_id: str) -> str:
 def diagnostics_jsonl(diagnostics: Iterable[Diagnostic]) -> str:
     """One Diagnostic JSON object per line, keys in model order (deterministic)."""
     return "".join(json.dumps(d.to_json(), ensure_ascii=False) + "\n" for d in diagnostics)
+
+
+def is_replaceable_build(folder: Path) -> bool:
+    """True for what ``write_build`` may replace: an empty folder or one that looks like a build (only files,
+    each ``*.json``, ``diagnostics.jsonl`` or ``evaluator.py``).  Anything else is the user's, never deleted.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp()); (d / "CCM-4.29.json").write_text("{}"); is_replaceable_build(d)
+    2
+    True
+    >>> (d / "notes.txt").write_text("mine"); is_replaceable_build(d)
+    4
+    False
+    """
+    return all(e.is_file() and not e.is_symlink() and (e.suffix == ".json" or e.name in BUILD_FILES)
+               for e in folder.iterdir())
 
 
 def write_build(outdir: str | os.PathLike, activities: list[Activity], diagnostics: list[Diagnostic],
@@ -64,6 +81,9 @@ def write_build(outdir: str | os.PathLike, activities: list[Activity], diagnosti
         if out.exists() or out.is_symlink():
             if not out.is_dir():
                 raise FileExistsError(f"{out} exists and is not a folder")
+            if not is_replaceable_build(out):  # never delete a folder regc did not write (`-o .`, `-o ~/docs`)
+                raise FileExistsError(f"{out} exists and is not a regc build folder (it holds more than *.json, "
+                                      f"{DIAGNOSTICS_FILE}, evaluator.py); choose another -o or remove it")
             old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=parent))
             old.rmdir()
             os.replace(out, old)

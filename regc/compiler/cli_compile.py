@@ -180,6 +180,20 @@ def summarise(activities: list[Activity], records: list[PassRecord], seconds: fl
     return line, passes
 
 
+def _check_output(out: Path) -> None:
+    """Refuse, before compiling, an ``-o`` that is a file or a folder regc did not write (it would be replaced)."""
+    from regc.cli import CLIError
+    from regc.compiler.build import DIAGNOSTICS_FILE, is_replaceable_build
+
+    if out.is_symlink() or not out.exists():
+        return
+    if not out.is_dir():
+        raise CLIError(f"{out}: exists and is not a folder; choose another -o")
+    if not is_replaceable_build(out):
+        raise CLIError(f"{out}: exists and is not a regc build folder (it holds more than *.json, "
+                       f"{DIAGNOSTICS_FILE}, evaluator.py); it would be replaced: choose another -o or remove it")
+
+
 def _cmd(args) -> int:
     from regc.cli import CLIError
     from regc.compiler.build import write_build
@@ -189,6 +203,7 @@ def _cmd(args) -> int:
     from regc.optimizers.cli_optimize import decider_from_args, usage_line
 
     decider = decider_from_args(args)  # --lm/--hybrid/--budget/--program checked before any work
+    _check_output(Path(args.output))
     t0 = time.perf_counter()
     sources = resolve_sources(args)
     acts = load_all(sources)
@@ -219,7 +234,7 @@ def _cmd(args) -> int:
     try:
         out = write_build(args.output, activities, diags, with_provenance=args.with_provenance, extra=extra)
     except OSError as e:
-        raise CLIError(f"{args.output}: cannot write the build: {e}") from None
+        raise CLIError(f"{args.output}: cannot write the build: {e.strerror or e}") from None  # not the tmp name
     seconds = time.perf_counter() - t0
     line, passes = summarise(activities, records, seconds)
     n_err = sum(1 for d in diags if d.severity in ("error", "critical"))

@@ -25,11 +25,16 @@ def _cmd(args) -> int:
     for label, path in (("gold", args.gold), ("build", args.build)):
         if not Path(path).exists():
             raise CLIError(f"{label} path not found: {path}")
-    try:
-        gold = load_dir(Path(args.gold))
-        build = load_dir(Path(args.build))
-    except ScoreInputError as e:
-        raise CLIError(str(e)) from e
+    loaded = []
+    for path in (args.gold, args.build):
+        try:
+            loaded.append(load_dir(Path(path)))
+        except ScoreInputError as e:
+            raise CLIError(str(e)) from e
+        except RecursionError:  # json.loads of thousands of nested brackets
+            bad = next((f for f in _json_files(Path(path)) if _too_deep(f)), Path(path))
+            raise CLIError(f"{bad}: cannot read JSON: nested too deeply") from None
+    gold, build = loaded
     if not gold:
         raise CLIError(f"no gold activity files in {args.gold}")
     if not build:
@@ -67,3 +72,17 @@ def _warn_malformed(build: Path) -> None:
             msg = msg if msg.startswith(str(f)) else f"{f}: {(where + ': ') if where else ''}{msg}"
             more = f" (and {len(errs) - 1} more)" if len(errs) > 1 else ""
             print(f"regc: warning: {msg}{more}; scored as far as it can be read", file=sys.stderr)
+
+
+def _json_files(p: Path) -> list[Path]:
+    return [p] if p.is_file() else sorted(p.rglob("*.json"))
+
+
+def _too_deep(f: Path) -> bool:
+    try:
+        json.loads(f.read_text(encoding="utf-8"))
+    except RecursionError:
+        return True
+    except (OSError, ValueError):
+        pass
+    return False

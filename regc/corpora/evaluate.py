@@ -1,8 +1,8 @@
 """Score the enrichment that ``regc compile --resolve`` wrote against gold activities.
 
 For every gold ``must_be_fetched`` reference that names an EU act (gold ``celex_id`` set), the compiled
-reference with the same text (same criterion first, else anywhere in the activity; else, in the same criterion, one text containing the
-other or the same CELEX) is checked:
+reference with the same text (same criterion first, else anywhere in the activity; else, in the same criterion,
+one text containing the other or the same CELEX) is checked:
 
 - ``right_act``: compiled ``celex_id`` equals the gold one;
 - ``right_provision`` (acts in the index only): the enrichment is ``retrieved`` and its passages hold every

@@ -331,6 +331,9 @@ def index_chunks(chunks: list[Chunk], out: Path, *, dense: bool = True, manifest
     """Write an index folder for arbitrary chunks (BM25 + optional dense), atomically (temp folder + rename).
     Returns the number of freshly encoded chunks."""
     out = Path(out)
+    if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or (out / "manifest.json").is_file())):
+        # it would be replaced: never delete a folder (or file) that is not a previous index
+        raise IndexError_(f"{out}: exists and is not a regc index (no manifest.json); choose another -o or remove it")
     tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)

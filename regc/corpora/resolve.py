@@ -22,7 +22,7 @@ import math
 import re
 import urllib.error
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence
 
@@ -271,6 +271,7 @@ class Retrieval:
     confidence: float
     iterations: list[Iteration] = field(default_factory=list)
     covered_locators: list[str] = field(default_factory=list)
+    version: Optional[str] = None  # corpus version date of the passages when not the indexed one
 
 
 def build_query(ref_text: str, criterion_text: str = "", activity_name: str = "", objective: str = "",
@@ -323,8 +324,9 @@ def citing_clause(ref_text: str, criterion_text: str, before: int = 8, after: in
     ``after`` after it, not across ';' or ':'), which name what is needed from the act.
 
     >>> citing_clause("Regulation (EU) 168/2013", "for vehicles of category L, the tailpipe CO2 emissions equal to 0 "
-    ...               "g CO2e/km calculated in accordance with the emission test laid down in Regulation (EU) 168/2013.")
-    'category L, the tailpipe CO2 emissions equal to 0 g CO2e/km calculated in accordance with the emission test laid down in'
+    ...               "g CO2e/km calculated in accordance with the emission test laid down in Regulation (EU) "
+    ...               "168/2013.").split(", ")
+    ['category L', 'the tailpipe CO2 emissions equal to 0 g CO2e/km calculated in accordance with the emission test laid down in']
     """
     i = criterion_text.find(ref_text) if ref_text else -1
     if i < 0:
@@ -374,11 +376,13 @@ def judge_coverage(hits, celex: Optional[str], locators: Sequence[str], quantiti
     return round(conf, 3), gaps, covered
 
 
+STRUCTURAL = ("pinpoint", "definition", "scope")  # passages located through the act's structure, not searched
 CLOSURE_DECAY = 0.7  # score of a provision reached by one citation hop, relative to the provision citing it
 _ONWARD = re.compile(r"\b(?:(Article)\s+(\d+[a-z]?)((?:\(\w{1,4}\))*)|(paragraph)\s+(\d+[a-z]?)|"
                      r"(Annex)\s+([IVXLC]+[A-Z]?)(?:,\s*[Pp]art\s+(\w+))?)(?!\w)")
-_OTHER_ACT = re.compile(r"^\s*(?:,\s*)?(?:first|second|third|\w+)?\s*(?:subparagraph\s*)?(?:,\s*)?(?:points?\s+\([^)]*\)"
-                        r"\s*)?(?:of|to)\s+(?!this\b)(?:the\s+)?[A-Z]")  # "of Regulation ...", "of the Paris Agreement"
+# "... of Regulation ...", "... of the Paris Agreement": a provision of another instrument
+_OTHER_ACT = re.compile(r"^\s*(?:,\s*)?(?:first|second|third|\w+)?\s*(?:subparagraph\s*)?(?:,\s*)?"
+                        r"(?:points?\s+\([^)]*\)\s*)?(?:of|to)\s+(?!this\b)(?:the\s+)?[A-Z]")
 
 
 def onward_locators(text: str, locator: str) -> list[str]:
@@ -438,7 +442,7 @@ def closure(searcher: "Searcher", seeds: list, focus: Sequence[str], *, decay: f
         for loc in onward_locators(h.text, h.locator):
             for c in chunks:
                 if c.chunk_id not in have and _loc_match(c.locator, loc):
-                    hit = Hit(c.chunk_id, c.celex, c.locator, c.text, round(decay * h.score, 6))
+                    hit = Hit(c.chunk_id, c.celex, c.locator, c.text, round(decay * h.score, 6), "closure")
                     cited_by[c.chunk_id] = cited_by.get(c.chunk_id, 0) + 1
                     if c.chunk_id not in cands or cands[c.chunk_id].score < hit.score:
                         cands[c.chunk_id] = hit
@@ -480,22 +484,113 @@ def definition_hits(searcher: "Searcher", celex: str, text: str, limit: int = 2)
         node = tree.find(loc) if tree else None
         if node is None or any(_loc_match(h.locator, loc) for h in out):
             continue
-        out.append(Hit(f"{celex}:{loc}", celex, loc, node.full_text(), 0.9))
+        out.append(Hit(f"{celex}:{loc}", celex, loc, node.full_text(), 0.9, "definition"))
         if len(out) >= limit:
             break
     return out
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# point in time: the text of a cited act as it stood when the citing act was adopted
+
+
+_DATE = re.compile(r"(?:^|/)(\d{4}-\d{2}-\d{2})(?:/|$)")
+_PIT_TREES: dict[str, object] = {}  # "CELEX@date" -> ActTree of that version (parsed once per process)
+
+
+def version_of(source: str) -> Optional[str]:
+    """The version date of a corpus file: ``works/32018l2001/2024-07-16/en.html`` -> ``2024-07-16``."""
+    found = _DATE.findall(str(source).replace("\\", "/"))
+    return found[-1] if found else None
+
+
+def as_of_celex(celex: Optional[str]) -> Optional[str]:
+    """Latest date a citing act can have been adopted, from its CELEX year: 32021R2139 -> 2021-12-31."""
+    m = re.match(r"^3(\d{4})[A-Z]", celex or "")
+    return f"{m.group(1)}-12-31" if m else None
+
+
+def point_in_time_tree(searcher: "Searcher", celex: str, as_of: Optional[str]):
+    """``(version date, ActTree)`` of the newest corpus version of ``celex`` dated on or before ``as_of``, when
+    the index holds a LATER version (a 2021 delegated act citing "Article 25(2) of Directive (EU) 2018/2001"
+    means the 2018 text, not the 2024 consolidation in which paragraph 2 says something else); else None."""
+    from regc.corpora.ingest import WORKS, _formex_main, ingest_file
+
+    tree = searcher.trees.get(celex)
+    current = version_of(tree.source) if tree is not None else None
+    if not (as_of and current and current > as_of):
+        return None
+    corpus = Path(searcher.manifest.get("corpus", ""))
+    act_dir = next((d for d in (corpus / WORKS / celex.lower(), corpus / celex.lower()) if d.is_dir()), None)
+    if act_dir is None:
+        return None
+    for v in sorted((p for p in act_dir.iterdir() if p.is_dir() and p.name <= as_of), reverse=True):
+        key = f"{celex}@{v.name}"
+        if key in _PIT_TREES:
+            return v.name, _PIT_TREES[key]
+        fmx = _formex_main(v / "en.fmx4") if (v / "en.fmx4").is_dir() else None
+        cands = [fmx] if fmx else []
+        cands += [f for f in (v / "en.xml", v / "en.html") if f.is_file() and f.stat().st_size > 20_000]
+        for src in cands:
+            try:
+                _PIT_TREES[key] = ingest_file(src, celex, tree.title)
+                return v.name, _PIT_TREES[key]
+            except (ValueError, OSError):  # an unparseable old version: keep the indexed one
+                continue
+    return None
+
+
+def _pit_hits(celex: str, version: str, pit_tree, locators: Sequence[str], focus: Sequence[str], limit: int = 3,
+              k: int = 5):
+    """Pinpointed passages from a point-in-time tree, plus their same-act onward references (1-hop closure with
+    decay, criterion-relevant), or None when the old version lacks a cited provision."""
+    from regc.corpora.chunking import Node
+    from regc.corpora.search import Hit
+
+    key = f"{celex}@{version}"
+    pins = []
+    for loc in locators:
+        node = pit_tree.find(loc)
+        if node is None:
+            return None
+        parts = [c for c in node.children if c.kind in ("paragraph", "section")] or [node]  # chunk granularity
+        if node.text and parts[0] is not node:
+            parts = [Node(node.kind, node.label, node.locator, node.text, node.heading)] + parts
+        for p in parts:
+            pins.append(Hit(f"{key}:{p.locator}", celex, p.locator, p.full_text(), 1.0, "pinpoint"))
+    fw = set(focus) - _PROCEDURAL
+    if len(pins) > k:  # a broad pinpoint (a whole annex or article): the criterion picks k parts, in text order
+        first = {pins[0].chunk_id}
+        ranked = sorted(pins, key=lambda h: (-len(fw & set(content_words(h.text, 400))), pins.index(h)))
+        keep = first | {h.chunk_id for h in ranked[:k - 1]}
+        pins = [h for h in pins if h.chunk_id in keep]
+    need = min(2, max(1, len(fw) // 4))
+    extra, seen = [], {h.locator for h in pins}
+    for h in pins:
+        for loc in onward_locators(h.text, h.locator):
+            node = pit_tree.find(loc)
+            if node is None or node.locator in seen:
+                continue
+            text = node.full_text()
+            if len(fw & set(content_words(text, 200))) >= need:
+                seen.add(node.locator)
+                extra.append(Hit(f"{key}:{node.locator}", celex, node.locator, text, CLOSURE_DECAY, "closure"))
+    return pins + extra[:limit]
+
+
 def retrieve(searcher: "Searcher", ref_text: str, celex: Optional[str], pinpoint: Optional[str] = None, *,
              criterion_text: str = "", activity_name: str = "", objective: str = "", k: int = 5,
-             max_iterations: int = MAX_ITERATIONS, fusion: str = "rrf", mode: str = "hybrid") -> Retrieval:
+             max_iterations: int = MAX_ITERATIONS, fusion: str = "rrf", mode: str = "hybrid",
+             as_of: Optional[str] = None) -> Retrieval:
     """Criterion-conditioned retrieval with a coverage check; the query is refined from the gaps and retried
     (up to ``max_iterations``).
 
     Coverage rules: passages named by the pinpoint are looked up in the act tree directly; when they cover the
     pinpoint, the evidence is those passages (ranked by the criterion query when there are more than ``k``) plus
-    their 1-hop citation closure (:func:`closure`), never unrelated search hits.  Without a pinpoint, the search
-    hits come with the definitions of the act's terms that the criterion uses (:func:`definition_hits`)."""
+    their 1-hop citation closure (:func:`closure`), never unrelated search hits; with ``as_of`` they are read from
+    the corpus version in force then (:func:`point_in_time_tree`).  Without a pinpoint, the search hits come with
+    the definitions of the act's terms that the criterion uses (:func:`definition_hits`), or, for a bare
+    "complies with Directive X", the act's subject matter and scope."""
     from regc.corpora.search import Hit, QueryError
 
     locators = pinpoint_locators(pinpoint)
@@ -515,16 +610,25 @@ def retrieve(searcher: "Searcher", ref_text: str, celex: Optional[str], pinpoint
                       or normalise_locator(ch.locator).startswith((want + "(", want + ","))]
             node = tree.find(loc) if not inside else None
             if node is not None:  # a point inside a chunk ("Article 2(21)" of a definitions article): the point
-                direct.append(Hit(f"{celex}:{node.locator}", celex, node.locator, node.full_text(), 1.0))
+                direct.append(Hit(f"{celex}:{node.locator}", celex, node.locator, node.full_text(), 1.0,
+                                  "pinpoint"))
                 continue
             for ch in inside or chunks:
                 if ch.chunk_id not in {d.chunk_id for d in direct}:
-                    direct.append(Hit(ch.chunk_id, ch.celex, ch.locator, ch.text, 1.0))
+                    direct.append(Hit(ch.chunk_id, ch.celex, ch.locator, ch.text, 1.0, "pinpoint"))
+    if in_index and locators and as_of:  # the version in force when the citing act was adopted
+        pit = point_in_time_tree(searcher, celex, as_of)
+        hits = _pit_hits(celex, pit[0], pit[1], locators, focus, k=k) if pit else None
+        if hits:
+            conf, gaps, covered = judge_coverage(hits, celex, locators, quantities, content_words(criterion_text, 8))
+            r = Retrieval(hits, conf, [Iteration(query, conf, gaps, [h.locator for h in hits[:k]])], covered)
+            r.version = pit[0]
+            return r
     defs = definition_hits(searcher, celex, f"{criterion_text} {ref_text}") if in_index and not locators else []
     if in_index and not locators and not defs and not specific_words(ref_text, criterion_text):
         # "complies with Directive 2009/31/EC": nothing narrows the act down; its subject matter and scope
         # (Article 1) is what the criterion needs first
-        defs = [Hit(c.chunk_id, c.celex, c.locator, c.text, 0.9) for c in searcher.chunks_of_act(celex)
+        defs = [Hit(c.chunk_id, c.celex, c.locator, c.text, 0.9, "scope") for c in searcher.chunks_of_act(celex)
                 if re.match(r"^Article 1(?:\(|$)", c.locator)][:2]
     _, _, pin_covered = judge_coverage(direct, celex if in_index else None, locators, (), ())
     pinned_ok = bool(direct) and len(pin_covered) == len(locators)
@@ -536,6 +640,9 @@ def retrieve(searcher: "Searcher", ref_text: str, celex: Optional[str], pinpoint
                                        celex=celex if in_index else None)
             except QueryError:
                 pass
+        if hits:  # search scores (BM25 raw, fused ranks) on one scale below the structural finds: best hit 0.5
+            top = max(h.score for h in hits) or 1.0
+            hits = [replace(h, score=round(0.5 * max(h.score, 0.0) / top, 6)) for h in hits]
         if pinned_ok:
             rank = {h.chunk_id: i for i, h in enumerate(hits)}
             pins = direct
@@ -560,7 +667,7 @@ def retrieve(searcher: "Searcher", ref_text: str, celex: Optional[str], pinpoint
         cur = Retrieval(merged, conf, list(iterations), covered)
         if best is None or conf > best.confidence:
             best = cur
-        if not gaps:
+        if not gaps or (pinned_ok and not hits):  # nothing a refined query could change
             break
         query = _refine(query, gaps, searcher, celex)
     assert best is not None
@@ -624,7 +731,7 @@ class SentenceLocator:
         self.cursor: dict[tuple[str, str], int] = {}
 
     def __call__(self, hit, sentence: str) -> str:
-        tree = self.trees.get(hit.celex)
+        tree = _PIT_TREES.get(hit.chunk_id.split(":", 1)[0]) or self.trees.get(hit.celex)
         node = tree.find(hit.locator) if tree else None
         if node is None:
             return hit.locator
@@ -664,11 +771,11 @@ def summarise(passages, focus: str, max_sentences: int = SUMMARY_SENTENCES, sear
             overlap = len(fw & sw)
             if overlap == 0 and pi > 0:
                 continue
-            pinned = h.score >= 1.0
+            pinned = h.origin == "pinpoint"
             score = overlap / math.sqrt(len(sw) + 1) + (0.5 if pi == 0 or pinned else 0.0) + 0.3 * h.score
             scored.append((score, pi, si, s, h))
     ranked = sorted(scored, key=lambda x: (-x[0], x[1], x[2]))
-    pinned_locs = list(dict.fromkeys(h.locator for h in passages if h.score >= 1.0))
+    pinned_locs = list(dict.fromkeys(h.locator for h in passages if h.origin == "pinpoint"))
     limit = max(max_sentences, min(len(pinned_locs), 6))
     chosen: list = []
     for loc in pinned_locs[:limit]:  # every cited provision speaks at least once
@@ -687,16 +794,17 @@ def summarise(passages, focus: str, max_sentences: int = SUMMARY_SENTENCES, sear
     return summary, mapped
 
 
-def key_facts_of(passages, limit: int = 5, focus: str = "", searcher: Optional["Searcher"] = None) -> list[str]:
+def key_facts_of(passages, limit: int = 5, focus: str = "", searcher: Optional["Searcher"] = None,
+                 strict: bool = False) -> list[str]:
     """Obligations and quantified statements ("shall", numbers with units), tagged with the locator of the
-    provision holding them.  Outside the pinpointed passages (score < 1) only statements that share a content
-    word with ``focus`` count."""
+    provision holding them.  Outside the passages located structurally (pinpoint, definition, scope) only
+    statements that share a content word with ``focus`` count."""
     fw = set(content_words(focus, 40)) - _GENERIC
     where = SentenceLocator(searcher)
     out = []
     for h in passages:
         for s in _sentences(h.text):
-            if h.score < 1.0 and focus and not _relevant(s, fw):
+            if (strict or h.origin not in STRUCTURAL) and focus and not _relevant(s, fw):
                 continue
             if re.search(r"\bshall\b|\bmust\b", s) or _QUANTITY.search(s):
                 fact = f"{where(h, s)}: {_trim(s, 35)}"
@@ -707,9 +815,11 @@ def key_facts_of(passages, limit: int = 5, focus: str = "", searcher: Optional["
     return out
 
 
-def thresholds_of(passages, limit: int = 8, focus: str = "", searcher: Optional["Searcher"] = None) -> list[dict]:
+def thresholds_of(passages, limit: int = 8, focus: str = "", searcher: Optional["Searcher"] = None,
+                  strict: bool = False) -> list[dict]:
     """Quantitative thresholds stated in the passages (the threshold grammar), each with the locator of the
-    provision stating it.  Outside the pinpointed passages (score < 1) a threshold counts only when its sentence
+    provision stating it.  Outside the passages located structurally (and everywhere when ``strict``: a broad
+    pinpoint such as a whole annex) a threshold counts only when its sentence
     shares a content word with ``focus`` (the criterion): a speed class of a vehicle table is not the
     criterion's CO2 limit."""
     from regc.grammar.thresholds import decide
@@ -723,7 +833,7 @@ def thresholds_of(passages, limit: int = 8, focus: str = "", searcher: Optional[
         for s in sents:
             if not re.search(r"\d", s):
                 continue
-            if h.score < 1.0 and focus and not _relevant(s, fw):
+            if (strict or h.origin not in STRUCTURAL) and focus and not _relevant(s, fw):
                 continue
             try:
                 th = decide(s, parent_text=chapeau if s is not chapeau else None).threshold
@@ -748,10 +858,12 @@ STANDARD = re.compile(r"^(?:EN|ISO|IEC|CEN|CLC|ASTM)\b|^(?:EN ISO|ISO/IEC|EN IEC
 
 def enrich(searcher: Optional["Searcher"], ref_text: str, celex: Optional[str], *, kind: str = "eu_act",
            pinpoint: Optional[str] = None, criterion_text: str = "", activity_name: str = "", objective: str = "",
-           k: int = 5, fusion: str = "rrf", ctx=None) -> dict:
+           k: int = 5, fusion: str = "rrf", ctx=None, as_of: Optional[str] = None) -> dict:
     """An ``Enrichment`` dict for one reference source (fits :class:`regc.ir.models.Enrichment`).  With a decider
     on ``ctx`` the extractive summary may be replaced by a grounded criterion-focused one
-    (:func:`regc.optimizers.hooks.passage_summary`)."""
+    (:func:`regc.optimizers.hooks.passage_summary`).  With ``as_of`` (the citing act's adoption bound, e.g.
+    "2021-12-31") a pinpointed provision is quoted from the corpus version in force then when the index holds a
+    later consolidation (:func:`point_in_time_tree`); its summary locators say "text of <date>"."""
     if kind == "standard" or STANDARD.match(ref_text.strip()):
         return {"status": "paywalled", "summary": None, "key_facts": [], "thresholds": [], "confidence": None,
                 "passages": []}
@@ -759,7 +871,7 @@ def enrich(searcher: Optional["Searcher"], ref_text: str, celex: Optional[str], 
         return {"status": "not_found", "summary": None, "key_facts": [], "thresholds": [], "confidence": 0.0,
                 "passages": []}
     r = retrieve(searcher, ref_text, celex, pinpoint, criterion_text=criterion_text, activity_name=activity_name,
-                 objective=objective, k=k, fusion=fusion)
+                 objective=objective, k=k, fusion=fusion, as_of=as_of)
     passages = [h for h in r.passages if h.celex == celex] + [h for h in r.passages if h.celex != celex]
     if not passages:
         return {"status": "not_found", "summary": None, "key_facts": [], "thresholds": [],
@@ -767,23 +879,29 @@ def enrich(searcher: Optional["Searcher"], ref_text: str, celex: Optional[str], 
     best_per_locator: dict[tuple[str, str], object] = {}
     for h in passages:  # one entry per provision (split chunks of one paragraph collapse)
         best_per_locator.setdefault((h.celex, h.locator), h)
-    pinned = sum(1 for h in best_per_locator.values() if h.score >= 1.0)
+    pinned = sum(1 for h in best_per_locator.values() if h.origin == "pinpoint")
     passages = list(best_per_locator.values())[:max(k, pinned + 2)]
     focus = f"{criterion_text} {ref_text} {activity_name}"
     summary, _ = summarise(passages, focus, searcher=searcher)
+    if summary and r.version:  # say which text was quoted: "[Article 25(2), text of 2018-12-11]"
+        summary = re.sub(r" \[([^\]]+)\]", lambda m: f" [{m.group(1)}, text of {r.version}]", summary)
     # facts and thresholds come from the cited provisions themselves when the reference pinpoints them; the
     # closure's passages are context (a threshold of Article 25(1) is not one of Article 25(2))
-    cited = [h for h in passages if h.score >= 1.0] or passages
+    cited = [h for h in passages if h.origin == "pinpoint"] or passages
     # thresholds only from provisions located through the act's structure (pinpoint; definitions of the terms
     # the criterion uses; scope): a search hit's numbers (a vehicle table's speed classes) are not the criterion's
-    located = [h for h in cited if h.score >= 0.9]
+    located = [h for h in cited if h.origin in STRUCTURAL]
+    # a broad pinpoint ("Annex V", "Article 30": many parts) is read like search hits: only what the criterion
+    # speaks about counts as a fact or threshold
+    broad = len({h.locator for h in r.passages if h.origin == "pinpoint"}) > len(pinpoint_locators(pinpoint))
     import regc.passes  # noqa: F401  (loads the pass package before the hooks that import from it)
     from regc.optimizers.hooks import passage_summary  # no-op without a decider
 
     return passage_summary(ctx, {
         "status": "retrieved", "summary": summary or None,
-        "key_facts": key_facts_of(cited, focus=focus, searcher=searcher),
-        "thresholds": thresholds_of(located, focus=f"{criterion_text} {ref_text}", searcher=searcher),
+        "key_facts": key_facts_of(cited, focus=focus, searcher=searcher, strict=broad),
+        "thresholds": thresholds_of(located, focus=f"{criterion_text} {ref_text}", searcher=searcher,
+                                    strict=broad),
         "confidence": r.confidence,
         "passages": [{"doc": h.celex, "locator": h.locator, "score": round(float(h.score), 4)}
                          for h in passages]}, passages, criterion_text, ref_text)

@@ -35,6 +35,7 @@ class Hit:
     locator: str
     text: str
     score: float
+    origin: str = "search"  # search | pinpoint | definition | scope | closure (how the passage was found)
 
     def to_json(self) -> dict:
         return {"celex": self.celex, "locator": self.locator, "text": self.text, "score": round(self.score, 6)}
@@ -66,8 +67,13 @@ class Searcher:
         self.manifest = manifest
         self.chunks: list[Chunk] = []
         with open(folder / "chunks.jsonl", encoding="utf-8") as f:
-            for line in f:
-                self.chunks.append(Chunk(**json.loads(line)))
+            try:
+                for n, line in enumerate(f, 1):
+                    self.chunks.append(Chunk(**json.loads(line)))
+            except (ValueError, TypeError) as e:  # invalid JSON / UTF-8, or a record without the chunk fields
+                raise IndexError_(f"{folder / 'chunks.jsonl'}:line {n}: corrupt index ({str(e).splitlines()[0]}); "
+                                  f"rebuild it with: regc index {manifest.get('corpus', 'CORPUS')} -o {folder}"
+                                  ) from None
         self.by_id = {c.chunk_id: c for c in self.chunks}
 
     # -- opening ---------------------------------------------------------------------------------------------
@@ -259,7 +265,7 @@ class Searcher:
             if node in seeds or c is None or c.chunk_id in have:
                 continue
             have.add(c.chunk_id)
-            extra.append(Hit(c.chunk_id, c.celex, c.locator, c.text, score))
+            extra.append(Hit(c.chunk_id, c.celex, c.locator, c.text, score, "closure"))
         return list(hits) + extra
 
     def chunks_of_act(self, celex: str) -> list[Chunk]:

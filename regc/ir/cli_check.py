@@ -119,6 +119,8 @@ def load_for_check(path: Path) -> tuple[Optional[Activity], list[dict], Optional
     except json.JSONDecodeError as e:
         return None, [_finding("error", "INVALID_JSON", f"{path}: invalid JSON at line {e.lineno} column {e.colno}: "
                                f"{e.msg}")], None
+    except RecursionError:
+        return None, [_finding("error", "INVALID_JSON", f"{path}: invalid JSON: nested too deeply")], None
     if not isinstance(raw, dict) or "units" not in raw:
         return None, [_finding("error", "NOT_AN_ACTIVITY", f"{path}: not an activity file (no 'units')")], raw
     if not isinstance(raw["units"], list):
@@ -240,7 +242,7 @@ def check_path(target: Path, dead: bool = True, export: Optional[Path] = None) -
             d = json.loads(f.read_text(encoding="utf-8"))
             if isinstance(d, dict) and "activity_id" in d:
                 known.add(str(d["activity_id"]))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             pass
     reps = [check_file(f, known, dead=dead, explicit=target.is_file(), export=export) for f in files]
     return [r for r in reps if r is not None]
@@ -338,6 +340,10 @@ def _load_or_fail(p: Path) -> Activity:
         return load_activity(p)
     except IRLoadError as e:
         raise CLIError(str(e).splitlines()[0]) from e
+    except (RecursionError, AttributeError):  # nested too deeply / a unit that is not an object: say where
+        _act, findings, _raw = load_for_check(p)
+        msg = findings[0]["message"] if findings else "not a valid activity file"
+        raise CLIError(msg if msg.startswith(str(p)) else f"{p}: {msg}") from None
 
 
 def _load_dir(p: Path) -> dict[str, tuple[Path, Activity]]:

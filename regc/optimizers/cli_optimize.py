@@ -19,6 +19,44 @@ MODULE_CHOICES = ("logic", "applicability", "tags", "thresholds", "anchor_type",
                   "dependencies", "rule_summary")
 
 
+def _number(kind, low, inclusive: bool):
+    """An argparse type: ``kind`` (int/float) with ``value >= low`` (inclusive) or ``> low``.
+
+    >>> _number(int, 1, True)("4"), _number(float, 0, False)("0.5")
+    (4, 0.5)
+    """
+    import argparse
+
+    def parse(text: str):
+        try:
+            v = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a{'n integer' if kind is int else ' number'}") from None
+        if v < low or (v == low and not inclusive) or v != v:
+            raise argparse.ArgumentTypeError(f"{text!r}: must be {'at least' if inclusive else 'more than'} {low}")
+        return v
+
+    parse.__name__ = kind.__name__  # argparse names the type in its messages
+    return parse
+
+
+def check_lm_paths(args) -> None:
+    """``--api-base`` must be an http(s) URL and ``--lm-cache`` a folder regc can create: say so before any work."""
+    from pathlib import Path
+
+    from regc.cli import CLIError
+
+    base = getattr(args, "api_base", None)
+    if base and not base.startswith(("http://", "https://")):
+        raise CLIError(f"--api-base {base}: use an http:// or https:// URL, e.g. http://127.0.0.1:8000/v1")
+    cache = getattr(args, "lm_cache", None)
+    if cache and cache != "off":
+        try:
+            Path(cache).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise CLIError(f"{cache}: --lm-cache is not a usable folder ({e.strerror or e})") from None
+
+
 def add_lm_arguments(p):
     """The LM options shared by `regc compile` and `regc optimize` (no heavy imports here)."""
     g = p.add_argument_group("LLM semantic stages (DSPy)")
@@ -30,9 +68,12 @@ def add_lm_arguments(p):
                                                  "the rules decide from then on")
     g.add_argument("--lm-cache", metavar="DIR", help="prompt cache folder (default $REGC_LM_CACHE or "
                                                      "~/.cache/regc/lm; 'off' disables)")
-    g.add_argument("--lm-timeout", type=float, default=60.0, metavar="S", help="seconds per request (default 60)")
-    g.add_argument("--lm-retries", type=int, default=3, metavar="N", help="retries with backoff (default 3)")
-    g.add_argument("--lm-concurrency", type=int, default=4, metavar="N", help="parallel requests (default 4)")
+    g.add_argument("--lm-timeout", type=_number(float, 0, False), default=60.0, metavar="S",
+                   help="seconds per request (default 60)")
+    g.add_argument("--lm-retries", type=_number(int, 0, True), default=3, metavar="N",
+                   help="retries with backoff (default 3)")
+    g.add_argument("--lm-concurrency", type=_number(int, 1, True), default=4, metavar="N",
+                   help="parallel requests (default 4)")
     return g
 
 
@@ -58,6 +99,7 @@ def decider_from_args(args):
         return None
     if not model.startswith("openai/"):
         raise CLIError(f"--lm {model}: use openai/<model> (any OpenAI-compatible endpoint) or none")
+    check_lm_paths(args)
     from regc.optimizers.decider import make_decider
     from regc.optimizers.optimize import OptimizeError
 
@@ -103,6 +145,7 @@ def _cmd(args) -> int:
     if args.lm and args.lm != "none":
         if not args.lm.startswith("openai/"):
             raise CLIError(f"--lm {args.lm}: use openai/<model> or none")
+        check_lm_paths(args)
         from regc.optimizers.lm import LMClient, LMSettings, parse_budget
 
         try:  # the project's client: prompt cache, budget, retries and accounting apply to the optimiser's calls
@@ -120,7 +163,7 @@ def _cmd(args) -> int:
     except OptimizeError as e:
         raise CLIError(str(e)) from None
     except OSError as e:
-        raise CLIError(f"{args.output}: cannot write the program: {e}") from None
+        raise CLIError(f"{args.output}: cannot write the program: {e.strerror or e}") from None  # not the tmp name
     s = report["scores"]
     print(f"optimized {args.module} with {args.optimizer}: {report['train']} train / {report['dev']} dev examples, "
           f"{report['demos']} demos -> {out} (dev: rules {s.get('rules_dev')}, program {s.get('program_dev')})"

@@ -52,6 +52,14 @@ def _act_for_internal(act, targets_needed: bool):
     return full if full is not None else act
 
 
+def _as_of(ctx) -> Optional[str]:
+    """The date bound of the act being compiled (its CELEX year), for point-in-time quotes of the acts it cites."""
+    from regc.corpora.resolve import as_of_celex
+
+    act = getattr(ctx, "act", None) if ctx is not None else None
+    return as_of_celex(getattr(act, "celex", None))
+
+
 def _config(ctx) -> Optional[dict]:
     if ctx is None:
         return None
@@ -101,7 +109,8 @@ def resolve_source(src: ReferenceSource, node_text: str, searcher, ctx) -> tuple
     pinpoint = cit.pinpoint if cit else None
     enr = enrich(searcher, text, celex if res.status in {"verified", "corrected", "title_match"} else None,
                  pinpoint=pinpoint, criterion_text=node_text, activity_name=memory.get("name", ""),
-                 objective=memory.get("objective", ""), fusion=(_config(ctx) or {}).get("fusion", "rrf"), ctx=ctx)
+                 objective=memory.get("objective", ""), fusion=(_config(ctx) or {}).get("fusion", "rrf"), ctx=ctx,
+                 as_of=_as_of(ctx))
     update = {"enrichment": Enrichment(**enr)}
     if celex and celex != src.celex_id:
         update["celex_id"] = celex
@@ -139,7 +148,7 @@ def resolve_footnote_item(item: FootnoteItem, node_text: str, searcher, ctx) -> 
     pinpoint = (node_pinpoint(item.title, res.celex) or node_pinpoint(node_text, res.celex)) if ok else None
     enr = enrich(searcher, item.title, res.celex if ok else None, criterion_text=node_text, pinpoint=pinpoint,
                  activity_name=memory.get("name", ""), objective=memory.get("objective", ""),
-                 fusion=(_config(ctx) or {}).get("fusion", "rrf"), ctx=ctx)
+                 fusion=(_config(ctx) or {}).get("fusion", "rrf"), ctx=ctx, as_of=_as_of(ctx))
     update = {"enrichment": Enrichment(**enr)}
     if ok and res.celex != item.celex_id:
         update["celex_id"] = res.celex

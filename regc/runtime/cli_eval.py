@@ -40,7 +40,8 @@ def load_build(build_dir: str | Path, only: Optional[set[str]] = None) -> dict[s
         try:
             d = parse_json(p.read_text(encoding="utf-8"), str(p))
         except (OSError, UnicodeDecodeError, FactsError) as e:
-            raise CLIError(f"{p}: cannot read activity JSON: {e}") from e
+            msg = str(e)  # the JSON reader already names the file (path:line:column): name it once
+            raise CLIError(msg if msg.startswith(str(p)) else f"{p}: cannot read activity JSON: {msg}") from e
         if not isinstance(d, dict) or "activity_id" not in d or "units" not in d:
             continue
         meta = d.get("_regc") or {}
@@ -80,6 +81,11 @@ def _load_problem(path: Path, exc: Exception) -> str:
     return str(exc).splitlines()[0]
 
 
+# graph findings that make an evaluation meaningless (the rest are reported by `regc check` but evaluate fine)
+UNSOUND_GRAPH_CODES = frozenset({"EDGE_CYCLE", "DANGLING_EDGE", "SELF_EDGE", "HIERARCHY_NOT_TREE", "EMPTY_ID",
+                                 "N_OF_K_RANGE"})
+
+
 def _refuse_broken_graph(path: Path, act: Activity) -> None:
     """A hand-edited build whose criterion graph breaks spec §4 (dependency cycle, dangling edge, duplicate id,
     N_OF_K out of range) cannot be evaluated soundly: refuse it, naming the unit and criterion."""
@@ -87,7 +93,7 @@ def _refuse_broken_graph(path: Path, act: Activity) -> None:
 
     for unit in act.units:
         for d in check_unit_graph(unit):
-            if d.severity in ("error", "critical"):
+            if d.severity in ("error", "critical") and d.code in UNSOUND_GRAPH_CODES:
                 where = unit.unit_id + (f" {d.criterion_id}" if d.criterion_id else "")
                 raise CLIError(f"{path}: {where}: {d.code}: {d.message} (see `regc check`)")
 
@@ -285,6 +291,7 @@ def register(sub) -> None:
 
     fa = sub.add_parser("facts", help="facts templates and checks")
     fsub = fa.add_subparsers(dest="facts_command", metavar="ACTION")
+    fsub.required = True  # `regc facts` alone: its own usage line, not the top-level help
     tp = fsub.add_parser("template", help="write a fill-in facts template for an activity")
     tp.add_argument("build_dir")
     tp.add_argument("activity")
@@ -300,6 +307,7 @@ def register(sub) -> None:
     if emit is None:
         emit = sub.add_parser("emit", help="emit artefacts from a build")
         esub = emit.add_subparsers(dest="emit_target", metavar="TARGET")
+        esub.required = True
     else:  # another module owns "emit": add our target to its sub-commands when it has them
         esub = next((a for a in emit._actions if isinstance(a, argparse._SubParsersAction)), None)
     if esub is not None and "python" not in esub.choices:

@@ -95,6 +95,8 @@ def parse_json(text: str, where: str = "facts") -> Any:
         return json.loads(text, object_pairs_hook=_no_dup_pairs(where), parse_constant=_bad_constant(where))
     except json.JSONDecodeError as e:
         raise FactsError(f"{where}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}") from e
+    except RecursionError as e:
+        raise FactsError(f"{where}: invalid JSON: nested too deeply") from e
 
 
 def parse_yaml(text: str, where: str = "facts") -> Any:
@@ -103,7 +105,12 @@ def parse_yaml(text: str, where: str = "facts") -> Any:
     except FactsError as e:
         raise FactsError(f"{where}: {e}") from e
     except yaml.YAMLError as e:
-        raise FactsError(f"{where}: invalid YAML: {str(e).splitlines()[0]}") from e
+        mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
+        at = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+        what = " ".join(x for x in (getattr(e, "context", None), getattr(e, "problem", None)) if x)
+        raise FactsError(f"{where}: {at}invalid YAML: {what or str(e).splitlines()[0]}") from e
+    except RecursionError as e:
+        raise FactsError(f"{where}: invalid YAML: nested too deeply") from e
 
 
 def load_facts(path: str | Path) -> dict:
