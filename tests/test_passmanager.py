@@ -69,10 +69,19 @@ def test_ablating_odr_runs_each_pass_once():
     assert out.root.find("1").rule_summary == "limit 270"
 
 
-def test_run_does_not_mutate_its_input():
-    unit = _unit()
-    run_with_odr(ExtractValue(), unit, _ctx())
-    assert unit.root.find("1").rule_summary == ""
+class AppendTag(ExtractValue):
+    """Appends to a list on every run: a repair must start from the pre-pass state, not the failed output."""
+
+    def run(self, unit, ctx):
+        unit = super().run(unit, ctx)
+        unit.root.find("1").tags.append("Verification")
+        return unit
+
+
+def test_repair_starts_from_the_pre_pass_state():
+    out, rec = run_with_odr(AppendTag(), _unit(), _ctx())
+    assert rec.attempts == 2
+    assert out.root.find("1").tags == ["Verification"]
 
 
 def test_confidence_is_clamped_weighted_penalty():

@@ -16,12 +16,13 @@ attempt) to switch to an alternative strategy on a repair.  The pipeline order i
 
 from __future__ import annotations
 
+import pickle
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Protocol
 
 from regc.ir.doc import ActDoc, ActivityDoc, UnitDoc
-from regc.ir.models import Diagnostic, Unit, clone
+from regc.ir.models import Diagnostic, Unit
 
 
 class Pass(Protocol):
@@ -92,7 +93,8 @@ class PassRecord:
 
 def run_with_odr(p: Pass, unit: Unit, ctx: PassContext,
                  invariant_check: Optional[Callable[[Unit], list[Diagnostic]]] = None) -> tuple[Unit, PassRecord]:
-    """Run one pass with the Observe–Diagnose–Repair loop.
+    """Run one pass with the Observe–Diagnose–Repair loop.  The input unit is consumed (the pass may update it in
+    place); use the returned unit.
 
     Observe: ``verify`` (+ IR invariants).  Diagnose: confidence from the typed issues.  Repair: re-run with
     ``ctx.attempt`` incremented and the diagnoses as ``ctx.guidance`` (up to ``max_repairs`` times), keeping the
@@ -106,10 +108,13 @@ def run_with_odr(p: Pass, unit: Unit, ctx: PassContext,
     attempts = 0
     max_attempts = 1 + (ctx.options.max_repairs if odr else 0)
     guidance: list[Diagnostic] = []
+    # The pass works on the unit it is given (the driver hands over ownership); a repair attempt starts again
+    # from a snapshot of the pre-pass state.  Pickled bytes are cheap to take; unpickling happens only on repair.
+    snapshot = pickle.dumps(unit, pickle.HIGHEST_PROTOCOL) if max_attempts > 1 else None
     for attempt in range(max_attempts):
         attempts += 1
         ctx.attempt, ctx.guidance = attempt, guidance
-        out = p.run(clone(unit), ctx)
+        out = p.run(unit if attempt == 0 else pickle.loads(snapshot), ctx)
         diags = list(p.verify(out, ctx))
         if invariant_check is not None:
             diags += invariant_check(out)

@@ -338,10 +338,10 @@ def _label_key(cid: str) -> tuple:
     return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
 
 
-def repair_unit(unit: Unit) -> tuple[Unit, list[Diagnostic]]:
+def repair_unit(unit: Unit, in_place: bool = False) -> tuple[Unit, list[Diagnostic]]:
     """Repair what the ids and the IR prove; every repair is recorded as an ``info`` diagnostic (code
-    ``REPAIR_*``).  Returns a new unit (the input is not modified)."""
-    u = clone(unit)
+    ``REPAIR_*``).  Returns a new unit (the input is not modified) unless ``in_place``."""
+    u = unit if in_place else clone(unit)
     out: list[Diagnostic] = []
     ids = [n.criterion_id for n in u.root.walk()]
     unique = {i for i in ids if ids.count(i) == 1}
@@ -430,6 +430,6 @@ def _fix_logic(node: CriterionNode, unit: Unit, out: list[Diagnostic]) -> None:
 
 
 def check_and_repair(unit: Unit) -> tuple[Unit, list[Diagnostic]]:
-    """Driver hook: repair, then check the repaired unit."""
-    u, rep = repair_unit(unit)
+    """Driver hook: repair (in place: the driver owns the unit), then check the repaired unit."""
+    u, rep = repair_unit(unit, in_place=True)
     return u, rep + check_unit_graph(u)
