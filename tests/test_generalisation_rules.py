@@ -223,3 +223,90 @@ def test_round3_tags_and_references():
     assert "Commitment" in decide_tags("the investment starts as underpinned by a contractual obligation;").value
     assert ("implementing regulations under that Directive", None) in _cits(
         "equipment covered by Directive 2009/125/EC complies with implementing regulations under that Directive.")
+
+
+# ---- round 4 (validation4 + remaining held-out misses) ---------------------------------------------------------
+
+def test_count_with_dropped_of_is_or():
+    chapeau = "The economic activity complies with one the following criteria:"  # source typo (CCA 9.1)
+    assert find_connective(chapeau).kind == "any"
+    assert decide_logic(chapeau, ["x;", "y."]).logic == "OR"
+    assert find_connective("The activity complies with the following criteria:").kind != "any"
+
+
+@pytest.mark.parametrize("text,name,rule", [
+    ("Overground high voltage lines:", "Transmission and distribution of electricity", "noun-phrase-scope-heading"),
+    ("Plastics recycling facilities have filtration installed prior to wash water treatment.",
+     "Sorting and material recovery of non-hazardous waste", "qualified-subject"),
+    ("Activities in architectural design take into account climate proofing guidelines.",
+     "Engineering activities and related technical consultancy dedicated to adaptation", "qualified-subject"),
+    ("in the Union, in relation with Natura 2000 sites: the activity does not lead to deterioration.", "", "location-scope"),
+])
+def test_entity_and_location_qualifiers_are_conditional(text, name, rule):
+    d = decide_applicability(text, activity_name=name)
+    assert (d.value, d.rule) == ("Conditional", rule)
+
+
+@pytest.mark.parametrize("text,name", [
+    ("The adaptation solutions implemented:", ""),                       # a definite subject, items predicate it
+    ("The economic activity complies with the following criteria:", ""),
+    ("For all waste treatment processes, the activity complies with the following criteria:",
+     "Treatment of hazardous waste"),                                     # "for all": universal
+    ("The facility recovering non-hazardous waste has implemented Best Available Techniques.",
+     "Sorting and material recovery of non-hazardous waste"),
+    ("Vehicles comply with the requirements of the most recent stage of the Euro VI heavy duty emission regulation.",
+     "Freight transport services by road"),                               # no qualifier on the subject
+    ("Waste recycling facilities have filtration installed.", "Recycling of waste facilities"),  # restates the scope
+])
+def test_universal_or_scope_restating_stays_mandatory(text, name):
+    assert decide_applicability(text, activity_name=name).value == "Mandatory"
+
+
+def test_for_all_other_stays_conditional():
+    assert decide_applicability("for all other activities, the assessment is performed using the highest "
+                                "available resolution.").value == "Conditional"
+
+
+@pytest.mark.parametrize("text,tag", [
+    ("The facility recovering non-hazardous waste has implemented Best Available Techniques (BAT) for waste "
+     "treatment.", "Methodology"),
+    ("Relevant techniques are deployed for the protection of water and marine resources, as set out in the best "
+     "available techniques (BAT) conclusions for waste treatment.", "Methodology"),
+    ("it uses state-of-the-art modelling techniques that:", "Methodology"),
+    ("The climate projections and assessment of impacts are based on best practice and available guidance.",
+     "Methodology"),
+    ("documented sampling procedure consistent with relevant standards, such as EN 14899:2005;", "Methodology"),
+    ("the remedial options are analysed in line with Annex II to Directive 2004/35/CE;", "Methodology"),
+    ("activities respect applicable norms and regulations to limit impact of electromagnetic radiation.",
+     "Methodology"),
+    ("For the treatment of aqueous liquid waste, the biological treatability of the waste water is judged based on "
+     "the following criterion:", "Assessment"),
+    ("Based on this tracking system, the installations monitor the effective safe fate of mercury.", "Verification"),
+])
+def test_new_tag_rules(text, tag):
+    assert tag in decide_tags(text).value
+
+
+@pytest.mark.parametrize("text,expected", [
+    # the technical specifications frame the attestation: no method of their own
+    ("Where installed, the specified water use for the following water appliances is attested by product "
+     "datasheets, a building certification or an existing product label in the Union, in accordance with the "
+     "technical specifications laid down in Appendix E to this Annex:", ["Verification"]),
+    # the metering is the plan's content, not a prescribed method
+    ("a plan with goals and timelines for implementing metering at consumer level is issued by the water supplier "
+     "and approved by the competent authorities.", ["Commitment"]),
+    # the assessment is the subject of "based on": how it is done
+    ("The climate projections and assessment of impacts are based on best practice and available guidance.",
+     ["Methodology"]),
+    # BAT-AEL ranges set out in BAT conclusions are limits, not a method (spec §6 Tags)
+    ("Emissions are within or lower than the emission levels associated with the best available techniques "
+     "(BAT-AEL) ranges set out in the latest relevant best available techniques (BAT) conclusions.", []),
+])
+def test_tag_exclusions(text, expected):
+    assert decide_tags(text).value == expected
+
+
+def test_plan_in_place_with_method_after_its_verb_keeps_methodology():
+    t = ("Where the landfill body contains significant amounts of biodegradable waste, a monitoring plan for landfill "
+         "gas leakage is in place in accordance with operational and technical requirements of Directive 1999/31/EC.")
+    assert "Methodology" in decide_tags(t).value

@@ -65,6 +65,7 @@ _SPAN = re.compile(
     rf"|\b(?P<qa>ones|the\s+most\s+[a-z]+|whichever)\s+of(?=\s+(?:the\s+)?following)"
     rf"|\bthe\s+following\b",
     re.IGNORECASE)
+_MISSING_OF = re.compile(r"\b(one|two|three|at\s+least\s+(?:one|two|three))\s+(?=the\s+following\b)", re.IGNORECASE)
 _NEGATION = re.compile(r"\b(?:not|no|never|nor|neither|without)\b", re.IGNORECASE)
 
 
@@ -90,6 +91,8 @@ def find_connective(chapeau: str) -> Optional[Connective]:
     >>> find_connective("Constructions of new buildings for which:") is None
     True
     """
+    # a dropped "of" is a source typo ("complies with one the following criteria", CCA 9.1): read it back
+    chapeau = _MISSING_OF.sub(lambda m: m.group(1) + " of ", chapeau)
     found: Optional[Connective] = None
     last_end = -10
     for m in _SPAN.finditer(chapeau):

@@ -930,6 +930,12 @@ def _attach_periods(text: str, hits: list[QuantHit], periods: list[tuple[int, in
             target = after[0] if after else None
         if target is not None and target.item.period is None:
             target.item.period = period
+    # "> 70 % in 7 days (> 80 % when adapted inoculum is used)": a bracketed variant of the same measurement
+    # shares the period of the value it qualifies
+    for prev, h in zip(hits, hits[1:]):
+        if h.item.period is None and prev.item.period is not None and h.item.unit == prev.item.unit and \
+                re.fullmatch(r"[^;.()]{0,40}\(\s*", text[prev.end:h.start]):
+            h.item.period = prev.item.period
 
 
 _VERBAL_OP = re.compile(r"(?:is|are|be|do|does|did|equals?|exceeds?|amounts?)\b", re.I)
@@ -1301,11 +1307,19 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
                 not re.search(r"\bof\s*$", text[:op[1]]) and \
                 re.match(r"\s*(?:do|does|are|is|shall|must|have|has|contain|may|will)\b", text[end:]):
             scope, rule = True, "scope:subject-size"  # "Plastic parts > 25 g do not contain …": which parts
+        if not scope and op is not None and text[op[1]:op[2]] == "=" and \
+                re.search(r"\bwith\s+[A-Z][\w/]*\s*$", text[max(0, op[1] - 30):op[1]]):
+            scope = True  # "after a leaching test with L/S = 10 l/kg": a test condition, not a limit
         if not scope and scopes and op is not None and \
                 re.fullmatch(r"\s*(?:and|or|but)\s*", text[scopes[-1].end:start]):
             scope = True  # "greater than 5,7 t and less than or equal to 60 t": the same scope band
         prev_end = max((h.end for h in ctx.hits if h.end <= s), default=None)
         metric = _metric(text, op[1] if op else s, filler, unit, False, text[uend:uend + 160], prev_end)
+        if metric == "Value" and op is not None and re.search(r"\blimits?\s+(?:at|to)\s*$", text[max(0, op[1] - 12):op[2]]):
+            tail = re.match(r"\s*(?:the\s+)?(.{3,120}?)(?=\s+(?:after|based\s+on|with|in\s+accordance|according)\b|[,;.]|$)",
+                            text[uend:])
+            if tail:  # "limit at 6 % the Total Organic Carbon (TOC) maximum concentration in …": the metric follows
+                metric = _clean(tail.group(1))[:1].upper() + _clean(tail.group(1))[1:]
         if rule == "quantity:table-limit":
             cells = [c.strip() for c in text.split(" | ")]
             subj2 = _subject(cells[1], 0, len(cells[1]))[0] if len(cells) > 2 else ""

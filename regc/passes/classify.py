@@ -66,12 +66,28 @@ _UNIVERSAL_LEAD = re.compile(r"^\s*where\s+(?:available|feasible|possible|practi
 _GATING_QUALIFIER_LEAD = re.compile(r"^\s*(?:where|when|if)\s+(?:applicable|relevant|appropriate|necessary|"
                                     r"required)\b", re.IGNORECASE)
 _WHERE_RELEVANT = re.compile(r"\bwhere\s+(?:relevant|appropriate)\b", re.IGNORECASE)
-_FOR_SCOPE = re.compile(r"^\s*for\s+(?!example\b|instance\b|the\s+purposes?\s+of\b|this\s+purpose\b|that\s+purpose\b|"
+_FOR_SCOPE = re.compile(r"^\s*for\s+(?!example\b|instance\b|all\b(?!\s+other\b)|every\b|the\s+purposes?\s+of\b|this\s+purpose\b|that\s+purpose\b|"
                         r"each\s+year\b|the\s+(?:first|second)\b)", re.IGNORECASE)
 _CATEGORY_SCOPE = re.compile(r"^\s*[A-Za-z][\w\s-]{0,40}?\bof\s+(?:category|categories|type|types|class|classes)\s+"
                              r"[A-Z0-9]", re.IGNORECASE)
 _MAY = re.compile(r"\b(?<!that\s)(?<!which\s)(?<!who\s)may\s+(?!not\b)(?!be\s+(?:required|needed)\b)\w+",
                   re.IGNORECASE)
+# a bare noun-phrase heading over items ("Overground high voltage lines:"): it names a class of instances
+_NOUN_PHRASE_HEADING = re.compile(r"^\s*(?!(?:The|This|These|Those|Its|Their|All|Each|Every|Any|Both|Either|One)\b)"
+                                  r"[A-Z][\w-]*(?:\s+[\w-]+){0,5}\s*:\s*$")
+_VERBISH = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|do|does|shall|must|may|can|compl(?:y|ies)|meets?|"
+                      r"fulfils?|include[sd]?|following|criteria|requirements|conditions|apply|applies|"
+                      r"\w{3,}ed)\b", re.IGNORECASE)
+# an entity qualifier on the subject, without an article ("Plastics recycling facilities have …", "Activities in
+# architectural design take into account …"): the requirement covers only that kind of instance
+_QUALIFIED_SUBJECT = re.compile(
+    r"^\s*(?!(?:The|This|These|Those|Its|Their|All|Each|Every|Any|Both|Either|One|Where|When|If|For|In|At|On|By|"
+    r"No|Measures?|Emissions?)\b)"
+    r"(?:(?P<mod>[A-Z][\w-]*(?:\s+[\w-]+){0,2}?)\s+(?P<head>facilities|plants|installations|vessels|ships|lines|"
+    r"activities)|(?P<head2>Activities|Facilities|Installations|Plants|Vessels|Ships)\s+(?P<pp>(?:in|for|of)\s+"
+    r"[\w\s-]{3,50}?))\s+(?:have|has|are|is|do|does|comply|complies|meet|meets|use|uses|take|takes|ensure|ensures)\b")
+_LOCATION_LEAD = re.compile(r"^\s*(?:for\s+activities\s+located\s+)?(?:in|within|outside)\s+(?:the\s+(?:Union|EU)|third\s+"
+                            r"countries|(?:a\s+|the\s+)?Member\s+States?)\s*[,:]", re.IGNORECASE)
 _DATE_WORDS = re.compile(r"\b(?:by|before|until|after|from|no later than)\s+(?:\d{1,2}\s+)?(?:January|February|March|"
                          r"April|May|June|July|August|September|October|November|December)?\s*\d{4}\b")
 # a chapeau whose items are the things the activity makes/is/installs (exception (i) of spec §6 Applicability)
@@ -171,6 +187,8 @@ def decide_applicability(text: str, *, is_root: bool = False, activity_name: str
         if _PROCESS_STAGE.match(t):
             return Decision("Mandatory", 0.75, "process-stage")
         return Decision("Conditional", 0.9, "situation-gate")
+    if _LOCATION_LEAD.match(t):
+        return Decision("Conditional", 0.7, "location-scope")  # "in the Union, in relation with Natura 2000 sites:"
     if activity_scope and covers_activity_categories(t, activity_scope):
         return Decision("Mandatory", 0.6, "categories-restate-activity")
     if _FOR_SCOPE.match(t):
@@ -180,6 +198,12 @@ def decide_applicability(text: str, *, is_root: bool = False, activity_name: str
                                                       r"under|categor|type|class)", lead, re.IGNORECASE):
             return Decision("Mandatory", 0.6, "date-qualifier")
         return Decision("Conditional", 0.85, "scope-for-class")
+    if _NOUN_PHRASE_HEADING.match(t) and not _VERBISH.search(t) and not restates_activity_scope(t, activity_name):
+        return Decision("Conditional", 0.65, "noun-phrase-scope-heading")
+    q = _QUALIFIED_SUBJECT.match(t)
+    if q and not restates_activity_scope(q.group("mod") or q.group("pp"), activity_name) \
+            and not (parent_text and _OBJECT_CHAPEAU.search(parent_text)):
+        return Decision("Conditional", 0.65, "qualified-subject")
     if _CATEGORY_SCOPE.match(t) and not restates_activity_scope(lead, activity_name):
         if parent_text and _OBJECT_CHAPEAU.search(parent_text):
             return Decision("Mandatory", 0.7, "object-of-chapeau-verb")
@@ -228,6 +252,7 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(r"\bverifi(?:ed|cation)\b(?!\s+from)|\bverif(?:y|ies)\b(?!\s+from)", re.IGNORECASE),
         re.compile(r"\b(?:certified|attested|audited)\b", re.IGNORECASE),
         re.compile(r"\bis\s+monitored\b|\bare\s+monitored\b", re.IGNORECASE),
+        re.compile(r"(?<!\bto\s)\bmonitors?\s+(?:the|its|their)\b", re.IGNORECASE),  # "installations … monitor the fate"
     ],
     "Methodology": [
         re.compile(r"\bcalculated\s+(?:using|based|in\s+accordance|according|by|for|with)\b", re.IGNORECASE),
@@ -259,6 +284,26 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(r"\b(?:measurement|monitoring|metering)\s+(?:equipment|devices?|systems?)\b|\bmetering\s+at\b|"
                    r"\binclude\s+metering\b|\bphysical\s+measurement", re.IGNORECASE),
         re.compile(r"^measures\s+(?:to|for)\b", re.IGNORECASE),
+        # "has implemented Best Available Techniques", "implement the traceability system set out in Article 14"
+        re.compile(r"\bimplement(?:s|ed)?\s+(?:the\s+|all\s+)?(?:relevant\s+)?(?:best\s+available\s+techniques|"
+                   r"best\s+practices)\b", re.IGNORECASE),
+        re.compile(r"\b(?:systems?|procedures?|best\s+practices|(?<!available\s)techniques(?!\s+\())\s+[^.;:]{0,80}?(?:as\s+)?(?:set\s+out|"
+                   r"laid\s+down|described)\s+in\b", re.IGNORECASE),
+        re.compile(rf"\bin\s+line\s+with\s+(?:the\s+)?(?:[\w‘’'()/-]+\s+){{0,6}}?{_REF}", re.IGNORECASE),
+        re.compile(r"\brespects?\s+(?:the\s+)?(?:applicable|relevant)\s+(?:norms|standards|regulations|rules)\b",
+                   re.IGNORECASE),
+        # "uses state-of-the-art modelling techniques", "take into account climate proofing guidelines"
+        re.compile(r"\buses?\s+(?:[\w-]+\s+){0,3}?(?:techniques|methods|methodologies)\b", re.IGNORECASE),
+        re.compile(r"\btakes?\s+into\s+account\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:guidelines|guidance|standards)\b",
+                   re.IGNORECASE),
+        # "… are based on best practice and available guidance"
+        re.compile(r"\b(?:is|are)\s+based\s+on\s+(?:the\s+)?(?:best\s+practices?|(?:available\s+)?guidance|guidelines|"
+                   r"standards?|methodolog)", re.IGNORECASE),
+        re.compile(r"\bconsistent\s+with\s+(?:the\s+)?(?:relevant\s+)?(?:standards?|norms?)\b|"
+                   r"\b(?:standard\s+operating|sampling|analytical)\s+procedures?\b", re.IGNORECASE),
+        # an exclusion from the quantity defined by a referenced act: how the share is counted
+        re.compile(r"\bexclud(?:es|ing)\s+[^.;]{0,60}?\b(?:defined|referred\s+to|listed)\s+in\s+[^.;]{0,80}?"
+                   r"\b(?:Decision|Directive|Regulation)\b", re.IGNORECASE),
     ],
     "Commitment": [
         re.compile(r"\bcommit(?:ment|ted|s)?\b", re.IGNORECASE),
@@ -272,6 +317,7 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(r"(?<!for\s)\bassess(?:es|ed|ment|ing)?\b", re.IGNORECASE),
         re.compile(r"\binvestigations?\b|\bsurveys?\s+(?:is|are|has|have|was|were)\b|\bcost-benefit\b|\bcomparative\b", re.IGNORECASE),
         re.compile(r"\ban\s+explanation\s+of\s+why\b", re.IGNORECASE),
+        re.compile(r"\b(?:is|are)\s+judged\b", re.IGNORECASE),
         re.compile(r"\b(?:are|is)\s+identified\s+and\s+(?:addressed|assessed)\b|\b(?:are|is)\s+evaluated\b|\bevaluat(?:es|ion\s+of)\b|^\s*screening\s+of\b", re.IGNORECASE),
     ],
     "Replacement": [
@@ -340,6 +386,19 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
             "Methodology:(?<!^)\\bin\\s+accordance"):
         tags.remove("Methodology")  # "risks are identified and addressed …, in accordance with Directive X": the
         # Directive frames the assessment; it prescribes no method of its own
+    meth = rules[tags.index("Methodology")] if "Methodology" in tags else ""
+    if "Verification" in tags and meth.startswith("Methodology:(?<!^)\\bin\\s+accordance") and \
+            re.search(r"\b(?:attested|certified)\s+by\b", t, re.IGNORECASE):
+        tags.remove("Methodology")  # "attested by product datasheets …, in accordance with the technical
+        # specifications laid down in Appendix E": the specifications frame the attestation
+    if "Commitment" in tags and "Methodology" in tags:
+        pm = re.search(r"\b(?:plan|programme)\s+(?:with|for|to)\b", t, re.IGNORECASE)
+        mm = next((rx.search(t) for rx in _TAG_RULES["Methodology"] if rx.search(t)), None)
+        if pm and mm and mm.start() > pm.start() and not re.search(r"[.;]|\b(?:is|are)\b", t[pm.start():mm.start()]):
+            tags.remove("Methodology")  # "a plan with goals … for implementing metering": the plan's content
+    if "Assessment" in tags and "Methodology" in tags and re.search(
+            r"\bassessment\b[^.;]{0,60}\b(?:is|are)\s+based\s+on\b", t, re.IGNORECASE):
+        tags.remove("Assessment")  # "the assessment of impacts are based on best practice": how it is done
     if "Verification" in tags and re.search(r"\bverifiable\s+plan\b", t, re.IGNORECASE) and \
             not re.search(r"\bverified\b", t, re.IGNORECASE):
         tags.remove("Verification")
