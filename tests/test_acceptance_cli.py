@@ -205,6 +205,29 @@ def test_portfolio_errors_name_the_file_once(build, tmp_path, capsys):
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
+def test_portfolio_csv_reports_bad_values_extra_fields_and_neutralises_formulas(gold_dir, tmp_path, capsys):
+    import csv
+
+    src = tmp_path / "p.csv"
+    src.write_text('company,activity,1(a) [g CO2e/kWh],1(b)(ii),1(b)\n'
+                   'G,CCM-4.29,1,2,3\n'
+                   '"=HYPERLINK(""http://x"")",CCM-4.29,1,yes,2029-01-01,extra\n'
+                   '@SUM(A1),CCM-4.29,,true,2029-01-01\n', encoding="utf-8")
+    out = tmp_path / "out.csv"
+    assert main(["eval", str(gold_dir), str(src), "-o", str(out)]) == 0
+    rows = list(csv.DictReader(out.open(newline="", encoding="utf-8")))
+    # the same values in a JSON facts file are errors: a number for a true/false and for a dated criterion
+    assert "criterion 1(b)(ii) takes true/false" in rows[0]["errors"]
+    assert "criterion 1(b) takes a date" in rows[0]["errors"]
+    assert "row 3: 1 more field(s) than the header" in rows[1]["errors"]
+    assert rows[1]["company"] == "'=HYPERLINK(\"http://x\")" and rows[2]["company"] == "'@SUM(A1)"
+    assert rows[2]["errors"] == ""
+    facts = tmp_path / "f.json"
+    facts.write_text(json.dumps({"activities": {"CCM-4.29": {"1(b)": 3}}}))
+    assert main(["eval", str(gold_dir), str(facts)]) == 2
+    _one_line_error(capsys, "criterion 1(b) takes a date")
+
+
 # ---- retrieval index ----
 
 
@@ -319,3 +342,135 @@ def test_bad_lm_options_are_exit_2(eurlex, tmp_path, capsys, opts, err):
         rc = e.code
     assert rc == 2 and not out.exists()
     assert err in capsys.readouterr().err
+
+
+def test_unknown_source_format_names_the_cli_option(tmp_path, capsys):
+    src = tmp_path / "act.txt"
+    src.write_text("just some text, no regulation markup\n")
+    assert main(["compile", str(src), "-o", str(tmp_path / "out"), "-q"]) == 2
+    _one_line_error(capsys, "act.txt", "cannot tell the source format", "use --format")
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_refused_lm_endpoint_fails_fast_once_per_process(tmp_path, capsys):
+    import time
+
+    from regc.optimizers.lm import EndpointDown, LMClient, LMSettings, _connection_refused
+
+    waits: list[float] = []
+    base = f"http://127.0.0.1:{_closed_port()}/v1"
+    client = LMClient(LMSettings(model="openai/x", api_base=base, retries=3, cache_dir="off"), sleep=waits.append)
+    msgs = [{"role": "user", "content": "hi"}]
+    with pytest.raises(EndpointDown, match="connection refused"):
+        client.complete(msgs)
+    assert waits == []  # no retries, no backoff
+    t0 = time.perf_counter()
+    other = LMClient(LMSettings(model="openai/x", api_base=base, retries=3, cache_dir="off"), sleep=waits.append)
+    with pytest.raises(EndpointDown):  # the endpoint stays down for the process, for every client
+        other.complete([{"role": "user", "content": "something else"}])
+    assert time.perf_counter() - t0 < 0.5 and waits == []
+    assert client.usage.total().failures == 1 and other.usage.total().failures == 1
+    # timeouts are retried as before: only a refusal opens the breaker
+    assert not _connection_refused(TimeoutError("failed to connect to 10.0.0.1:80: timed out"))
+    assert _connection_refused(RuntimeError("failed to connect to 127.0.0.1:9: [Errno 111] Connection refused"))
+
+
+def test_compile_with_unreachable_lm_lets_the_rules_decide(tmp_path, capsys):
+    import time
+
+    out = tmp_path / "b"
+    t0 = time.perf_counter()
+    assert main(["compile", "--celex", "32021R2139", "--version", "2026-01-01", "--only", "CCM-4.29", "--lm",
+                 "openai/x", "--api-base", f"http://127.0.0.1:{_closed_port()}/v1", "--lm-cache", "off",
+                 "-o", str(out), "-q"]) == 0
+    assert time.perf_counter() - t0 < 15
+    diags = [json.loads(ln) for ln in (out / "diagnostics.jsonl").read_text().splitlines() if ln.strip()]
+    down = [d for d in diags if d["code"] == "LLM_UNAVAILABLE"]
+    assert down and "connection refused" in down[0]["message"]
+    assert all("Traceback" not in d["message"] for d in down)
+
+
+# ---- search: the real reason, never a silent [] ----
+
+
+@pytest.fixture(scope="module")
+def small_index(tmp_path_factory) -> Path:
+    from regc.corpora.index import build_index
+    from regc.corpora.locate import corpus_root
+
+    out = tmp_path_factory.mktemp("idx") / "index"
+    build_index(corpus_root(), out, celexes=["32020R0852"], dense=False)
+    return out
+
+
+def test_search_non_utf8_query_says_so(tmp_path, capsys):
+    # argv bytes that are not UTF-8 reach Python as lone surrogates (PEP 383): b"caf\xe9" -> "caf\udce9"
+    assert main(["search", str(tmp_path / "no-index"), "caf\udce9"]) == 2
+    _one_line_error(capsys, "not valid UTF-8", "0xe9")
+
+
+def test_search_celex_filter_malformed_or_not_indexed(small_index, capsys):
+    assert main(["search", str(small_index), "environmental objectives", "--celex", "x' OR 1=1"]) == 2
+    _one_line_error(capsys, "--celex", "not a CELEX number")
+    assert main(["search", str(small_index), "environmental objectives", "--celex", "32099R0001", "--json"]) == 0
+    cap = capsys.readouterr()
+    assert json.loads(cap.out) == []
+    assert "act 32099R0001 is not in the index" in cap.err and "32020R0852" in cap.err
+    assert main(["search", str(small_index), "environmental objectives", "--celex", "32020r0852", "--json"]) == 0
+    cap = capsys.readouterr()
+    assert json.loads(cap.out) and cap.err == ""
+
+
+def test_search_expand_warns_about_a_corrupt_graph(small_index, tmp_path, capsys):
+    import shutil
+
+    idx = tmp_path / "idx"
+    shutil.copytree(small_index, idx)
+    (idx / "graph.json").write_text('{"nodes": [', encoding="utf-8")
+    assert main(["search", str(idx), "environmental objectives", "--k", "2", "--expand", "--json"]) == 0
+    cap = capsys.readouterr()
+    assert len(json.loads(cap.out)) == 2
+    assert "graph.json: citation graph corrupt" in cap.err and "regc index" in cap.err
+
+
+def test_search_keeps_stderr_free_of_jvm_warnings(small_index):
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "regc.cli", "search", str(small_index), "environmental objectives",
+                        "--k", "1", "--json"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)
+    for noise in ("sun.misc.Unsafe", "MMapDirectory", "update Apache Lucene"):
+        assert noise not in r.stderr, r.stderr
+
+
+# ---- PDF ingest: running headers and footers are not passage text ----
+
+
+def test_pdf_running_headers_and_page_numbers_are_stripped(corpus):
+    from regc.corpora.ingest import parse_pdf, running_lines, strip_running
+
+    pdf = corpus / "hipaa-hhs-combined" / "hipaa_combined.pdf"
+    tree = parse_pdf(pdf, "doc:hipaa", "HIPAA", pages=range(96, 100))
+    texts = [s.text for part in tree.parts for s in part.children]
+    assert texts and sum(len(t) for t in texts) > 5000
+    for t in texts:
+        assert "Regulation Text" not in t and "March 2013" not in t, t[:200]
+    # body text that follows the header is kept, from its first words
+    assert any("Biometric identifiers" in t for t in texts)
+    # the rule is generic: lines at the edges of most pages, digits varying; content lines stay
+    words = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi".split()
+    pages = [f"Acme Code   Edition 2020\n \n{n}\n" + "\n".join(f"{w} {n}" for w in words[n:n + 6])
+             + "\nEdition 2020\n" + f"{words[n + 7]} rule\n- {n} -" for n in range(1, 8)]
+    furniture = running_lines(pages)
+    body = [ln for ln in strip_running(pages[2], furniture).split("\n") if ln.strip()]
+    assert body[0] == "delta 3" and body[-2:] == ["Edition 2020", "kappa rule"]
+    assert running_lines(pages[:2]) == set()  # too few pages to tell

@@ -310,3 +310,53 @@ def test_plan_in_place_with_method_after_its_verb_keeps_methodology():
     t = ("Where the landfill body contains significant amounts of biodegradable waste, a monitoring plan for landfill "
          "gas leakage is in place in accordance with operational and technical requirements of Directive 1999/31/EC.")
     assert "Methodology" in decide_tags(t).value
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("The economic activity manufactures equipment for the production of hydrogen compliant with the Technical "
+     "Screening Criteria set out in Section 3.10 of this Annex and equipment for the use of hydrogen.", ["Methodology"]),
+    ("Where the building is a large non-residential building, it is efficiently operated through energy performance "
+     "monitoring and assessment.", ["Verification", "Assessment"]),
+    ("control, monitoring or maintenance activities are carried out in the after-care phase of at least 10 years.",
+     ["Verification"]),
+    ("Measures to reduce scope 1 and scope 2 GHG emissions of the full removal or treatment process are included in "
+     "the remediation plan.", ["Commitment"]),
+    ("the investment that makes the system meet the definition of efficient district heating or cooling laid down in "
+     "Article 2, point 41, of Directive 2012/27/EU starts within a three year period as underpinned by a contractual "
+     "obligation;", ["Commitment"]),
+    # monitoring systems are equipment (Methodology), not a verification step
+    ("tracking and analysing leachate generation rates in the after-care period through appropriate control and "
+     "monitoring systems and processes;", ["Methodology"]),
+    # an exclusion defined by a referenced act says how the share is counted (gold CE-3.4 SC 1)
+    ("the preparing for re-use or recycling of the non-hazardous waste generated onsite is 100 %, excluding "
+     "backfilling. This excludes naturally occurring material referred to in category 17 05 04 in the European List "
+     "of Waste established by Decision 2000/532/EC.", ["Methodology"]),
+])
+def test_round4_tag_phrases(text, expected):
+    assert decide_tags(text).value == expected
+
+
+def test_bracketed_variant_shares_the_period():
+    items, _ = _items("Dissolved Organic Carbon DOC elimination of > 70 % in 7 days (> 80 % when adapted inoculum "
+                      "is used) in accordance with EN ISO 9888.")
+    assert items == [(">", 70, "%", 7), (">", 80, "%", 7)]
+
+
+def test_test_condition_with_symbol_is_no_threshold_and_limit_at_names_the_metric():
+    items, d = _items("limit at 1 000 mg/kg dry matter Dissolved Organic Carbon (DOC) content of the output waste "
+                      "after a leaching test with L/S = 10 l/kg based on EU Standard EN 12457-2:2002.")
+    assert items == [("<=", 1000, "mg/kg", None)]
+    d = decide("limit at 6 % the Total Organic Carbon (TOC) maximum concentration in each single input waste;")
+    assert d.threshold.quantitative.items[0].metric.startswith("Total Organic Carbon (TOC) maximum concentration")
+
+
+def test_limits_in_line_with_a_directive_take_no_tag_and_scope_words_of_the_activity_stay_mandatory():
+    assert decide_tags("Radioactive discharges comply with individual licence conditions, where applicable, or "
+                       "national threshold values in line with Directive 2013/51/Euratom.").value == []
+    assert decide_applicability("Nuclear activities are operated in compliance with Directive 2000/60/EC.",
+                                activity_name="Construction and safe operation of new nuclear power plants, for the "
+                                              "generation of electricity or heat").value == "Mandatory"
+    assert decide_applicability("Engines in vessels comply with the emission limits set out in Annex II to "
+                                "Regulation (EU) 2016/1628.").value == "Mandatory"
+    for heading in ("Product design:", "Data sharing:", "Information to customers:"):
+        assert decide_applicability(heading).value == "Mandatory"  # topic headings, not classes of instances

@@ -5,14 +5,21 @@
     regc search out/index "sustainability criteria for biofuels" --k 5 --json
     regc fetch 32018L2001                                     # EUR-Lex download (cached); offline: clear error
 
-Exit 0 ok, 2 bad input (missing/stale/corrupt index, stop-word-only query, no network for fetch).
+Exit 0 ok, 2 bad input (missing/stale/corrupt index, stop-word-only or non-UTF-8 query, malformed ``--celex``,
+no network for fetch).  ``--celex`` naming a well-formed act that is not in the index is not an error (the
+answer is "no hits", ``[]`` with ``--json``, exit 0) but a warning on stderr says so and lists the indexed acts;
+``--expand`` over a missing or corrupt citation graph (graph.json) warns that no closure was added.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
+
+# CELEX syntax: sector (digit, C or E), 4-digit year, 1-2 type letters, number, optional (n) suffix
+_CELEX_SYNTAX = re.compile(r"^[0-9CE]\d{4}[A-Z]{1,2}\d{1,4}(?:\(\d{1,2}\))?$")
 
 
 def register(sub) -> None:
@@ -70,6 +77,12 @@ def _cmd_index(args) -> int:
         pdfs.append(corpus)
         corpus, celexes = corpus.parent, []
     try:
+        from regc.corpora.search import quiet_jvm
+
+        quiet_jvm(start_vm=False)
+    except IndexError_:  # no JDK: the build says so in its own words below
+        pass
+    try:
         rep = build_index(corpus, Path(args.output), celexes=celexes, all_acts=args.all, dense=not args.no_dense,
                           extra_files=pdfs, force=args.force)
     except IndexError_ as e:
@@ -85,15 +98,26 @@ def _cmd_index(args) -> int:
 def _cmd_search(args) -> int:
     from regc.cli import CLIError
     from regc.corpora.index import IndexError_
-    from regc.corpora.search import QueryError, Searcher
+    from regc.corpora.search import QueryError, Searcher, check_query
 
     if args.k < 1:
         raise CLIError("--k must be at least 1")
+    celex = args.celex.strip().upper() if args.celex is not None else None
     try:
+        check_query(args.query)
         s = Searcher.open(args.index)
-        hits = s.search(args.query, args.k, args.mode, args.fusion, args.rm3, args.celex)
+        if celex is not None and not s.chunks_of_act(celex):
+            if not _CELEX_SYNTAX.match(celex):
+                raise CLIError(f"--celex {args.celex!r}: not a CELEX number (e.g. 32018L2001)")
+            acts = s.acts()
+            shown = ", ".join(acts[:8]) + (f" and {len(acts) - 8} more" if len(acts) > 8 else "")
+            print(f"regc: warning: act {celex} is not in the index {args.index} ({len(acts)} acts: {shown}); "
+                  "no results", file=sys.stderr)
+        hits = s.search(args.query, args.k, args.mode, args.fusion, args.rm3, celex)
         if args.expand:
             hits = s.closure(hits)
+            if s.graph_problem:
+                print(f"regc: warning: {s.graph_problem}", file=sys.stderr)
     except (IndexError_, QueryError) as e:
         raise CLIError(str(e)) from None
     if args.json:

@@ -437,10 +437,63 @@ def _wrap_html(el):
 _PDF_SECTION = re.compile(r"^\s*§\s*(\d+\.\d+[a-z]?)\s+([A-Z][^\n]{2,120})$", re.M)
 
 
+_EDGE_LINES = 4  # lines at the top and at the bottom of a page where running headers/footers live
+_RUNNING_SHARE = 0.5  # a line at the edge of more than this share of the pages is page furniture
+
+
+def _line_key(line: str) -> str:
+    """A page line compared across pages: spaces collapsed, digits as ``#`` (page numbers and dates vary)."""
+    return re.sub(r"\d+", "#", " ".join(line.split()))
+
+
+def _edges(lines: list[str]) -> tuple[list[int], list[int]]:
+    """Indexes of the first and last ``_EDGE_LINES`` non-blank lines of a page."""
+    idx = [i for i, ln in enumerate(lines) if ln.strip()]
+    return idx[:_EDGE_LINES], idx[-_EDGE_LINES:]
+
+
+def running_lines(page_texts: list[str]) -> set[str]:
+    """Keys (:func:`_line_key`) of running headers/footers: lines found among the first or last few lines of
+    more than half of the pages (at least 3).  Generic: no document-specific pattern.
+
+    >>> pages = [f"ACME Rules  March 2013\\n{n}\\nText of page {n}.\\nmore text {n}" for n in range(1, 6)]
+    >>> sorted(running_lines(pages))
+    ['#', 'ACME Rules March #']
+    """
+    if len(page_texts) < 3:
+        return set()
+    top: dict[str, int] = {}
+    bottom: dict[str, int] = {}
+    for text in page_texts:
+        lines = text.split("\n")
+        head, tail = _edges(lines)
+        for keys, counts in ((head, top), (tail, bottom)):
+            for key in {_line_key(lines[i]) for i in keys}:
+                counts[key] = counts.get(key, 0) + 1
+    need = max(3, int(len(page_texts) * _RUNNING_SHARE) + 1)
+    return {k for counts in (top, bottom) for k, n in counts.items() if n >= need and k}
+
+
+def strip_running(text: str, furniture: set[str]) -> str:
+    """``text`` of one page without the running header/footer lines at its top and bottom edges."""
+    if not furniture:
+        return text
+    lines = text.split("\n")
+    head, tail = _edges(lines)
+    drop = set()
+    for order in (head, list(reversed(tail))):
+        for i in order:  # from the edge inwards, up to the first line of content
+            if _line_key(lines[i]) not in furniture:
+                break
+            drop.add(i)
+    return "\n".join(ln for i, ln in enumerate(lines) if i not in drop)
+
+
 def parse_pdf(path: Path, doc_id: str, title: str, pages: Optional[range] = None) -> ActTree:
     """Section headings ("§ 164.308 Administrative safeguards.") start parts; tables become their own parts.
     ``pages`` (1-based) restricts the pages read.  A heading that repeats (tables of contents) keeps the
-    occurrence with the most text."""
+    occurrence with the most text.  Running headers and footers (lines repeated at the top or bottom of most
+    pages, page numbers included: :func:`running_lines`) are left out of the text."""
     import pymupdf
 
     try:
@@ -448,12 +501,14 @@ def parse_pdf(path: Path, doc_id: str, title: str, pages: Optional[range] = None
     except Exception as e:  # pymupdf raises its own FileDataError/RuntimeError types
         raise IngestError(f"cannot open PDF: {e}") from None
     page_list = list(doc)
+    page_texts = [page.get_text("text") for page in page_list]
+    furniture = running_lines(page_texts)
     parts: list[Node] = []
     current: Optional[Node] = None
     for pno, page in enumerate(page_list, start=1):
         if pages is not None and pno not in pages:
             continue
-        text = page.get_text("text")
+        text = strip_running(page_texts[pno - 1], furniture)
         pos = 0
         for m in _PDF_SECTION.finditer(text):
             if current is not None:

@@ -42,6 +42,21 @@ class Hit:
 
 
 def check_query(q: str) -> str:
+    """The query, checked: valid UTF-8 text with at least one content word, else :class:`QueryError`.
+
+    >>> check_query("caf\\udce9")  # the byte 0xE9 on a UTF-8 command line (Latin-1 'é')
+    Traceback (most recent call last):
+    ...
+    regc.corpora.search.QueryError: the query is not valid UTF-8 (byte 0xe9 at character 4); give it in UTF-8
+    """
+    bad = next((i for i, ch in enumerate(q) if "\udc80" <= ch <= "\udcff"), None)
+    if bad is not None:  # os.fsdecode keeps undecodable argv bytes as lone surrogates (PEP 383)
+        raise QueryError(f"the query is not valid UTF-8 (byte 0x{ord(q[bad]) - 0xdc00:02x} at character "
+                         f"{bad + 1}); give it in UTF-8")
+    try:
+        q.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise QueryError(f"the query is not valid text (lone surrogate at character {e.start + 1})") from None
     words = re.findall(r"\w+", q.lower())
     if not words:
         raise QueryError("empty query: give some words to search for")
@@ -53,6 +68,34 @@ def check_query(q: str) -> str:
 def _lucene_escape(q: str) -> str:
     """Drop query-syntax characters so that user text is taken as plain words."""
     return re.sub(r'[+\-&|!(){}\[\]^"~*?:\\/]', " ", q)
+
+
+_JVM_LOGGERS: list = []  # java.util.logging holds loggers weakly: keep the ones we configure alive
+
+
+def quiet_jvm(start_vm: bool = True) -> None:
+    """Silence the JVM's start-up noise on stderr (warnings for users of Lucene, not for ours) before pyserini
+    starts the JVM: ``--sun-misc-unsafe-memory-access=allow`` (JDK 23+, JEP 471: Lucene's documented use of
+    ``Unsafe.invokeCleaner``) and Lucene's "update Apache Lucene" note on Java 22+ (its ``MMapDirectory``
+    logger set to SEVERE).  Only the JDK's one-line incubator notice (``jdk.incubator.vector``, which pyserini
+    adds for speed) remains.  ``start_vm=False`` only sets the start options.  Idempotent; a JVM already running
+    keeps its options."""
+    from regc.corpora.index import _jdk_version, anserini, ensure_java
+
+    import jnius_config
+
+    home = ensure_java()
+    if not jnius_config.vm_running:
+        opt = "--sun-misc-unsafe-memory-access=allow"
+        if _jdk_version(Path(home)) >= 23 and opt not in jnius_config.get_options():
+            jnius_config.add_options(opt)
+    if start_vm and not _JVM_LOGGERS:
+        try:
+            logger = anserini("java.util.logging.Logger").getLogger("org.apache.lucene.store.MMapDirectory")
+            logger.setLevel(anserini("java.util.logging.Level").SEVERE)
+            _JVM_LOGGERS.append(logger)
+        except Exception:  # logging configuration is cosmetic
+            _JVM_LOGGERS.append(None)
 
 
 def missing_index_message(index: Path) -> str:
@@ -139,21 +182,34 @@ class Searcher:
             pass
         return out
 
+    graph_problem: Optional[str] = None  # why the citation graph is empty (missing/corrupt graph.json)
+
     @cached_property
     def graph(self):
+        """The citation graph; empty (with :attr:`graph_problem` saying why) when graph.json is missing or corrupt."""
         from regc.corpora.citegraph import graph_from_json
 
+        path = self.folder / "graph.json"
         try:
-            return graph_from_json(json.loads((self.folder / "graph.json").read_text("utf-8")))
-        except (OSError, ValueError):
+            return graph_from_json(json.loads(path.read_text("utf-8")))
+        except (OSError, ValueError, TypeError, KeyError, AttributeError) as e:
             import networkx as nx
 
+            why = "missing" if isinstance(e, FileNotFoundError) else \
+                f"corrupt ({type(e).__name__}: {str(e).splitlines()[0][:120] if str(e) else ''})"
+            self.graph_problem = (f"{path}: citation graph {why}; no citation closure; rebuild it with: "
+                                  f"regc index {self.manifest.get('corpus', 'CORPUS')} -o {self.folder}")
             return nx.MultiDiGraph()
+
+    def acts(self) -> list[str]:
+        """CELEX numbers of the indexed acts, sorted."""
+        return sorted(self._by_act)
 
     @cached_property
     def _lucene(self):
         from regc.corpora.index import anserini
 
+        quiet_jvm()
         try:
             s = anserini("io.anserini.search.SimpleSearcher")(str(self.folder / "lucene"))
         except Exception as e:  # a JVM exception surfaces as jnius.JavaException

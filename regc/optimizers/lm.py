@@ -12,6 +12,10 @@ lives in ``--lm-cache DIR`` / ``$REGC_LM_CACHE`` / ``~/.cache/regc/lm``: one JSO
 SHA-256 of (model, endpoint, messages, sampling settings), so a second identical run sends no request.  DSPy's own cache
 is switched off for these LMs (ours is inspectable and keyed by the exact prompt).
 
+Circuit breaker: a refused connection (nothing listens at ``--lm``; not a timeout or a 5xx, which are retried)
+marks the endpoint down for the rest of the process after the first failure: no retries, no backoff, every later
+request fails at once with :class:`EndpointDown`, and the rules decide.
+
 >>> parse_budget("50calls").max_calls, parse_budget("20000").max_tokens, parse_budget("$0.5").max_usd
 (50, 20000, 0.5)
 """
@@ -44,6 +48,33 @@ class BudgetExceeded(RuntimeError):
 
 class LMCallError(RuntimeError):
     """The model could not be reached or refused the request after the retries."""
+
+
+class EndpointDown(LMCallError):
+    """The endpoint refused a connection earlier in this process; it is not asked again."""
+
+
+# endpoint (api_base) -> reason, for endpoints that refused a connection in this process
+_DOWN_ENDPOINTS: dict[str, str] = {}
+
+
+def _connection_refused(e: BaseException) -> bool:
+    """True when ``e`` (or an exception it wraps) is a refused connection or an unknown host, not a timeout."""
+    import socket
+
+    seen = 0
+    x: Optional[BaseException] = e
+    while x is not None and seen < 20:
+        if isinstance(x, (ConnectionRefusedError, socket.gaierror)):
+            return True
+        if isinstance(x, (TimeoutError, socket.timeout)):
+            return False
+        x = x.__cause__ or x.__context__
+        seen += 1
+    text = str(e)
+    if re.search(r"timed? ?out", text, re.I):
+        return False
+    return bool(re.search(r"Connection refused|\[Errno 111\]|WinError 10061|actively refused", text))
 
 
 class ParseFailure(ValueError):
@@ -316,6 +347,11 @@ class LMClient:
                 self.exhausted = True
                 raise BudgetExceeded(f"LM budget spent ({self.settings.budget.describe()}); "  # type: ignore
                                      f"{self.usage.summary()}")
+        down = _DOWN_ENDPOINTS.get(self._endpoint())
+        if down is not None:
+            with self._lock:
+                acct.failures += 1
+            raise EndpointDown(down)
         with self._sem:
             text, usage = self._call_with_retries(messages, acct, params)
         with self._lock:
@@ -345,12 +381,22 @@ class LMClient:
                 return text, usage
             except Exception as e:  # noqa: BLE001 — classified below
                 last = e
+                if s.api_base and _connection_refused(e):
+                    reason = (f"{s.model} at {s.api_base}: connection refused ({type(e).__name__}: {e}); "
+                              "the endpoint is not asked again in this process")
+                    _DOWN_ENDPOINTS[self._endpoint()] = reason
+                    with self._lock:
+                        acct.failures += 1
+                    raise EndpointDown(reason) from None
                 if _non_retryable(e) or attempt == s.retries:
                     break
                 self.sleep(s.backoff_s * (2 ** attempt))
         with self._lock:
             acct.failures += 1
         raise LMCallError(f"{s.model} at {s.api_base or 'in-process engine'}: {type(last).__name__}: {last}")
+
+    def _endpoint(self) -> str:
+        return self.settings.api_base or ""
 
     # -- one typed prediction ------------------------------------------------------------------------------------
     def predict(self, predictor: Any, inputs: dict, *, pass_name: str = "other", adapter: Any = None

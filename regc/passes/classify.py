@@ -74,7 +74,8 @@ _MAY = re.compile(r"\b(?<!that\s)(?<!which\s)(?<!who\s)may\s+(?!not\b)(?!be\s+(?
                   re.IGNORECASE)
 # a bare noun-phrase heading over items ("Overground high voltage lines:"): it names a class of instances
 _NOUN_PHRASE_HEADING = re.compile(r"^\s*(?!(?:The|This|These|Those|Its|Their|All|Each|Every|Any|Both|Either|One)\b)"
-                                  r"[A-Z][\w-]*(?:\s+[\w-]+){0,5}\s*:\s*$")
+                                  r"[A-Z][\w-]*(?:\s+[\w-]+){0,4}?\s+(?:lines|cables|pipelines|plants|installations|"
+                                  r"facilities|vessels|ships|vehicles|buildings|stations|units|sites|networks)\s*:\s*$")
 _VERBISH = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|do|does|shall|must|may|can|compl(?:y|ies)|meets?|"
                       r"fulfils?|include[sd]?|following|criteria|requirements|conditions|apply|applies|"
                       r"\w{3,}ed)\b", re.IGNORECASE)
@@ -83,7 +84,7 @@ _VERBISH = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|do|does|shall|
 _QUALIFIED_SUBJECT = re.compile(
     r"^\s*(?!(?:The|This|These|Those|Its|Their|All|Each|Every|Any|Both|Either|One|Where|When|If|For|In|At|On|By|"
     r"No|Measures?|Emissions?)\b)"
-    r"(?:(?P<mod>[A-Z][\w-]*(?:\s+[\w-]+){0,2}?)\s+(?P<head>facilities|plants|installations|vessels|ships|lines|"
+    r"(?:(?P<mod>[A-Z][\w-]*(?:\s+(?!(?:in|of|for|on|with|at|by|to|from)\b)[\w-]+){0,2}?)\s+(?P<head>facilities|plants|installations|vessels|ships|lines|"
     r"activities)|(?P<head2>Activities|Facilities|Installations|Plants|Vessels|Ships)\s+(?P<pp>(?:in|for|of)\s+"
     r"[\w\s-]{3,50}?))\s+(?:have|has|are|is|do|does|comply|complies|meet|meets|use|uses|take|takes|ensure|ensures)\b")
 _LOCATION_LEAD = re.compile(r"^\s*(?:for\s+activities\s+located\s+)?(?:in|within|outside)\s+(?:the\s+(?:Union|EU)|third\s+"
@@ -202,6 +203,7 @@ def decide_applicability(text: str, *, is_root: bool = False, activity_name: str
         return Decision("Conditional", 0.65, "noun-phrase-scope-heading")
     q = _QUALIFIED_SUBJECT.match(t)
     if q and not restates_activity_scope(q.group("mod") or q.group("pp"), activity_name) \
+            and not _words(q.group("mod") or q.group("pp")) <= _words(activity_name) \
             and not (parent_text and _OBJECT_CHAPEAU.search(parent_text)):
         return Decision("Conditional", 0.65, "qualified-subject")
     if _CATEGORY_SCOPE.match(t) and not restates_activity_scope(lead, activity_name):
@@ -252,7 +254,11 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(r"\bverifi(?:ed|cation)\b(?!\s+from)|\bverif(?:y|ies)\b(?!\s+from)", re.IGNORECASE),
         re.compile(r"\b(?:certified|attested|audited)\b", re.IGNORECASE),
         re.compile(r"\bis\s+monitored\b|\bare\s+monitored\b", re.IGNORECASE),
-        re.compile(r"(?<!\bto\s)\bmonitors?\s+(?:the|its|their)\b", re.IGNORECASE),  # "installations … monitor the fate"
+        re.compile(r"(?<!\bto\s)\bmonitors?\s+(?:the|its|their)\b", re.IGNORECASE),
+        # "operated through energy performance monitoring and assessment"; "control, monitoring or maintenance
+        # activities are carried out"
+        re.compile(r"\bthrough\s+(?:[\w-]+\s+){0,3}?monitoring\b(?!\s+(?:systems?|equipment|devices?))|\bmonitoring\s+(?:or|and)\s+[\w-]+\s+activities\s+"
+                   r"(?:are|is)\s+(?:carried\s+out|performed|in\s+place)", re.IGNORECASE),  # "installations … monitor the fate"
     ],
     "Methodology": [
         re.compile(r"\bcalculated\s+(?:using|based|in\s+accordance|according|by|for|with)\b", re.IGNORECASE),
@@ -289,9 +295,12 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
                    r"best\s+practices)\b", re.IGNORECASE),
         re.compile(r"\b(?:systems?|procedures?|best\s+practices|(?<!available\s)techniques(?!\s+\())\s+[^.;:]{0,80}?(?:as\s+)?(?:set\s+out|"
                    r"laid\s+down|described)\s+in\b", re.IGNORECASE),
-        re.compile(rf"\bin\s+line\s+with\s+(?:the\s+)?(?:[\w‘’'()/-]+\s+){{0,6}}?{_REF}", re.IGNORECASE),
+        re.compile(rf"(?<!values\s)(?<!value\s)(?<!limits\s)\bin\s+line\s+with\s+(?:the\s+)?(?:[\w‘’'()/-]+\s+){{0,6}}?{_REF}", re.IGNORECASE),
         re.compile(r"\brespects?\s+(?:the\s+)?(?:applicable|relevant)\s+(?:norms|standards|regulations|rules)\b",
                    re.IGNORECASE),
+        # "equipment … compliant with the Technical Screening Criteria set out in Section 3.10"
+        re.compile(r"\bcompliant\s+with\s+(?:the\s+)?(?:[\w‘’'()-]+\s+){0,4}?(?:criteria|requirements|provisions)\s+"
+                   r"(?:set\s+out|laid\s+down|specified)\s+in\b", re.IGNORECASE),
         # "uses state-of-the-art modelling techniques", "take into account climate proofing guidelines"
         re.compile(r"\buses?\s+(?:[\w-]+\s+){0,3}?(?:techniques|methods|methodologies)\b", re.IGNORECASE),
         re.compile(r"\btakes?\s+into\s+account\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:guidelines|guidance|standards)\b",
@@ -312,6 +321,7 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(r"\b(?:plan|programme)\b(?:[^.;]{0,80})\b(?:is|are)\s+(?:in\s+place|presented|issued|adopted|"
                    r"approved|established|drawn\s+up|implemented)", re.IGNORECASE),
         re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,4}plan\s+with\b", re.IGNORECASE),
+        re.compile(r"\b(?:are|is)\s+included\s+in\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?plan\b", re.IGNORECASE),
     ],
     "Assessment": [
         re.compile(r"(?<!for\s)\bassess(?:es|ed|ment|ing)?\b", re.IGNORECASE),
@@ -396,6 +406,14 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
         mm = next((rx.search(t) for rx in _TAG_RULES["Methodology"] if rx.search(t)), None)
         if pm and mm and mm.start() > pm.start() and not re.search(r"[.;]|\b(?:is|are)\b", t[pm.start():mm.start()]):
             tags.remove("Methodology")  # "a plan with goals … for implementing metering": the plan's content
+    if "Commitment" in tags and meth.startswith("Methodology:^measures") and \
+            re.search(r"\bincluded\s+in\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?plan\b", t, re.IGNORECASE):
+        tags.remove("Methodology")  # "Measures to reduce … are included in the remediation plan": planned measures
+    if "Commitment" in tags and "Methodology" in tags and re.search(
+            r"\b(?:underpinned|backed|supported)\s+by\s+(?:a\s+)?contractual\b", t, re.IGNORECASE) and \
+            meth.startswith("Methodology:\\b(?:compl"):
+        tags.remove("Methodology")  # "… meet the definition … laid down in Directive X starts within three years as
+        # underpinned by a contractual obligation": the definition is the target of the commitment
     if "Assessment" in tags and "Methodology" in tags and re.search(
             r"\bassessment\b[^.;]{0,60}\b(?:is|are)\s+based\s+on\b", t, re.IGNORECASE):
         tags.remove("Assessment")  # "the assessment of impacts are based on best practice": how it is done

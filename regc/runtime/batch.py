@@ -16,7 +16,14 @@ function runs unchanged per partition.  Compile once on the driver and ship the 
 
 Row format (CSV header): ``company`` (optional), ``activity`` (or ``activity_id``), then fact columns as in
 :mod:`regc.runtime.facts`; ``1(a) [g CO2e/kWh]`` gives the unit for bare numbers in that column.  Result
-columns: :data:`RESULT_COLUMNS` (``missing``/``errors`` are ``;``-separated).
+columns: :data:`RESULT_COLUMNS` (``missing``/``errors`` are ``;``-separated).  Values are checked by the same
+code as a JSON/YAML facts file (:func:`regc.runtime.kernel.result`): ``2`` for a true/false criterion or ``3``
+for a dated one is an error in the row's ``errors`` column, never a silent UNKNOWN; so is a row with more fields
+than the header.
+
+CSV formula injection: every text cell :func:`run_csv` writes that starts with ``=``, ``+``, ``-``, ``@``, a tab
+or a carriage return (a company named ``=HYPERLINK(...)``) is prefixed with ``'`` (the OWASP rule), so
+spreadsheets show it as text instead of running it (:func:`csv_safe`).
 
 >>> from regc.runtime.evaluator import CompiledActivity
 >>> from regc.ir.models import Activity, ActSource, Unit, CriterionNode
@@ -87,6 +94,33 @@ def row_facts(row: Mapping[str, object], columns: list[tuple[str, str, Optional[
     return raw
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_safe(value: object) -> object:
+    """Neutralise a spreadsheet formula in a text cell (OWASP): ``'=1+1`` for ``=1+1``; numbers pass.
+
+    >>> csv_safe('=HYPERLINK("http://x")'), csv_safe("ACME"), csv_safe(-3)
+    ('\'=HYPERLINK("http://x")', 'ACME', -3)
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def summary_row(ca: CompiledActivity, facts: dict, issues: list, as_of: Optional[dt.date], row: int,
+                company: str) -> dict:
+    """One result row; errors are those of the JSON result (:func:`regc.runtime.kernel.result`)."""
+    res = kernel.result(ca.plan, ca.verdicts(facts, as_of), facts, issues, as_of)
+    counts = {v: 0 for v in kernel.VERDICTS}
+    for v in res["criteria"].values():
+        counts[v] += 1
+    return {"row": row, "company": company, "activity": ca.activity_id, "verdict": res["verdict"],
+            "missing": ";".join(res["missing"]), "n_pass": counts[kernel.PASS], "n_fail": counts[kernel.FAIL],
+            "n_unknown": counts[kernel.UNKNOWN], "n_not_applicable": counts[kernel.NA],
+            "errors": ";".join(res["errors"])}
+
+
 def _activity_of(row: Mapping[str, object]) -> str:
     for k in ("activity", "activity_id", "Activity", "ACTIVITY"):
         v = row.get(k)
@@ -116,7 +150,11 @@ def evaluate_rows(compiled: Mapping[str, CompiledActivity], rows: Iterable[Mappi
                    "errors": f"row {n}: activity {aid!r} is not in the build"}
             continue
         facts, issues = ca.read_facts(row_facts(row, cols), f"row {n}")
-        yield ca.summary(facts, issues, as_of, n, company)
+        extra = row.get(None)  # csv.DictReader's restkey: fields beyond the header
+        if extra:
+            issues = [("error", f"row {n}: {len(extra)} more field(s) than the header "
+                                f"({sum(1 for k in row if k is not None)} columns)")] + issues
+        yield summary_row(ca, facts, issues, as_of, n, company)
 
 
 def run_csv(compiled: Mapping[str, CompiledActivity], src: str | Path, dst: str | Path,
@@ -140,7 +178,7 @@ def run_csv(compiled: Mapping[str, CompiledActivity], src: str | Path, dst: str 
         writer = csv.DictWriter(fout, fieldnames=RESULT_COLUMNS, lineterminator="\n")
         writer.writeheader()
         for res in evaluate_rows(compiled, reader, as_of, cols, start=2):
-            writer.writerow(res)
+            writer.writerow({k: csv_safe(v) for k, v in res.items()})
             counts[res["verdict"]] += 1
             rows += 1
             criteria += res["n_pass"] + res["n_fail"] + res["n_unknown"] + res["n_not_applicable"]

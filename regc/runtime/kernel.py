@@ -765,6 +765,9 @@ def own_verdict(node, fact, as_of, detail=None):
     if node["t"]:
         v = eval_dates(node["t"], node["tlogic"], fact, as_of, detail)
         if v is not None:
+            if fact.date is None and fact.qtys and not node["q"]:
+                return UNKNOWN, ("criterion %s takes a date (YYYY-MM-DD) or true/false, not a quantity (%s)"
+                                 % (node["id"], ", ".join(fact.sources)))
             parts.append(v)
     if not parts:
         if fact.qtys and not node["q"]:

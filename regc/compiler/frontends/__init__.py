@@ -81,7 +81,7 @@ def detect_format(path: str | Path) -> str:
         if 'class="oj-' in whole:
             return "oj-html"
     raise FrontEndError(str(p), "cannot tell the source format (not EUR-Lex XHTML, OJ HTML, Formex or Compass); "
-                        "pass format= explicitly", "line 1")
+                        "use --format (format= in the API)", "line 1")
 
 
 def load_source(path: str | Path, format: Optional[str] = None) -> ActDoc:
