@@ -215,6 +215,7 @@ def test_portfolio_csv_reports_bad_values_extra_fields_and_neutralises_formulas(
                    '@SUM(A1),CCM-4.29,,true,2029-01-01\n', encoding="utf-8")
     out = tmp_path / "out.csv"
     assert main(["eval", str(gold_dir), str(src), "-o", str(out)]) == 0
+    assert "2 row(s) with errors" in capsys.readouterr().err
     rows = list(csv.DictReader(out.open(newline="", encoding="utf-8")))
     # the same values in a JSON facts file are errors: a number for a true/false and for a dated criterion
     assert "criterion 1(b)(ii) takes true/false" in rows[0]["errors"]
@@ -472,5 +473,5 @@ def test_pdf_running_headers_and_page_numbers_are_stripped(corpus):
              + "\nEdition 2020\n" + f"{words[n + 7]} rule\n- {n} -" for n in range(1, 8)]
     furniture = running_lines(pages)
     body = [ln for ln in strip_running(pages[2], furniture).split("\n") if ln.strip()]
-    assert body[0] == "delta 3" and body[-2:] == ["Edition 2020", "kappa rule"]
+    assert body[0] == "delta 3" and body[-2:] == ["Edition 2020", "lambda rule"]
     assert running_lines(pages[:2]) == set()  # too few pages to tell

@@ -456,9 +456,10 @@ def running_lines(page_texts: list[str]) -> set[str]:
     """Keys (:func:`_line_key`) of running headers/footers: lines found among the first or last few lines of
     more than half of the pages (at least 3).  Generic: no document-specific pattern.
 
-    >>> pages = [f"ACME Rules  March 2013\\n{n}\\nText of page {n}.\\nmore text {n}" for n in range(1, 6)]
+    >>> body = lambda n: "\\n".join(chr(97 + n) + chr(97 + i) for i in range(6))  # lines "ba".."bf", ...
+    >>> pages = [f"ACME Rules  March 2013\\n{n}\\n{body(n)}\\n- {n} -" for n in range(1, 6)]
     >>> sorted(running_lines(pages))
-    ['#', 'ACME Rules March #']
+    ['#', '- # -', 'ACME Rules March #']
     """
     if len(page_texts) < 3:
         return set()

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -44,10 +45,11 @@ class Hit:
 def check_query(q: str) -> str:
     """The query, checked: valid UTF-8 text with at least one content word, else :class:`QueryError`.
 
-    >>> check_query("caf\\udce9")  # the byte 0xE9 on a UTF-8 command line (Latin-1 'é')
-    Traceback (most recent call last):
-    ...
-    regc.corpora.search.QueryError: the query is not valid UTF-8 (byte 0xe9 at character 4); give it in UTF-8
+    >>> try:
+    ...     check_query("caf\\udce9")  # the byte 0xE9 on a UTF-8 command line (Latin-1 'é')
+    ... except QueryError as e:
+    ...     print(e)
+    the query is not valid UTF-8 (byte 0xe9 at character 4); give it in UTF-8
     """
     bad = next((i for i, ch in enumerate(q) if "\udc80" <= ch <= "\udcff"), None)
     if bad is not None:  # os.fsdecode keeps undecodable argv bytes as lone surrogates (PEP 383)
@@ -70,6 +72,7 @@ def _lucene_escape(q: str) -> str:
     return re.sub(r'[+\-&|!(){}\[\]^"~*?:\\/]', " ", q)
 
 
+_JUL_CONFIG = Path(__file__).with_name("jvm-logging.properties")
 _JVM_LOGGERS: list = []  # java.util.logging holds loggers weakly: keep the ones we configure alive
 
 
@@ -77,7 +80,8 @@ def quiet_jvm(start_vm: bool = True) -> None:
     """Silence the JVM's start-up noise on stderr (warnings for users of Lucene, not for ours) before pyserini
     starts the JVM: ``--sun-misc-unsafe-memory-access=allow`` (JDK 23+, JEP 471: Lucene's documented use of
     ``Unsafe.invokeCleaner``) and Lucene's "update Apache Lucene" note on Java 22+ (its ``MMapDirectory``
-    logger set to SEVERE).  Only the JDK's one-line incubator notice (``jdk.incubator.vector``, which pyserini
+    logger set to SEVERE, by ``jvm-logging.properties`` at start-up and again once the JVM runs).  Options the
+    user set (``JAVA_TOOL_OPTIONS``, jnius) win.  Only the JDK's one-line incubator notice (``jdk.incubator.vector``, which pyserini
     adds for speed) remains.  ``start_vm=False`` only sets the start options.  Idempotent; a JVM already running
     keeps its options."""
     from regc.corpora.index import _jdk_version, anserini, ensure_java
@@ -86,9 +90,13 @@ def quiet_jvm(start_vm: bool = True) -> None:
 
     home = ensure_java()
     if not jnius_config.vm_running:
-        opt = "--sun-misc-unsafe-memory-access=allow"
-        if _jdk_version(Path(home)) >= 23 and opt not in jnius_config.get_options():
-            jnius_config.add_options(opt)
+        opts = list(jnius_config.get_options())
+        user = " ".join(opts) + " " + os.environ.get("JAVA_TOOL_OPTIONS", "")
+        if _jdk_version(Path(home)) >= 23 and "--sun-misc-unsafe-memory-access" not in user:
+            jnius_config.add_options("--sun-misc-unsafe-memory-access=allow")
+        if "java.util.logging.config" not in user and _JUL_CONFIG.is_file():  # an installed wheel
+            # without the file keeps the JDK default; the logger is set below once the JVM runs
+            jnius_config.add_options(f"-Djava.util.logging.config.file={_JUL_CONFIG}")
     if start_vm and not _JVM_LOGGERS:
         try:
             logger = anserini("java.util.logging.Logger").getLogger("org.apache.lucene.store.MMapDirectory")

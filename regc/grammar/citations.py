@@ -136,7 +136,7 @@ def _act_parse_tree(tree: Tree, span: str) -> _ActParse:
     for ch in tree.children:
         if isinstance(ch, Tree) and ch.data == "pinpoints":
             for pr in ch.children:
-                if isinstance(pr, Tree) and pr.data == "pinref":
+                if isinstance(pr, Tree) and pr.data in {"pinref", "bare_pin"}:
                     toks = list(pr.scan_values(lambda v: isinstance(v, Token)))
                     pinrefs.append((toks[0].start_pos, toks[-1].end_pos))
             if pinrefs:
@@ -210,6 +210,8 @@ def _act_citations(text: str) -> list[Citation]:
             for ps, pe in parsed.pinrefs:
                 pin = text[span_start + ps:span_start + pe]
                 pin = re.sub(r"\s+and\s*$", "", pin).strip()
+                if not re.search(r"\s(?:of|to)$", pin):  # a bare pinpoint shares the act's preposition
+                    pin += " to" if pin.startswith(("Annex", "Appendix")) else " of"
                 d = celex_from_parts(tw, num, series=series, has_no=has_no)
                 out.append(Citation(
                     kind="eu_act", text=f"{pin} {act_text}", start=span_start + ps, end=span_end,
@@ -266,7 +268,8 @@ INTERNAL_CAND = re.compile(
     r"|\bAppendix\s+[A-Z](?![\w])(?:\s+to\s+this\s+Annex)?"
 )
 STANDARD_CAND = re.compile(
-    r"(?<![\w/-])(?:EN ISO|EN IEC|ISO/IEC|CEN/EN|CLC/EN|CEN/TS|CEN/TR|CEN-CENELEC document CLC TR|CLC/TS|CLC TR|IEC TS|IEC TR|"
+    r"(?<![\w/-])ETSI\s(?:ES|EN|TS|TR|EG|GS)\s\d{3}\s\d{3}(?:-\d+)*(?![\d])"
+    r"|(?<![\w/-])(?:EN ISO|EN IEC|ISO/IEC|CEN/EN|CLC/EN|CEN/TS|CEN/TR|CEN-CENELEC document CLC TR|CLC/TS|CLC TR|IEC TS|IEC TR|"
     r"ISO/TS|ISO/TR|ISO|EN|IEC|CEN|ASTM)\s?\d[\d\-]*(?:\.\d+)*(?::\s?\d{4})?(?:\+A\d+(?::\d{4})?)?"
 )
 QUOTED_TITLE = re.compile(r"^\s*[‘'“\"][^’'”\"]{3,200}[’'”\"]")
@@ -332,8 +335,10 @@ BAT_CAND = re.compile(
 )
 GENERIC_CAND = re.compile(
     r"\banother\s+(?:legal\s+)?instrument\b"
-    r"|\bother\s+(?:equivalent\s+|relevant\s+|recognised\s+)?(?:(?:national or )?international\s+)?"
-    r"(?:standards?|sources|standardised\s+[^,;.]+?)(?:\s+for\s+[^,;.]+?)?(?=[,;.]|$|\s+(?:may|which|that|where|how|is|are)\b)"
+    r"|\bother\s+(?:(?:commonly\s+accepted|equivalent|relevant|recognised),?\s+)*(?:(?:national or )?international\s+)?"
+    r"(?:industry\s+)?(?:standards?(?:\s+and\s+methodologies)?|sources|standardised\s+[^,;.]+?)(?:\s+for\s+[^,;.]+?)?"
+    r"(?=[,;.]|$|\s+(?:may|which|that|where|how|is|are|used)\b)"
+    r"|\bnational\s+regulatory\s+(?:standards|requirements)\b"
     r"|\b(?:(?:an\s+)?(?:equivalent|equal\s+or\s+stricter)\s+)?national\s+law(?:\s+(?:used|applicable|in force)\b[^,;.]*)?"
     r"|\b(?:equivalent|equal\s+or\s+stricter)\s+national\s+(?:legislation|provisions|rules|regulations?)\b"
     r"|(?<=\bor\s)(?:with\s+)?(?:commonly\s+accepted\s+|recognised\s+|relevant\s+)?international\s+(?:industry\s+)?standards\b"
@@ -350,12 +355,26 @@ GENERIC_CAND = re.compile(
 )
 DOC_NOUN = re.compile(
     r"\b(?:Protocol|Standards|Code of Conduct|Red List|Registry|[Ss]urvey|Criteria|List of Waste|Guidelines|Handbook|"
+    r"Reference Document|handbook|guidelines|guidance|manual|reports?|"
     r"Manual|[Tt]ool|[Dd]atabase|[Dd]efinition of [a-z\-]+(?: (?!(?:as|in|is|are|and|or|of|for|to|the|a|an|that|which|by|with|where|when)\b)[a-z\-]+){0,2})\b"
 )
 _SELF_REFERENCE = re.compile(r"^(?:(?:Technical|Screening|Criteria|Delegated|Act|Annex|Section|Appendix|Union|Taxonomy)\s*)+$")
+_CAPITAL_FUNCTION_WORDS = {"The", "See", "For", "In", "Where", "When", "If", "As", "Under", "With", "By", "According"}
+_LOWER_DOC_NOUNS = {"handbook", "guidelines", "guidance", "manual", "report", "reports"}
+_ACRONYM = re.compile(r"^[A-Z]{2,}$")
 _CAP = re.compile(r"^(?:[A-Z][\w\-/’]*|[A-Z]{2,}[\w\-]*)$")
 _CONNECT = {"of", "on", "for", "and", "the"}
 _NAME_TRIGGER = re.compile(r"^(?:EU|European|Europe|Union|IUCN|FAO|UN|UNECE|IPCC|OECD|JRC|IEA|[A-Z]{2,}[\w\-]*|[A-Z][\w]*-[a-z]+)$")
+
+
+# rightward title of a named document: "on Data Centre Energy Efficiency", "(BREF) for the Large Volume Inorganic
+# Chemicals – Solids and Others industry", "(EPREL)"
+RIGHT_TITLE = re.compile(
+    r"(?:\s+\([A-Z]{2,}\)(?=\s+(?:on|for|of)\s+(?:the\s+)?[A-Z]))?"
+    r"(?:\s+(?:on|for|of)(?:\s+the(?=\s+[A-Z]))?(?:\s+(?:[A-Z][\w\-]*|and)|\s+[–—](?=\s+[A-Z])|,(?=\s+[A-Z]))+"
+    r"(?:\s+(?:industry|industries|sector|sectors)\b)?)*(?:\s+\([A-Z]{2,}\))?")
+# a lower-case title after a lower-case document noun, running to the end of the clause
+LOWER_TITLE = re.compile(r"\s+(?:on|for)\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,10}(?=\s*(?:[,;.:()]|$))")
 
 
 def _named_documents(text: str) -> list[Citation]:
@@ -373,7 +392,7 @@ def _named_documents(text: str) -> list[Citation]:
             gap = left[toks[i].end():start if start < len(left) else len(left)]
             if gap.strip() and not (gap.strip() == "," and _CAP.match(w) and capitals):
                 break  # punctuation between words ends the name ("Environmental, Health, and Safety" continues)
-            if w == "The":
+            if w in _CAPITAL_FUNCTION_WORDS:
                 break
             if _CAP.match(w):
                 capitals += 1
@@ -395,6 +414,8 @@ def _named_documents(text: str) -> list[Citation]:
                 start = yr.start()
         if not capitals or not (trigger or capitals >= 3):
             continue
+        if m.group(0) in _LOWER_DOC_NOUNS and not (capitals >= 3 or _ACRONYM.match(text[start:m.start()].split()[-1])):
+            continue  # a lower-case noun ("guidelines", "reports") needs a body's acronym or a full name before it
         if _SELF_REFERENCE.match(text[start:m.end()]):
             continue
         if start == 0 or re.search(r"[.:;]\s*$", text[:start]):
@@ -402,13 +423,16 @@ def _named_documents(text: str) -> list[Citation]:
                 continue  # sentence-initial capital alone is no name
         end = m.end()
         # rightward: "on Data Centre Energy Efficiency", "for Road Design, Construction and Maintenance", "(EPREL)"
-        r = re.match(r"(?:\s+(?:on|for|of)(?:\s+(?:[A-Z][\w\-]*|and)|,(?=\s+[A-Z]))+)*(?:\s+\([A-Z]{2,}\))?",
-                     text[end:])
+        r = RIGHT_TITLE.match(text[end:])
         if r:
             end += len(r.group(0).rstrip(", "))
-        pre = re.search(r"(?:\bthe\s+)?(?:(?:most recent|latest|current)\s+version\s+of\s+the\s+)?$", text[:start])
+        if m.group(0) in _LOWER_DOC_NOUNS:  # "the WHO handbook on safe management of wastes from healthcare activities"
+            low = LOWER_TITLE.match(text[end:])
+            if low:
+                end += len(low.group(0))
+        pre = re.search(r"(?:\bthe\s+)?(?:(?:most recent|latest|current)\s+(?:version\s+of\s+the\s+)?)?$", text[:start])
         the = re.search(r"\bthe\s+$", text[:start])
-        if pre and pre.group(0).strip() and "version" in pre.group(0):
+        if pre and pre.group(0).strip() and re.search(r"most recent|latest|current", pre.group(0)):
             start = pre.start()
         elif the:
             start = the.start()
@@ -442,6 +466,14 @@ def _named_acts(text: str) -> list[Citation]:
 NAMED_AGREEMENT = re.compile(
     r"(?:\bthe\s+)?(?:(?:[A-Z][\w-]*|of|on|for|and)\s+){0,4}?(?:Agreement|Convention)\s+(?:concerning|on|for|of|relating\s+to)"
     r"\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:of|by|and|for|on|the|from)\s+[A-Z][\w-]*|\s+[A-Z][\w-]*)*(?:\s+\([A-Z]{2,}\))?")
+
+
+# a convention, protocol or agreement named by its place or subject ("the Minamata Convention", "the Paris
+# Agreement"), with an optional article pinpoint ("Article 11 of the Minamata Convention")
+NAMED_CONVENTION = re.compile(
+    r"(?P<pin>\bArticles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\([a-z]{1,3}\))*\s+of\s+)?\bthe\s+"
+    r"(?!(?:The|This|That|European|Union|Commission|Council|Implementing|Delegated)\b)(?:[A-Z][\w-]+\s+){1,3}"
+    r"(?P<noun>Convention|Protocol|Agreement)(?![\w’'])(?!\s+(?:concerning|on|for|of|relating)\b)")
 
 
 LEVELS_INDICATOR = re.compile(r"\bLevel\(s\)\s+indicators?\s+\d+\.\d+(?:\s*(?:,|and)\s*\d+\.\d+)*")
@@ -491,6 +523,11 @@ def _phrase_citations(text: str) -> list[Citation]:
     for m in LEVELS_INDICATOR.finditer(text):  # the EU Level(s) framework for sustainable buildings
         out.append(Citation(kind="named_document", text=m.group(0), start=m.start(), end=m.end(),
                             spans=((m.start(), m.end()),), rule="pattern:levels-indicator", confidence=0.75))
+    for m in NAMED_CONVENTION.finditer(text):
+        if m.group("noun") == "Agreement" and not m.group("pin"):
+            continue  # "the Grant Agreement": a capitalised agreement alone is no named treaty
+        out.append(Citation(kind="named_document", text=m.group(0), start=m.start(), end=m.end(),
+                            spans=((m.start(), m.end()),), rule="pattern:named-convention", confidence=0.7))
     for m in NAMED_AGREEMENT.finditer(text):
         t = m.group(0)
         out.append(Citation(kind="named_document", text=t, start=m.start(), end=m.end(), spans=((m.start(), m.end()),),
@@ -546,6 +583,30 @@ def _antecedent(c: Citation, before: Sequence[Citation]) -> Optional[Citation]:
     return None
 
 
+# "Annex I, Section 5.1(c) of Directive 2010/75/EU": a section of another act is a pinpoint of that act, not a
+# section of this Annex
+SECTION_PIN_BEFORE = re.compile(
+    r"(?:\b(?:Annex|Part)\s+[IVX]+[a-z]?,?\s+)?\bSections?\s+\d+(?:\.\d+)*\.?(?:\([a-z0-9]{1,4}\))*,?\s+of\s+$")
+
+
+def _with_section_pinpoint(c: Citation, text: str) -> Citation:
+    """Extend an act citation leftwards over a section pinpoint ("Section 5.1(c) of Directive X").
+
+    >>> _with_section_pinpoint(_act_citations("as set out in Annex I, Section 5.1(c) of Directive 2010/75/EU")[0],
+    ...     "as set out in Annex I, Section 5.1(c) of Directive 2010/75/EU").text
+    'Annex I, Section 5.1(c) of Directive 2010/75/EU'
+    """
+    if c.kind != "eu_act" or c.anaphor or c.pinpoint:
+        return c
+    m = SECTION_PIN_BEFORE.search(text[:c.start])
+    if not m:
+        return c
+    pin = text[m.start():c.start]
+    pin = re.sub(r",?\s+of\s+$", "", pin)
+    return replace(c, text=text[m.start():c.end], start=m.start(), pinpoint=pin,
+                   spans=((m.start(), c.end),), rule=c.rule + ";section-pinpoint")
+
+
 def find_citations(text: str, context: Optional[ActContext] = None) -> list[Citation]:
     """All independent references in ``text``, in source order (internal criterion references excluded).
 
@@ -553,7 +614,7 @@ def find_citations(text: str, context: Optional[ActContext] = None) -> list[Cita
     ...     "technical screening criteria set out in Sections 5.11 and 5.12, respectively, of this Annex.")]
     ['Section 5.11 of this Annex', 'Section 5.12 of this Annex']
     """
-    acts = _act_citations(text)
+    acts = [_with_section_pinpoint(a, text) for a in _act_citations(text)]
     others = _internal_citations(text) + _standard_citations(text) + _phrase_citations(text)
     cands = acts + others
     # longest span wins; acts win ties

@@ -100,8 +100,8 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 def csv_safe(value: object) -> object:
     """Neutralise a spreadsheet formula in a text cell (OWASP): ``'=1+1`` for ``=1+1``; numbers pass.
 
-    >>> csv_safe('=HYPERLINK("http://x")'), csv_safe("ACME"), csv_safe(-3)
-    ('\'=HYPERLINK("http://x")', 'ACME', -3)
+    >>> csv_safe("=1+1"), csv_safe("-2+3"), csv_safe("ACME"), csv_safe(-3)
+    ("'=1+1", "'-2+3", 'ACME', -3)
     """
     if isinstance(value, str) and value.startswith(_FORMULA_START):
         return "'" + value
@@ -160,11 +160,12 @@ def evaluate_rows(compiled: Mapping[str, CompiledActivity], rows: Iterable[Mappi
 def run_csv(compiled: Mapping[str, CompiledActivity], src: str | Path, dst: str | Path,
             as_of: Optional[dt.date] = None) -> dict:
     """Stream ``src`` (portfolio CSV) through :func:`evaluate_rows` into ``dst`` (written atomically).
-    Returns counts per verdict and the number of rows."""
+    Returns counts per verdict, the number of rows and of rows with errors."""
     src, dst = Path(src), Path(dst)
     counts = {v: 0 for v in kernel.VERDICTS}
     rows = 0
     criteria = 0
+    with_errors = 0
     with atomic_open(dst, newline="") as fout, open(src, newline="", encoding="utf-8") as fin:
         reader = csv.DictReader(fin)
         if reader.fieldnames is None:
@@ -181,5 +182,6 @@ def run_csv(compiled: Mapping[str, CompiledActivity], src: str | Path, dst: str 
             writer.writerow({k: csv_safe(v) for k, v in res.items()})
             counts[res["verdict"]] += 1
             rows += 1
+            with_errors += bool(res["errors"])
             criteria += res["n_pass"] + res["n_fail"] + res["n_unknown"] + res["n_not_applicable"]
-    return {"rows": rows, "criteria": criteria, "counts": counts, "output": str(dst)}
+    return {"rows": rows, "criteria": criteria, "counts": counts, "output": str(dst), "rows_with_errors": with_errors}

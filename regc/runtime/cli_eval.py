@@ -234,6 +234,9 @@ def _cmd_batch(args: argparse.Namespace, src: Path) -> int:
     as_of = _as_of(args.as_of)
     print(f"{summary['rows']} rows -> {dst}: " + ", ".join(f"{k} {v}" for k, v in c.items()) +
           f" ({as_of_line(as_of, '--as-of') if as_of else 'assessment date: none (batch: give --as-of)'})")
+    if summary.get("rows_with_errors"):
+        print(f"regc: warning: {summary['rows_with_errors']} row(s) with errors (unusable values or malformed "
+              f"rows): see the errors column of {dst}", file=sys.stderr)
     return 0
 
 
