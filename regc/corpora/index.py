@@ -35,7 +35,7 @@ from regc.corpora.chunking import ActTree, Chunk, Node, chunks_of
 from regc.corpora.ingest import WORKS, act_dirs, choose_source, ingest_corpus
 from regc.corpora.registry import ActRegistry, load_registry
 
-FORMAT_VERSION = 3  # bump when chunking or the index layout changes (forces a rebuild)
+FORMAT_VERSION = 4  # bump when chunking or the index layout changes (forces a rebuild)
 MODEL_NAME = "all-MiniLM-L6-v2"
 
 

@@ -371,7 +371,8 @@ _NAME_TRIGGER = re.compile(r"^(?:EU|European|Europe|Union|IUCN|FAO|UN|UNECE|IPCC
 # Chemicals – Solids and Others industry", "(EPREL)"
 RIGHT_TITLE = re.compile(
     r"(?:\s+\([A-Z]{2,}\)(?=\s+(?:on|for|of)\s+(?:the\s+)?[A-Z]))?"
-    r"(?:\s+(?:on|for|of)(?:\s+the(?=\s+[A-Z]))?(?:\s+(?:[A-Z][\w\-]*|and)|\s+[–—](?=\s+[A-Z])|,(?=\s+[A-Z]))+"
+    r"(?:\s+(?:on|for|of)(?:\s+the(?=\s+[A-Z]))?(?:\s+(?:[A-Z][\w\-]*|and)|\s+[–—](?=\s+[A-Z])"
+    r"|,(?=\s+[A-Z][\w\-]*(?:,\s+[A-Z][\w\-]*)*,?\s+and\s))+"
     r"(?:\s+(?:industry|industries|sector|sectors)\b)?)*(?:\s+\([A-Z]{2,}\))?")
 # a lower-case title after a lower-case document noun, running to the end of the clause
 LOWER_TITLE = re.compile(r"\s+(?:on|for)\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,10}(?=\s*(?:[,;.:()]|$))")

@@ -32,7 +32,7 @@ from typing import Any, Iterable, Optional
 
 from regc.ir.models import Diagnostic
 from regc.optimizers.grounding import ground, strip_injection
-from regc.optimizers.lm import BudgetExceeded, LMCallError, LMClient, ParseFailure, PicklesWithoutLock
+from regc.optimizers.lm import BudgetExceeded, EndpointDown, LMCallError, LMClient, ParseFailure, PicklesWithoutLock
 from regc.optimizers.signatures import DECISIONS, make_predictor, module_of
 from regc.passes.decisions import Decision
 
@@ -158,8 +158,9 @@ class LLMDecider(PicklesWithoutLock):
                     self._diag("warning", "LLM_BUDGET_EXCEEDED", f"{e}; rules decide from here on", inputs, kind)
                 return None
             except LMCallError as e:
-                self._fail_streak += 1
-                if self._fail_streak == 1:
+                # an endpoint that refuses connections is down for the process: one diagnostic, no more asking
+                self._fail_streak = UNAVAILABLE_AFTER if isinstance(e, EndpointDown) else self._fail_streak + 1
+                if self._fail_streak == 1 or isinstance(e, EndpointDown):
                     self._diag("warning", "LLM_UNAVAILABLE", f"{kind}: {e}; rule answer kept", inputs, kind)
                 elif self._fail_streak == UNAVAILABLE_AFTER:
                     self._diag("warning", "LLM_UNAVAILABLE", f"{UNAVAILABLE_AFTER} failed requests in a row; the "
