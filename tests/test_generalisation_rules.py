@@ -360,3 +360,17 @@ def test_limits_in_line_with_a_directive_take_no_tag_and_scope_words_of_the_acti
                                 "Regulation (EU) 2016/1628.").value == "Mandatory"
     for heading in ("Product design:", "Data sharing:", "Information to customers:"):
         assert decide_applicability(heading).value == "Mandatory"  # topic headings, not classes of instances
+
+
+def test_comma_set_off_period_qualifies_the_share_not_the_defining_value():
+    """A trailing ", over a rolling n-year period" closes the clause: it qualifies the head share ("more than
+    X % of …"), not the value that defines which part is counted (paraphrase of a grid-threshold criterion)."""
+    items, _ = _items("more than 60 % of newly added capacity in the network is below the threshold value of "
+                      "90 g CO2e/kWh measured on a life-cycle basis, over a rolling four-year period;")
+    assert items == [(">", 60, "%", 4), ("<", 90, "g CO2e/kWh", None)]
+    # near misses: no share head -> the nearest value keeps the period; no comma -> unchanged nearest-value rule
+    items, _ = _items("the emissions factor is below 90 g CO2e/kWh measured on a life-cycle basis, over a rolling "
+                      "four-year period;")
+    assert items == [("<", 90, "g CO2e/kWh", 4)]
+    items, _ = _items("more than 60 % of newly added capacity is below 90 g CO2e/kWh over a rolling four-year period;")
+    assert items[1][3] == 4 and items[0][3] is None

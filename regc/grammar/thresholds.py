@@ -925,6 +925,12 @@ def _attach_periods(text: str, hits: list[QuantHit], periods: list[tuple[int, in
     for ps, pe, period in periods:
         before = [h for h in hits if h.end <= ps and not re.search(r"[;]|\.\s", text[h.end:ps])]
         target = before[-1] if before else None
+        if len(before) > 1 and re.search(r",\s*$", text[:ps]) and before[0].item.unit == "%" \
+                and re.match(r"\s*of\s", text[before[0].end:]):
+            # "more than 67 % of new capacity is below 100 g CO2e/kWh …, over a rolling five-year period": a period
+            # set off by a comma closes the whole clause and qualifies its head value, the share, not the value
+            # that defines which part of the whole is counted
+            target = before[0]
         if target is None:
             after = [h for h in hits if h.start >= pe and not re.search(r"[;]|\.\s", text[pe:h.start])]
             target = after[0] if after else None
