@@ -146,8 +146,8 @@ def _index_offsets(text: str, root: etree._Element) -> dict[etree._Element, tupl
     return {e: (s, t) for e, s, t in zip(elements, starts, ends)}
 
 
-def read_text(path: Path) -> str:
-    """Read a file as strict UTF-8 (BOM allowed); FrontEndError with the byte offset otherwise."""
+def read_bytes(path: Path) -> bytes:
+    """Read a source file, refusing missing, non-regular or absurdly large files with a FrontEndError."""
     f = str(path)
     if not path.exists():
         raise FrontEndError(f, "file not found")
@@ -156,13 +156,34 @@ def read_text(path: Path) -> str:
     size = path.stat().st_size
     if size > MAX_BYTES:
         raise FrontEndError(f, f"file too large ({size} bytes > {MAX_BYTES})")
-    data = path.read_bytes()
+    return path.read_bytes()
+
+
+def read_text(path: Path) -> str:
+    """Read a file as strict UTF-8 (BOM allowed); FrontEndError with the byte offset otherwise."""
+    f = str(path)
+    data = read_bytes(path)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
         raise FrontEndError(f, f"not valid UTF-8 ({e.reason}, byte 0x{data[e.start]:02x})",
                             f"line {line}, byte {e.start}") from None
+
+
+def wrap_inline_run(run: list) -> etree._Element:
+    """Collect loose inline content (strings and copied elements, in order) under one ``<span>`` so it can be
+    segmented like a paragraph."""
+    wrapper = etree.Element("span")
+    for item in run:
+        if isinstance(item, str):
+            if len(wrapper):
+                wrapper[-1].tail = (wrapper[-1].tail or "") + item
+            else:
+                wrapper.text = (wrapper.text or "") + item
+        else:
+            wrapper.append(etree.fromstring(etree.tostring(item, with_tail=False)))
+    return wrapper
 
 
 _DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.S)

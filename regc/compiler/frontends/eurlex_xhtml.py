@@ -86,16 +86,7 @@ def container_blocks(doc: HtmlDoc, el: etree._Element, depth: int = 0, notes: Op
     def flush() -> None:
         if not run:
             return
-        wrapper = etree.Element("span")
-        for item in run:
-            if isinstance(item, str):
-                if len(wrapper):
-                    wrapper[-1].tail = (wrapper[-1].tail or "") + item
-                else:
-                    wrapper.text = (wrapper.text or "") + item
-            else:
-                clone = etree.fromstring(etree.tostring(item, with_tail=False))
-                wrapper.append(clone)
+        wrapper = _html.wrap_inline_run(run)
         for b in _segments_to_blocks(doc, wrapper, depth, local(el.tag)):
             b.span = doc.span(el)
             out.append(b)

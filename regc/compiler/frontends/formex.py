@@ -41,13 +41,13 @@ from typing import Iterable, Optional
 from lxml import etree
 
 from regc.compiler.frontends._html import _index_offsets as index_offsets
+from regc.compiler.frontends._html import read_bytes
 from regc.compiler.frontends.objectives import annex_objective, classify_row_heading
 from regc.compiler.frontends.text import normalise_ws, remove_marker_space
 from regc.ir.doc import ActDoc, ActivityDoc, Block, FootnoteBody, FrontEndError, UnitDoc
 from regc.ir.models import SourceSpan
 
 FORMAT = "formex"
-MAX_BYTES = 64 * 1024 * 1024
 
 # Elements that start a block of their own (everything else is inline text).
 _BLOCK_TAGS = frozenset({
@@ -71,17 +71,6 @@ def parser() -> etree.XMLParser:
                            huge_tree=False, recover=False, remove_comments=True)
 
 
-def read_bytes(path: Path) -> bytes:
-    """Read a source file, refusing missing, non-regular or absurdly large files with a FrontEndError."""
-    f = str(path)
-    if not path.exists():
-        raise FrontEndError(f, "file not found")
-    if not path.is_file():
-        raise FrontEndError(f, "not a regular file")
-    size = path.stat().st_size
-    if size > MAX_BYTES:
-        raise FrontEndError(f, f"file too large ({size} bytes > {MAX_BYTES})")
-    return path.read_bytes()
 
 
 def main_xml(path: str | Path) -> Path:
