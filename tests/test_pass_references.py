@@ -257,3 +257,15 @@ def test_odr_repair_adds_missed_citation():
     assert any(s.text == "Regulation (Euratom, EU) 2020/2093" and s.celex_id == "32020R2093" for s in srcs)
     assert rec.attempts >= 2 and not any(x.code == "REF_MISSED_CITATION" for x in rec.diagnostics)
     assert out.root.sub_criteria[0].provenance.fields["references"].rule.endswith("repair:loose-patterns")
+
+
+def test_verify_accepts_sources_split_off_a_shared_act():
+    """A source built from a shared act ("Article 10(2) and Article 17 of Regulation X" -> "Article 10(2) of
+    Regulation X") is grounded when its pinpoint and its act each occur in the node text; an invented one is not."""
+    from regc.passes.references import _occurs
+
+    text = "the activity complies with Article 10(2) and Article 17 of Regulation (EU) 2020/852."
+    assert _occurs("Article 10(2) of Regulation (EU) 2020/852", text)
+    assert _occurs("Article 17 of Regulation (EU) 2020/852", text)
+    assert not _occurs("Article 11 of Regulation (EU) 2020/852", text)
+    assert not _occurs("Article 10(2) of Regulation (EU) 2019/2088", text)

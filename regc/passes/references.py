@@ -334,7 +334,9 @@ def _occurs(src: str, text: str) -> bool:
         return True
     # synthesised split sources: "Article 25(2) of Directive X" from "Article 25(2) of and Annex V to Directive X",
     # "Section 5.12 of this Annex" from "Sections 5.11 and 5.12 of this Annex"
-    m = re.match(r"^(.*?\b(?:of|to))\s+((?:Commission |Council )?(?:[A-Z]\w+ )*(?:Regulation|Directive|Decision|"
+    # (and "Article 10(2) of Regulation X" from "Article 10(2) and Article 17 of Regulation X": the pinpoint and the
+    # act each occur, the preposition may belong to the other pinpoint)
+    m = re.match(r"^(.*?)\s+(?:of|to)\s+((?:Commission |Council )?(?:[A-Z]\w+ )*(?:Regulation|Directive|Decision|"
                  r"Recommendation).*|this Annex.*)$", src)
     if m and m.group(1) in text and m.group(2) in text:
         return True
