@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 from lxml import etree
 
@@ -76,18 +76,19 @@ def _style(el: etree._Element) -> str:
     return cls.split()[0] if cls else local(el.tag)
 
 
-def container_blocks(doc: HtmlDoc, el: etree._Element, depth: int = 0, notes: Optional[set] = None) -> list[Block]:
-    """Flatten a table cell / division into blocks: one per ``<p>`` or ``<br/>`` segment; ``grid-list`` items put
-    their label column on the first block of their text column (depth + 1 per list level); nested tables give one
-    block run per cell.  Footnote-body divisions (``notes``) are skipped."""
+def flatten_children(doc: HtmlDoc, el: etree._Element, depth: int,
+                     on_block: Callable[[etree._Element, str], list[Block]],
+                     skip: Callable[[etree._Element], bool] = lambda child: False) -> list[Block]:
+    """Walk ``el``'s children in order: loose inline content between block children becomes blocks of its own
+    (one per ``<br/>`` segment, spanned on ``el``); each block child is handed to ``on_block(child, tag)``, the
+    format-specific part shared by the XHTML and OJ readers."""
     out: list[Block] = []
     run: list[object] = []  # loose inline content between block children
 
     def flush() -> None:
         if not run:
             return
-        wrapper = _html.wrap_inline_run(run)
-        for b in _segments_to_blocks(doc, wrapper, depth, local(el.tag)):
+        for b in _segments_to_blocks(doc, _html.wrap_inline_run(run), depth, local(el.tag)):
             b.span = doc.span(el)
             out.append(b)
         run.clear()
@@ -96,29 +97,38 @@ def container_blocks(doc: HtmlDoc, el: etree._Element, depth: int = 0, notes: Op
         run.append(el.text)
     for child in el:
         name = local(child.tag)
-        if not name or name in _html._SKIP_TAGS or (notes and child in notes):
+        if not name or name in _html._SKIP_TAGS or skip(child):
             pass
         elif name not in _BLOCK_TAGS:
             run.append(child)
         else:
             flush()
-            cls = classes(child)
-            if name == "div" and "grid-list" in cls:
-                out.extend(_grid_item(doc, child, depth, notes))
-            elif name == "table":
-                for row in (r for r in child.iter() if local(r.tag) == "tr"):
-                    for cell in (c for c in row if local(c.tag) in {"td", "th"}):
-                        out.extend(container_blocks(doc, cell, depth + 1, notes))
-            elif name in {"ul", "ol"}:
-                out.extend(container_blocks(doc, child, depth + 1, notes))
-            elif _has_block_child(child):
-                out.extend(container_blocks(doc, child, depth, notes))
-            else:
-                out.extend(_segments_to_blocks(doc, child, depth, _style(child)))
+            out.extend(on_block(child, name))
         if child.tail and child.tail.strip():
             run.append(child.tail)
     flush()
     return out
+
+
+def container_blocks(doc: HtmlDoc, el: etree._Element, depth: int = 0, notes: Optional[set] = None) -> list[Block]:
+    """Flatten a table cell / division into blocks: one per ``<p>`` or ``<br/>`` segment; ``grid-list`` items put
+    their label column on the first block of their text column (depth + 1 per list level); nested tables give one
+    block run per cell.  Footnote-body divisions (``notes``) are skipped."""
+
+    def on_block(child: etree._Element, name: str) -> list[Block]:
+        if name == "div" and "grid-list" in classes(child):
+            return _grid_item(doc, child, depth, notes)
+        if name == "table":
+            return [b for row in (r for r in child.iter() if local(r.tag) == "tr")
+                    for cell in (c for c in row if local(c.tag) in {"td", "th"})
+                    for b in container_blocks(doc, cell, depth + 1, notes)]
+        if name in {"ul", "ol"}:
+            return container_blocks(doc, child, depth + 1, notes)
+        if _has_block_child(child):
+            return container_blocks(doc, child, depth, notes)
+        return _segments_to_blocks(doc, child, depth, _style(child))
+
+    return flatten_children(doc, el, depth, on_block, skip=lambda child: bool(notes) and child in notes)
 
 
 def _grid_item(doc: HtmlDoc, grid: etree._Element, depth: int, notes: Optional[set]) -> list[Block]:

@@ -29,7 +29,7 @@ from lxml import etree
 from regc.compiler.frontends import _html
 from regc.compiler.frontends._html import HtmlDoc, classes, inline_segments, local
 from regc.compiler.frontends.eurlex_xhtml import (
-    _BLOCK_TAGS, _ActivityBuilder, _has_block_child, _segments_to_blocks, _style)
+    _BLOCK_TAGS, _ActivityBuilder, _has_block_child, _segments_to_blocks, _style, flatten_children)
 from regc.compiler.frontends.objectives import classify_row_heading
 from regc.compiler.frontends.text import normalise_ws, strip_closing_amendment_quote
 from regc.ir.doc import ActDoc, Block, FootnoteBody, FrontEndError
@@ -86,39 +86,17 @@ def oj_blocks(doc: HtmlDoc, el: etree._Element, depth: int, sink: dict[str, Foot
     block of their content (nested one level deeper); in-table notes ("*1" | body) go to ``sink``.  When
     ``deferred`` is a list, criteria tables nested in the content are not flattened but appended to it (the OJ
     nests the "Additional criteria" table of the nuclear activities inside the last general criterion)."""
-    out: list[Block] = []
-    run: list[object] = []
+    def on_block(child: etree._Element, name: str) -> list[Block]:
+        if name == "table" and deferred is not None and is_criteria_table(child):
+            deferred.append(child)
+            return []
+        if name == "table":
+            return _table_blocks(doc, child, depth, sink, deferred)
+        if name in {"div", "ul", "ol", "tbody", "li"} and _has_block_child(child):
+            return oj_blocks(doc, child, depth + (name in {"ul", "ol"}), sink, deferred)
+        return _segments_to_blocks(doc, child, depth, _style(child))
 
-    def flush() -> None:
-        if not run:
-            return
-        wrapper = _html.wrap_inline_run(run)
-        for b in _segments_to_blocks(doc, wrapper, depth, local(el.tag)):
-            b.span = doc.span(el)
-            out.append(b)
-        run.clear()
-
-    if el.text and el.text.strip():
-        run.append(el.text)
-    for child in el:
-        name = local(child.tag)
-        if not name or name in _html._SKIP_TAGS:
-            pass
-        elif name not in _BLOCK_TAGS:
-            run.append(child)
-        else:
-            flush()
-            if name == "table" and deferred is not None and is_criteria_table(child):
-                deferred.append(child)
-            elif name == "table":
-                out.extend(_table_blocks(doc, child, depth, sink, deferred))
-            elif name in {"div", "ul", "ol", "tbody", "li"} and _has_block_child(child):
-                out.extend(oj_blocks(doc, child, depth + (name in {"ul", "ol"}), sink, deferred))
-            else:
-                out.extend(_segments_to_blocks(doc, child, depth, _style(child)))
-        if child.tail and child.tail.strip():
-            run.append(child.tail)
-    flush()
+    out = flatten_children(doc, el, depth, on_block)
     return [_close_quote(b) for b in out]
 
 
