@@ -167,15 +167,19 @@ def footnote_anchor(a: etree._Element) -> Optional[str]:
     return m.group(1) if m else None
 
 
+def _footnote_anchors(el: etree._Element):
+    """(anchor, printed marker) for every footnote-body anchor ``<a id="E0225">(1)</a>`` below ``el``."""
+    for a in el.iter():
+        if local(a.tag) == "a":
+            mk = footnote_anchor(a)
+            if mk is not None:
+                yield a, mk
+
+
 def _note_divs(cell: etree._Element) -> list[tuple[etree._Element, etree._Element, str]]:
     """(container, anchor, marker) for each footnote body in a table cell."""
     out = []
-    for a in cell.iter():
-        if local(a.tag) != "a":
-            continue
-        mk = footnote_anchor(a)
-        if mk is None:
-            continue
+    for a, mk in _footnote_anchors(cell):
         box = a.getparent()
         if box is None or box is cell:
             box = a
@@ -193,12 +197,7 @@ def _note_text(box: etree._Element, anchor: etree._Element) -> str:
 def document_footnotes(doc: HtmlDoc) -> dict[str, FootnoteBody]:
     """Footnote bodies anywhere in the document, by anchor id (``E0225`` -> body printed as "1")."""
     out: dict[str, FootnoteBody] = {}
-    for a in doc.root.iter():
-        if local(a.tag) != "a":
-            continue
-        mk = footnote_anchor(a)
-        if mk is None:
-            continue
+    for a, mk in _footnote_anchors(doc.root):
         box = a.getparent()
         if box is None:
             continue
