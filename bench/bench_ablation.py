@@ -2,7 +2,7 @@
 
 Compiles the dev-gold activities with the full pipeline, without the ODR loop (``--ablate odr``: each pass runs
 once), without the graph layer (``--ablate graph``: no graph check/repair after the pipeline) and without both,
-scores each build against the gold (spec §5, ``regc.compiler.score``), and counts what each mechanism did on the
+scores each build against the gold (spec §5, ``regc.eval.score``), and counts what each mechanism did on the
 whole Climate Delegated Act: pass re-runs (ODR repairs), units flagged for review, graph repairs.
 
 The rules pipeline is deterministic and was developed on this gold, so equal scores across rows are expected
@@ -17,14 +17,14 @@ import time
 from pathlib import Path
 
 from regc.compiler.driver import compile_act
-from regc.compiler.frontends import load_source
+from regc.frontends import load_source
 from regc.compiler.passmanager import CompileOptions
-from regc.compiler.score import score_activities
-from regc.corpora.locate import corpus_root, gold_root
+from regc.eval.score import score_activities
+from regc.retrieval.locate import corpus_root, gold_root
 
 SETTINGS = (("full", frozenset()), ("-ODR", frozenset({"odr"})), ("-Graph", frozenset({"graph"})),
             ("-ODR -Graph", frozenset({"odr", "graph"})))
-from regc.compiler.score import METRICS  # noqa: E402  (structural, category, ..., edge)
+from regc.eval.score import METRICS  # noqa: E402  (structural, category, ..., edge)
 
 
 def _gold_sources(corpus: Path) -> list[tuple[Path, list[str]]]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 
 def _check_rows(label: str, target: Path) -> list[tuple[str, str]]:
-    from regc.ir.cli_check import check_path
+    from regc.cli.check import check_path
 
     t0 = time.perf_counter()
     reps = check_path(target)
@@ -46,7 +46,7 @@ def _act_rows() -> list[tuple[str, str]]:
     import tempfile
 
     from regc.cli import main
-    from regc.ir.cli_check import check_path
+    from regc.cli.check import check_path
 
     rows: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -75,10 +75,10 @@ def _act_rows() -> list[tuple[str, str]]:
 
 
 def run() -> list[tuple[str, str]]:
-    from regc.compiler.score import load_dir, score_activities
-    from regc.corpora.locate import REPO_ROOT, gold_root
-    from regc.ir.graph import build_unit_graph, check_unit_graph
-    from regc.ir.logic import check_unit_logic
+    from regc.eval.score import load_dir, score_activities
+    from regc.retrieval.locate import REPO_ROOT, gold_root
+    from regc.verify.graph import build_unit_graph, check_unit_graph
+    from regc.verify.logic import check_unit_logic
     from regc.ir.models import load_activity
 
     rows: list[tuple[str, str]] = []

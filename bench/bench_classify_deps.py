@@ -10,8 +10,8 @@ import time
 
 
 def run() -> list[tuple[str, str]]:
-    from regc.corpora.locate import gold_root
-    from regc.passes.goldcheck import measure
+    from regc.retrieval.locate import gold_root
+    from harness.goldcheck import measure
 
     gold = gold_root()
     if gold is None:

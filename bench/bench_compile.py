@@ -23,8 +23,8 @@ ACTS = (
 _CHILD = r"""
 import json, resource, sys, time
 t0 = time.perf_counter()
-from regc.compiler.frontends import load_source
-from regc.compiler.cli_compile import compile_sources
+from regc.frontends import load_source
+from regc.cli.compile import compile_sources
 from regc.compiler.passmanager import CompileOptions
 act = load_source(sys.argv[1])
 t1 = time.perf_counter()
@@ -53,7 +53,7 @@ def measure(path: Path, timeout: float = 300.0) -> dict:
 
 
 def run() -> list[tuple[str, str]]:
-    from regc.corpora.locate import corpus_root
+    from regc.retrieval.locate import corpus_root
 
     root = corpus_root()
     if root is None:

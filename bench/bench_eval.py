@@ -20,7 +20,7 @@ from pathlib import Path
 
 
 def _gold_dir() -> Path:
-    from regc.corpora.locate import gold_root
+    from regc.retrieval.locate import gold_root
 
     g = gold_root()
     if g is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from regc.corpora.locate import corpus_root
+from regc.retrieval.locate import corpus_root
 
 
 def _best(fn, path, repeat: int = 3):
@@ -20,8 +20,8 @@ def _best(fn, path, repeat: int = 3):
 
 
 def run() -> list[tuple[str, str]]:
-    from regc.compiler.frontends.compass import load_compass
-    from regc.compiler.frontends.formex import load_formex
+    from regc.frontends.compass import load_compass
+    from regc.frontends.formex import load_formex
 
     root = corpus_root()
     if root is None:

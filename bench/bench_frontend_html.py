@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from regc.corpora.locate import corpus_root
+from regc.retrieval.locate import corpus_root
 
 
 def _best(fn, path, repeat: int = 3):
@@ -24,8 +24,8 @@ def _best(fn, path, repeat: int = 3):
 
 
 def run() -> list[tuple[str, str]]:
-    from regc.compiler.frontends.eurlex_xhtml import parse_eurlex_xhtml
-    from regc.compiler.frontends.oj_html import parse_oj_html
+    from regc.frontends.eurlex_xhtml import parse_eurlex_xhtml
+    from regc.frontends.oj_html import parse_oj_html
 
     root = corpus_root()
     if root is None:

@@ -23,7 +23,7 @@ SOURCES = ("eurlex-lex-corpus/works/32021r2139/2026-01-01/en.xml",
 
 def neutral_answer(system: str, user: str) -> str:
     """A scripted reply for whatever field the prompt asks for (grounded, type-valid, uninformative)."""
-    from regc.optimizers.lm import chat_reply
+    from regc.llm.lm import chat_reply
 
     m = re.findall(r"starting with the field `\[\[ ## (\w+) ## \]\]`", user)
     field = m[-1] if m else ""
@@ -42,7 +42,7 @@ def neutral_answer(system: str, user: str) -> str:
 
 
 def _compile(acts, only, decider):
-    from regc.compiler.cli_compile import compile_sources
+    from regc.cli.compile import compile_sources
     from regc.compiler.passmanager import CompileOptions
 
     t0 = time.perf_counter()
@@ -51,10 +51,10 @@ def _compile(acts, only, decider):
 
 
 def run() -> list[tuple[str, str]]:
-    from regc.compiler.frontends import load_source
-    from regc.corpora.locate import corpus_root, gold_root
-    from regc.optimizers.decider import LLMDecider
-    from regc.optimizers.lm import LMClient, LMSettings, scripted_lm
+    from regc.frontends import load_source
+    from regc.retrieval.locate import corpus_root, gold_root
+    from regc.llm.decider import LLMDecider
+    from regc.llm.lm import LMClient, LMSettings, scripted_lm
 
     root, gold = corpus_root(), gold_root()
     if root is None or gold is None:

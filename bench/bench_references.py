@@ -10,12 +10,12 @@ import collections
 
 def run() -> list[tuple[str, str]]:
     from regc.compiler.driver import compile_act
-    from regc.compiler.frontends import find_in_corpus, load_source
+    from regc.frontends import find_in_corpus, load_source
     from regc.compiler.passmanager import CompileOptions
-    from regc.corpora.locate import corpus_root, gold_root
+    from regc.retrieval.locate import corpus_root, gold_root
     from regc.ir.models import load_activity
     from regc.passes import classify, footnotes, references, structure
-    from regc.passes.refscore import PRF, footnote_prf, pair_nodes, reference_prf
+    from regc.eval.refscore import PRF, footnote_prf, pair_nodes, reference_prf
 
     gold, corpus = gold_root(), corpus_root()
     if gold is None or corpus is None:

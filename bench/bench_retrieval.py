@@ -28,8 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from regc.corpora.chunking import Chunk
-from regc.corpora.locate import corpus_root, gold_root
+from regc.retrieval.chunking import Chunk
+from regc.retrieval.locate import corpus_root, gold_root
 
 FAQ = Path("eu-taxonomy-faq-qa") / "SultanOfSwing21"
 QUERY_FILES = ("retrieval_golden_dataset.jsonl", "retrieval_golden_dataset_cleaned.jsonl",
@@ -97,9 +97,9 @@ def _pct(xs: list[float], p: float) -> float:
 
 
 def faq_rows(root: Path) -> list[tuple[str, str]]:
-    from regc.corpora.fusion import rrf, rrm
-    from regc.corpora.index import encode, index_chunks
-    from regc.corpora.search import Searcher
+    from regc.retrieval.fusion import rrf, rrm
+    from regc.retrieval.index import encode, index_chunks
+    from regc.retrieval.search import Searcher
 
     folder = root / FAQ
     chunks = [Chunk(c["id"], "faq", c["id"], c["text"], "EU Taxonomy FAQ", c["question"], c["section"], seq=i)
@@ -171,9 +171,9 @@ def faq_rows(root: Path) -> list[tuple[str, str]]:
 
 
 def resolution_rows(root: Path, gold: Path) -> list[tuple[str, str]]:
-    from regc.corpora.ingest import WORKS, ingest_corpus
-    from regc.corpora.registry import load_registry
-    from regc.corpora.resolve import pinpoint_locators, verify_celex
+    from regc.retrieval.ingest import WORKS, ingest_corpus
+    from regc.retrieval.registry import load_registry
+    from regc.retrieval.resolve import pinpoint_locators, verify_celex
     from regc.grammar.citations import ActContext, act_context, find_citations
 
     works = root / WORKS
@@ -212,9 +212,9 @@ def resolution_rows(root: Path, gold: Path) -> list[tuple[str, str]]:
                 art_found += bool(t and all(t.find(loc) is not None for loc in locs))
     # retrieval on a BM25 index of the referenced acts present in the corpus: does the top of the evidence set
     # hold the cited provision (pinpointed refs) or at least the right act (whole-act refs)?
-    from regc.corpora.index import build_index
-    from regc.corpora.resolve import retrieve
-    from regc.corpora.search import Searcher
+    from regc.retrieval.index import build_index
+    from regc.retrieval.resolve import retrieve
+    from regc.retrieval.search import Searcher
 
     pin_ok = pin_n = act_ok = act_n = 0
     with tempfile.TemporaryDirectory(prefix="regc-bench-res-") as tmp:
@@ -256,13 +256,13 @@ ENV_DA = ("32023R2486", None)
 def compile_resolve_rows(root: Path, gold: Path) -> list[tuple[str, str]]:
     """``regc compile --resolve --index`` on the dev gold activities with the default index (built here, embeddings
     from the cache): compile time with and without --resolve, and the enrichment scored against the gold CELEX ids
-    and pinpoints (:mod:`regc.corpora.evaluate`)."""
+    and pinpoints (:mod:`regc.eval.retrieval`)."""
     import contextlib
     import io
 
     from regc.cli import main as regc_main
-    from regc.corpora.evaluate import score
-    from regc.corpora.index import build_index
+    from regc.eval.retrieval import score
+    from regc.retrieval.index import build_index
 
     ids = sorted(f.stem for f in gold.glob("*.json"))
     groups: dict[tuple, list[str]] = {}

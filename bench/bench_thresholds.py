@@ -39,8 +39,8 @@ def run() -> list[tuple[str, str]]:
     rows.append(("thresholds: LALR temporal parses/s",
                  f"{_rate(parse_temporal, ['by 31 December 2030', 'after 2026', 'every three years']):.0f}"))
     try:
-        from regc.corpora.locate import gold_root
-        from regc.grammar.threshold_score import score_gold
+        from regc.retrieval.locate import gold_root
+        from regc.eval.threshold_score import score_gold
 
         g = gold_root()
         if g is not None:

@@ -12,14 +12,14 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from regc.corpora.locate import REPO_ROOT
+from regc.retrieval.locate import REPO_ROOT
 
 SAMPLES = ("CCM-4.29/SC", "CCM-7.1/SC", "CCA-8.1/SC")
 
 
 def _find_source(corpus: str | None, celex: str, version: str | None) -> Path:
-    from regc.compiler.frontends import find_in_corpus
-    from regc.corpora.locate import corpus_root
+    from regc.frontends import find_in_corpus
+    from regc.retrieval.locate import corpus_root
 
     root = corpus_root(corpus)
     if root is None:
@@ -60,8 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from regc.compiler.build import write_build
-    from regc.compiler.cli_compile import compile_sources
-    from regc.compiler.frontends import load_source
+    from regc.cli.compile import compile_sources
+    from regc.frontends import load_source
     from regc.compiler.passmanager import CompileOptions
     from regc.ir.doc import FrontEndError
 

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from regc.corpora.locate import corpus_root, gold_root
+from regc.retrieval.locate import corpus_root, gold_root
 
 
 @pytest.fixture(scope="session")

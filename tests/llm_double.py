@@ -16,7 +16,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Optional
 
-from regc.optimizers.lm import chat_reply
+from regc.llm.lm import chat_reply
 
 Responder = Callable[[str, str], Optional[str]]  # (system, user) -> reply text, or None for an HTTP 500
 

@@ -15,7 +15,7 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from regc.corpora.locate import corpus_root
+from regc.retrieval.locate import corpus_root
 
 _TMP = Path(tempfile.mkdtemp(prefix="regc-retrieval-tests-"))
 atexit.register(shutil.rmtree, _TMP, True)
@@ -32,7 +32,7 @@ def corpus() -> Path:
 
 @lru_cache(maxsize=None)
 def bm25_index() -> Path:
-    from regc.corpora.index import build_index
+    from regc.retrieval.index import build_index
 
     out = _TMP / "bm25"
     build_index(corpus(), out, celexes=BM25_ACTS, dense=False)
@@ -41,7 +41,7 @@ def bm25_index() -> Path:
 
 @lru_cache(maxsize=None)
 def dense_index() -> Path:
-    from regc.corpora.index import build_index
+    from regc.retrieval.index import build_index
 
     os.environ.setdefault("REGC_CACHE", str(Path.home() / ".cache" / "regc"))
     out = _TMP / "dense"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from fixtures_util import assert_golden_json
 from regc.ir.models import Activity, ActSource, Unit
-from regc.passes.goldcheck import make_context
+from harness.goldcheck import make_context
 
 
 def load_fixture(path: Path):

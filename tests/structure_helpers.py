@@ -2,7 +2,7 @@
 
 ``gold_blocks(unit)`` lists the gold nodes in source (pre-)order as front-end blocks (label re-derived from the id's
 last component), so the structure pass can be checked against gold trees without a front-end.
-``structural_f1(system_root, gold_root)`` follows spec §5 / paper E.3 (used until ``regc.compiler.score`` lands).
+``structural_f1(system_root, gold_root)`` follows spec §5 / paper E.3 (used until ``regc.eval.score`` lands).
 """
 
 from __future__ import annotations

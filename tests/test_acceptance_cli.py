@@ -233,7 +233,7 @@ def test_portfolio_csv_reports_bad_values_extra_fields_and_neutralises_formulas(
 
 
 def test_search_with_corrupt_chunks_is_one_line(tmp_path, capsys):
-    from regc.corpora.index import FORMAT_VERSION
+    from regc.retrieval.index import FORMAT_VERSION
 
     idx = tmp_path / "idx"
     (idx / "lucene").mkdir(parents=True)
@@ -268,7 +268,7 @@ def test_compile_refuses_to_replace_a_folder_it_did_not_write(eurlex, tmp_path, 
 
 
 def test_index_refuses_to_replace_a_folder_it_did_not_write(tmp_path):
-    from regc.corpora.index import IndexError_, index_chunks
+    from regc.retrieval.index import IndexError_, index_chunks
 
     mine = tmp_path / "docs"
     mine.mkdir()
@@ -363,7 +363,7 @@ def _closed_port() -> int:
 def test_refused_lm_endpoint_fails_fast_once_per_process(tmp_path, capsys):
     import time
 
-    from regc.optimizers.lm import EndpointDown, LMClient, LMSettings, _connection_refused
+    from regc.llm.lm import EndpointDown, LMClient, LMSettings, _connection_refused
 
     waits: list[float] = []
     base = f"http://127.0.0.1:{_closed_port()}/v1"
@@ -403,8 +403,8 @@ def test_compile_with_unreachable_lm_lets_the_rules_decide(tmp_path, capsys):
 
 @pytest.fixture(scope="module")
 def small_index(tmp_path_factory) -> Path:
-    from regc.corpora.index import build_index
-    from regc.corpora.locate import corpus_root
+    from regc.retrieval.index import build_index
+    from regc.retrieval.locate import corpus_root
 
     out = tmp_path_factory.mktemp("idx") / "index"
     build_index(corpus_root(), out, celexes=["32020R0852"], dense=False)
@@ -457,7 +457,7 @@ def test_search_keeps_stderr_free_of_jvm_warnings(small_index):
 
 
 def test_pdf_running_headers_and_page_numbers_are_stripped(corpus):
-    from regc.corpora.ingest import parse_pdf, running_lines, strip_running
+    from regc.retrieval.ingest import parse_pdf, running_lines, strip_running
 
     pdf = corpus / "hipaa-hhs-combined" / "hipaa_combined.pdf"
     tree = parse_pdf(pdf, "doc:hipaa", "HIPAA", pages=range(96, 100))

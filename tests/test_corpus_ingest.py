@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from regc.corpora.chunking import build_article, chunks_of, normalise_locator
-from regc.corpora.ingest import choose_source, ingest_corpus, ingest_file
-from regc.corpora.registry import load_registry
+from regc.retrieval.chunking import build_article, chunks_of, normalise_locator
+from regc.retrieval.ingest import choose_source, ingest_corpus, ingest_file
+from regc.retrieval.registry import load_registry
 
 RED = "32018l2001"
 
@@ -82,7 +82,7 @@ def test_registry_titles_and_aliases(eurlex):
 
 
 def test_pdf_sections_and_tables(corpus):
-    from regc.corpora.ingest import parse_pdf
+    from regc.retrieval.ingest import parse_pdf
 
     pdf = corpus / "hipaa-hhs-combined" / "hipaa_combined.pdf"
     tree = parse_pdf(pdf, "doc:hipaa", "HIPAA", pages=range(10, 12))

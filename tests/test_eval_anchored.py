@@ -9,7 +9,7 @@ import itertools
 import pytest
 import z3
 
-from regc.ir.logic import Encoder, check_unit_logic, equivalence
+from regc.verify.logic import Encoder, check_unit_logic, equivalence
 from regc.ir.models import (Activity, ActSource, CriterionNode, QuantItem, QuantitativeThreshold, Threshold, Unit,
                             is_anchored)
 from regc.runtime.codegen import emit_python

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from regc.compiler.frontends import detect_format, find_in_corpus, load_source
-from regc.compiler.frontends.eurlex_xhtml import parse_eurlex_xhtml
-from regc.compiler.frontends.oj_html import parse_oj_html
+from regc.frontends import detect_format, find_in_corpus, load_source
+from regc.frontends.eurlex_xhtml import parse_eurlex_xhtml
+from regc.frontends.oj_html import parse_oj_html
 from regc.ir.doc import FrontEndError
 
 HEAD = '<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE html PUBLIC "-//W3C//DTD XHTML//EN" "xhtml-strict.dtd">'

@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from regc.compiler.frontends import detect_format, load_source
-from regc.compiler.frontends.compass import fragment_blocks, list_label, load_compass, parse_compass_bytes
+from regc.frontends import detect_format, load_source
+from regc.frontends.compass import fragment_blocks, list_label, load_compass, parse_compass_bytes
 from regc.ir.doc import ActDoc, FrontEndError
 from tests.fixtures_util import FIXTURES, assert_golden, assert_golden_json
 
@@ -70,7 +70,7 @@ def test_section_numbers_follow_each_annex(act, compass_file, eurlex):
     assert names["CCA-8.2"] == "Computer programming, consultancy and related activities"  # Compass 8.3
     assert names["CCA-6.15"] == "Infrastructure enabling road transport and public transport"  # Compass 6.18
     # and every adaptation id names the same activity as Annex II of the act (Formex 2026 consolidation)
-    from regc.compiler.frontends.formex import load_formex
+    from regc.frontends.formex import load_formex
     formex = {a.activity_id: a.name for a in load_formex(eurlex / "32021r2139/2026-01-01/en.fmx4").activities}
     differ = [i for i, n in names.items() if i.startswith("CCA") and formex.get(i, "").lower() != n.lower()]
     assert differ == ["CCA-11.1"]  # "Education": listed in the consolidated TOC, no body in that Formex

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from regc.compiler.frontends import detect_format, find_in_corpus, load_source
-from regc.compiler.frontends.eurlex_xhtml import parse_eurlex_xhtml
-from regc.corpora.locate import corpus_root
+from regc.frontends import detect_format, find_in_corpus, load_source
+from regc.frontends.eurlex_xhtml import parse_eurlex_xhtml
+from regc.retrieval.locate import corpus_root
 from regc.ir.doc import ActDoc, FrontEndError
 
 # Activities counted by reading the documents (headings of Annex I / Annex II, 'title-gr-seq-level-2', plus
@@ -74,7 +74,7 @@ def _walk(node):
 
 
 def _gold_ids():
-    from regc.corpora.locate import gold_root
+    from regc.retrieval.locate import gold_root
 
     g = gold_root()
     return [u["unit_id"] for _a, u in _gold_units(g)] if g else []
@@ -315,7 +315,7 @@ def test_dnsh_heading_naming_the_activitys_own_objective_is_flagged_and_read_as_
     consolidations print "(1) Climate change mitigation").  The front-end reads it as DNSH-CCM, the one objective
     without a DNSH section, and says so in a warning naming the activity, carried into the compile diagnostics."""
     from regc.compiler.driver import compile_activity
-    from regc.compiler.frontends import load_source
+    from regc.frontends import load_source
     from regc.compiler.passmanager import CompileOptions
     from regc.passes import structure
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from regc.compiler.frontends.formex import load_formex, looks_like_formex, main_xml, parse_formex_bytes
+from regc.frontends.formex import load_formex, looks_like_formex, main_xml, parse_formex_bytes
 from regc.ir.doc import ActDoc, FrontEndError
 from tests.fixtures_util import FIXTURES, assert_golden, assert_golden_json
 
@@ -291,7 +291,7 @@ def test_sub_section_titles_inside_the_criteria_are_marked(env_act):
     """CE-2.7 SC: "1. Origin of the feedstock material" is the TITLE of a GR.SEQ inside the criteria cell; its block
     carries style TITLE so that the structure pass can tell a heading from a requirement (spec §6); the paragraphs
     under it keep their own style."""
-    from regc.compiler.frontends.formex import TITLE_STYLE
+    from regc.frontends.formex import TITLE_STYLE
 
     sc = env_act.activity("CE-2.7").units[0]
     titles = [(b.label, b.text) for b in sc.blocks if b.style == TITLE_STYLE]

@@ -12,10 +12,10 @@ from functools import lru_cache
 
 import pytest
 
-from regc.compiler.frontends import detect_format, find_in_corpus, load_source
-from regc.compiler.frontends.eurlex_xhtml import parse_eurlex_xhtml
-from regc.compiler.frontends.oj_html import parse_oj_html
-from regc.corpora.locate import corpus_root
+from regc.frontends import detect_format, find_in_corpus, load_source
+from regc.frontends.eurlex_xhtml import parse_eurlex_xhtml
+from regc.frontends.oj_html import parse_oj_html
+from regc.retrieval.locate import corpus_root
 from regc.ir.doc import ActDoc
 
 CASES = {  # OJ act -> (its date, the consolidation that first includes it, activities it inserts)

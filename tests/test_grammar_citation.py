@@ -371,7 +371,7 @@ def test_corpus_citations_golden(corpus_paragraphs):
 
 
 @pytest.mark.parametrize("module", ["regc.grammar.citations", "regc.ir.celex", "regc.passes.references",
-                                    "regc.passes.footnotes", "regc.passes.refscore"])
+                                    "regc.passes.footnotes", "regc.eval.refscore"])
 def test_doctests(module):
     import doctest
     import importlib

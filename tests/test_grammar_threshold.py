@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from fixtures_util import FIXTURES, assert_golden
-from regc.grammar.threshold_score import quant_key, score_gold
+from regc.eval.threshold_score import quant_key, score_gold
 from regc.grammar.thresholds import chapeau_operator, decide, parse_number, parse_phrase, parse_unit
 
 HERE = FIXTURES / "thresholds"
@@ -250,7 +250,7 @@ def test_more_operator_forms(text, expected):
 def test_doctests():
     import doctest
 
-    import regc.grammar.threshold_score as score_mod
+    import regc.eval.threshold_score as score_mod
     import regc.grammar.thresholds as thr_mod
     import regc.passes.thresholds as pass_mod
 

@@ -8,7 +8,7 @@ import networkx as nx
 import pytest
 
 from fixtures_util import FIXTURES, assert_golden_json
-from regc.ir.graph import (build_unit_graph, check_unit_graph, expected_parent_id, internal_targets, repair_unit,
+from regc.verify.graph import (build_unit_graph, check_unit_graph, expected_parent_id, internal_targets, repair_unit,
                            to_node_link, write_graphml)
 from regc.ir.models import Edge, Unit, load_activity
 

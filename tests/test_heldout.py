@@ -2,14 +2,14 @@
 
 The fixtures (tests/fixtures/heldout/*.json, one annotator following spec §2/§3/§6, judgement calls in each
 file's ``notes``) are not gold; the floors below sit slightly under what the rules reach, so a change that
-makes the semantic passes generalise worse fails here. Run ``python -m regc.passes.heldout`` for the misses.
+makes the semantic passes generalise worse fails here. Run ``python -m harness.heldout`` for the misses.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from regc.passes.heldout import FIXTURES, compare_unit, load_fixtures, measure, Tally
+from harness.heldout import FIXTURES, compare_unit, load_fixtures, measure, Tally
 
 FLOORS = {  # over all fixtures (tuning + validation sets); the code reaches about 0.01-0.03 above each
     "logic": 0.98, "applicability": 0.98, "category": 0.98, "tags": 0.95,

@@ -30,7 +30,7 @@ def test_every_node_has_exactly_the_13_keys_in_spec_order(gold_dir):
 
 def test_provenance_round_trips_and_is_left_out_by_default(eurlex):
     from regc.compiler.driver import compile_act
-    from regc.compiler.frontends import load_source
+    from regc.frontends import load_source
 
     act = load_source(eurlex / "32021r2139/2026-01-01/en.xml")
     built = compile_act(act, only=["CCM-4.29"]).activities[0]

@@ -119,9 +119,9 @@ def test_optimize_bad_input(tmp_path, capsys):
 
 
 def test_bootstrap_with_scripted_lm_end_to_end(tmp_path, gold_dir):
-    """BootstrapFewShot drives the scripted LM through DSPy; the metric comes from regc.compiler.score."""
-    from regc.optimizers.lm import chat_reply, scripted_lm
-    from regc.optimizers.optimize import (gold_examples, load_gold, load_program, optimize_module, save_program,
+    """BootstrapFewShot drives the scripted LM through DSPy; the metric comes from regc.eval.score."""
+    from regc.llm.lm import chat_reply, scripted_lm
+    from regc.llm.optimize import (gold_examples, load_gold, load_program, optimize_module, save_program,
                                           split_by_activity)
 
     def respond(system, user):  # a toy rule: conditional iff the text opens with where/if
@@ -147,8 +147,8 @@ def test_mipro_and_gepa_plumbing_with_scripted_lm(optimizer, gold_dir):
 
     from llm_double import output_field
 
-    from regc.optimizers.lm import chat_reply, scripted_lm
-    from regc.optimizers.optimize import gold_examples, load_gold, optimize_module, split_by_activity
+    from regc.llm.lm import chat_reply, scripted_lm
+    from regc.llm.optimize import gold_examples, load_gold, optimize_module, split_by_activity
 
     def respond(system, user):
         fields = re.findall(r"\[\[ ## (\w+) ## \]\]", user.split("Respond with")[-1]) or [output_field(user)]

@@ -16,11 +16,11 @@ from llm_double import OpenAIDouble, answer_by_field, input_value  # noqa: E402
 
 from regc.grammar.thresholds import decide as decide_threshold  # noqa: E402
 from regc.ir.models import Threshold  # noqa: E402
-from regc.optimizers.decider import LLMDecider, decide  # noqa: E402
-from regc.optimizers.grounding import ground, strip_injection  # noqa: E402
-from regc.optimizers.lm import (BudgetExceeded, LMClient, LMSettings, ParseFailure, chat_reply,  # noqa: E402
+from regc.llm.decider import LLMDecider, decide  # noqa: E402
+from regc.llm.grounding import ground, strip_injection  # noqa: E402
+from regc.llm.lm import (BudgetExceeded, LMClient, LMSettings, ParseFailure, chat_reply,  # noqa: E402
                                 parse_budget, scripted_lm)
-from regc.optimizers.signatures import DATA_NOTE, DECISIONS, make_predictor  # noqa: E402
+from regc.llm.signatures import DATA_NOTE, DECISIONS, make_predictor  # noqa: E402
 from regc.passes.decisions import Decision  # noqa: E402
 
 TEXT = ("direct GHG emissions of the activity are lower than 270g CO2e/kWh of the output energy, or annual direct "
@@ -154,7 +154,7 @@ def test_retries_with_backoff_then_success():
 def test_request_timeout_is_enforced():
     import time
 
-    from regc.optimizers.lm import LMCallError
+    from regc.llm.lm import LMCallError
 
     def slow(system, user):
         time.sleep(1.5)
@@ -263,8 +263,8 @@ def test_prompt_injection_line_cannot_ground_a_value():
 
 def test_grounding_of_ids_celex_dates_and_logic():
     from regc.ir.celex import set_registry
-    from regc.optimizers.grounding import ground_celex, ground_ids
-    from regc.optimizers.signatures import RelationAnswer
+    from regc.llm.grounding import ground_celex, ground_ids
+    from regc.llm.signatures import RelationAnswer
 
     assert ground_celex("32018R1999", "Article 3 of Regulation (EU) 2018/1999") == []
     assert ground_celex("32019R1999", "Article 3 of Regulation (EU) 2018/1999")
@@ -322,7 +322,7 @@ def test_compile_records_model_provenance(eurlex):
     """LLM-first compile of one activity with a scripted LM: fields the model decided carry FieldOrigin.model;
     rejected threshold claims leave the rule answer and a diagnostic."""
     from regc.compiler.driver import compile_act
-    from regc.compiler.frontends import load_source
+    from regc.frontends import load_source
     from regc.compiler.passmanager import CompileOptions
 
     answers = answer_by_field({
@@ -349,7 +349,7 @@ def test_compile_records_model_provenance(eurlex):
 def test_module_doctests():
     import doctest
 
-    from regc.optimizers import decider, grounding, hooks, lm, optimize, signatures
+    from regc.llm import decider, grounding, hooks, lm, optimize, signatures
 
     for m in (signatures, lm, grounding, decider, optimize, hooks):
         res = doctest.testmod(m)

@@ -17,8 +17,8 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 from fixtures_util import assert_golden_json, fixture_pairs  # noqa: E402
 
 from regc.ir.models import CriterionNode  # noqa: E402
-from regc.optimizers.decider import LLMDecider, decide  # noqa: E402
-from regc.optimizers.lm import LMClient, LMSettings, chat_reply, scripted_lm  # noqa: E402
+from regc.llm.decider import LLMDecider, decide  # noqa: E402
+from regc.llm.lm import LMClient, LMSettings, chat_reply, scripted_lm  # noqa: E402
 from regc.passes.decisions import Decision  # noqa: E402
 
 GOOD = fixture_pairs("llm")

@@ -16,11 +16,11 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 from llm_double import input_value, output_field  # noqa: E402
 
 from regc.ir.models import CriterionNode, Diagnostic, Unit  # noqa: E402
-from regc.optimizers.decider import LLMDecider  # noqa: E402
-from regc.optimizers.grounding import ground  # noqa: E402
-from regc.optimizers.hooks import keep_model_origin, passage_summary, summarise_with_model  # noqa: E402
-from regc.optimizers.lm import LMClient, LMSettings, chat_reply, parse_budget, scripted_lm  # noqa: E402
-from regc.optimizers.signatures import PassageSummary  # noqa: E402
+from regc.llm.decider import LLMDecider  # noqa: E402
+from regc.llm.grounding import ground  # noqa: E402
+from regc.llm.hooks import keep_model_origin, passage_summary, summarise_with_model  # noqa: E402
+from regc.llm.lm import LMClient, LMSettings, chat_reply, parse_budget, scripted_lm  # noqa: E402
+from regc.llm.signatures import PassageSummary  # noqa: E402
 from regc.passes.decisions import Decision, arbitrate  # noqa: E402
 
 MODEL = "local/scripted"
@@ -39,7 +39,7 @@ def _ctx(decider, **kw):
 
 @pytest.fixture(scope="module")
 def gas_act(eurlex):
-    from regc.compiler.frontends import load_source
+    from regc.frontends import load_source
 
     return load_source(eurlex / "32021r2139" / "2026-01-01" / "en.xml")
 
@@ -61,8 +61,8 @@ def _nodes(unit):
     return {n.criterion_id: n for n in unit.root.walk()}
 
 
-@pytest.mark.parametrize("module", ["regc.optimizers.hooks", "regc.corpora.resolve", "regc.passes.thresholds",
-                                    "regc.optimizers.decider"])
+@pytest.mark.parametrize("module", ["regc.llm.hooks", "regc.retrieval.resolve", "regc.passes.thresholds",
+                                    "regc.llm.decider"])
 def test_hook_modules_import_first_without_cycles(module):
     import subprocess
     import sys
@@ -329,7 +329,7 @@ def test_passage_summary_is_a_no_op_without_decider_or_retrieval():
 def test_enrich_passes_ctx_to_the_hook():
     import inspect
 
-    from regc.corpora.resolve import enrich
+    from regc.retrieval.resolve import enrich
 
     assert "ctx" in inspect.signature(enrich).parameters
     assert enrich(None, "Directive 2010/75/EU", None, ctx=_ctx(None))["status"] == "not_found"
@@ -374,7 +374,7 @@ def _toy(system, user):
 
 
 def test_optimizer_calls_go_through_the_client_cache_and_budget(tmp_path, gold_dir):
-    from regc.optimizers.optimize import (OptimizeError, gold_examples, load_gold, optimize_module,
+    from regc.llm.optimize import (OptimizeError, gold_examples, load_gold, optimize_module,
                                           split_by_activity)
 
     train, dev = split_by_activity(gold_examples(load_gold(gold_dir), "applicability"))

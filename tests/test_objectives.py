@@ -6,8 +6,8 @@ import doctest
 
 import pytest
 
-from regc.compiler.frontends import _html, objectives, text
-from regc.compiler.frontends.objectives import (OBJECTIVE_NAMES, OBJECTIVES, annex_objective, classify_row_heading,
+from regc.frontends import _html, objectives, text
+from regc.frontends.objectives import (OBJECTIVE_NAMES, OBJECTIVES, annex_objective, classify_row_heading,
                                                 objective_from_text, unit_part_from_heading)
 
 

@@ -6,11 +6,11 @@ import pytest
 
 from fixtures_util import assert_golden_json, fixture_pairs
 from regc.compiler.passmanager import run_with_odr
-from regc.ir.invariants import check_unit
+from regc.verify.invariants import check_unit
 from regc.ir.models import CriterionNode, Edge, QuantitativeThreshold, Threshold, Unit, load_activity
 from regc.passes import assembly, classify, dependencies
 from regc.passes.assembly import consistent_logic, normalise_threshold
-from regc.passes.goldcheck import make_context, reset_owned_fields, run_stages
+from harness.goldcheck import make_context, reset_owned_fields, run_stages
 from stage_fixtures import check_golden, diagnostics_json, load_fixture, run_passes
 
 
@@ -121,7 +121,7 @@ def test_unseen_activities_through_the_real_pipeline(eurlex):
     """Activities outside the gold, from the EUR-Lex XHTML through every pass: no error from stages 3/5/7 and the
     patterns seen on the gold hold (pathway anchors, threshold inheritance, negated alternatives, tiering)."""
     from regc.compiler.driver import compile_act
-    from regc.compiler.frontends import load_source
+    from regc.frontends import load_source
     from regc.compiler.passmanager import CompileOptions
 
     act = load_source(eurlex / "32021r2139" / "2026-01-01" / "en.xml")

@@ -8,7 +8,7 @@ from fixtures_util import assert_golden_json, fixture_pairs
 from regc.grammar.logic import decide_logic, find_connective
 from regc.passes import classify
 from regc.passes.classify import decide_applicability, decide_category, decide_tags
-from regc.passes.goldcheck import measure, reset_owned_fields, run_stages
+from harness.goldcheck import measure, reset_owned_fields, run_stages
 from regc.passes.summaries import is_self_contained, names_every_threshold
 from stage_fixtures import check_golden, diagnostics_json, load_fixture, run_passes
 
@@ -182,7 +182,7 @@ def test_inferred_group_is_a_joint_alternative():
     an anchored node inside it depends on the group (the OR node's child on its path)."""
     from regc.ir.models import Activity, ActSource, CriterionNode as N, Edge, Unit
     from regc.passes import dependencies
-    from regc.passes.goldcheck import make_context
+    from harness.goldcheck import make_context
     members = [N(criterion_id=f"1({c})", verbatim_text=f"requirement {c};") for c in "abc"]
     members[2].sub_criteria = [N(criterion_id="1(c).Verification", tags=["Verification"],
                                  verbatim_text="Compliance is verified by an independent third party.")]

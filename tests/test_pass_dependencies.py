@@ -8,7 +8,7 @@ from fixtures_util import assert_golden_json, fixture_pairs
 from regc.ir.models import CriterionNode
 from regc.passes import classify, dependencies
 from regc.passes.dependencies import find_citations, find_inheritance, negated_sibling, resolve_point
-from regc.passes.goldcheck import measure
+from harness.goldcheck import measure
 from stage_fixtures import diagnostics_json, load_fixture, run_passes
 
 
@@ -148,7 +148,7 @@ def test_inherits_a_chapeau_limits_from_its_items():
     """'the limit values set out in point 2' where 2 is a chapeau whose items carry the limits (OR tiers)."""
     from regc.ir.models import (Activity, ActSource, QuantItem, QuantitativeThreshold, Threshold, Unit)
     from regc.ir.models import CriterionNode as N
-    from regc.passes.goldcheck import make_context
+    from harness.goldcheck import make_context
 
     def lim(v):
         return Threshold(quantitative=QuantitativeThreshold(items=[QuantItem(metric="Emissions", operator="<",
@@ -184,7 +184,7 @@ def test_paper_appendix_b_corrections():
 
 def _compiled(eurlex, activity_id: str):
     from regc.compiler.driver import compile_activity
-    from regc.compiler.frontends import load_source
+    from regc.frontends import load_source
     from regc.compiler.passmanager import CompileOptions
 
     act = load_source(eurlex / "32021r2139/2026-01-01/en.xml")

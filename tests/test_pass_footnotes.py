@@ -15,7 +15,7 @@ from fixtures_util import assert_golden_json, fixture_pairs
 from refdata import gold_with_bodies, make_ctx, reset_unit, run_node_fixture, unit_from_fixture
 from regc.passes import footnotes, references
 from regc.passes.footnotes import analyse_footnote, split_sentences
-from regc.passes.refscore import PRF, footnote_prf
+from regc.eval.refscore import PRF, footnote_prf
 
 
 def run_fixture(path: Path) -> dict:

@@ -13,10 +13,10 @@ import pytest
 
 from fixtures_util import assert_golden_json, fixture_pairs
 from refdata import gold_with_bodies, make_ctx, reset_unit, run_node_fixture, unit_from_fixture
-from regc.compiler.score import match_refs
+from regc.eval.score import match_refs
 from regc.ir.models import CriterionNode, References, Unit
 from regc.passes import references
-from regc.passes.refscore import PRF, reference_prf
+from regc.eval.refscore import PRF, reference_prf
 from regc.passes.references import decide_logic
 from regc.grammar.citations import find_citations
 

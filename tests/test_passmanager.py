@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemory, confidence_of, run_with_odr
 from regc.ir.doc import ActDoc, ActivityDoc, Block, UnitDoc
-from regc.ir.invariants import check_unit
+from regc.verify.invariants import check_unit
 from regc.ir.models import CriterionNode, Diagnostic, Unit
 
 

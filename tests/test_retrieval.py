@@ -9,10 +9,10 @@ import networkx as nx
 import pytest
 
 from regc.cli import main
-from regc.corpora.citegraph import expand, part_of
-from regc.corpora.fusion import fuse, rrf, rrm
-from regc.corpora.index import IndexError_, build_index
-from regc.corpora.search import QueryError, Searcher, check_query
+from regc.retrieval.citegraph import expand, part_of
+from regc.retrieval.fusion import fuse, rrf, rrm
+from regc.retrieval.index import IndexError_, build_index
+from regc.retrieval.search import QueryError, Searcher, check_query
 from retrieval_helpers import BM25_ACTS, bm25_index, corpus
 
 pytestmark = pytest.mark.retrieval
@@ -112,7 +112,7 @@ def test_reindex_unchanged_is_a_noop(monkeypatch):
     rep = build_index(corpus(), bm25_index(), celexes=BM25_ACTS, dense=False)
     assert rep.skipped and rep.chunks > 300
     # a touched file (new mtime, same bytes) is still unchanged: the hashes decide
-    import regc.corpora.index as ix
+    import regc.retrieval.index as ix
 
     real = ix.file_record
     monkeypatch.setattr(ix, "file_record", lambda p: {**real(p), "mtime": 0})
@@ -201,7 +201,7 @@ def test_closure_adds_cited_provisions_with_decay():
 
 
 def test_java_is_found_without_java_home_and_missing_java_is_a_clear_error(monkeypatch):
-    import regc.corpora.index as ix
+    import regc.retrieval.index as ix
 
     monkeypatch.delenv("JAVA_HOME", raising=False)
     home = ix.ensure_java()

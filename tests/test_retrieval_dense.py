@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from regc.corpora.index import build_index
-from regc.corpora.search import Searcher
+from regc.retrieval.index import build_index
+from regc.retrieval.search import Searcher
 from retrieval_helpers import DENSE_ACTS, corpus, dense_index
 
 pytestmark = [pytest.mark.slow, pytest.mark.retrieval]

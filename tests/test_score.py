@@ -8,7 +8,7 @@ import json
 import pytest
 
 from regc.cli import main
-from regc.compiler.score import (METRICS, flatten, headline, load_dir, pair_nodes, pair_score, score_activities,
+from regc.eval.score import (METRICS, flatten, headline, load_dir, pair_nodes, pair_score, score_activities,
                                  score_unit)
 
 
@@ -197,7 +197,7 @@ def _text_sources(node):
 def test_reference_text_ignores_a_leading_article_case_and_spacing(gold, uid):
     """The gold writes "the …" in some units and not in others for the same kind of source: a reference's text
     is compared without a leading article ("the", "a", "an"), case and whitespace; any other change still counts."""
-    from regc.compiler.score import norm_ref_text
+    from regc.eval.score import norm_ref_text
 
     assert norm_ref_text("The  BAT conclusions") == norm_ref_text("bat Conclusions") == "bat conclusions"
     assert norm_ref_text("Annex V") == "annex v" and norm_ref_text("theory X") == "theory x"

@@ -310,7 +310,7 @@ def test_gold_trees_rebuilt_from_their_own_blocks(gold_dir):
 
 def _score(sys_unit: Unit, gold_unit: Unit) -> float:
     try:
-        from regc.compiler.score import score_unit
+        from regc.eval.score import score_unit
     except ImportError:
         return structural_f1(sys_unit.root, gold_unit.root)[2]
     s = score_unit(sys_unit.to_json(), gold_unit.to_json())["structural"]
@@ -319,7 +319,7 @@ def _score(sys_unit: Unit, gold_unit: Unit) -> float:
 
 def _compile_gold_against_source(gold_dir: Path, source: Path, celex: str):
     from regc.compiler.driver import compile_activity
-    from regc.compiler.frontends import load_source
+    from regc.frontends import load_source
 
     act = load_source(source)
     scores: dict[str, float] = {}
@@ -362,7 +362,7 @@ def test_gold_structure_from_compass(gold_dir, corpus):
     activities it covers must still rebuild their trees (labels, not markup nesting, decide)."""
     src = corpus / "taxonomy-compass-json" / "taxonomy-1.0.4.json"
     from regc.compiler.driver import compile_activity
-    from regc.compiler.frontends import load_source
+    from regc.frontends import load_source
 
     try:
         act = load_source(src)

@@ -17,14 +17,14 @@ CLIMATE_XHTML = "32021r2139/2026-01-01/en.xml"
 
 @pytest.fixture(scope="module")
 def env_act(eurlex):
-    from regc.compiler.frontends import load_source
+    from regc.frontends import load_source
 
     return load_source(eurlex / ENV_FMX)
 
 
 @pytest.fixture(scope="module")
 def climate_act(eurlex):
-    from regc.compiler.frontends import load_source
+    from regc.frontends import load_source
 
     return load_source(eurlex / CLIMATE_XHTML)
 
@@ -132,7 +132,7 @@ def test_paragraph_after_an_or_list_is_not_one_more_alternative(climate_act):
 # ------------------------------------------------------------------------------------ Compass label repairs
 @pytest.fixture(scope="module")
 def compass_act(corpus):
-    from regc.compiler.frontends import load_source
+    from regc.frontends import load_source
 
     return load_source(corpus / "taxonomy-compass-json" / "taxonomy-1.0.4.json")
 
@@ -278,7 +278,7 @@ def test_plain_text_headings_agree_across_sources(climate_act, eurlex):
     Either way it is a heading (no sentence): criterion 4 takes "Within two years … verified by either of the
     following:" and its (a)/(b); "1. Afforestation plan …" over 1.1-1.8 leaves criterion 1 without text.  Both
     sources give the same ids and texts."""
-    from regc.compiler.frontends import load_source
+    from regc.frontends import load_source
 
     fmx = load_source(eurlex / "32021r2139/2026-01-01/en.fmx4")
     trees = [_structure_only(act, "CCM-1.1").unit("SC") for act in (climate_act, fmx)]

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from fixtures_util import FIXTURES
-from regc.ir.logic import (Encoder, LogicInputError, check_unit_logic, duplicate_ids, equivalence, format_profile,
+from regc.verify.logic import (Encoder, LogicInputError, check_unit_logic, duplicate_ids, equivalence, format_profile,
                            match_criteria, normalise_unit)
 from regc.ir.models import Unit, load_activity
 
@@ -150,7 +150,7 @@ def test_logic_never_crashes_on_graph_fixtures(path):
 def test_random_units_never_crash():
     from hypothesis import given, settings, strategies as st
 
-    from regc.ir.graph import check_unit_graph, repair_unit
+    from regc.verify.graph import check_unit_graph, repair_unit
     from regc.ir.models import CriterionNode, Edge, QuantItem, QuantitativeThreshold, Threshold
 
     labels = st.sampled_from(["1", "2", "1(a)", "1(b)", "1(b)(i)", "2(a)", "P1", "1(a).Verification"])

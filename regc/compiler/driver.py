@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from regc import __version__
 from regc.compiler.passmanager import CompileOptions, PassContext, PassRecord, SemanticMemory, run_with_odr
 from regc.ir.doc import ActDoc, ActivityDoc
-from regc.ir.invariants import check_unit
+from regc.verify.invariants import check_unit
 from regc.ir.models import Activity, ActSource, CriterionNode, Diagnostic, Provenance, Unit
 
 
@@ -55,7 +55,7 @@ def compile_activity(act: ActDoc, adoc: ActivityDoc, options: CompileOptions, pi
         if drain is not None:
             diags.extend(drain(unit.unit_id))
         if "graph" not in options.ablate:  # graph layer: repair what the ids prove, then check spec §4
-            from regc.ir.graph import check_and_repair
+            from regc.verify.graph import check_and_repair
             unit, gdiags = check_and_repair(unit)
             diags.extend(gdiags)
         memory.ids[unit.unit_id] = {n.criterion_id for n in unit.root.walk()}

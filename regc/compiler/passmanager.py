@@ -53,7 +53,7 @@ class CompileOptions:
     max_repairs: int = 3
     stop_confidence: float = 0.7
     with_provenance: bool = False
-    decider: Any = None  # rules-vs-LLM arbitration hook (regc.optimizers), None = rules only
+    decider: Any = None  # rules-vs-LLM arbitration hook (regc.llm), None = rules only
     extra: dict[str, Any] = field(default_factory=dict)
 
 

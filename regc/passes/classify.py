@@ -25,7 +25,7 @@ from typing import Optional, Sequence
 from regc.grammar.logic import LogicDecision, decide_logic
 from regc.ir.models import ANCHORED_ID, TAGS, CriterionNode, Diagnostic, Threshold, Unit
 from regc.passes.decisions import Decision, arbitrate
-from regc.optimizers.hooks import keep_model_origin, summarise_with_model
+from regc.llm.hooks import keep_model_origin, summarise_with_model
 from regc.passes.summaries import chapeau_summary, leaf_summary, root_summary
 
 NAME = "classify"

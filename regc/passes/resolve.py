@@ -5,7 +5,7 @@ Runs only when the compile options carry a resolver (``regc compile --resolve --
 Per source:
 
 - EU act: CELEX verified against the index's registry, corrected (letter, transposition, format; up to 3 tries)
-  or found by title; then criterion-conditioned retrieval + extractive enrichment (:func:`regc.corpora.resolve.enrich`);
+  or found by title; then criterion-conditioned retrieval + extractive enrichment (:func:`regc.retrieval.resolve.enrich`);
 - internal reference ("Section 5.11 of this Annex", "Appendix A"): resolved to the compiled unit/appendix of the
   same act; enrichment ``retrieved`` with the target as passage, ``not_found`` otherwise;
 - ISO/EN standard: ``paywalled``; ``citation_only`` sources and other documents: ``skipped``.
@@ -29,7 +29,7 @@ _INTERNAL = re.compile(r"^(?:the relevant )?(?:Sections?\b|Appendix\s+[A-Z]\b)")
 
 @lru_cache(maxsize=4)
 def _searcher(index: str):
-    from regc.corpora.search import Searcher
+    from regc.retrieval.search import Searcher
 
     return Searcher.open(index)
 
@@ -37,7 +37,7 @@ def _searcher(index: str):
 @lru_cache(maxsize=2)
 def _full_act(file: str, fmt: str):
     """The whole act (every activity) when the driver handed the pass a slimmed copy holding one activity."""
-    from regc.compiler.frontends import load_source
+    from regc.frontends import load_source
 
     try:
         return load_source(file, fmt)
@@ -54,7 +54,7 @@ def _act_for_internal(act, targets_needed: bool):
 
 def _as_of(ctx) -> Optional[str]:
     """The date bound of the act being compiled (its CELEX year), for point-in-time quotes of the acts it cites."""
-    from regc.corpora.resolve import as_of_celex
+    from regc.retrieval.resolve import as_of_celex
 
     act = getattr(ctx, "act", None) if ctx is not None else None
     return as_of_celex(getattr(act, "celex", None))
@@ -71,7 +71,7 @@ def _config(ctx) -> Optional[dict]:
 
 def resolve_source(src: ReferenceSource, node_text: str, searcher, ctx) -> tuple[ReferenceSource, str]:
     """A copy of ``src`` with a verified/corrected CELEX and an enrichment; plus the rule that decided."""
-    from regc.corpora.resolve import STANDARD, enrich, resolve_internal, verify_celex
+    from regc.retrieval.resolve import STANDARD, enrich, resolve_internal, verify_celex
     from regc.grammar.citations import find_citations
 
     text = src.text.strip()
@@ -135,7 +135,7 @@ def node_pinpoint(node_text: str, celex: Optional[str]) -> Optional[str]:
 
 def resolve_footnote_item(item: FootnoteItem, node_text: str, searcher, ctx) -> tuple[FootnoteItem, str]:
     """Footnote items that name an EU act (or a standard) get the same verification and enrichment."""
-    from regc.corpora.resolve import enrich, verify_celex
+    from regc.retrieval.resolve import enrich, verify_celex
 
     if item.kind == "Standard":
         return item.model_copy(update={"enrichment": Enrichment(status="paywalled")}), "standard:paywalled"

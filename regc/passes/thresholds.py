@@ -65,7 +65,7 @@ def _arbitrate(d: ThresholdDecision, node: CriterionNode, parent_text: Optional[
         return d, None
     inputs = {"text": node.verbatim_text, "parent_text": parent_text, "strategy": strategy,
               "criterion_id": node.criterion_id, "footnotes": list(footnotes)}
-    from regc.optimizers.hooks import odr_flags  # repair attempt: the model is asked about flagged nodes only
+    from regc.llm.hooks import odr_flags  # repair attempt: the model is asked about flagged nodes only
     inputs.update(odr_flags(ctx, node.criterion_id))
     try:
         out = decider.decide("thresholds", inputs, Decision(d, d.confidence, ",".join(d.rules) or "none"))

@@ -1,0 +1,250 @@
+"""`regc compile SOURCE… -o OUTDIR`: source documents -> one ``<activity_id>.json`` per activity + diagnostics.
+
+    regc compile ../shared/corpora/eurlex-lex-corpus/works/32021r2139/2026-01-01/en.xml -o out/ccm --only CCM-4.29
+    regc compile --celex 32021R2139 --version 2026-01-01 -o out/climate --jobs 2
+
+Writes ``OUTDIR/<activity_id>.json`` (``Activity.dumps()``; ``--with-provenance`` keeps provenance) and
+``OUTDIR/diagnostics.jsonl``, atomically (see :mod:`regc.compiler.build`).  Prints a summary line (activities,
+units, nodes, seconds) and the seconds per pass.  Same input, same bytes, whatever ``--jobs``.
+Exit 0 ok, 2 bad input (one-line error naming the file; nothing written).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Optional
+
+from regc.compiler.passmanager import CompileOptions, PassRecord
+from regc.ir.doc import ActDoc, FrontEndError
+from regc.ir.models import Activity, Diagnostic
+
+ABLATIONS = ("odr", "graph")
+
+
+def register(sub) -> None:
+    p = sub.add_parser("compile", help="compile source documents into criterion IR (EU-TaxoStruct JSON)",
+                       description=__doc__.split("\n\n")[0])
+    p.add_argument("sources", nargs="*", metavar="SOURCE", help="EUR-Lex XHTML / OJ HTML / Formex / Compass file")
+    p.add_argument("-o", "--output", required=True, metavar="OUTDIR", help="build folder to write (replaced)")
+    p.add_argument("--only", action="append", default=[], metavar="ACTIVITY",
+                   help="compile only this activity id, e.g. CCM-4.29 (repeatable)")
+    p.add_argument("--format", choices=("eurlex-xhtml", "oj-html", "formex", "compass-html"),
+                   help="source format (default: detected from the content)")
+    p.add_argument("--corpus", metavar="DIR", help="corpus folder (default: $REGC_CORPUS, then ../shared/corpora)")
+    p.add_argument("--celex", help="take the source from the corpus by CELEX number, e.g. 32021R2139")
+    p.add_argument("--version", dest="doc_version", metavar="DATE",
+                   help="consolidation date with --celex, e.g. 2026-01-01 (default: latest in the corpus)")
+    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (output is identical)")
+    p.add_argument("--ablate", action="append", default=[], choices=ABLATIONS,
+                   help="switch off the ODR loop or the graph layer (repeatable)")
+    p.add_argument("--with-provenance", action="store_true", help="keep provenance (_provenance) in the output")
+    p.add_argument("--emit", choices=("python",), help="also emit an executable evaluator per activity")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only the summary line")
+    p.add_argument("--resolve", action="store_true",
+                   help="verify/correct CELEX ids and enrich references from a retrieval index (needs --index)")
+    p.add_argument("--index", metavar="INDEX", help="index built by `regc index`, for --resolve")
+    from regc.cli.optimize import add_compile_arguments  # --lm/--api-base/--hybrid/--budget/--program
+
+    add_compile_arguments(p)
+    p.set_defaults(func=_cmd)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def corpus_file_name(fmt: Optional[str]) -> Optional[str]:
+    """The corpus file a ``--format`` asks for with ``--celex`` (``formex`` -> the ``en.fmx4`` folder);
+    None: the default order (``en.xml``, ``en.html``, ``en.fmx4``).
+
+    >>> corpus_file_name("formex"), corpus_file_name(None)
+    ('en.fmx4', None)
+    """
+    return {"formex": "en.fmx4", "oj-html": "en.html"}.get(fmt or "")
+
+
+def resolve_sources(args) -> list[tuple[Path, Optional[str]]]:
+    """(path, format) for every source named on the command line or located by ``--celex``."""
+    from regc.cli import CLIError
+    from regc.frontends import find_in_corpus
+    from regc.retrieval.locate import corpus_root
+
+    out: list[tuple[Path, Optional[str]]] = [(Path(s), args.format) for s in args.sources]
+    if args.corpus and not Path(args.corpus).is_dir():  # never fall back silently to another corpus
+        raise CLIError(f"{args.corpus}: --corpus is not a folder")
+    if args.celex:
+        root = corpus_root(args.corpus)
+        if root is None:
+            raise CLIError(f"no corpus folder (looked at --corpus {args.corpus or '-'}, $REGC_CORPUS, "
+                           f"../shared/corpora); pass --corpus DIR or a SOURCE file")
+        try:
+            path = find_in_corpus(root, args.celex, args.doc_version, corpus_file_name(args.format))
+        except FrontEndError as first:
+            # acts held only as Formex in the corpus: ``<version>/en.fmx4/`` is a folder
+            fmx = Path(str(first.file)).with_name("en.fmx4")
+            if not fmx.is_dir():
+                raise CLIError(str(first)) from None
+            path = fmx
+        out.append((path, args.format))
+    elif args.doc_version:
+        raise CLIError("--version needs --celex")
+    if not out:
+        raise CLIError("nothing to compile: give SOURCE files or --celex")
+    for p, _ in out:
+        if not p.exists():
+            raise CLIError(f"{p}: file not found")
+    return out
+
+
+def load_all(sources: list[tuple[Path, Optional[str]]]) -> list[ActDoc]:
+    from regc.cli import CLIError
+    from regc.frontends import load_source
+
+    acts: list[ActDoc] = []
+    owner: dict[str, Path] = {}
+    for path, fmt in sources:
+        try:
+            act = load_source(path, fmt)
+        except FrontEndError as e:
+            raise CLIError(str(e)) from None
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            raise CLIError(f"{path}: cannot read source: {e}") from None
+        for a in act.activities:
+            if a.activity_id in owner:
+                raise CLIError(f"{path}: activity {a.activity_id} is also in {owner[a.activity_id]}; "
+                               f"compile the two sources separately")
+            owner[a.activity_id] = path
+        acts.append(act)
+    return acts
+
+
+def _compile_one(act: ActDoc, options: CompileOptions) -> tuple[Activity, list[Diagnostic], list[PassRecord]]:
+    """Worker: compile the single activity of a slimmed-down ActDoc."""
+    from regc.compiler.driver import compile_activity
+
+    pipeline = None
+    if options.extra.get("resolver"):  # `--resolve`: resolution runs once references and footnotes exist
+        from regc.passes import PIPELINE, assembly, resolve
+
+        i = PIPELINE.index(assembly) if assembly in PIPELINE else len(PIPELINE)
+        pipeline = PIPELINE[:i] + (resolve,) + PIPELINE[i:]
+    return compile_activity(act, act.activities[0], options, pipeline)
+
+
+def compile_sources(acts: list[ActDoc], options: CompileOptions, only: list[str] | None = None,
+                    jobs: int = 1) -> tuple[list[Activity], list[Diagnostic], list[PassRecord]]:
+    """Compile every (selected) activity of every act; results in source order whatever ``jobs``."""
+    tasks: list[ActDoc] = []
+    for act in acts:
+        for adoc in act.activities:
+            if only and adoc.activity_id not in only:
+                continue
+            tasks.append(act.model_copy(update={"activities": [adoc]}))
+    results: list[tuple[Activity, list[Diagnostic], list[PassRecord]]]
+    if jobs > 1 and len(tasks) > 1:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+            results = list(pool.map(_compile_one, tasks, [options] * len(tasks), chunksize=4))
+    else:
+        results = [_compile_one(t, options) for t in tasks]
+    activities = [r[0] for r in results]
+    diags = [d for r in results for d in r[1]]
+    records = [rec for r in results for rec in r[2]]
+    return activities, diags, records
+
+
+EVALUATOR_FILE = "evaluator.py"
+
+
+def emit_python_into(folder: Path, activities: list[Activity]) -> None:
+    """Write ``evaluator.py`` (``regc.runtime.codegen.emit_python(activities) -> str``: a standalone module with
+    ``evaluate(activity_id, facts)``) into the build folder."""
+    from regc.cli import CLIError
+
+    try:
+        from regc.runtime.codegen import emit_python  # type: ignore[import-not-found]
+    except ImportError as e:
+        raise CLIError(f"--emit python is not available in this build (regc.runtime.codegen: {e})") from None
+    (folder / EVALUATOR_FILE).write_text(emit_python(activities), encoding="utf-8")
+
+
+def summarise(activities: list[Activity], records: list[PassRecord], seconds: float) -> tuple[str, str]:
+    units = sum(len(a.units) for a in activities)
+    nodes = sum(sum(1 for _ in u.root.walk()) for a in activities for u in a.units)
+    per: dict[str, float] = {}
+    for r in records:
+        per[r.pass_name] = per.get(r.pass_name, 0.0) + r.seconds
+    line = f"{len(activities)} activities, {units} units, {nodes} nodes in {seconds:.2f} s"
+    passes = "passes: " + ", ".join(f"{k} {v:.2f}s" for k, v in per.items())
+    return line, passes
+
+
+def _check_output(out: Path) -> None:
+    """Refuse, before compiling, an ``-o`` that is a file or a folder regc did not write (it would be replaced)."""
+    from regc.cli import CLIError
+    from regc.compiler.build import DIAGNOSTICS_FILE, is_replaceable_build
+
+    if out.is_symlink() or not out.exists():
+        return
+    if not out.is_dir():
+        raise CLIError(f"{out}: exists and is not a folder; choose another -o")
+    if not is_replaceable_build(out):
+        raise CLIError(f"{out}: exists and is not a regc build folder (it holds more than *.json, "
+                       f"{DIAGNOSTICS_FILE}, evaluator.py); it would be replaced: choose another -o or remove it")
+
+
+def _cmd(args) -> int:
+    from regc.cli import CLIError
+    from regc.compiler.build import write_build
+
+    if args.jobs < 1:
+        raise CLIError("--jobs must be at least 1")
+    from regc.cli.optimize import decider_from_args, usage_line
+
+    decider = decider_from_args(args)  # --lm/--hybrid/--budget/--program checked before any work
+    _check_output(Path(args.output))
+    t0 = time.perf_counter()
+    sources = resolve_sources(args)
+    acts = load_all(sources)
+    only = list(dict.fromkeys(args.only))
+    if only:
+        known = {a.activity_id for act in acts for a in act.activities}
+        missing = [o for o in only if o not in known]
+        if missing:
+            raise CLIError(f"{sources[0][0]}: no activity {', '.join(missing)} in the source(s)")
+    options = CompileOptions(ablate=frozenset(args.ablate), with_provenance=args.with_provenance)
+    if args.resolve:
+        if not args.index:
+            raise CLIError("--resolve needs --index INDEX (build one with: regc index CORPUS -o INDEX)")
+        from regc.retrieval.index import IndexError_
+        from regc.retrieval.search import Searcher
+
+        try:
+            Searcher.open(args.index)  # fail early, with the command to build it
+        except IndexError_ as e:
+            raise CLIError(str(e)) from None
+        options.extra["resolver"] = {"index": str(Path(args.index).resolve()), "fusion": "rrf"}
+    elif args.index:
+        raise CLIError("--index is only used with --resolve")
+    options.decider = decider  # None with --lm none (rules only)
+    t_load = time.perf_counter() - t0
+    activities, diags, records = compile_sources(acts, options, only, args.jobs)
+    extra = (lambda folder: emit_python_into(folder, activities)) if args.emit == "python" else None
+    try:
+        out = write_build(args.output, activities, diags, with_provenance=args.with_provenance, extra=extra)
+    except OSError as e:
+        raise CLIError(f"{args.output}: cannot write the build: {e.strerror or e}") from None  # not the tmp name
+    seconds = time.perf_counter() - t0
+    line, passes = summarise(activities, records, seconds)
+    n_err = sum(1 for d in diags if d.severity in ("error", "critical"))
+    print(f"compiled {line} -> {out} ({len(diags)} diagnostics, {n_err} errors)")
+    if not args.quiet:
+        print(f"load {t_load:.2f}s; {passes}")
+        if options.decider is not None and args.jobs == 1:
+            print(usage_line(options.decider))
+    sys.stdout.flush()
+    return 0
+
+
+__all__ = ["compile_sources", "register", "resolve_sources", "load_all", "summarise", "emit_python_into"]

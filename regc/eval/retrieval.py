@@ -1,0 +1,169 @@
+"""Score the enrichment that ``regc compile --resolve`` wrote against gold activities.
+
+For every gold ``must_be_fetched`` reference that names an EU act (gold ``celex_id`` set), the compiled
+reference with the same text (same criterion first, else anywhere in the activity; else, in the same criterion,
+one text containing the other or the same CELEX) is checked:
+
+- ``right_act``: compiled ``celex_id`` equals the gold one;
+- ``right_provision`` (acts in the index only): the enrichment is ``retrieved`` and its passages hold every
+  provision the reference pinpoints ("Article 29, paragraphs 6 and 7" -> 29(6), 29(7)); a whole-act reference
+  needs passages from the right act;
+- for acts outside the index, the correct outcome is ``not_found`` (counted as ``absent_ok``).
+
+Status counts are over every reference source and footnote item of the compiled activities.
+
+>>> norm_text("Article 29 ,  paragraphs 6 and 7")
+'article 29, paragraphs 6 and 7'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator, Optional
+
+
+def norm_text(s: str) -> str:
+    s = re.sub(r"\s+", " ", s.replace("\u00a0", " ")).strip().lower()
+    return re.sub(r"\s+([,.;:])", r"\1", s)
+
+
+def _overlap(a: str, b: str) -> bool:
+    """One reference text is the other with words added ("the X" / "X of the European Parliament ...")."""
+    a, b = re.sub(r"^the ", "", a), re.sub(r"^the ", "", b)
+    return min(len(a), len(b)) >= 12 and (a in b or b in a)
+
+
+def _walk(n: dict) -> Iterator[dict]:
+    yield n
+    for c in n.get("sub_criteria", []):
+        yield from _walk(c)
+
+
+def _sources(activity: dict) -> Iterator[tuple[str, dict]]:
+    for u in activity.get("units", []):
+        for n in _walk(u["root"]):
+            for s in (n.get("references") or {}).get("sources", []):
+                yield n["criterion_id"], s
+
+
+@dataclass
+class RefCheck:
+    activity: str
+    criterion: str
+    text: str
+    gold_celex: str
+    got_celex: Optional[str]
+    in_index: bool
+    status: Optional[str]
+    wanted: list[str]
+    got_locators: list[str]
+
+    @property
+    def right_act(self) -> bool:
+        return self.got_celex == self.gold_celex
+
+    @property
+    def right_provision(self) -> bool:
+        from regc.retrieval.resolve import _loc_match
+
+        if not (self.in_index and self.right_act and self.status == "retrieved"):
+            return False
+        return all(any(_loc_match(g, w) for g in self.got_locators) for w in self.wanted) if self.wanted \
+            else bool(self.got_locators)
+
+
+@dataclass
+class Report:
+    checks: list[RefCheck] = field(default_factory=list)
+    statuses: Counter = field(default_factory=Counter)
+    missing: list[str] = field(default_factory=list)  # gold references with no compiled counterpart
+
+    def rows(self) -> list[tuple[str, str]]:
+        n = len(self.checks)
+        inx = [c for c in self.checks if c.in_index]
+        out = [c for c in self.checks if not c.in_index]
+        ra = sum(c.right_act for c in self.checks)
+        rp = sum(c.right_provision for c in inx)
+        absent_ok = sum(c.right_act and c.status == "not_found" for c in out)
+        pct = lambda a, b: f"{a}/{b} ({a / b:.0%})" if b else "0/0"  # noqa: E731
+        return [
+            ("resolve(compile): gold must_be_fetched EU-act refs matched", pct(n, n + len(self.missing))),
+            ("resolve(compile): right act (CELEX = gold)", pct(ra, n)),
+            ("resolve(compile): act in index: right act and provision retrieved", pct(rp, len(inx))),
+            ("resolve(compile): act not in index: not_found with right CELEX", pct(absent_ok, len(out))),
+            ("resolve(compile): status counts", ", ".join(f"{k} {v}" for k, v in sorted(self.statuses.items()))),
+        ]
+
+
+def score(compiled: Iterable[Path], gold_dir: Path, index_celexes: set[str]) -> Report:
+    """Compare compiled ``<activity>.json`` files (any of the ``compiled`` folders) with the gold files."""
+    from regc.retrieval.resolve import pinpoint_locators
+    from regc.grammar.citations import find_citations
+
+    files: dict[str, Path] = {}
+    for d in compiled:
+        for f in sorted(Path(d).glob("*.json")):
+            files[f.stem] = f
+    rep = Report()
+    for gf in sorted(Path(gold_dir).glob("*.json")):
+        if gf.stem not in files:
+            continue
+        gold = json.loads(gf.read_text("utf-8"))
+        got = json.loads(files[gf.stem].read_text("utf-8"))
+        got_refs = list(_sources(got))
+        for _, s in got_refs:
+            if s.get("enrichment"):
+                rep.statuses[s["enrichment"]["status"]] += 1
+        for u in got.get("units", []):
+            for n in _walk(u["root"]):
+                for fn in n.get("footnotes") or []:
+                    for it in fn.get("items", []):
+                        if it.get("enrichment"):
+                            rep.statuses[it["enrichment"]["status"]] += 1
+        for cid, s in _sources(gold):
+            if s["type"] != "must_be_fetched" or not s.get("celex_id"):
+                continue
+            t = norm_text(s["text"])
+            same = [x for c, x in got_refs if c == cid]
+            cands = [x for x in same if norm_text(x["text"]) == t] or \
+                [x for _, x in got_refs if norm_text(x["text"]) == t] or \
+                [x for x in same if _overlap(norm_text(x["text"]), t)] or \
+                [x for x in same if x.get("celex_id") == s["celex_id"]]
+            if not cands:
+                rep.missing.append(f"{gf.stem} {cid} {s['text']!r}")
+                continue
+            m = cands[0]
+            e = m.get("enrichment") or {}
+            cits = [c for c in find_citations(s["text"]) if c.kind == "eu_act"]
+            wanted = pinpoint_locators(cits[0].pinpoint) if cits and cits[0].pinpoint else []
+            rep.checks.append(RefCheck(gf.stem, cid, s["text"], s["celex_id"], m.get("celex_id"),
+                                       s["celex_id"] in index_celexes, e.get("status"), wanted,
+                                       [p["locator"] for p in e.get("passages", []) if p["doc"] == s["celex_id"]]))
+    return rep
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """``python -m regc.eval.retrieval INDEX GOLD_DIR COMPILED_DIR...``: print the rows and each reference."""
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    index, gold, dirs = Path(args[0]), Path(args[1]), [Path(a) for a in args[2:]]
+    celexes = {json.loads(line)["celex"] for line in open(index / "trees.jsonl", encoding="utf-8")}
+    rep = score(dirs, gold, celexes)
+    for c in rep.checks:
+        mark = "ok " if (c.right_provision if c.in_index else c.right_act and c.status == "not_found") else "BAD"
+        print(f"{mark} {c.activity:9s} {c.criterion:18s} {c.gold_celex} got={c.got_celex} {c.status} "
+              f"want={c.wanted} got={c.got_locators[:6]}  {c.text[:60]!r}")
+    for m in rep.missing:
+        print("MISSING", m)
+    for label, fig in rep.rows():
+        print(f"{label:62s} {fig}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
