@@ -56,6 +56,9 @@ def test_heldout_accuracy(corpus):
     floored = [f for f in fixtures if f.get("set", "tuning") in FLOORED_SETS]
     figs, misses = measure(corpus, floored)
     print("\nheld-out (single annotator):", {k: round(v, 3) for k, v in figs.items()})
+    fresh = [f for f in fixtures if f.get("set") in UNFLOORED_SETS]
+    if fresh:  # reported without a floor until the rules are fixed for them
+        print("first-contact sets (no floor):", {k: round(v, 3) for k, v in measure(corpus, fresh)[0].items()})
     assert figs["missing_nodes"] <= 2
     low = {k: round(figs[k], 3) for k, floor in FLOORS.items() if figs.get(k, 1.0) < floor}
     assert not low, (low, misses[:40])
