@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "regc.corpora.cli_index",  # index, search, fetch
     "regc.optimizers.cli_optimize",  # optimize
     "regc.compiler.frontends.cli_segment",  # segment
+    "regc.reports.cli_reports",  # extract, disclosure check, score-disclosure, portfolio
 )
 
 

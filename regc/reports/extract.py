@@ -134,10 +134,10 @@ def guess_fiscal_year(doc: Document, pages: list[int]) -> int | None:
     return max(counts, key=lambda y: (counts[y], y)) if counts else None
 
 
-def extract(doc: Document) -> dict:
-    """The disclosure of a report.  Findings explain every null (no KPI table, value not found...)."""
+def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
+    """The disclosure of a report (tables found here unless given).  Findings explain every null."""
     findings: list = []
-    tables = {t.kpi: t for t in find_tables(doc)}
+    tables = {t.kpi: t for t in (find_tables(doc) if tables is None else tables)}
     out = {"document": doc.name, "company": guess_company(doc), "fiscal_year": None, "currency": "EUR", "kpis": {}}
     for kpi in KPIS:
         if kpi in tables:

@@ -178,8 +178,15 @@ class Document:
             yield self.page(n)
 
     def page_texts(self) -> list[str]:
-        """Plain text per page (cheap: no word geometry), for page finding."""
-        return [self._doc[i].get_text() for i in range(self.page_count)]
+        """Plain text per page (cheap: no word geometry), for page finding; OCR text for image-only pages
+        when an OCR engine is set."""
+        out = []
+        for i in range(self.page_count):
+            text = self._doc[i].get_text()
+            if self._ocr_engine is not None and len(text.strip()) < 20:
+                text = self.page(i + 1).text
+            out.append(text)
+        return out
 
     def outline(self) -> list[Section]:
         """Sections from the embedded outline, else typographic/numbered headings (flat list, with levels)."""

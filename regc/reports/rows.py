@@ -21,7 +21,7 @@ OBJECTIVES = ("CCM", "CCA", "WTR", "CE", "PPC", "BIO")
 # header words (lower-case prefixes) naming an environmental objective's column, English and German
 OBJECTIVE_HEADER_WORDS = (
     ("CCM", ("mitig", "klimaschutz")),
-    ("CCA", ("adap", "anpassung")),
+    ("CCA", ("adap", "aptation", "anpassung")),
     ("WTR", ("water", "wasser")),
     ("CE", ("circular", "kreislauf")),
     ("PPC", ("pollution", "verschmutzung")),
