@@ -167,7 +167,7 @@ class Document:
         words = [Word(w[0], w[1], w[2], w[3], w[4]) for w in raw]
         modality = page_modality(pg, words)
         page = Page(number, pg.rect.width, pg.rect.height, words, " ".join(w.text for w in words), modality)
-        if modality == "scanned" and self._ocr_engine is not None:
+        if modality != "digital" and self._ocr_engine is not None and len(words) < 200:
             ocr_words = self._ocr_engine.words(pg)
             page = Page(number, pg.rect.width, pg.rect.height, ocr_words, " ".join(w.text for w in ocr_words), modality, ocr=True)
         return page
