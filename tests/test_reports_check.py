@@ -118,3 +118,15 @@ def test_cli_exit_codes_and_formats(build, tmp_path, capsys):
     (tmp_path / "broken.json").write_text("{")
     assert main(["disclosure", "check", str(tmp_path / "broken.json"), *b]) == 2
     assert "broken.json" in capsys.readouterr().err
+
+
+def test_facts_template_prefilled_from_a_disclosure(build, tmp_path):
+    disc = tmp_path / "v.json"
+    disc.write_text(json.dumps(gold("Vonovia_SE")))
+    out = tmp_path / "t.yaml"
+    assert main(["facts", "template", str(build[0]), "CCM-7.2", "--from-disclosure", str(disc), "-o", str(out)]) == 0
+    text = out.read_text()
+    assert 'as_of: "2023-12-31"' in text
+    wtr = text.index("# ---- DNSH-WTR")
+    assert text[wtr:].splitlines()[1].strip() == "# report Vonovia_SE.pdf states DNSH WTR: Y (capex p. 62)"
+    assert main(["facts", "check", str(build[0]), str(out)]) == 0  # still a valid, all-unknown facts file
