@@ -23,6 +23,9 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/pip install -q torch==2.13.0   # CPU build on local disk; must precede pyserini/sentence-transformers
 	$(BIN)/pip install -q -r requirements.txt
 	$(BIN)/pip install -q --no-deps -e .
+	@command -v tesseract >/dev/null || apt-get install -y -q tesseract-ocr tesseract-ocr-eng >/dev/null 2>&1 \
+	  || (apt-get update -q >/dev/null && apt-get install -y -q tesseract-ocr tesseract-ocr-eng >/dev/null) \
+	  || echo "tesseract-ocr not installed: OCR of scanned reports unavailable, its tests skip"
 	@rm -f $(VENV)/.installed-*; touch $@
 
 demo: venv

@@ -21,6 +21,7 @@ COMMAND_MODULES = (
     "regc.cli.index",  # index, search, fetch
     "regc.cli.optimize",  # optimize
     "regc.cli.segment",  # segment
+    "regc.cli.reports",  # extract, disclosure check, score-disclosure, portfolio
 )
 
 

@@ -247,7 +247,16 @@ def cmd_facts_template(args: argparse.Namespace) -> int:
     build = load_build(args.build_dir, {args.activity})
     if args.activity not in build:
         raise CLIError(f"{args.build_dir}: activity {args.activity!r} is not in the build")
-    text = template(compile_plan(build[args.activity]), args.format)
+    reported, as_of = None, None
+    if getattr(args, "from_disclosure", None):  # pre-fill from a company report (regc extract)
+        from regc.reports.prefill import as_of as fy_end, reported_by_part
+        from regc.reports.score import load_json
+        try:
+            disc = load_json(args.from_disclosure)
+        except Exception as e:
+            raise CLIError(str(e)) from None
+        reported, as_of = reported_by_part(disc, args.activity), fy_end(disc)
+    text = template(compile_plan(build[args.activity]), args.format, reported, as_of)
     _write_out(text, args.output)
     return 0
 
@@ -300,6 +309,7 @@ def register(sub) -> None:
     tp.add_argument("activity")
     tp.add_argument("-o", "--output")
     tp.add_argument("--format", choices=("yaml", "json"), default="yaml")
+    tp.add_argument("--from-disclosure", metavar="DISCLOSURE.json", help="pre-fill with what a report states")
     tp.set_defaults(func=cmd_facts_template)
     ck = fsub.add_parser("check", help="validate a facts file against a build")
     ck.add_argument("build_dir")

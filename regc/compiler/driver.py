@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from regc import __version__
 from regc.compiler.passmanager import CompileOptions, PassContext, PassRecord, SemanticMemory, run_with_odr
+from regc.ir.activity_meta import activity_metadata
 from regc.ir.doc import ActDoc, ActivityDoc
 from regc.verify.invariants import check_unit
 from regc.ir.models import Activity, ActSource, CriterionNode, Diagnostic, Provenance, Unit
@@ -62,7 +63,7 @@ def compile_activity(act: ActDoc, adoc: ActivityDoc, options: CompileOptions, pi
         units.append(unit)
     activity = Activity(activity_id=adoc.activity_id, name=adoc.name,
                         source=ActSource(celex=act.celex, version=act.version, format=act.format),
-                        units=units, regc_version=__version__)
+                        units=units, regc_version=__version__, metadata=activity_metadata(adoc))
     return activity, diags, records
 
 

@@ -441,6 +441,8 @@ class Activity(_Model):
     name: str
     source: ActSource
     units: list[Unit] = Field(default_factory=list)
+    # NACE codes + enabling/transitional designation read from the description (regc.ir.activity_meta)
+    metadata: Optional[dict] = None
     annotator_notes: Optional[Any] = Field(default=None, exclude=True)  # present in gold files only
     regc_version: Optional[str] = Field(default=None, exclude=True)
 
@@ -451,6 +453,11 @@ class Activity(_Model):
             "source": self.source.model_dump(mode="json"),
             "units": [u.to_json(with_provenance) for u in self.units],
         }
+        if self.metadata is not None:  # additive: activities without a description block have none
+            meta = dict(self.metadata)
+            if not with_provenance:
+                meta["provenance"] = [{k: v for k, v in p.items() if k != "span"} for p in meta.get("provenance", [])]
+            out["metadata"] = meta
         if with_provenance:
             out["_regc"] = {"schema": SCHEMA_VERSION, "version": self.regc_version}
         return out
@@ -466,6 +473,7 @@ class Activity(_Model):
             name=d["name"],
             source=ActSource.model_validate(d["source"]),
             units=[Unit.from_json(u) for u in d.get("units", [])],
+            metadata=d.get("metadata"),
             annotator_notes=d.get("annotator_notes"),
             regc_version=meta.get("version"),
         )

@@ -164,10 +164,12 @@ def _check_finite(obj: Any, where: str) -> None:
 # templates
 
 
-def template(plan: dict, fmt: str = "yaml") -> str:
+def template(plan: dict, fmt: str = "yaml", reported: Optional[dict] = None, as_of: Optional[str] = None) -> str:
     """A fill-in facts file listing every fact an activity needs (one entry per criterion with an own
-    requirement), each with the threshold it is compared with.  Loading it unchanged gives all-UNKNOWN."""
+    requirement), each with the threshold it is compared with.  Loading it unchanged gives all-UNKNOWN.
+    ``reported`` (part -> comment lines, from a company report's disclosure) and ``as_of`` pre-fill it."""
     entries = template_entries(plan)
+    reported = reported or {}
     aid = plan["activity"]
     if fmt == "json":
         return json.dumps({"activities": {aid: {e["key"]: e["value"] for e in entries}}}, ensure_ascii=False,
@@ -176,13 +178,15 @@ def template(plan: dict, fmt: str = "yaml") -> str:
              "# Fill in values; leave null when unknown.  Qualitative: true/false.  Quantitative: value + unit",
              "# (any compatible unit).  Conditional criteria: {\"applies\": false} when the situation does not arise.",
              "# Attach evidence with \"evidence\": [{\"document\": \"path.pdf\", \"page\": 3}].",
-             "as_of: null  # assessment date YYYY-MM-DD (needed for effective dates and recurring checks)",
+             f"as_of: {json.dumps(as_of)}  # assessment date YYYY-MM-DD (needed for effective dates and recurring checks)",
+             *[f"# {_comment(r, 300)}" for r in reported.get("_header", [])],
              "activities:", f"  {json.dumps(aid, ensure_ascii=False)}:"]
     part = None
     for e in entries:
         if e["part"] != part:
             part = e["part"]
             lines.append(f"    # ---- {_comment(part)}")
+            lines += [f"    # {_comment(r, 300)}" for r in reported.get(part, [])]
         lines.append(f"    # {_comment(e['text'])}")
         for note in e["notes"]:
             lines.append(f"    #   {_comment(note)}")

@@ -1,0 +1,154 @@
+"""Assemble the disclosure JSON (shared/spec/disclosure.md) from read KPI tables; verify every number.
+
+Rules: totals from the labelled total rows, activities from coded rows under A.1/A.2; a value that is not
+printed is None and listed in ``findings``; every number is checked to occur on its cited page (else dropped
+with a diagnostic).  Provenance per activity row: page; per KPI: pages; per value: the printed token.
+
+>>> empty_kpi()["aligned"]
+{'amount': None, 'share': None}
+"""
+
+from __future__ import annotations
+
+import re
+
+from regc.reports import rows as V
+from regc.reports.kpi_tables import KpiTable, TableRow, find_tables
+from regc.reports.pdftree import Document
+from regc.reports.verify import number_on_page
+
+TOTAL_KEYS = (
+    ("aligned_total", "aligned"),
+    ("eligible_not_aligned_total", "eligible_not_aligned"),
+    ("not_eligible_total", "not_eligible"),
+)
+KPIS = ("turnover", "capex", "opex")
+COMPANY_SUFFIX = re.compile(r"\b(AG|SE|GmbH|KGaA|S\.A\.|N\.V\.|plc|Holding)\b")
+
+
+def empty_kpi() -> dict:
+    """A KPI block with every value null."""
+    return {"pages": [], "total": None,
+            "aligned": {"amount": None, "share": None},
+            "eligible_not_aligned": {"amount": None, "share": None},
+            "not_eligible": {"amount": None, "share": None},
+            "activities": []}
+
+
+def assign_groups(table: KpiTable) -> None:
+    """Carry the A.1/A.2/B section state down the rows of a table (answers decide when no header)."""
+    state = None
+    for r in table.rows:
+        if r.kind == "section":
+            state = r.group if r.group in ("A.1", "A.2", "B") else state
+            continue
+        if r.kind != "activity":
+            if r.kind == "aligned_total":
+                state = "A.2" if state in (None, "A.1") else state
+            elif r.kind == "eligible_not_aligned_total":
+                state = "B"
+            continue
+        if state == "B" and not (r.code_text or V.CODE.search(r.label)):
+            r.kind = "not_eligible_total"
+        elif state in ("A.1", "A.2"):
+            r.group = state
+        elif "EL" in r.sc.values():
+            r.group = "A.2"
+        elif "Y" in r.sc.values() and state is None:
+            r.group = "A.1"
+
+
+def activity_entry(r: TableRow, mult: float, doc: Document, findings: list) -> dict | None:
+    """One activity row in the spec's shape; None when the row has no code."""
+    default = next((o for o in V.OBJECTIVES if r.sc.get(o) in ("Y", "EL")), None)
+    code, also = V.parse_code(r.code_text or "", default)
+    if code is None:
+        code, also = V.parse_code(r.label, default)
+    if code is None:
+        return None
+    name = re.sub(rf"{V.CODE.pattern}|\b(?:CCM|CCA|WTR|CE|PPC|BIO)\b|[/*]", " ", r.label)
+    name = re.sub(r"\s+\d\s*$", "", " ".join(name.replace("\xad", "").split())).strip(" ,;")
+    name = re.sub(r"(\w)- ([a-zäöü])", r"\1\2", name)
+    entry = {"code": code, "name": name, "group": r.group,
+             "amount": checked(r.amount, r.amount_token, r.page, doc, findings, mult),
+             "share": checked(r.share, r.share_token, r.page, doc, findings, 0.01),
+             "substantial_contribution": {o: r.sc.get(o) for o in V.OBJECTIVES},
+             "dnsh": {o: r.dnsh.get(o) for o in V.OBJECTIVES},
+             "minimum_safeguards": r.minimum_safeguards,
+             "category": r.category if r.group == "A.1" else None,
+             "page": r.page}
+    if also:
+        entry["also"] = also
+    return entry
+
+
+def checked(value, token, page, doc, findings, scale) -> float | None:
+    """value × scale when its printed token occurs on the page; else None with a finding."""
+    if value is None:
+        return None
+    if not number_on_page(token, doc.page(page).text):
+        findings.append({"severity": "warning", "page": page, "message": f"value {token!r} not found on page; dropped"})
+        return None
+    return round(value * scale, 10)
+
+
+def kpi_block(table: KpiTable, doc: Document, findings: list) -> dict:
+    """The spec's KPI block from one table."""
+    out = empty_kpi()
+    out["pages"] = sorted(set(table.pages))
+    mult = table.multiplier or 1.0
+    if table.multiplier is None:
+        findings.append({"severity": "warning", "page": table.pages[0], "message": f"{table.kpi}: no amount unit printed; amounts taken as currency units"})
+    assign_groups(table)
+    for r in table.rows:
+        for kind, key in TOTAL_KEYS:
+            if r.kind == kind and out[key]["amount"] is None and out[key]["share"] is None:
+                out[key] = {"amount": checked(r.amount, r.amount_token, r.page, doc, findings, mult),
+                            "share": checked(r.share, r.share_token, r.page, doc, findings, 0.01)}
+        if r.kind == "total" and out["total"] is None:
+            out["total"] = checked(r.amount, r.amount_token, r.page, doc, findings, mult)
+        if r.kind == "activity" and r.group in ("A.1", "A.2"):
+            e = activity_entry(r, mult, doc, findings)
+            if e is not None:
+                out["activities"].append(e)
+    return out
+
+
+def guess_company(doc: Document) -> str | None:
+    """Company name from the PDF metadata title/author or the first page's first line with a legal suffix."""
+    meta = doc._doc.metadata or {}
+    for text in (meta.get("title") or "", meta.get("author") or "", *[l.text for l in doc.page(1).lines[:15]]):
+        m = re.search(r"([A-Z][\w&.\- ]{1,60}?\b(?:AG|SE|GmbH|KGaA|plc|N\.V\.|S\.A\.))\b", text)
+        if m:
+            return " ".join(m.group(1).split())
+    return None
+
+
+def guess_fiscal_year(doc: Document, pages: list[int]) -> int | None:
+    """The most frequent 20xx year in the KPI pages' headers and the document title."""
+    counts: dict[int, int] = {}
+    texts = [doc.page(p).text for p in pages[:3]] + [doc.page(1).text, (doc._doc.metadata or {}).get("title") or ""]
+    for t in texts:
+        for y in re.findall(r"\b(20[1-3]\d)\b", t):
+            counts[int(y)] = counts.get(int(y), 0) + 1
+    return max(counts, key=lambda y: (counts[y], y)) if counts else None
+
+
+def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
+    """The disclosure of a report (tables found here unless given).  Findings explain every null."""
+    findings: list = []
+    tables = {t.kpi: t for t in (find_tables(doc) if tables is None else tables)}
+    out = {"document": doc.name, "company": guess_company(doc), "fiscal_year": None, "currency": "EUR", "kpis": {}}
+    for kpi in KPIS:
+        if kpi in tables:
+            out["kpis"][kpi] = kpi_block(tables[kpi], doc, findings)
+        else:
+            out["kpis"][kpi] = empty_kpi()
+            findings.append({"severity": "error", "page": None, "message": f"no KPI table found for {kpi}"})
+        for key in ("total",):
+            if out["kpis"][kpi][key] is None and kpi in tables:
+                findings.append({"severity": "warning", "page": None, "message": f"{kpi}.{key} not printed/found"})
+    all_pages = sorted({p for t in tables.values() for p in t.pages})
+    out["fiscal_year"] = guess_fiscal_year(doc, all_pages) if all_pages else None
+    out["findings"] = findings
+    return out

@@ -1,0 +1,308 @@
+"""Find the Article 8 KPI tables in a report and read them into typed rows.
+
+A KPI table page has a substantial-contribution / DNSH header and activity codes or A.1/A.2 rows.  Reading
+is geometric: visual lines are the unit; a *value line* carries numbers right of its label; label-only lines
+just above it (one block, no large gap) belong to its label (cells are bottom- or single-line aligned).
+Answer cells (Y/N/EL) are assigned to the header column nearest in x.  A facing page that holds the rest
+of the table (DNSH, safeguards, category, no codes) is joined row by row on the same y.
+
+>>> TableRow(kind="activity", label="x", page=1, y=0.0).kind
+'activity'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from regc.reports import rows as V
+from regc.reports.pdftree import Document, Line, Page
+
+HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich", re.I)
+SECTION_MARKER = re.compile(r"^A\.?\s*[12]\b|^A\.\s|\bA\.1\b|\bA\.2\b")
+PAGE_LIMIT_FIND = 1200  # pages scanned for KPI tables (a 1,000-page report still finishes)
+LABEL_GAP = 1.35  # a baseline step above this many label-line pitches ends a label block
+
+
+@dataclass
+class Column:
+    """A header column: what it holds (objective, 'MS', 'code') and its x-centre."""
+
+    role: str
+    group: str  # 'sc' | 'dnsh' | 'other'
+    xc: float
+
+
+@dataclass
+class TableRow:
+    """One read row with provenance (page, y) and the raw tokens it was read from."""
+
+    kind: str  # activity | aligned_total | eligible_not_aligned_total | not_eligible_total | total | ...
+    label: str
+    page: int
+    y: float
+    group: str | None = None
+    code_text: str = ""
+    amount: float | None = None
+    share: float | None = None
+    amount_token: str | None = None
+    share_token: str | None = None
+    sc: dict = field(default_factory=dict)
+    dnsh: dict = field(default_factory=dict)
+    minimum_safeguards: str | None = None
+    category: str | None = None
+    bbox: tuple = ()
+
+
+@dataclass
+class KpiTable:
+    """A KPI's table: pages, unit multiplier, decimal mark, rows."""
+
+    kpi: str
+    pages: list[int]
+    multiplier: float | None
+    decimal: str
+    rows: list[TableRow]
+
+
+def is_kpi_page(page: Page) -> bool:
+    """A page that holds (part of) a KPI table: header markers and A.1/A.2 rows or activity codes."""
+    if page.is_toc:
+        return False
+    text = page.text
+    if not HEADER_MARKERS.search(text):
+        return False
+    codes = len(re.findall(r"\b(?:CCM|CCA|WTR|CE|PPC|BIO)\s*\d{1,2}\.\d{1,2}", text))
+    sections = len(re.findall(r"\bA\.\s?[12]\b", text))
+    answers = len(re.findall(r"(?<![\w/])(?:Y|N|yes|no|EL|N/EL|ja|nein)(?![\w/])", text))
+    return (codes >= 1 or sections >= 1) and answers >= 4 or answers >= 12 and "dnsh" in text.lower()
+
+
+def is_data_line(line: Line) -> bool:
+    """A table body line: a section start, a line of answer cells, or grouped/percent numbers with a code."""
+    if re.match(r"^\s*A\.?\s*(?:1|2)?\.?\s", line.text) and not V.row_kind(line.text):
+        return True
+    answers = sum(1 for w in line.words if V.is_answer(w.text) and "*" not in w.text)
+    if answers >= 3 and answers * 2 >= len(line.words):
+        return True
+    amounts = sum(1 for w in line.words if V.is_number(w.text) and re.search(r"\d[.,]\d|%", w.text))
+    return amounts >= 1 and (V.CODE.search(line.text) is not None and answers >= 1 or amounts >= 2)
+
+
+def header_lines(page: Page) -> list[Line]:
+    """Lines above the first table body line — the column header block.  Label lines just above the first
+    body line (entirely left of its first value) belong to the body, not the header."""
+    lines = page.lines
+    k = next((i for i, line in enumerate(lines) if is_data_line(line)), len(lines))
+    if k < len(lines):
+        first_value = next((w.x0 for w in lines[k].words if V.is_number(w.text) and not V.CODE_TOKEN.match(w.text)), None)
+        while first_value is not None and k > 0 and all(w.x1 < first_value for w in lines[k - 1].words) \
+                and not V.section_of(lines[k - 1].text) and len(lines[k - 1].words) <= 8:
+            k -= 1
+    return lines[:k]
+
+
+def header_columns(page: Page) -> list[Column]:
+    """Objective / safeguards / code columns from header words, SC vs DNSH by position."""
+    found: dict[str, list[float]] = {}
+    code_x: list[float] = []
+    for line in header_lines(page):
+        for w in line.words:
+            low = w.text.lower()
+            for role, prefixes in V.OBJECTIVE_HEADER_WORDS:
+                if any(low.startswith(p) for p in prefixes):
+                    found.setdefault(role, [])
+                    if all(abs(x - w.xc) > 12 for x in found[role]):
+                        found[role].append(w.xc)
+            if re.match(r"^code", low):
+                code_x.append(w.xc)
+    cols = [Column("code", "other", x) for x in code_x]
+    cols += [Column("MS", "other", x) for x in found.pop("MS", [])]
+    seconds = [sorted(xs)[1] for xs in found.values() if len(xs) >= 2]
+    has_sc = bool(re.search(r"substantial|contribution|wesentlich", " ".join(l.text for l in header_lines(page)), re.I))
+    boundary = min(seconds) if seconds else (0.0 if not has_sc else float("inf"))
+    for role, xs in found.items():
+        for x in sorted(xs)[:2]:
+            cols.append(Column(role, "dnsh" if x >= boundary - 1 else "sc", x))
+    return cols
+
+
+def nearest_column(cols: list[Column], x: float, roles_ok=lambda c: True) -> Column | None:
+    """The column nearest to x (within half the gap to its neighbours, at most 40 pt)."""
+    cands = sorted((abs(c.xc - x), c) for c in cols if roles_ok(c))
+    if not cands or cands[0][0] > 40:
+        return None
+    return cands[0][1]
+
+
+def label_split(line: Line, cols: list[Column]) -> int:
+    """Index of the first value word on a line (after label and code), len(words) when none."""
+    code_cols = [c for c in cols if c.role == "code"]
+    code_right = max((c.xc for c in code_cols), default=None)
+    for i, w in enumerate(line.words):
+        if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text) and (code_right is None or w.x0 < code_right + 30):
+            if code_right is not None or i > 0 and not V.is_number(line.words[i - 1].text):
+                continue
+        if V.is_number(w.text) and not _footnote_mark(line, i) or V.is_answer(w.text):
+            if code_right is not None and w.xc < code_right - 10 and not V.is_answer(w.text):
+                continue
+            return i
+    return len(line.words)
+
+
+def _footnote_mark(line: Line, i: int) -> bool:
+    """A lone 1-digit number glued to a word just before it ('equipment 3', 'EL 2') is a footnote mark."""
+    w = line.words[i]
+    if not re.fullmatch(r"\d", w.text) or i == 0:
+        return False
+    prev = line.words[i - 1]
+    return w.x0 - prev.x1 < 4 and not V.is_number(prev.text)
+
+
+def read_page_rows(page: Page, cols: list[Column], decimal: str) -> list[TableRow]:
+    """Rows of one page: value lines with their label blocks, section state carried in labels."""
+    out: list[TableRow] = []
+    pending: list[Line] = []
+    body = page.lines[len(header_lines(page)):]
+    pitches = sorted(b.y - a.y for a, b in zip(body, body[1:]) if b.y - a.y > 1) or [10.0]
+    pitch = pitches[len(pitches) // 3]
+    prev_y = None
+    for line in body:
+        split = label_split(line, cols)
+        if prev_y is not None and line.y - prev_y > LABEL_GAP * pitch:
+            pending = []
+        prev_y = line.y
+        label_words = line.words[:split]
+        values = line.words[split:]
+        if not any(V.is_number(w.text) or V.is_answer(w.text) for w in values):
+            sec = V.section_of(line.text)
+            if sec and not V.row_kind(line.text):
+                out.append(TableRow(kind="section", label=line.text, page=page.number, y=line.y, group=sec))
+                pending = []
+                continue
+            pending.append(line)
+            continue
+        label = " ".join([l.text for l in pending] + [w.text for w in label_words]).strip()
+        out.append(make_row(page, line, label, label_words, values, cols, decimal))
+        pending = []
+    return out
+
+
+def make_row(page: Page, line: Line, label: str, label_words, values, cols, decimal) -> TableRow:
+    """Type one value line: amount/share tokens, answers by column, category letters."""
+    kind = V.row_kind(label) or "activity"
+    row = TableRow(kind=kind, label=label, page=page.number, y=line.y,
+                   bbox=(line.words[0].x0, line.top, line.words[-1].x1, line.y))
+    first = next((i for i, w in enumerate(label_words) if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text)), None)
+    row.code_text = " ".join(w.text for w in label_words[first:]) if first is not None else ""
+    nums = [w for w in values if V.is_number(w.text) and not V.is_answer(w.text)]
+    if nums and not (V.DASH_CELL.match(nums[0].text) and kind == "activity" and len(nums) == 1):
+        row.amount_token = nums[0].text
+        row.amount = V.parse_number(nums[0].text, decimal)
+    if len(nums) >= 2:
+        row.share_token = nums[1].text
+        row.share = V.parse_number(nums[1].text, decimal)
+    assign_answers(row, values, cols)
+    return row
+
+
+def assign_answers(row: TableRow, values, cols: list[Column]) -> None:
+    """Y/N/EL cells to the nearest objective column; 'E'/'T' letters to the category."""
+    for w in values:
+        if w.text in ("E", "T"):
+            row.category = row.category or w.text
+            continue
+        ans = V.parse_answer(w.text)
+        if ans is None:
+            continue
+        col = nearest_column(cols, w.xc, lambda c: c.role != "code")
+        if col is None:
+            continue
+        if col.role == "MS":
+            row.minimum_safeguards = ans
+        elif col.group == "sc":
+            row.sc.setdefault(col.role, ans)
+        elif col.group == "dnsh":
+            row.dnsh.setdefault(col.role, ans)
+
+
+def page_kpi(page: Page) -> str | None:
+    """Which KPI a table page reports: the KPI named last before the column header markers, else the first
+    named in the header block, else the most named in the page's row labels."""
+    head = header_lines(page)
+    before = None
+    for line in head:
+        if HEADER_MARKERS.search(line.text):
+            break
+        found = V.kpi_words(line.text)
+        before = found[-1] if found else before
+    if before:
+        return before
+    for text in (" ".join(l.text for l in head), page.text):
+        found = V.kpi_words(re.sub(r"(?i)proportion of", " ", text))
+        if found:
+            return found[0]
+    return None
+
+
+def page_multiplier(page: Page) -> float | None:
+    """The amount unit printed in the page's header block (or anywhere on the page)."""
+    head = " ".join(l.text for l in header_lines(page))
+    return V.unit_multiplier(head) or V.unit_multiplier(page.text)
+
+
+def is_facing_page(page: Page) -> bool:
+    """A continuation page holding only the right half of a table (answers, no codes or amounts)."""
+    return not re.search(r"\b(?:CCM|CCA|WTR|CE|PPC|BIO)\s*\d{1,2}\.\d", page.text) and "dnsh" in page.text.lower()
+
+
+def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
+    """KPI tables of a document: candidate pages by cheap text test, then read geometrically."""
+    texts = doc.page_texts()[:limit]
+    cand = [i + 1 for i, t in enumerate(texts) if HEADER_MARKERS.search(t)]
+    tables: dict[str, KpiTable] = {}
+    last: KpiTable | None = None
+    last_page = -10
+    for n in cand:
+        page = doc.page(n)
+        if not is_kpi_page(page):
+            continue
+        cols = header_columns(page)
+        toks = [w.text for w in page.words]
+        decimal = V.detect_decimal(toks)
+        kpi = page_kpi(page)
+        if last is not None and n == last_page + 1 and is_facing_page(page):
+            join_facing(last, read_page_rows(page, cols, decimal), n)
+            last_page = n
+            continue
+        if kpi is None and last is not None and n == last_page + 1:
+            kpi = last.kpi
+        if kpi is None:
+            continue
+        rows = read_page_rows(page, cols, decimal)
+        if kpi in tables and not (last is tables[kpi] and n == last_page + 1):
+            if any(r.kind != "section" for r in rows) and tables[kpi].rows:
+                last_page = n
+                continue  # a second table for a KPI already read (e.g. a summary): keep the first
+        tab = tables.setdefault(kpi, KpiTable(kpi, [], page_multiplier(page), decimal, []))
+        tab.pages.append(n)
+        tab.rows.extend(rows)
+        tab.multiplier = tab.multiplier or page_multiplier(page)
+        last, last_page = tab, n
+    return [tables[k] for k, _ in V.KPI_WORDS if k in tables]
+
+
+def join_facing(table: KpiTable, facing: list[TableRow], page_no: int) -> None:
+    """Copy answers/category of a facing page's rows onto the table rows at the same height."""
+    prev = [r for r in table.rows if r.page == max(table.pages)]
+    for fr in facing:
+        match = min(prev, key=lambda r: abs(r.y - fr.y), default=None)
+        if match is None or abs(match.y - fr.y) > 3:
+            continue
+        for k, v in fr.dnsh.items():
+            match.dnsh.setdefault(k, v)
+        for k, v in fr.sc.items():
+            (match.dnsh if match.sc.get(k) else match.dnsh).setdefault(k, v)
+        match.minimum_safeguards = match.minimum_safeguards or fr.minimum_safeguards
+        match.category = match.category or fr.category
+    table.pages.append(page_no)

@@ -1,0 +1,218 @@
+"""Cell vocabulary of Article 8 KPI tables: numbers, units, yes/no answers, activity codes, row kinds.
+
+Word lists are data (tuples below); regexes are composed from named pieces.  Nothing here knows a company.
+
+>>> parse_number("661,938", decimal=".")
+661938.0
+>>> parse_number("1.904,1", decimal=",")
+1904.1
+>>> parse_answer("yes"), parse_answer("N/EL"), parse_answer("–")
+('Y', 'N/EL', None)
+>>> parse_code("CCM 7.2/CE 3.2")
+('CCM-7.2', ['CE-3.2'])
+"""
+
+from __future__ import annotations
+
+import re
+
+OBJECTIVES = ("CCM", "CCA", "WTR", "CE", "PPC", "BIO")
+
+# header words (lower-case prefixes) naming an environmental objective's column, English and German
+OBJECTIVE_HEADER_WORDS = (
+    ("CCM", ("mitig", "klimaschutz")),
+    ("CCA", ("adap", "aptation", "anpassung")),
+    ("WTR", ("water", "wasser")),
+    ("CE", ("circular", "kreislauf")),
+    ("PPC", ("pollution", "verschmutzung")),
+    ("BIO", ("biodiver", "ecosystem", "ökosystem")),
+    ("MS", ("safeguard", "mindestschutz")),
+)
+
+# KPI names as printed in table titles and total rows
+KPI_WORDS = (
+    ("turnover", ("turnover", "sales", "revenue", "revenues", "umsatz", "umsatzerlöse")),
+    ("capex", ("capex", "capital expenditure", "investitionsausgaben")),
+    ("opex", ("opex", "operating expenditure", "betriebsausgaben")),
+)
+
+# units of the amount columns -> multiplier to currency units
+UNIT_PATTERNS = (
+    (1e3, r"€\s*['‘’`´]?\s*000|eur\s*['‘’`´]?\s*000|\bt\s*€|\bteur\b|\bk\s*€|\bkeur\b|eur\s+thousand|€\s*thousand|thousand\s+(?:eur|euro)|tsd\.?\s*(?:€|eur)"),
+    (1e6, r"€\s*m(?:illion|io\.?|n)?\b|eur\s*m(?:illion|io\.?|n)?\b|mio\.?\s*(?:€|eur)|million\s+(?:eur|euro)|\bm€|\bmeur\b"),
+    (1e9, r"€\s*b(?:illion|n)\b|eur\s*b(?:illion|n)\b|mrd\.?\s*(?:€|eur)"),
+)
+
+ANSWERS = (
+    ("N/EL", ("n/el", "n/ el", "n.el", "nel")),
+    ("EL", ("el",)),
+    ("Y", ("y", "yes", "j", "ja")),
+    ("N", ("n", "no", "nein")),
+)
+NULL_CELLS = ("–", "-", "—", "n/a", "n.a.", "na", "")
+
+_SEP = r"[.,  ]"
+NUMBER = re.compile(
+    r"""^\(?[-−–]?               # optional sign / bracket
+        (?:\d{1,3}(?:[.,  ]\d{3})+|\d+)   # integer part, maybe grouped
+        (?:[.,]\d+)?                  # decimal part
+        \)?%?$""",
+    re.X,
+)
+DASH_CELL = re.compile(r"^[-–—]$")
+_OBJ = r"(?:CCM|CCA|WTR|CE|PPC|BIO)"
+_SECTION = r"\d{1,2}\.\d{1,2}"
+CODE = re.compile(rf"(?:(?P<obj>{_OBJ})\s*[-:]?\s*)?(?P<sec>{_SECTION})(?![\d%])")
+CODE_TOKEN = re.compile(rf"^(?:{_OBJ})?\s*{_SECTION}[,;/]?$")
+OBJ_TOKEN = re.compile(rf"^{_OBJ}$")
+
+# row kinds by label text, first match wins
+ROW_KINDS = (
+    ("of_which", re.compile(r"\bof\s+which\b|\bdavon\b", re.I)),
+    ("eligible_total", re.compile(r"A\.?\s*1\.?\s*\+\s*A\.?\s*2|A\s*1\s*\+\s*A\s*2", re.I)),
+    ("total", re.compile(r"A\s*\+\s*B|^\s*total\s*$|^\s*gesamt\s*$|^\s*summe\s*$|^\s*total\s+(?:turnover|sales|capex|opex|revenue)", re.I)),
+    ("aligned_total", re.compile(r"\(\s*A\.?\s*1\.?\s*\)", re.I)),
+    ("eligible_not_aligned_total", re.compile(r"\(\s*A\.?\s*2\.?\s*\)", re.I)),
+    ("not_eligible_total", re.compile(r"\(\s*B\.?\s*\)|non[- ]?eligible|not\s+(?:taxonomy[- ])?eligible|nicht\s+taxonomiefähig", re.I)),
+)
+SECTION_HEADERS = (
+    ("A.1", re.compile(r"^\s*A\.?\s*1\b\.?(?!\s*\+)", re.I)),
+    ("A.2", re.compile(r"^\s*A\.?\s*2\b\.?(?!\s*\+)", re.I)),
+    ("B", re.compile(r"^\s*B\.\s", re.I)),
+    ("A", re.compile(r"^\s*A\.\s", re.I)),
+)
+
+
+def detect_decimal(tokens: list[str]) -> str:
+    """The decimal mark of a table, from its percentage-like tokens ('34.8%' -> '.', '34,8' -> ',').
+
+    >>> detect_decimal(["34,8%", "4,2", "661.938"])
+    ','
+    """
+    votes = {".": 0, ",": 0}
+    for t in tokens:
+        m = re.fullmatch(r"\d{1,3}([.,])(\d{1,2})%?", t)
+        if m:
+            votes[m.group(1)] += 1
+    return "," if votes[","] > votes["."] else "."
+
+
+def is_number(token: str) -> bool:
+    """True for a printed number or a dash cell ('1,234', '34.8%', '(5)', '–')."""
+    return bool(NUMBER.match(token)) or bool(DASH_CELL.match(token))
+
+
+def parse_number(token: str, decimal: str = ".") -> float | None:
+    """A printed number as float; a dash cell is 0; None when not a number.
+
+    >>> parse_number("(1,2)", decimal=",")
+    -1.2
+    >>> parse_number("–")
+    0.0
+    """
+    t = token.strip()
+    if DASH_CELL.match(t):
+        return 0.0
+    if not NUMBER.match(t):
+        return None
+    neg = t.startswith("(") or t[:1] in "-−–"
+    t = t.strip("()%").lstrip("-−–").replace(" ", "").replace(" ", "")
+    if "." in t and "," in t:
+        dec = "." if t.rfind(".") > t.rfind(",") else ","
+    elif re.search(r"[.,]\d{3}$", t) and t.count(t[-4]) >= 1 and decimal != t[-4]:
+        dec = decimal  # '661,938' with a '.' decimal mark: grouping
+    else:
+        dec = decimal
+    group = "," if dec == "." else "."
+    t = t.replace(group, "").replace(dec, ".")
+    try:
+        v = float(t)
+    except ValueError:
+        return None
+    return -v if neg else v
+
+
+def parse_answer(token: str) -> str | None:
+    """'yes'/'Y'/'ja' -> 'Y', 'no'/'N'/'nein' -> 'N', 'EL', 'N/EL'; dashes and blanks -> None."""
+    parts = token.strip().lower().split()  # 'EL 2' (footnote after a thin space) -> 'el'
+    t = parts[0].rstrip("*").strip() if parts else ""
+    for value, words in ANSWERS:
+        if t in words:
+            return value
+    return None
+
+
+def is_answer(token: str) -> bool:
+    """True for a yes/no/EL cell token (not for dashes)."""
+    return parse_answer(token) is not None
+
+
+def parse_code(text: str, default_objective: str | None = None) -> tuple[str | None, list[str]]:
+    """Activity code(s) in a label or code cell: ('CCM-7.1', ['CE-3.1']); objective-less codes take the default.
+
+    >>> parse_code("7.1", "CE")
+    ('CE-7.1', [])
+    >>> parse_code("no code here")
+    (None, [])
+    """
+    codes = []
+    last_obj = None
+    for m in CODE.finditer(text):
+        obj = m.group("obj") or last_obj or default_objective or "CCM"
+        last_obj = m.group("obj") or last_obj
+        code = f"{obj}-{m.group('sec')}"
+        if code not in codes:
+            codes.append(code)
+    if not codes:
+        return None, []
+    return codes[0], codes[1:]
+
+
+def row_kind(label: str) -> str | None:
+    """The kind of a total/sub-total row from its label, or None for an activity/unknown row.
+
+    >>> row_kind("Turnover of environmentally sustainable activities (A.1)")
+    'aligned_total'
+    >>> row_kind("Total (A.1 + A.2)"), row_kind("Total (A+B)")
+    ('eligible_total', 'total')
+    """
+    for kind, rx in ROW_KINDS:
+        if rx.search(label):
+            return kind
+    return None
+
+
+def section_of(label: str) -> str | None:
+    """'A.1'/'A.2'/'B'/'A' when a label opens a table section, else None."""
+    for name, rx in SECTION_HEADERS:
+        if rx.search(label):
+            return name
+    return None
+
+
+def unit_multiplier(text: str) -> float | None:
+    """The amount unit named in a table header (€'000 -> 1e3, € million -> 1e6), None if none.
+
+    >>> unit_multiplier("in €‘000"), unit_multiplier("€ million"), unit_multiplier("in %")
+    (1000.0, 1000000.0, None)
+    """
+    low = text.lower()
+    for mult, rx in UNIT_PATTERNS:
+        if re.search(rx, low):
+            return mult
+    return None
+
+
+def kpi_words(text: str) -> list[str]:
+    """KPI names mentioned in a text, in order of first mention.
+
+    >>> kpi_words("Proportion of CapEx")
+    ['capex']
+    """
+    low = text.lower()
+    hits = []
+    for kpi, words in KPI_WORDS:
+        pos = [m.start() for w in words for m in re.finditer(rf"\b{re.escape(w)}\b", low)]
+        if pos:
+            hits.append((min(pos), kpi))
+    return [k for _, k in sorted(hits)]
