@@ -19,6 +19,7 @@ from regc.reports import rows as V
 from regc.reports.pdftree import Document, Line, Page
 
 HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich", re.I)
+SC_MARKERS = re.compile(r"substantial\s+contribution|wesentliche[nr]?\s+beitrag", re.I)
 SECTION_MARKER = re.compile(r"^A\.?\s*[12]\b|^A\.\s|\bA\.1\b|\bA\.2\b")
 PAGE_LIMIT_FIND = 1200  # pages scanned for KPI tables (a 1,000-page report still finishes)
 LABEL_GAP = 1.35  # a baseline step above this many label-line pitches ends a label block
@@ -109,6 +110,12 @@ def header_columns(page: Page) -> list[Column]:
     for line in header_lines(page):
         for w in line.words:
             low = w.text.lower()
+            abbrev = V.OBJECTIVE_ABBREVIATIONS.get(w.text.strip("()*,:"))
+            if abbrev:
+                found.setdefault(abbrev, [])
+                if all(abs(x - w.xc) > 12 for x in found[abbrev]):
+                    found[abbrev].append(w.xc)
+                continue
             for role, prefixes in V.OBJECTIVE_HEADER_WORDS:
                 if any(low.startswith(p) for p in prefixes):
                     found.setdefault(role, [])
@@ -127,9 +134,20 @@ def header_columns(page: Page) -> list[Column]:
     return cols
 
 
+def share_column_x(page: Page, cols: list[Column]) -> float | None:
+    """x-centre of the KPI's proportion column: the leftmost header word naming a proportion/share/Anteil left
+    of the objective columns (the template puts the year's proportion before them; a previous year's
+    proportion stands after them).  None when there is no such word."""
+    first_obj = min((c.xc for c in cols if c.role not in ("code", "MS")), default=float("inf"))
+    xs = [w.xc for line in header_lines(page) for w in line.words
+          if w.xc < first_obj and any(w.text.lower().startswith(p) or w.text.lower().endswith(p)
+                                      for p in V.SHARE_HEADER_WORDS)]
+    return min(xs) if xs else None
+
+
 def nearest_column(cols: list[Column], x: float, roles_ok=lambda c: True) -> Column | None:
     """The column nearest to x (within half the gap to its neighbours, at most 40 pt)."""
-    cands = sorted((abs(c.xc - x), c) for c in cols if roles_ok(c))
+    cands = sorted(((abs(c.xc - x), c) for c in cols if roles_ok(c)), key=lambda t: (t[0], t[1].role))
     if not cands or cands[0][0] > 40:
         return None
     return cands[0][1]
@@ -167,6 +185,7 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str) -> list[TableRo
     pitches = sorted(b.y - a.y for a, b in zip(body, body[1:]) if b.y - a.y > 1) or [10.0]
     pitch = pitches[len(pitches) // 3]
     prev_y = None
+    share_x = share_column_x(page, cols)
     for line in body:
         split = label_split(line, cols)
         if prev_y is not None and line.y - prev_y > LABEL_GAP * pitch:
@@ -183,13 +202,15 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str) -> list[TableRo
             pending.append(line)
             continue
         label = " ".join([l.text for l in pending] + [w.text for w in label_words]).strip()
-        out.append(make_row(page, line, label, label_words, values, cols, decimal))
+        out.append(make_row(page, line, label, label_words, values, cols, decimal, share_x))
         pending = []
     return out
 
 
-def make_row(page: Page, line: Line, label: str, label_words, values, cols, decimal) -> TableRow:
-    """Type one value line: amount/share tokens, answers by column, category letters."""
+def make_row(page: Page, line: Line, label: str, label_words, values, cols, decimal, share_x=None) -> TableRow:
+    """Type one value line: amount/share tokens, answers by column, category letters.  The amount is the first
+    number; the share the next one, or, when the proportion column's header is known, the number nearest it
+    (a previous year's amount may stand between them)."""
     kind = V.row_kind(label) or "activity"
     row = TableRow(kind=kind, label=label, page=page.number, y=line.y,
                    bbox=(line.words[0].x0, line.top, line.words[-1].x1, line.y))
@@ -200,8 +221,9 @@ def make_row(page: Page, line: Line, label: str, label_words, values, cols, deci
         row.amount_token = nums[0].text
         row.amount = V.parse_number(nums[0].text, decimal)
     if len(nums) >= 2:
-        row.share_token = nums[1].text
-        row.share = V.parse_number(nums[1].text, decimal)
+        share = nums[1] if share_x is None else min(nums[1:], key=lambda w: abs(w.xc - share_x))
+        row.share_token = share.text
+        row.share = V.parse_number(share.text, decimal)
     assign_answers(row, values, cols)
     return row
 
@@ -253,35 +275,71 @@ def page_multiplier(page: Page) -> float | None:
 
 def is_facing_page(page: Page) -> bool:
     """A continuation page holding only the right half of a table (answers, no codes or amounts)."""
-    return not re.search(r"\b(?:CCM|CCA|WTR|CE|PPC|BIO)\s*\d{1,2}\.\d", page.text) and "dnsh" in page.text.lower()
+    text = page.text
+    return (not re.search(r"\b(?:CCM|CCA|WTR|CE|PPC|BIO)\s*\d{1,2}\.\d", text) and "dnsh" in text.lower()
+            and not SC_MARKERS.search(text))
+
+
+TOTAL_KINDS = ("aligned_total", "eligible_not_aligned_total", "not_eligible_total", "total")
+
+
+def rows_kpi(rows: list[TableRow]) -> str | None:
+    """The KPI named by a page's total-row labels ('CapEx of environmentally sustainable activities (A.1)'):
+    the most specific evidence, stronger than a column caption copied from another template."""
+    votes: dict[str, int] = {}
+    for r in rows:
+        if r.kind in TOTAL_KINDS:
+            for k in V.kpi_words(r.label)[:1]:
+                votes[k] = votes.get(k, 0) + 1
+    return max(votes, key=lambda k: (votes[k], k)) if votes else None
+
+
+def has_table_rows(rows: list[TableRow]) -> bool:
+    """Rows that carry table content: a total row or an activity row with an amount, share or answer."""
+    return any(r.kind in TOTAL_KINDS or r.kind == "activity" and (r.amount is not None or r.share is not None or r.sc)
+               for r in rows)
+
+
+def is_continuation_page(page: Page, rows: list[TableRow]) -> bool:
+    """The page after a table page that goes on with the same table: table rows (A.2 activities, totals) and
+    no new table title, even without enough answer cells to pass ``is_kpi_page`` on its own."""
+    return not page.is_toc and has_table_rows(rows) and (
+        any(r.kind == "section" or r.kind in TOTAL_KINDS for r in rows) or V.CODE.search(page.text) is not None)
 
 
 def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
-    """KPI tables of a document: candidate pages by cheap text test, then read geometrically."""
-    texts = doc.page_texts()[:limit]
-    cand = [i + 1 for i, t in enumerate(texts) if HEADER_MARKERS.search(t)]
+    """KPI tables of a document: candidate pages by cheap text test, then read geometrically.  A page right
+    after a table page is also read as its possible continuation.  Only the first ``limit`` pages are scanned."""
+    texts = doc.page_texts(limit)
+    cand = {i + 1 for i, t in enumerate(texts) if HEADER_MARKERS.search(t)}
     tables: dict[str, KpiTable] = {}
     last: KpiTable | None = None
     last_page = -10
-    for n in cand:
+    for n in range(1, len(texts) + 1):
+        follows = last is not None and n == last_page + 1
+        if n not in cand and not (follows and texts[n - 1].strip()):
+            continue
         page = doc.page(n)
-        if not is_kpi_page(page):
+        starts = is_kpi_page(page)
+        if not starts and not follows:
             continue
         cols = header_columns(page)
         toks = [w.text for w in page.words]
-        decimal = V.detect_decimal(toks)
-        kpi = page_kpi(page)
-        if last is not None and n == last_page + 1 and is_facing_page(page):
+        decimal = V.detect_decimal(toks) if starts or not follows else last.decimal
+        if follows and is_facing_page(page):
             join_facing(last, read_page_rows(page, cols, decimal), n)
             last_page = n
             continue
-        if kpi is None and last is not None and n == last_page + 1:
-            kpi = last.kpi
-        if kpi is None:
-            continue
         rows = read_page_rows(page, cols, decimal)
-        if kpi in tables and not (last is tables[kpi] and n == last_page + 1):
-            if any(r.kind != "section" for r in rows) and tables[kpi].rows:
+        if not starts and not is_continuation_page(page, rows):
+            continue
+        kpi = rows_kpi(rows) or page_kpi(page)
+        if kpi is None and follows:
+            kpi = last.kpi
+        if kpi is None or not has_table_rows(rows):
+            continue
+        if kpi in tables and not (last is tables[kpi] and follows):
+            if tables[kpi].rows:
                 last_page = n
                 continue  # a second table for a KPI already read (e.g. a summary): keep the first
         tab = tables.setdefault(kpi, KpiTable(kpi, [], page_multiplier(page), decimal, []))

@@ -20,6 +20,14 @@ from regc.reports.errors import ReportInputError
 
 LINE_TOLERANCE = 2.0  # points: words whose bottoms differ less sit on one visual line
 MAX_PAGES = 2000
+
+
+def _text_flags(kind: str) -> int:
+    """pymupdf text flags with ligatures expanded ('signiﬁcant' -> 'significant'), so words match word lists."""
+    import pymupdf
+
+    base = pymupdf.TEXTFLAGS_WORDS if kind == "words" else pymupdf.TEXTFLAGS_TEXT
+    return base & ~pymupdf.TEXT_PRESERVE_LIGATURES
 TOC_TITLES = re.compile(r"^\s*(contents|table of contents|inhalt|inhaltsverzeichnis|contens)\s*$", re.I)
 NUMBERED_HEADING = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,3}|[A-H])\.?\s+[A-ZÄÖÜ][^\n]{2,80}$")
 
@@ -161,7 +169,7 @@ class Document:
 
         pg = self._doc[number - 1]
         try:
-            raw = pg.get_text("words")
+            raw = pg.get_text("words", flags=_text_flags("words"))
         except Exception as e:
             raise ReportInputError(self.path, f"page {number}: damaged content ({type(e).__name__})") from None
         words = [Word(w[0], w[1], w[2], w[3], w[4]) for w in raw]
@@ -177,12 +185,12 @@ class Document:
         for n in range(1, self.page_count + 1):
             yield self.page(n)
 
-    def page_texts(self) -> list[str]:
+    def page_texts(self, limit: int | None = None) -> list[str]:
         """Plain text per page (cheap: no word geometry), for page finding; OCR text for image-only pages
-        when an OCR engine is set."""
+        when an OCR engine is set.  Only the first ``limit`` pages when given."""
         out = []
-        for i in range(self.page_count):
-            text = self._doc[i].get_text()
+        for i in range(min(self.page_count, limit or self.page_count)):
+            text = self._doc[i].get_text(flags=_text_flags("text"))
             if self._ocr_engine is not None and len(text.strip()) < 20:
                 text = self.page(i + 1).text
             out.append(text)

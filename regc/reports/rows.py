@@ -28,6 +28,11 @@ OBJECTIVE_HEADER_WORDS = (
     ("BIO", ("biodiver", "ecosystem", "ökosystem")),
     ("MS", ("safeguard", "mindestschutz")),
 )
+# objective columns headed by their abbreviation only ("CCM CCA WTR PPC CE BIO"): whole-word, case-sensitive
+OBJECTIVE_ABBREVIATIONS = {"CCM": "CCM", "CCA": "CCA", "WTR": "WTR", "CE": "CE", "PPC": "PPC", "BIO": "BIO",
+                           "MS": "MS"}
+# header words naming the proportion (share) column of the KPI, English and German (lower-case prefixes)
+SHARE_HEADER_WORDS = ("propor", "share", "anteil")  # "Propor-" when hyphenated
 
 # KPI names as printed in table titles and total rows
 KPI_WORDS = (
@@ -38,7 +43,7 @@ KPI_WORDS = (
 
 # units of the amount columns -> multiplier to currency units
 UNIT_PATTERNS = (
-    (1e3, r"€\s*['‘’`´]?\s*000|eur\s*['‘’`´]?\s*000|\bt\s*€|\bteur\b|\bk\s*€|\bkeur\b|eur\s+thousand|€\s*thousand|thousand\s+(?:eur|euro)|tsd\.?\s*(?:€|eur)"),
+    (1e3, r"€\s*['‘’`´]?\s*000|eur\s*['‘’`´]?\s*000|\bt\s*€|\bteur\b|\bk\s*€|\bkeur\b|eur\s+thousand|€\s*thousand|thousand\s+(?:eur|euro)|tsd\.?\s*(?:€|eur)|(?:\beur|€)\s*k\b"),
     (1e6, r"€\s*m(?:illion|io\.?|n)?\b|eur\s*m(?:illion|io\.?|n)?\b|mio\.?\s*(?:€|eur)|million\s+(?:eur|euro)|\bm€|\bmeur\b"),
     (1e9, r"€\s*b(?:illion|n)\b|eur\s*b(?:illion|n)\b|mrd\.?\s*(?:€|eur)"),
 )
@@ -63,8 +68,8 @@ DASH_CELL = re.compile(r"^[-–—]$")
 _OBJ = r"(?:CCM|CCA|WTR|CE|PPC|BIO)"
 _SECTION = r"\d{1,2}\.\d{1,2}"
 CODE = re.compile(rf"(?:(?P<obj>{_OBJ})\s*[-:]?\s*)?(?P<sec>{_SECTION})(?![\d%])")
-CODE_TOKEN = re.compile(rf"^(?:{_OBJ})?\s*{_SECTION}[,;/]?$")
-OBJ_TOKEN = re.compile(rf"^{_OBJ}$")
+CODE_TOKEN = re.compile(rf"^\(?(?:{_OBJ})?[-:]?\s*{_SECTION}\)?[,;/)]?$")
+OBJ_TOKEN = re.compile(rf"^\(?{_OBJ}[-:]?$")
 
 # row kinds by label text, first match wins
 ROW_KINDS = (
