@@ -177,23 +177,49 @@ def _footnote_mark(line: Line, i: int) -> bool:
     return w.x0 - prev.x1 < 4 and not V.is_number(prev.text)
 
 
+def _has_values(line: Line, split: int) -> bool:
+    return any(V.is_number(w.text) or V.is_answer(w.text) for w in line.words[split:])
+
+
+def _has_numbers(line: Line, split: int) -> bool:
+    return any(V.is_number(w.text) and not V.is_answer(w.text) for w in line.words[split:])
+
+
 def read_page_rows(page: Page, cols: list[Column], decimal: str) -> list[TableRow]:
-    """Rows of one page: value lines with their label blocks, section state carried in labels."""
+    """Rows of one page: value lines with their label blocks, section state carried in labels.
+
+    Label lines above a value line belong to it (bottom-aligned cells).  A line with no numbers just below
+    a value line, closer to it than one line pitch while a row gap separates it from the next value line,
+    belongs to the row above (vertically centred cells: '... activities (taxonomy-aligned) (A.1)')."""
     out: list[TableRow] = []
     pending: list[Line] = []
     body = page.lines[len(header_lines(page)):]
     pitches = sorted(b.y - a.y for a, b in zip(body, body[1:]) if b.y - a.y > 1) or [10.0]
     pitch = pitches[len(pitches) // 3]
+    splits = [label_split(line, cols) for line in body]
+    numbered = [k for k, (line, sp) in enumerate(zip(body, splits)) if _has_numbers(line, sp)]
     prev_y = None
     share_x = share_column_x(page, cols)
-    for line in body:
-        split = label_split(line, cols)
-        if prev_y is not None and line.y - prev_y > LABEL_GAP * pitch:
+    for k, line in enumerate(body):
+        split = splits[k]
+        gap_above = line.y - prev_y if prev_y is not None else None
+        if gap_above is not None and gap_above > LABEL_GAP * pitch:
             pending = []
         prev_y = line.y
         label_words = line.words[:split]
         values = line.words[split:]
-        if not any(V.is_number(w.text) or V.is_answer(w.text) for w in values):
+        if out and out[-1].kind == "total":
+            break  # the table ends with its total (A + B); what follows is other content
+        if out and out[-1].kind != "section" and not _has_numbers(line, split) and not pending \
+                and gap_above is not None and not V.section_of(line.text):
+            nxt = next((body[m].y for m in numbered if m > k), None)
+            gap_below = nxt - line.y if nxt is not None else float("inf")
+            finishes_total = out[-1].kind == "activity" and not out[-1].code_text \
+                and V.row_kind(out[-1].label + " " + line.text) in TOTAL_KINDS and gap_above < gap_below
+            if gap_below > LABEL_GAP * pitch and (gap_above <= LABEL_GAP * pitch or finishes_total):
+                continue_row(out[-1], label_words, values, cols)
+                continue
+        if not _has_values(line, split):
             sec = V.section_of(line.text)
             if sec and not V.row_kind(line.text):
                 out.append(TableRow(kind="section", label=line.text, page=page.number, y=line.y, group=sec))
@@ -205,6 +231,17 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str) -> list[TableRo
         out.append(make_row(page, line, label, label_words, values, cols, decimal, share_x))
         pending = []
     return out
+
+
+def continue_row(row: TableRow, label_words, values, cols: list[Column]) -> None:
+    """Append a centred cell's lower label line (and any answer cells on it) to the row above."""
+    row.label = " ".join([row.label] + [w.text for w in label_words]).strip()
+    if row.kind == "activity":
+        row.kind = V.row_kind(row.label) or "activity"
+    if not row.code_text:
+        first = next((i for i, w in enumerate(label_words) if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text)), None)
+        row.code_text = " ".join(w.text for w in label_words[first:]) if first is not None else ""
+    assign_answers(row, values, cols)
 
 
 def make_row(page: Page, line: Line, label: str, label_words, values, cols, decimal, share_x=None) -> TableRow:
@@ -316,7 +353,7 @@ def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
     last: KpiTable | None = None
     last_page = -10
     for n in range(1, len(texts) + 1):
-        follows = last is not None and n == last_page + 1
+        follows = last is not None and n == last_page + 1 and not any(r.kind == "total" for r in last.rows)
         if n not in cand and not (follows and texts[n - 1].strip()):
             continue
         page = doc.page(n)
