@@ -344,6 +344,13 @@ def is_continuation_page(page: Page, rows: list[TableRow]) -> bool:
         any(r.kind == "section" or r.kind in TOTAL_KINDS for r in rows) or V.CODE.search(page.text) is not None)
 
 
+def value_tokens(page: Page, cols: list[Column]) -> list[str]:
+    """Tokens right of the row labels (amounts, shares, answers): activity codes like '3.20' or '7.7' in the
+    label columns must not vote on the decimal mark."""
+    body = page.lines[len(header_lines(page)):]
+    return [w.text for line in body for w in line.words[label_split(line, cols):]]
+
+
 def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
     """KPI tables of a document: candidate pages by cheap text test, then read geometrically.  A page right
     after a table page is also read as its possible continuation.  Only the first ``limit`` pages are scanned."""
@@ -361,8 +368,7 @@ def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
         if not starts and not follows:
             continue
         cols = header_columns(page)
-        toks = [w.text for w in page.words]
-        decimal = V.detect_decimal(toks) if starts or not follows else last.decimal
+        decimal = V.detect_decimal(value_tokens(page, cols)) if starts or not follows else last.decimal
         if follows and is_facing_page(page):
             join_facing(last, read_page_rows(page, cols, decimal), n)
             last_page = n
