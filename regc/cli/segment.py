@@ -19,7 +19,8 @@ from regc.ir.doc import ActDoc, ActivityDoc, FrontEndError
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("segment", help="show the document tree a front-end reads from a source (no compiling)")
-    p.add_argument("source", nargs="?", help="source file (EUR-Lex XHTML, OJ HTML, Formex folder, Compass JSON)")
+    p.add_argument("source", nargs="?", help="source file (EUR-Lex XHTML, OJ HTML, Formex folder, Compass JSON) "
+                   "or a report PDF (document tree: sections, KPI tables, pages, modality)")
     p.add_argument("--celex", help="find the source in the corpus by CELEX id instead")
     p.add_argument("--doc-version", "--version", dest="doc_version", metavar="DATE",
                    help="consolidation date with --celex (default: latest); --version as in `regc compile`")
@@ -74,10 +75,30 @@ def render(act: ActDoc, only: Optional[list[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _pdf_tree(args) -> str:
+    """A report PDF: the document tree of regc.reports (sections, tables, pages, modality)."""
+    import json
+
+    from regc.reports.pdftree import Document
+    from regc.reports.tree import document_tree, render_tree
+
+    tree = document_tree(Document(args.source))
+    return json.dumps(tree, ensure_ascii=False, indent=1) + "\n" if args.json else render_tree(tree)
+
+
 def run(args) -> int:
     from regc.cli import CLIError
     from regc.frontends import load_source
 
+    if args.source and str(args.source).lower().endswith(".pdf"):
+        text = _pdf_tree(args)  # ReportInputError is an InputError: exit 2 with one line
+        if not args.output:
+            sys.stdout.write(text)
+            return 0
+        from regc.io import atomic_write_text
+
+        atomic_write_text(args.output, text)
+        return 0
     try:
         act = load_source(_source(args), args.format)
     except FrontEndError as e:

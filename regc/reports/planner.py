@@ -161,6 +161,31 @@ def llm_plan(runner: Runner, chat: Callable[[list[dict]], str], ask: Optional[st
         messages += [{"role": "assistant", "content": reply}, {"role": "user", "content": f"Result: {result}"}]
 
 
+def hybrid_fill(runner: Runner, model: Callable[[list[dict]], str]) -> None:
+    """Fixed keys the rules left null: ask the model with the page text, keep only page-verified values
+    (``lm_fill``); each model call is one traced step within the call budget."""
+    from regc.reports.lm_fill import fill_unsure
+
+    steps: list[dict] = []
+    mults = {k: t.multiplier for k, t in runner.ctx.tables.items()}
+    fill_unsure(runner.ctx.doc, runner.ctx.disclosure, _guarded(model), mults, steps, max_calls=runner.budget_left)
+    for st in steps:
+        runner.trace.append({"step": len(runner.trace) + 1, "planner": "lm", "tool": "lm_fill",
+                             "args": {"kpi": st["kpi"], "pages": st["pages"]}, "ok": "error" not in st,
+                             "summary": f"accepted {st['accepted']} rejected {st['rejected']}",
+                             **({"error": st["error"]} if "error" in st else {}), "max_calls": MAX_CALLS})
+
+
+def _guarded(model: Callable[[list[dict]], str]) -> Callable[[list[dict]], str]:
+    """The chat function with endpoint failures turned into OSError (urllib raises several kinds)."""
+    def chat(messages: list[dict]) -> str:
+        try:
+            return model(messages)
+        except (OSError, KeyError, ValueError) as e:
+            raise OSError(f"LM endpoint: {e}") from None
+    return chat
+
+
 def run_plan(path: str, ask: Optional[str] = None, lm: Optional[str] = None, api_base: Optional[str] = None,
              ocr: bool = False, chat: Optional[Callable] = None) -> PlanResult:
     """Open the report, plan, and return the disclosure, trace and answer (ReportInputError for bad files)."""
@@ -170,13 +195,16 @@ def run_plan(path: str, ask: Optional[str] = None, lm: Optional[str] = None, api
         engine = TesseractOCR()
     doc = Document(path, ocr_engine=engine)
     runner = Runner(ToolContext(doc), "lm" if (lm or chat) else "deterministic")
-    if lm or chat:
-        llm_plan(runner, chat or http_chat(lm, api_base or "http://127.0.0.1:8000/v1"), ask)
+    model = (chat or http_chat(lm, api_base or "http://127.0.0.1:8000/v1")) if (lm or chat) else None
+    if model is not None:
+        llm_plan(runner, model, ask)
         runner.planner = "deterministic"
     deterministic(runner, ask)
     if runner.ctx.disclosure is None:  # budget spent by the model: rules still produce the disclosure
         from regc.reports.tools import NoIn, t_extract_key_values
         t_extract_key_values(runner.ctx, NoIn())
+    if model is not None and runner.budget_left > 0:  # hybrid: the model only where the rules are unsure
+        hybrid_fill(runner, model)
     ans = next((s for s in reversed(runner.trace) if s["tool"] == "answer_question" and s.get("ok")), None)
     answer = None
     if ans is not None:
