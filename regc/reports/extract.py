@@ -134,6 +134,24 @@ def guess_fiscal_year(doc: Document, pages: list[int]) -> int | None:
     return max(counts, key=lambda y: (counts[y], y)) if counts else None
 
 
+def scan_findings(doc: Document, found: bool) -> list[dict]:
+    """Why tables may be missing: pages beyond the scan limit, image-only pages read without OCR."""
+    from regc.reports.kpi_tables import PAGE_LIMIT_FIND
+
+    out = []
+    if doc.page_count > PAGE_LIMIT_FIND:
+        out.append({"severity": "warning", "page": None,
+                    "message": f"{doc.page_count} pages: KPI tables searched in the first {PAGE_LIMIT_FIND} only"})
+    if not found and doc.ocr_engine is None:
+        blank = [i + 1 for i, t in enumerate(doc.page_texts(PAGE_LIMIT_FIND)) if len(t.strip()) < 20]
+        scanned = [n for n in blank[:50] if doc.page(n).modality == "scanned"]
+        if scanned:
+            out.append({"severity": "error", "page": scanned[0],
+                        "message": f"{len(scanned)}{'+' if len(blank) > 50 else ''} image-only pages and no OCR: "
+                                   "run with --ocr (tesseract) to read them"})
+    return out
+
+
 def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
     """The disclosure of a report (tables found here unless given).  Findings explain every null."""
     findings: list = []
@@ -148,6 +166,7 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
         for key in ("total",):
             if out["kpis"][kpi][key] is None and kpi in tables:
                 findings.append({"severity": "warning", "page": None, "message": f"{kpi}.{key} not printed/found"})
+    findings += scan_findings(doc, bool(tables))
     all_pages = sorted({p for t in tables.values() for p in t.pages})
     out["fiscal_year"] = guess_fiscal_year(doc, all_pages) if all_pages else None
     out["findings"] = findings

@@ -360,7 +360,8 @@ def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
     last: KpiTable | None = None
     last_page = -10
     for n in range(1, len(texts) + 1):
-        follows = last is not None and n == last_page + 1 and not any(r.kind == "total" for r in last.rows)
+        adjacent = last is not None and n == last_page + 1
+        follows = adjacent and not any(r.kind == "total" for r in last.rows)  # a table ends at its total
         if n not in cand and not (follows and texts[n - 1].strip()):
             continue
         page = doc.page(n)
@@ -369,7 +370,7 @@ def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
             continue
         cols = header_columns(page)
         decimal = V.detect_decimal(value_tokens(page, cols)) if starts or not follows else last.decimal
-        if follows and is_facing_page(page):
+        if adjacent and is_facing_page(page):  # the right half of the spread, even after the total row
             join_facing(last, read_page_rows(page, cols, decimal), n)
             last_page = n
             continue

@@ -151,6 +151,11 @@ class Document:
         self._ocr_engine = ocr_engine
 
     @property
+    def ocr_engine(self):
+        """The OCR engine scanned pages go through (None: text layer only)."""
+        return self._ocr_engine
+
+    @property
     def name(self) -> str:
         return Path(self.path).name
 
@@ -188,13 +193,14 @@ class Document:
     def page_texts(self, limit: int | None = None) -> list[str]:
         """Plain text per page (cheap: no word geometry), for page finding; OCR text for image-only pages
         when an OCR engine is set.  Only the first ``limit`` pages when given."""
-        out = []
-        for i in range(min(self.page_count, limit or self.page_count)):
+        n = min(self.page_count, limit or self.page_count)
+        cache = self.__dict__.setdefault("_texts", [])
+        for i in range(len(cache), n):
             text = self._doc[i].get_text(flags=_text_flags("text"))
             if self._ocr_engine is not None and len(text.strip()) < 20:
                 text = self.page(i + 1).text
-            out.append(text)
-        return out
+            cache.append(text)
+        return cache[:n]
 
     def outline(self) -> list[Section]:
         """Sections from the embedded outline, else typographic/numbered headings (flat list, with levels)."""

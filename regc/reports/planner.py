@@ -191,8 +191,12 @@ def run_plan(path: str, ask: Optional[str] = None, lm: Optional[str] = None, api
     """Open the report, plan, and return the disclosure, trace and answer (ReportInputError for bad files)."""
     engine = None
     if ocr:
-        from regc.reports.ocr import TesseractOCR
-        engine = TesseractOCR()
+        from regc.reports.errors import ReportInputError
+        from regc.reports.ocr import OCRUnavailable, TesseractOCR
+        try:
+            engine = TesseractOCR()
+        except OCRUnavailable as e:
+            raise ReportInputError(path, f"--ocr: {e}") from None
     doc = Document(path, ocr_engine=engine)
     runner = Runner(ToolContext(doc), "lm" if (lm or chat) else "deterministic")
     model = (chat or http_chat(lm, api_base or "http://127.0.0.1:8000/v1")) if (lm or chat) else None
