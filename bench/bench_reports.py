@@ -1,7 +1,10 @@
 """Company reports: per-report extraction time (rules only, target <= 20 s) and the disclosure scores
 (fixed keys exact, activity-row F1) on the dev set, split into the reports the rules were developed on
-(SMA, Vonovia) and the held-out ones (POLYTEC, TAKKT: never looked at while writing rules — the honest
-estimate).  ``$REGC_BENCH_OCR=1`` adds the rasterised-copy row (SMA KPI pages as images, Tesseract OCR).
+(SMA, Vonovia) and the formerly held-out ones (POLYTEC, TAKKT: first contact fixed 0.000 / 0.600, row F1
+0.432 / 0.632; their misses were diagnosed and fixed with general rules in issue 12b, so they are no longer
+unseen), plus the synthetic layout-variation set (tests/reports_synth.py, 40 seeded documents rendered from
+perturbed gold with varied units, decimal marks, languages, code styles, split tables; first contact before
+the robustness rules: fixed 0.440, row F1 0.582).  ``$REGC_BENCH_OCR=1`` adds the rasterised-copy row (SMA KPI pages as images, Tesseract OCR).
 """
 
 from __future__ import annotations
@@ -46,6 +49,24 @@ def _ocr_row(root, gold_dir) -> list[tuple[str, str]]:
             ("rasterised SMA KPI pages (OCR): scores", f"fixed {s['fixed_exact']:.3f}  row F1 {s['rows']['f1']:.3f}")]
 
 
+def _synthetic_rows() -> list[tuple[str, str]]:
+    """The 40-document layout-variation set: generate, extract, score (generated at run time)."""
+    import tempfile
+    from pathlib import Path
+
+    from tests import reports_synth as S
+
+    if S.gold_dir() is None:
+        return [("synthetic layouts", "gold not available")]
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        res = S.run_benchmark(Path(tmp))
+        wall = time.perf_counter() - t0
+    return [("synthetic layouts (40 docs): fixed / row F1 / amount acc",
+             f"{res['fixed']:.3f} / {res['row_f1']:.3f} / {res['amount_acc']:.3f}  ({res['perfect']} perfect)"),
+            ("synthetic layouts: time incl. rendering", f"{wall:.1f} s")]
+
+
 def run() -> list[tuple[str, str]]:
     from regc.reports.extract import extract
     from regc.reports.pdftree import Document
@@ -65,7 +86,7 @@ def run() -> list[tuple[str, str]]:
         d = extract(Document(pdf))
         wall = time.perf_counter() - t0
         g = gold_dir / f"{name}.json"
-        tag = "held-out" if name in HELD_OUT else "tuned"
+        tag = "formerly held-out" if name in HELD_OUT else "tuned"
         if g.exists():
             scores[name] = score_pair(d, json.loads(g.read_text()))
             s = scores[name]
@@ -74,7 +95,8 @@ def run() -> list[tuple[str, str]]:
         else:
             rows.append((f"{name}: extract time", f"{wall:.2f} s"))
     rows.append(("dev reports tuned on (SMA, Vonovia)", _score(TUNED, scores)))
-    rows.append(("held-out reports (POLYTEC, TAKKT) — honest estimate", _score(HELD_OUT, scores)))
+    rows.append(("formerly held-out (POLYTEC, TAKKT; tuned on since 12b)", _score(HELD_OUT, scores)))
+    rows += _synthetic_rows()
     rows.append(("seed 002 anchor (AgenticIE + GPT-4o)", "fixed 0.41-0.46  open row F1 0.61"))
     if os.environ.get("REGC_BENCH_OCR"):
         rows += _ocr_row(reports, gold_dir)

@@ -9,7 +9,10 @@ import pytest
 from regc.retrieval.locate import corpus_root
 
 DEV_TUNED = ("SMA_Solar_Technology_AG", "Vonovia_SE")  # developed on
-HELD_OUT = ("POLYTEC_Holding_AG", "TAKKT_AG_Sustainability")  # measured only, never tuned on
+# measured only at first (first contact: fixed 0.000 / 0.600, row F1 0.432 / 0.632); issue 12b then diagnosed
+# their misses and fixed them with general rules, so they are no longer unseen: the synthetic layout set
+# (tests/reports_synth.py) and reports outside the corpus are the honest estimate now
+HELD_OUT = ("POLYTEC_Holding_AG", "TAKKT_AG_Sustainability")
 
 
 def report_pdf(name: str) -> Path:
