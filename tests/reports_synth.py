@@ -13,7 +13,7 @@ Nothing is keyed to a real report: the layout axes below are the variations the 
 
 >>> lay = draw_layout(random.Random(1))
 >>> sorted(lay)[:3]
-['abbrev_headers', 'answers', 'code_column']
+['a2_answers', 'abbrev_headers', 'answers']
 """
 
 from __future__ import annotations
