@@ -36,8 +36,9 @@ from typing import Any, Iterable
 
 from regc import __version__
 from regc.ir.models import Activity
+from regc.ir import units
+from regc.ir.units import atom_table
 from regc.runtime import kernel
-from regc.runtime.units import atom_table
 
 _NODE_KEYS = ("i", "parent", "id", "cid", "part", "logic", "n", "kids", "akids", "cond", "own", "q", "qlogic", "t",
               "tlogic", "bool_ok", "deps", "dmin", "report", "text")
@@ -62,11 +63,31 @@ def literal(obj: Any) -> ast.expr:
     raise TypeError(f"cannot emit {type(obj).__name__}")
 
 
+def _units_body() -> list[ast.stmt]:
+    """The pure part of :mod:`regc.ir.units` (names in ``units.PURE``), in source order."""
+    tree = ast.parse(Path(units.__file__).read_text(encoding="utf-8"))
+    out = []
+    for stmt in tree.body:
+        names = ([stmt.name] if isinstance(stmt, (ast.FunctionDef, ast.ClassDef)) else
+                 [t.id for t in stmt.targets if isinstance(t, ast.Name)] if isinstance(stmt, ast.Assign) else [])
+        if names and all(n in units.PURE for n in names):
+            out.append(stmt)
+    return out
+
+
 def _kernel_body() -> list[ast.stmt]:
+    """The kernel's source, with its import of :mod:`regc.ir.units` replaced by that module's pure part."""
     tree = ast.parse(Path(kernel.__file__).read_text(encoding="utf-8"))
     body = list(tree.body)
     if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None), ast.Constant):
         body = body[1:]  # module docstring
+    out: list[ast.stmt] = []
+    for stmt in body:
+        if isinstance(stmt, ast.ImportFrom) and stmt.module == "regc.ir.units":
+            out += _units_body()
+            continue
+        out.append(stmt)
+    body = out
     for stmt in body:
         if isinstance(stmt, ast.ImportFrom) or (isinstance(stmt, ast.Import) and any(
                 a.name.split(".")[0] not in ("datetime", "math", "re") for a in stmt.names)):

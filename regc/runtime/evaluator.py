@@ -43,7 +43,7 @@ from typing import Any, Optional
 from regc.ir.models import Activity, CriterionNode, Unit, is_ancillary, is_anchored
 from regc.runtime import kernel
 from regc.runtime.kernel import NA, UNKNOWN
-from regc.runtime.units import atom_table, extra_atoms
+from regc.ir.units import UnitError, atom_table, extra_atoms
 
 PREDICATES = {
     # fact key -> (IR tag, words that must occur in the criterion text); documented in docs of facts.py
@@ -187,7 +187,7 @@ def _node_spec(i: int, part: str, n: CriterionNode, anc: bool, inherits: bool, a
         for it in th.quantitative.items:
             try:
                 factor, dims = kernel.parse_unit(it.unit, atoms, extra)
-            except kernel.FactError:
+            except UnitError:
                 factor, dims = 1.0, (("[unparsed:%s]" % it.unit, 1),)
             period = None
             if it.period is not None:
