@@ -1,7 +1,20 @@
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# The suite never writes into the user's ~/.cache/regc: regc's caches (LM prompts, compile cache) go to a
+# temporary folder for the session unless the caller chose one.
+CACHE_ENV = ("REGC_LM_CACHE", "REGC_CACHE_DIR")
+_TEMP_CACHE = tempfile.mkdtemp(prefix="regc-test-cache-")
+for _var in CACHE_ENV:
+    os.environ.setdefault(_var, os.path.join(_TEMP_CACHE, _var.lower()))
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(_TEMP_CACHE, ignore_errors=True)
 
 from regc.retrieval.locate import corpus_root, gold_root
 

@@ -244,7 +244,11 @@ def check_path(target: Path, dead: bool = True, export: Optional[Path] = None) -
                 known.add(str(d["activity_id"]))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             pass
-    reps = [check_file(f, known, dead=dead, explicit=target.is_file(), export=export) for f in files]
+    from regc.compiler.build import is_build_folder
+
+    # every *.json of a build folder is an activity file: one that is not (`{}`, `[1, 2]`) is an error, not skipped
+    reps = [check_file(f, known, dead=dead, explicit=target.is_file() or is_build_folder(f.parent), export=export)
+            for f in files]
     return [r for r in reps if r is not None]
 
 

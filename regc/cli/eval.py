@@ -116,6 +116,12 @@ def _load_facts(path: str | Path) -> dict:
         raise CLIError(str(e)) from e
 
 
+def _refuse_overwriting_input(output: Optional[str], source: Path) -> None:
+    """``-o`` naming the input file (or a link to it) would replace the user's facts with the report."""
+    if output and Path(output).exists() and Path(output).resolve() == source.resolve():
+        raise CLIError(f"{output}: the output would overwrite the input {source}; choose another -o")
+
+
 def _as_of(s: Optional[str]) -> Optional[dt.date]:
     if s is None:
         return None
@@ -131,6 +137,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     facts_path = Path(args.facts)
     if facts_path.suffix.lower() == ".csv":
         return _cmd_batch(args, facts_path)
+    _refuse_overwriting_input(args.output, facts_path)
     doc = _load_facts(facts_path)
     wanted = list(doc["activities"])
     if args.activity:
@@ -147,7 +154,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     for aid in wanted:
         ca = CompiledActivity(build[aid])
         res = ca.evaluate(doc["activities"][aid], as_of=as_of, where=f"{facts_path}: activities[{aid!r}]",
-                          explain=args.format == "html" or args.explain)
+                          explain=args.format in ("html", "table") or args.explain)
         if res["errors"] and not args.lenient:
             more = f" (and {len(res['errors']) - 1} more)" if len(res["errors"]) > 1 else ""
             raise CLIError(res["errors"][0] + more)
@@ -155,7 +162,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
             print(f"regc: warning: {w}", file=sys.stderr)
         if "explanation" in res:
             explanations.append(res["explanation"] if args.format == "html" else None)
-            if args.format == "html":
+            if args.format == "table":
+                res["reasons"] = reasons_of(res.pop("explanation"))
+            elif args.format == "html":
                 res.pop("explanation")
         results[aid] = res
     as_of_text = as_of.isoformat() if as_of else None
@@ -193,14 +202,30 @@ def as_of_line(as_of: Optional[dt.date], source: str) -> str:
     return f"assessment date: {as_of.isoformat()} ({why})"
 
 
+def reasons_of(explanation: dict) -> dict[str, str]:
+    """Criterion id -> the explanation's reason (and arithmetic), from an explanation tree."""
+    out: dict[str, str] = {}
+    stack = [u["root"] for u in explanation.get("units", [])]
+    while stack:
+        n = stack.pop()
+        why = "; ".join([*n.get("arithmetic", []), n.get("reason", "")][:3]).strip("; ")
+        if why:
+            out[n["id"]] = why
+        stack.extend(n.get("children", []))
+    return out
+
+
 def render_table(build: dict[str, Activity], results: dict[str, dict]) -> str:
+    """One line per criterion: id, verdict and (for a verdict other than PASS) why."""
     lines = []
     for aid, res in results.items():
         lines.append(f"{aid}  {build[aid].name}  =>  {res['verdict']}")
         lines.append("  units: " + ", ".join(f"{p} {v}" for p, v in res["units"].items()))
         width = max([len(c) for c in res["criteria"]] + [9])
+        reasons = res.get("reasons") or {}
         for cid, v in res["criteria"].items():
-            lines.append(f"  {cid:<{width}}  {v}")
+            why = reasons.get(cid) if v != "PASS" else None
+            lines.append(f"  {cid:<{width}}  {v:<14}  {why}" if why else f"  {cid:<{width}}  {v}")
         if res["missing"]:
             lines.append("  missing: " + ", ".join(res["missing"]))
         for e in res["errors"]:
@@ -267,6 +292,9 @@ def cmd_facts_check(args: argparse.Namespace) -> int:
         for sev, msg in issues:
             print(f"{sev}: {msg}")
             problems += sev == "error"
+    if not problems:
+        n = len(doc["activities"])
+        print(f"{args.facts}: ok: {n} activit{'y' if n == 1 else 'ies'} checked, no errors")
     return 1 if problems else 0
 
 

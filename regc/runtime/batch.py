@@ -166,7 +166,7 @@ def run_csv(compiled: Mapping[str, CompiledActivity], src: str | Path, dst: str 
     rows = 0
     criteria = 0
     with_errors = 0
-    with atomic_open(dst, newline="") as fout, open(src, newline="", encoding="utf-8") as fin:
+    with atomic_open(dst, newline="") as fout, open(src, newline="", encoding="utf-8-sig") as fin:  # Excel "CSV UTF-8" starts with a BOM
         reader = csv.DictReader(fin)
         if reader.fieldnames is None:
             raise ValueError(f"{src}: empty portfolio (no header)")

@@ -152,8 +152,9 @@ def compile_plan(activity: Activity) -> dict:
 
     order = _topo_order(nodes)
     parts = sorted({p for p, _ in roots})
+    qdims = {n["i"]: sorted(set(it[5] for it in n["q"])) for n in nodes if n["q"] and not n["anc"]}
     index = {"ids": ids, "metrics": metrics, "tags": tags, "phrases": phrases, "parts": parts, "atoms": extra,
-             "nodes": [n["id"] for n in nodes]}
+             "nodes": [n["id"] for n in nodes], "qdims": qdims}
     return {"activity": activity.activity_id, "name": activity.name, "nodes": nodes, "order": order,
             "roots": roots, "index": index, "regc_version": activity.regc_version}
 

@@ -167,6 +167,8 @@ def check_number(v, where):
         raise FactError("%s: expected a number, got %r" % (where, v))
     if isinstance(v, float) and not _math.isfinite(v):
         raise FactError("%s: not a finite number: %r" % (where, v))
+    if isinstance(v, int) and abs(v) > 10 ** 300:  # float(v) would overflow
+        raise FactError("%s: number too large (%d digits)" % (where, len(str(abs(v)))))
     return v
 
 
@@ -181,6 +183,30 @@ def parse_date(v, where):
         except ValueError:
             pass
     raise FactError("%s: not a date in YYYY-MM-DD form: %r" % (where, v))
+
+
+def call_inputs(activity_id, facts, as_of):
+    """What ``regc eval`` does with its inputs, for the generated evaluator's functions.
+
+    ``facts`` may be one activity's facts or a whole facts file (``{"as_of": ..., "activities": {...}}``: the
+    activity's entry and the file's ``as_of`` are taken); ``as_of`` is a date, ``"YYYY-MM-DD"``, ``"today"`` (the
+    default, as the CLI without ``--as-of``) or None (no assessment date, as ``--no-today``).
+
+    >>> call_inputs("X-1", {"as_of": "2026-01-01", "activities": {"X-1": {"P1": True}}}, "today")
+    ({'P1': True}, datetime.date(2026, 1, 1))
+    """
+    if isinstance(facts, dict) and isinstance(facts.get("activities"), dict):
+        if activity_id not in facts["activities"]:
+            raise FactError("facts: no facts for activity %r (activities: %s)"
+                            % (activity_id, ", ".join(map(str, facts["activities"])) or "none"))
+        if as_of == "today" and facts.get("as_of") is not None:
+            as_of = facts["as_of"]
+        facts = facts["activities"][activity_id] or {}
+    if as_of == "today":
+        return facts, _dt.date.today()
+    if as_of is None:
+        return facts, None
+    return facts, parse_date(as_of, "as_of")
 
 
 def parse_period(v, where):
@@ -456,6 +482,7 @@ def index_facts(raw, index, atoms, where="facts"):
                 fact = Fact()
                 fact.errors.append(str(e))
             if kind == "metric":
+                targets = _compatible_targets(targets, fact, index)
                 if fact.met is not None or fact.date is not None or fact.applies is not None:
                     issues.append(("error", "%s: a metric takes a quantity" % loc))
                     fact = Fact()
@@ -510,6 +537,18 @@ def _metric_targets(nk, index):
                 if n not in hits:
                     hits.append(n)
     return hits
+
+
+def _compatible_targets(targets, fact, index):
+    """A metric key that names several criteria (by word subset: "direct GHG emissions" names "direct GHG
+    emissions of the activity" and "annual direct GHG emissions ...") goes to those whose thresholds take the
+    fact's unit, when there are any; else to all of them (the incompatibility is then reported)."""
+    qdims = index.get("qdims")
+    if len(targets) < 2 or not fact.qtys or not qdims:
+        return targets
+    have = set(q.dims for q in fact.qtys)
+    keep = [t for t in targets if have & set(qdims.get(t, ()))]
+    return keep or targets
 
 
 def _phrase_targets(key, index):
