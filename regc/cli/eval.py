@@ -1,7 +1,8 @@
 """CLI: ``regc eval``, ``regc facts template|check``, ``regc emit python``.
 
     regc eval BUILD_DIR FACTS.{json,yaml} [--activity ID] [--format table|json|html] [-o OUT] [--as-of DATE]
-    regc eval BUILD_DIR portfolio.csv [-o results.csv]      # batch: one result row per (company, activity)
+    regc eval BUILD_DIR portfolio.{csv,parquet} [-o results.csv] [--engine dask [--scheduler ADDRESS]]
+                                                            # batch: one result row per (company, activity)
     regc facts template BUILD_DIR CCM-4.29 [-o FILE] [--format yaml|json]
     regc facts check BUILD_DIR FACTS
     regc emit python BUILD_DIR -o evaluator.py
@@ -135,8 +136,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from regc.runtime.evaluator import CompiledActivity
 
     facts_path = Path(args.facts)
-    if facts_path.suffix.lower() == ".csv":
+    if facts_path.suffix.lower() in (".csv", ".parquet", ".pq"):
         return _cmd_batch(args, facts_path)
+    if args.engine != "local":
+        raise CLIError(f"--engine {args.engine} evaluates a portfolio (.csv or .parquet), not {facts_path.name}")
     _refuse_overwriting_input(args.output, facts_path)
     doc = _load_facts(facts_path)
     wanted = list(doc["activities"])
@@ -236,17 +239,24 @@ def render_table(build: dict[str, Activity], results: dict[str, dict]) -> str:
 
 def _cmd_batch(args: argparse.Namespace, src: Path) -> int:
     from regc.runtime.batch import run_csv
-    from regc.runtime.evaluator import CompiledActivity
+    from regc.runtime.evaluator import CompiledActivity, compile_plan
 
     build = load_build(args.build_dir, {args.activity} if args.activity else None)
-    compiled = {aid: CompiledActivity(a) for aid, a in build.items()}
     dst = Path(args.output) if args.output else src.with_name(src.stem + ".results.csv")
     if dst.resolve() == src.resolve():
         raise CLIError(f"{dst}: the results file would overwrite the portfolio")
     if not src.is_file():
         raise CLIError(f"{src}: portfolio not found" if not src.exists() else f"{src}: not a file")
     try:
-        summary = run_csv(compiled, src, dst, _as_of(args.as_of))
+        if args.engine == "dask":
+            from regc.runtime.distributed import run_dask
+
+            plans = {aid: compile_plan(a) for aid, a in build.items()}
+            summary = run_dask(plans, src, dst, _as_of(args.as_of), scheduler=args.scheduler,
+                               workers=args.workers, progress=_progress_printer())
+        else:
+            compiled = {aid: CompiledActivity(a) for aid, a in build.items()}
+            summary = run_csv(compiled, src, dst, _as_of(args.as_of))
     except UnicodeDecodeError as e:
         raise CLIError(f"{src}: not valid UTF-8 at byte {e.start} ({e.reason}); save the CSV as UTF-8") from e
     except OSError as e:  # the portfolio was readable above: the results file cannot be written
@@ -263,6 +273,18 @@ def _cmd_batch(args: argparse.Namespace, src: Path) -> int:
         print(f"regc: warning: {summary['rows_with_errors']} row(s) with errors (unusable values or malformed "
               f"rows): see the errors column of {dst}", file=sys.stderr)
     return 0
+
+
+def _progress_printer():
+    """``progress(rows_done)`` for the Dask engine: one stderr line per ~50,000 rows (and the last one)."""
+    state = {"next": 0}
+
+    def progress(done: int) -> None:
+        if done >= state["next"]:
+            print(f"regc: {done:,} rows evaluated", file=sys.stderr, flush=True)
+            state["next"] = done + 50_000
+
+    return progress
 
 
 def cmd_facts_template(args: argparse.Namespace) -> int:
@@ -310,7 +332,7 @@ def cmd_emit_python(args: argparse.Namespace) -> int:
 def register(sub) -> None:
     ev = sub.add_parser("eval", help="evaluate facts against a build (compliance verdicts)")
     ev.add_argument("build_dir")
-    ev.add_argument("facts", help="facts .json/.yaml, or a portfolio .csv (batch)")
+    ev.add_argument("facts", help="facts .json/.yaml, or a portfolio .csv/.parquet (batch)")
     ev.add_argument("--activity", help="only this activity")
     ev.add_argument("--format", choices=("table", "json", "html"), default="table")
     ev.add_argument("-o", "--output", help="write here (atomically) instead of stdout; batch: results CSV")
@@ -318,6 +340,11 @@ def register(sub) -> None:
     ev.add_argument("--no-today", action="store_true", help="no default assessment date")
     ev.add_argument("--explain", action="store_true", help="json: include the explanation tree")
     ev.add_argument("--lenient", action="store_true", help="unusable facts -> UNKNOWN with the reason, not exit 2")
+    ev.add_argument("--engine", choices=("local", "dask"), default="local",
+                    help="portfolio batch: one process (local) or Dask partitions (dask)")
+    ev.add_argument("--scheduler", metavar="ADDRESS",
+                    help="--engine dask: scheduler address (default: a local cluster for the run)")
+    ev.add_argument("--workers", type=int, default=2, help="--engine dask without --scheduler: local workers")
     ev.set_defaults(func=cmd_eval)
 
     fa = sub.add_parser("facts", help="facts templates and checks")
