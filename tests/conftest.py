@@ -38,3 +38,19 @@ def gold_dir() -> Path:
 @pytest.fixture(scope="session")
 def eurlex(corpus) -> Path:
     return corpus / "eurlex-lex-corpus" / "works"
+
+
+# every compiled corpus act of the property tests (tests/test_units_corpus.py, tests/test_plan_logic.py)
+CORPUS_ACTS = (("32021R2139", "2026-01-01"), ("32023R2486", "2026-01-01"))
+
+
+@pytest.fixture(scope="session")
+def corpus_builds(tmp_path_factory, corpus) -> dict:
+    from regc.cli import main
+
+    out = {}
+    for celex, version in CORPUS_ACTS:
+        dst = tmp_path_factory.mktemp("acts") / celex
+        assert main(["compile", "--celex", celex, "--version", version, "-o", str(dst), "-q"]) == 0
+        out[celex] = dst
+    return out

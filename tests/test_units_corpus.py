@@ -10,29 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from regc.cli import main
 from regc.ir.models import Activity
 from regc.ir.units import UnitError, convert, extra_atoms
 from regc.runtime import kernel
 from regc.runtime.evaluator import compile_plan
 
-ACTS = (("32021R2139", "2026-01-01"), ("32023R2486", "2026-01-01"))
 # one atom -> a convertible atom (the property: a threshold is evaluable in a unit other than its own)
 SWAPS = (("kg", "g"), ("g", "kg"), ("mg", "g"), ("t", "kg"), ("kWh", "MWh"), ("MWh", "kWh"), ("MJ", "kJ"),
          ("litres", "m3"), ("W", "kW"), ("kW", "W"), ("m3", "litres"), ("%", "ppm"))
 
 
-@pytest.fixture(scope="session")
-def corpus_builds(tmp_path_factory, corpus) -> dict[str, Path]:
-    out = {}
-    for celex, version in ACTS:
-        dst = tmp_path_factory.mktemp("acts") / celex
-        assert main(["compile", "--celex", celex, "--version", version, "-o", str(dst), "-q"]) == 0
-        out[celex] = dst
-    return out
-
-
 def load_plans(build: Path) -> list[dict]:
+    """Compiled plans of every activity file of a build (the ``corpus_builds`` fixture of conftest)."""
     plans = []
     for p in sorted(build.glob("*.json")):
         d = json.loads(p.read_text(encoding="utf-8"))
