@@ -1,7 +1,7 @@
 """Z3 and the evaluator are one program: the encoding of the compiled plan (:mod:`regc.verify.plan_logic`) gives
 the evaluator's verdict on every criterion, for random fact profiles over every compiled corpus act.
 
-CI runs 2 profiles per activity (about 480 profiles); `python -m bench.run semantics` runs 1,000 per act."""
+CI runs 4 profiles per activity (about 970 profiles); `python -m bench.run semantics` runs 1,000 per act."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from regc.verify import agreement, plan_logic
 from regc.verify.plan_logic import PlanEncoding, inputs_of, passing_profile, plan_verdicts
 from tests.test_units_corpus import load_plans
 
-PER_ACTIVITY = 2
+PER_ACTIVITY = 4
 
 
 @pytest.fixture(scope="module")
