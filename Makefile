@@ -13,7 +13,16 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 export HF_HUB_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: venv demo test bench clean
+.PHONY: venv demo test bench clean browser
+
+# Debian's chromium for the browser test of the HTML report (Playwright drives it; `playwright install` is never
+# run).  CI runs as root on a clean machine: apt-get update once, then install; without root or apt the browser
+# test skips with its reason.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  ( $$SUDO apt-get update -q && $$SUDO DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium ) >/dev/null \
+	  || echo "warning: could not install chromium; the browser test will be skipped"; }
 
 venv: $(STAMP)
 
@@ -31,7 +40,7 @@ $(STAMP): requirements.txt pyproject.toml
 demo: venv
 	$(BIN)/python -m regc.demo
 
-test: venv
+test: venv browser
 	$(BIN)/python -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
 
 bench: venv

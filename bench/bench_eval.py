@@ -58,7 +58,7 @@ def _cell(rng: random.Random, n: dict) -> str:
     return "yes" if r < 0.95 else "no"
 
 
-def write_portfolio(path: Path, compiled, rows: int, seed: int = 1) -> None:
+def write_portfolio(path: Path, compiled, rows: int, seed: int = 1, malformed: bool = False) -> None:
     rng = random.Random(seed)
     ids = sorted(compiled)
     cols = _fact_columns(compiled)
@@ -76,7 +76,12 @@ def write_portfolio(path: Path, compiled, rows: int, seed: int = 1) -> None:
             cells = [""] * width
             for i, n in templates[aid]:
                 cells[i] = _cell(rng, n)
-            w.writerow([f"company-{k}", aid] + cells)
+            row = [f"company-{k}", aid] + cells
+            if malformed and k % 97 == 13:
+                row += ["surplus field"]  # more fields than the header: an error row
+            elif malformed and k % 97 == 31:
+                row[1] = "CCM-0.0"  # an activity not in the build
+            w.writerow(row)
 
 
 def _latency(ca, facts, explain=False, n=300) -> float:
@@ -139,6 +144,48 @@ def run() -> list[tuple[str, str]]:
             peaks.append(tracemalloc.get_traced_memory()[1])
             tracemalloc.stop()
         out.append(("eval: peak traced heap streaming 2k / 10k rows", f"{peaks[0] / 1e6:.2f} MB / {peaks[1] / 1e6:.2f} MB"))
+    out += dask_vs_one_process(compiled)
+    return out
+
+
+def dask_vs_one_process(compiled) -> list[tuple[str, str]]:
+    """Rows/s of one process and of a 2-worker Dask LocalCluster, side by side, on one portfolio with
+    malformed rows (``REGC_BENCH_DASK_ROWS``, default 100,000); the two results files must be identical; the
+    driver's traced heap at two sizes shows flat memory."""
+    try:
+        from regc.runtime.distributed import run_dask
+    except ImportError as e:  # pragma: no cover - dask missing
+        return [("eval: dask engine", f"skipped: {e}")]
+    from regc.runtime.batch import run_csv
+
+    n = int(os.environ.get("REGC_BENCH_DASK_ROWS", "100000"))
+    plans = {aid: ca.plan for aid, ca in compiled.items()}
+    out = []
+    with tempfile.TemporaryDirectory(prefix="regc-bench-dask-") as tmp:
+        src = Path(tmp) / "portfolio.csv"
+        write_portfolio(src, compiled, n, seed=5, malformed=True)
+        t = time.perf_counter()
+        s1 = run_csv(compiled, src, Path(tmp) / "one.csv")
+        one = time.perf_counter() - t
+        t = time.perf_counter()
+        s2 = run_dask(plans, src, Path(tmp) / "dask.csv", workers=2)
+        many = time.perf_counter() - t  # includes starting and closing the local cluster
+        same = (Path(tmp) / "one.csv").read_bytes() == (Path(tmp) / "dask.csv").read_bytes()
+        out.append((f"eval: rows/s, {n:,} rows incl. {s1['rows_with_errors']:,} with errors: 1 process | "
+                    "Dask LocalCluster (2 workers, incl. start-up)",
+                    f"{s1['rows'] / one:,.0f} | {s2['rows'] / many:,.0f}"))
+        out.append(("eval: Dask results identical to the single-process run, row for row", str(same)))
+        peaks = []
+        for k in (n // 5, n):
+            small = Path(tmp) / f"d{k}.csv"
+            if k != n:
+                write_portfolio(small, compiled, k, seed=6, malformed=True)
+            tracemalloc.start()
+            run_dask(plans, small if k != n else src, Path(tmp) / f"dr{k}.csv", workers=2)
+            peaks.append(tracemalloc.get_traced_memory()[1])
+            tracemalloc.stop()
+        out.append((f"eval: Dask driver peak traced heap, {n // 5:,} / {n:,} rows",
+                    f"{peaks[0] / 1e6:.1f} MB / {peaks[1] / 1e6:.1f} MB"))
     return out
 
 

@@ -62,7 +62,7 @@ def differing(a: Path, b: Path) -> list[str]:
         for sub, c in sorted(cmp.subdirs.items()):
             walk(c, f"{rel}{sub}/")
 
-    walk(filecmp.dircmp(a, b, ignore=[]), "")
+    walk(filecmp.dircmp(a, b, ignore=[".regc-build"]), "")  # the build marker (issue 13) is not output
     return sorted(out)
 
 

@@ -1,7 +1,20 @@
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# The suite never writes into the user's ~/.cache/regc: regc's caches (LM prompts, compile cache) go to a
+# temporary folder for the session unless the caller chose one.
+CACHE_ENV = ("REGC_LM_CACHE", "REGC_CACHE_DIR")
+_TEMP_CACHE = tempfile.mkdtemp(prefix="regc-test-cache-")
+for _var in CACHE_ENV:
+    os.environ.setdefault(_var, os.path.join(_TEMP_CACHE, _var.lower()))
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(_TEMP_CACHE, ignore_errors=True)
 
 from regc.retrieval.locate import corpus_root, gold_root
 
@@ -25,3 +38,19 @@ def gold_dir() -> Path:
 @pytest.fixture(scope="session")
 def eurlex(corpus) -> Path:
     return corpus / "eurlex-lex-corpus" / "works"
+
+
+# every compiled corpus act of the property tests (tests/test_units_corpus.py, tests/test_plan_logic.py)
+CORPUS_ACTS = (("32021R2139", "2026-01-01"), ("32023R2486", "2026-01-01"))
+
+
+@pytest.fixture(scope="session")
+def corpus_builds(tmp_path_factory, corpus) -> dict:
+    from regc.cli import main
+
+    out = {}
+    for celex, version in CORPUS_ACTS:
+        dst = tmp_path_factory.mktemp("acts") / celex
+        assert main(["compile", "--celex", celex, "--version", version, "-o", str(dst), "-q"]) == 0
+        out[celex] = dst
+    return out

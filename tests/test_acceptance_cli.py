@@ -261,7 +261,7 @@ def test_compile_refuses_to_replace_a_folder_it_did_not_write(eurlex, tmp_path, 
     empty.mkdir()
     assert main(["compile", src, "--only", "CCM-4.29", "-o", str(empty), "-q"]) == 0
     assert main(["compile", src, "--only", "CCM-4.29", "-o", str(empty), "-q"]) == 0
-    assert sorted(p.name for p in empty.iterdir()) == ["CCM-4.29.json", "diagnostics.jsonl"]
+    assert sorted(p.name for p in empty.iterdir()) == [".regc-build", "CCM-4.29.json", "diagnostics.jsonl"]
     # unwritable: the path given, not the temporary folder
     assert main(["compile", src, "--only", "CCM-4.29", "-o", UNWRITABLE, "-q"]) == 2
     assert "/proc/regc-acceptance/." not in _one_line_error(capsys, UNWRITABLE, "cannot write the build")

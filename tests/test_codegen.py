@@ -144,4 +144,4 @@ def test_emitted_module_is_stdlib_only(gold_build, gold_dir):
         elif isinstance(node, ast.ImportFrom):
             imported.add((node.module or "").split(".")[0])
     assert imported <= {"datetime", "math", "re"}
-    assert "def evaluate_CCM_4_29(facts, as_of=None):" in src
+    assert "def evaluate_CCM_4_29(facts, as_of='today'):" in src

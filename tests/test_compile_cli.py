@@ -37,7 +37,7 @@ def build(tmp_path_factory, climate_xhtml):
 
 def test_build_folder_contents(build, capsys):
     names = sorted(p.name for p in build.iterdir())
-    assert names == ["CCM-4.29.json", "CCM-7.1.json", "CCM-8.1.json", "diagnostics.jsonl"]
+    assert names == [".regc-build", "CCM-4.29.json", "CCM-7.1.json", "CCM-8.1.json", "diagnostics.jsonl"]
     act = load_activity(build / "CCM-4.29.json")
     assert act.activity_id == "CCM-4.29" and act.source.celex == "32021R2139"
     sc = act.unit("SC")
@@ -61,6 +61,7 @@ def test_replaces_existing_build_and_with_provenance(env_formex, tmp_path):
     out = tmp_path / "b"
     out.mkdir()
     (out / "stale.json").write_text("{}")
+    (out / ".regc-build").write_text("an earlier build")  # only a marked build is replaced
     assert main(["compile", str(env_formex), "-o", str(out), "--only", "WTR-2.1", "--with-provenance",
                  "-q"]) == 0
     assert not (out / "stale.json").exists()
@@ -107,6 +108,7 @@ def test_bad_input_keeps_previous_build(tmp_path, capsys):
     out = tmp_path / "out"
     out.mkdir()
     (out / "CCM-1.1.json").write_text("previous")
+    (out / ".regc-build").write_text("an earlier build")
     assert main(["compile", str(tmp_path / "missing.xml"), "-o", str(out)]) == 2
     assert (out / "CCM-1.1.json").read_text() == "previous"
     assert "missing.xml" in capsys.readouterr().err

@@ -230,8 +230,33 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
         for f in lr.findings:
             rep.findings.append(_finding(f.severity, f.code, f.message, unit.unit_id, f.criterion_id, "logic",
                                          f.witness))
+    _cross_check_with_eval(act, rep)
     rep.seconds = time.perf_counter() - t0
     return rep
+
+
+def _cross_check_with_eval(act: Activity, rep: FileReport) -> None:
+    """Ask Z3 about the program ``regc eval`` runs (the compiled plan, :mod:`regc.verify.plan_logic`): a unit
+    the IR proof finds satisfiable must have a profile under which the evaluator passes it, and vice versa."""
+    from regc.runtime.evaluator import compile_plan
+    from regc.verify.plan_logic import passing_profiles
+
+    try:
+        plan = compile_plan(act)
+        parts = {u.unit_id: u.part for u in act.units}
+        can_pass = passing_profiles(plan, sorted(set(parts.values())))
+    except Exception as e:  # noqa: BLE001 - a failure is a finding, not a crash
+        rep.findings.append(_finding("error", "EVAL_ENCODING_FAILED", f"Z3 encoding of the evaluator failed: {e}",
+                                     None, None, "eval"))
+        return
+    for u in rep.unit_results:
+        passes = can_pass.get(parts.get(u["unit_id"])) is not None
+        u["eval_can_pass"] = passes
+        if passes != u["satisfiable"]:
+            rep.findings.append(_finding(
+                "error", "EVAL_DISAGREES",
+                f"the IR proof says the unit is {'' if u['satisfiable'] else 'un'}satisfiable, but the evaluator "
+                f"{'can' if passes else 'can never'} pass it", u["unit_id"], None, "eval"))
 
 
 def check_path(target: Path, dead: bool = True, export: Optional[Path] = None) -> list[FileReport]:
@@ -244,7 +269,11 @@ def check_path(target: Path, dead: bool = True, export: Optional[Path] = None) -
                 known.add(str(d["activity_id"]))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             pass
-    reps = [check_file(f, known, dead=dead, explicit=target.is_file(), export=export) for f in files]
+    from regc.compiler.build import is_build_folder
+
+    # every *.json of a build folder is an activity file: one that is not (`{}`, `[1, 2]`) is an error, not skipped
+    reps = [check_file(f, known, dead=dead, explicit=target.is_file() or is_build_folder(f.parent), export=export)
+            for f in files]
     return [r for r in reps if r is not None]
 
 

@@ -183,15 +183,17 @@ def summarise(activities: list[Activity], records: list[PassRecord], seconds: fl
 def _check_output(out: Path) -> None:
     """Refuse, before compiling, an ``-o`` that is a file or a folder regc did not write (it would be replaced)."""
     from regc.cli import CLIError
-    from regc.compiler.build import DIAGNOSTICS_FILE, is_replaceable_build
+    from regc.compiler.build import BUILD_MARKER, is_replaceable_build
 
-    if out.is_symlink() or not out.exists():
+    if out.is_symlink():
+        out = out.resolve()  # the build is written through the link
+    if not out.exists():
         return
     if not out.is_dir():
         raise CLIError(f"{out}: exists and is not a folder; choose another -o")
     if not is_replaceable_build(out):
-        raise CLIError(f"{out}: exists and is not a regc build folder (it holds more than *.json, "
-                       f"{DIAGNOSTICS_FILE}, evaluator.py); it would be replaced: choose another -o or remove it")
+        raise CLIError(f"{out}: exists and is not a regc build folder (no {BUILD_MARKER} file); it would be "
+                       "replaced: choose another -o or remove it")
 
 
 def _cmd(args) -> int:

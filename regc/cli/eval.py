@@ -1,7 +1,8 @@
 """CLI: ``regc eval``, ``regc facts template|check``, ``regc emit python``.
 
     regc eval BUILD_DIR FACTS.{json,yaml} [--activity ID] [--format table|json|html] [-o OUT] [--as-of DATE]
-    regc eval BUILD_DIR portfolio.csv [-o results.csv]      # batch: one result row per (company, activity)
+    regc eval BUILD_DIR portfolio.{csv,parquet} [-o results.csv] [--engine dask [--scheduler ADDRESS]]
+                                                            # batch: one result row per (company, activity)
     regc facts template BUILD_DIR CCM-4.29 [-o FILE] [--format yaml|json]
     regc facts check BUILD_DIR FACTS
     regc emit python BUILD_DIR -o evaluator.py
@@ -116,6 +117,12 @@ def _load_facts(path: str | Path) -> dict:
         raise CLIError(str(e)) from e
 
 
+def _refuse_overwriting_input(output: Optional[str], source: Path) -> None:
+    """``-o`` naming the input file (or a link to it) would replace the user's facts with the report."""
+    if output and Path(output).exists() and Path(output).resolve() == source.resolve():
+        raise CLIError(f"{output}: the output would overwrite the input {source}; choose another -o")
+
+
 def _as_of(s: Optional[str]) -> Optional[dt.date]:
     if s is None:
         return None
@@ -129,8 +136,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from regc.runtime.evaluator import CompiledActivity
 
     facts_path = Path(args.facts)
-    if facts_path.suffix.lower() == ".csv":
+    if facts_path.suffix.lower() in (".csv", ".parquet", ".pq"):
         return _cmd_batch(args, facts_path)
+    if args.engine != "local":
+        raise CLIError(f"--engine {args.engine} evaluates a portfolio (.csv or .parquet), not {facts_path.name}")
+    _refuse_overwriting_input(args.output, facts_path)
     doc = _load_facts(facts_path)
     wanted = list(doc["activities"])
     if args.activity:
@@ -147,7 +157,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     for aid in wanted:
         ca = CompiledActivity(build[aid])
         res = ca.evaluate(doc["activities"][aid], as_of=as_of, where=f"{facts_path}: activities[{aid!r}]",
-                          explain=args.format == "html" or args.explain)
+                          explain=args.format in ("html", "table") or args.explain)
         if res["errors"] and not args.lenient:
             more = f" (and {len(res['errors']) - 1} more)" if len(res["errors"]) > 1 else ""
             raise CLIError(res["errors"][0] + more)
@@ -155,7 +165,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
             print(f"regc: warning: {w}", file=sys.stderr)
         if "explanation" in res:
             explanations.append(res["explanation"] if args.format == "html" else None)
-            if args.format == "html":
+            if args.format == "table":
+                res["reasons"] = reasons_of(res.pop("explanation"))
+            elif args.format == "html":
                 res.pop("explanation")
         results[aid] = res
     as_of_text = as_of.isoformat() if as_of else None
@@ -193,14 +205,30 @@ def as_of_line(as_of: Optional[dt.date], source: str) -> str:
     return f"assessment date: {as_of.isoformat()} ({why})"
 
 
+def reasons_of(explanation: dict) -> dict[str, str]:
+    """Criterion id -> the explanation's reason (and arithmetic), from an explanation tree."""
+    out: dict[str, str] = {}
+    stack = [u["root"] for u in explanation.get("units", [])]
+    while stack:
+        n = stack.pop()
+        why = "; ".join([*n.get("arithmetic", []), n.get("reason", "")][:3]).strip("; ")
+        if why:
+            out[n["id"]] = why
+        stack.extend(n.get("children", []))
+    return out
+
+
 def render_table(build: dict[str, Activity], results: dict[str, dict]) -> str:
+    """One line per criterion: id, verdict and (for a verdict other than PASS) why."""
     lines = []
     for aid, res in results.items():
         lines.append(f"{aid}  {build[aid].name}  =>  {res['verdict']}")
         lines.append("  units: " + ", ".join(f"{p} {v}" for p, v in res["units"].items()))
         width = max([len(c) for c in res["criteria"]] + [9])
+        reasons = res.get("reasons") or {}
         for cid, v in res["criteria"].items():
-            lines.append(f"  {cid:<{width}}  {v}")
+            why = reasons.get(cid) if v != "PASS" else None
+            lines.append(f"  {cid:<{width}}  {v:<14}  {why}" if why else f"  {cid:<{width}}  {v}")
         if res["missing"]:
             lines.append("  missing: " + ", ".join(res["missing"]))
         for e in res["errors"]:
@@ -211,17 +239,24 @@ def render_table(build: dict[str, Activity], results: dict[str, dict]) -> str:
 
 def _cmd_batch(args: argparse.Namespace, src: Path) -> int:
     from regc.runtime.batch import run_csv
-    from regc.runtime.evaluator import CompiledActivity
+    from regc.runtime.evaluator import CompiledActivity, compile_plan
 
     build = load_build(args.build_dir, {args.activity} if args.activity else None)
-    compiled = {aid: CompiledActivity(a) for aid, a in build.items()}
     dst = Path(args.output) if args.output else src.with_name(src.stem + ".results.csv")
     if dst.resolve() == src.resolve():
         raise CLIError(f"{dst}: the results file would overwrite the portfolio")
     if not src.is_file():
         raise CLIError(f"{src}: portfolio not found" if not src.exists() else f"{src}: not a file")
     try:
-        summary = run_csv(compiled, src, dst, _as_of(args.as_of))
+        if args.engine == "dask":
+            from regc.runtime.distributed import run_dask
+
+            plans = {aid: compile_plan(a) for aid, a in build.items()}
+            summary = run_dask(plans, src, dst, _as_of(args.as_of), scheduler=args.scheduler,
+                               workers=args.workers, progress=_progress_printer())
+        else:
+            compiled = {aid: CompiledActivity(a) for aid, a in build.items()}
+            summary = run_csv(compiled, src, dst, _as_of(args.as_of))
     except UnicodeDecodeError as e:
         raise CLIError(f"{src}: not valid UTF-8 at byte {e.start} ({e.reason}); save the CSV as UTF-8") from e
     except OSError as e:  # the portfolio was readable above: the results file cannot be written
@@ -238,6 +273,18 @@ def _cmd_batch(args: argparse.Namespace, src: Path) -> int:
         print(f"regc: warning: {summary['rows_with_errors']} row(s) with errors (unusable values or malformed "
               f"rows): see the errors column of {dst}", file=sys.stderr)
     return 0
+
+
+def _progress_printer():
+    """``progress(rows_done)`` for the Dask engine: one stderr line per ~50,000 rows (and the last one)."""
+    state = {"next": 0}
+
+    def progress(done: int) -> None:
+        if done >= state["next"]:
+            print(f"regc: {done:,} rows evaluated", file=sys.stderr, flush=True)
+            state["next"] = done + 50_000
+
+    return progress
 
 
 def cmd_facts_template(args: argparse.Namespace) -> int:
@@ -276,6 +323,9 @@ def cmd_facts_check(args: argparse.Namespace) -> int:
         for sev, msg in issues:
             print(f"{sev}: {msg}")
             problems += sev == "error"
+    if not problems:
+        n = len(doc["activities"])
+        print(f"{args.facts}: ok: {n} activit{'y' if n == 1 else 'ies'} checked, no errors")
     return 1 if problems else 0
 
 
@@ -291,7 +341,7 @@ def cmd_emit_python(args: argparse.Namespace) -> int:
 def register(sub) -> None:
     ev = sub.add_parser("eval", help="evaluate facts against a build (compliance verdicts)")
     ev.add_argument("build_dir")
-    ev.add_argument("facts", help="facts .json/.yaml, or a portfolio .csv (batch)")
+    ev.add_argument("facts", help="facts .json/.yaml, or a portfolio .csv/.parquet (batch)")
     ev.add_argument("--activity", help="only this activity")
     ev.add_argument("--format", choices=("table", "json", "html"), default="table")
     ev.add_argument("-o", "--output", help="write here (atomically) instead of stdout; batch: results CSV")
@@ -299,6 +349,11 @@ def register(sub) -> None:
     ev.add_argument("--no-today", action="store_true", help="no default assessment date")
     ev.add_argument("--explain", action="store_true", help="json: include the explanation tree")
     ev.add_argument("--lenient", action="store_true", help="unusable facts -> UNKNOWN with the reason, not exit 2")
+    ev.add_argument("--engine", choices=("local", "dask"), default="local",
+                    help="portfolio batch: one process (local) or Dask partitions (dask)")
+    ev.add_argument("--scheduler", metavar="ADDRESS",
+                    help="--engine dask: scheduler address (default: a local cluster for the run)")
+    ev.add_argument("--workers", type=int, default=2, help="--engine dask without --scheduler: local workers")
     ev.set_defaults(func=cmd_eval)
 
     fa = sub.add_parser("facts", help="facts templates and checks")

@@ -35,6 +35,7 @@ def _cmd(args) -> int:
             bad = next((f for f in _json_files(Path(path)) if _too_deep(f)), Path(path))
             raise CLIError(f"{bad}: cannot read JSON: nested too deeply") from None
     gold, build = loaded
+    _refuse_swapped(Path(args.gold), Path(args.build), gold, build)
     if not gold:
         raise CLIError(f"no gold activity files in {args.gold}")
     if not build:
@@ -54,6 +55,26 @@ def _cmd(args) -> int:
     else:
         print(format_table(res))
     return 0
+
+
+def looks_like_build(path: Path, acts: dict[str, dict]) -> bool:
+    """A folder regc compiled (its marker or diagnostics file), or activities without any annotator notes."""
+    from regc.compiler.build import DIAGNOSTICS_FILE, is_build_folder
+
+    folder = path if path.is_dir() else path.parent
+    if is_build_folder(folder) or (folder / DIAGNOSTICS_FILE).is_file():
+        return True
+    return bool(acts) and not any("annotator_notes" in a for a in acts.values())
+
+
+def _refuse_swapped(gold_path: Path, build_path: Path, gold: dict, build: dict) -> None:
+    """``regc score BUILD GOLD`` prints plausible numbers: refuse it when the first argument is a build and the
+    second is not."""
+    from regc.cli import CLIError
+
+    if looks_like_build(gold_path, gold) and not looks_like_build(build_path, build):
+        raise CLIError(f"{gold_path}: is a build folder, {build_path} looks like gold: arguments swapped? "
+                       "usage: regc score GOLD BUILD")
 
 
 def _warn_malformed(build: Path) -> None:

@@ -1,14 +1,18 @@
-"""Write a build folder atomically: ``<activity_id>.json`` per activity plus ``diagnostics.jsonl``.
+"""Write a build folder atomically: ``<activity_id>.json`` per activity, ``diagnostics.jsonl`` and the marker
+file ``.regc-build`` (:data:`BUILD_MARKER`).
 
 Everything is written into a temporary folder beside the target, then renamed into place; an existing target is
 moved aside first and removed only after the new one is in place, so a failure never leaves a half-written build.
+An existing target is replaced only when it is empty or carries the marker (a build regc wrote); any other folder
+is the user's and is refused.  A target that is a symbolic link to a folder is written through: the link stays
+and points at the new build.
 
 >>> import tempfile, pathlib
 >>> out = pathlib.Path(tempfile.mkdtemp()) / "build"
 >>> write_build(out, [], []).name
 'build'
 >>> sorted(p.name for p in out.iterdir())
-['diagnostics.jsonl']
+['.regc-build', 'diagnostics.jsonl']
 """
 
 from __future__ import annotations
@@ -23,7 +27,9 @@ from typing import Callable, Iterable, Optional
 from regc.ir.models import Activity, Diagnostic
 
 DIAGNOSTICS_FILE = "diagnostics.jsonl"
-BUILD_FILES = (DIAGNOSTICS_FILE, "evaluator.py")  # besides the ``<activity_id>.json`` files
+BUILD_MARKER = ".regc-build"  # written into every build; only a folder holding it may be replaced by `-o`
+MARKER_TEXT = "regc build folder: written by `regc compile`; `-o` may replace this folder\n"
+BUILD_FILES = (DIAGNOSTICS_FILE, "evaluator.py", BUILD_MARKER)  # besides the ``<activity_id>.json`` files
 
 
 def activity_filename(activity_id: str) -> str:
@@ -37,20 +43,26 @@ def diagnostics_jsonl(diagnostics: Iterable[Diagnostic]) -> str:
     return "".join(json.dumps(d.to_json(), ensure_ascii=False) + "\n" for d in diagnostics)
 
 
+def is_build_folder(folder: Path) -> bool:
+    """True for a folder regc wrote: it holds the :data:`BUILD_MARKER` file."""
+    marker = Path(folder) / BUILD_MARKER
+    return marker.is_file() and not marker.is_symlink()
+
+
 def is_replaceable_build(folder: Path) -> bool:
-    """True for what ``write_build`` may replace: an empty folder or one that looks like a build (only files,
-    each ``*.json``, ``diagnostics.jsonl`` or ``evaluator.py``).  Anything else is the user's, never deleted.
+    """True for what ``write_build`` may replace: an empty folder or a marked build (:func:`is_build_folder`).
+    A folder of the user's JSON files is not a build, however much it looks like one.
 
     >>> import tempfile, pathlib
-    >>> d = pathlib.Path(tempfile.mkdtemp()); (d / "CCM-4.29.json").write_text("{}"); is_replaceable_build(d)
-    2
+    >>> d = pathlib.Path(tempfile.mkdtemp()); is_replaceable_build(d)
     True
-    >>> (d / "notes.txt").write_text("mine"); is_replaceable_build(d)
-    4
+    >>> (d / "customers.json").write_text("{}"); is_replaceable_build(d)
+    2
     False
+    >>> (d / BUILD_MARKER).write_text(MARKER_TEXT) > 0, is_replaceable_build(d)
+    (True, True)
     """
-    return all(e.is_file() and not e.is_symlink() and (e.suffix == ".json" or e.name in BUILD_FILES)
-               for e in folder.iterdir())
+    return not any(folder.iterdir()) or is_build_folder(folder)
 
 
 def write_build(outdir: str | os.PathLike, activities: list[Activity], diagnostics: list[Diagnostic],
@@ -62,6 +74,8 @@ def write_build(outdir: str | os.PathLike, activities: list[Activity], diagnosti
     it raises, nothing is written.
     """
     out = Path(outdir)
+    if out.is_symlink() and out.is_dir():  # write through the link: the link itself stays
+        out = out.resolve()
     parent = out.parent if str(out.parent) else Path(".")
     parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=parent))
@@ -74,6 +88,7 @@ def write_build(outdir: str | os.PathLike, activities: list[Activity], diagnosti
             seen.add(name)
             (tmp / name).write_text(act.dumps(with_provenance), encoding="utf-8")
         (tmp / DIAGNOSTICS_FILE).write_text(diagnostics_jsonl(diagnostics), encoding="utf-8")
+        (tmp / BUILD_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
         if extra is not None:
             extra(tmp)
         os.chmod(tmp, 0o755)
@@ -82,8 +97,8 @@ def write_build(outdir: str | os.PathLike, activities: list[Activity], diagnosti
             if not out.is_dir():
                 raise FileExistsError(f"{out} exists and is not a folder")
             if not is_replaceable_build(out):  # never delete a folder regc did not write (`-o .`, `-o ~/docs`)
-                raise FileExistsError(f"{out} exists and is not a regc build folder (it holds more than *.json, "
-                                      f"{DIAGNOSTICS_FILE}, evaluator.py); choose another -o or remove it")
+                raise FileExistsError(f"{out} exists and is not a regc build folder (no {BUILD_MARKER} file); "
+                                      "choose another -o or remove it")
             old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=parent))
             old.rmdir()
             os.replace(out, old)

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from regc.ir.models import CRITERION_KEYS
+from regc.ir.units import unit_key
 
 SIM_THRESHOLD = 0.80
 EDGE_TYPES_SCORED = ("INHERITS_THRESHOLD", "DEPENDS_ON", "CORRECTS", "GROUP_MEMBER")
@@ -119,19 +120,15 @@ def pair_score(s: Flat, g: Flat) -> float:
 
 
 def norm_unit(u: Any) -> str:
-    """Normalised unit text: spacing, case, sub/superscripts, ``per`` and litre forms.
+    """Unit identity for scoring: two spellings of one unit (same dimension and factor, :func:`regc.ir.units.unit_key`)
+    are equal; the tidied text for what the unit table cannot read.
 
     >>> norm_unit("gCO₂e / kWh") == norm_unit("g CO2e/kWh"), norm_unit("litre/min") == norm_unit("litres/min")
     (True, True)
+    >>> norm_unit("kg CO2e/MWh") == norm_unit("g CO2e/kWh"), norm_unit("g CO2/km") == norm_unit("g CO2e/km")
+    (True, False)
     """
-    s = str(u or "").strip()
-    s = s.translate(str.maketrans("₀₁₂₃₄₅₆₇₈₉⁰¹²³", "01234567890123"))
-    s = re.sub(r"\s+per\s+", "/", s, flags=re.I)
-    s = re.sub(r"\s+", "", s).lower()
-    s = re.sub(r"lit(?:re|er)s?", "litres", s)
-    s = re.sub(r"(^|/)l(?=/|$)", r"\1litres", s)
-    s = s.replace("co2eq", "co2e").replace("tonnes", "t").replace("tonne", "t")
-    return s
+    return unit_key(str(u or ""))
 
 
 def _num(v: Any) -> Any:
@@ -300,6 +297,11 @@ def score_activities(sys_acts: dict[str, dict], gold_acts: dict[str, dict], unit
             r = score_unit(s_units.get(uid), gu)
             r["activity_id"] = aid
             r["missing"] = uid not in s_units
+            if r["missing"]:  # nothing to pair: the accuracies of an absent unit are 0, not left out
+                n_gold = len(flatten(gu.get("root")))
+                for m in ("category", "applicability", "logic"):
+                    if r[m] is None and n_gold:
+                        r[m] = {"acc": 0.0, "ok": 0, "n": n_gold}
             rows.append(r)
         extra += [uid for uid in s_units if uid not in g_ids and unit_selected(str(uid), units)]
     mean: dict[str, Optional[float]] = {}
@@ -307,7 +309,8 @@ def score_activities(sys_acts: dict[str, dict], gold_acts: dict[str, dict], unit
         vals = [headline(r[m]) for r in rows if r[m] is not None]
         mean[m] = sum(vals) / len(vals) if vals else None
     return {"units": rows, "mean": mean, "n_units": len(rows), "extra_units": sorted(extra),
-            "missing_activities": sorted(a for a in gold_acts if a not in sys_acts)}
+            "missing_activities": sorted(a for a in gold_acts if a not in sys_acts),
+            "n_missing_units": sum(1 for r in rows if r["missing"]), "n_gold_activities": len(gold_acts)}
 
 
 def load_dir(path: Path) -> dict[str, dict]:
@@ -341,7 +344,9 @@ def format_table(res: dict) -> str:
         lines.append(f"{uid:<24} " + " ".join(fmt(headline(r[m])) for m in METRICS))
     lines.append(f"{'MEAN (' + str(res['n_units']) + ' units)':<24} " + " ".join(fmt(res["mean"][m]) for m in METRICS))
     if res["missing_activities"]:
-        lines.append("missing activities: " + ", ".join(res["missing_activities"]))
+        lines.append(f"missing activities: {len(res['missing_activities'])} of {res.get('n_gold_activities', '?')} "
+                     "gold activities are not in the build (their units score 0): "
+                     + ", ".join(res["missing_activities"]))
     if res["extra_units"]:
         lines.append("units without gold: " + ", ".join(res["extra_units"]))
     return "\n".join(lines)

@@ -7,8 +7,8 @@ copied by the dependency stage, not extracted from the node's own text; they are
 (``inherited``) and left out of the stage-2 figures unless ``include_inherited``.
 
 >>> key = quant_key({"operator": "<", "value": 270, "unit": "g CO2e/kWh", "period": None})
->>> key
-('<', 270.0, 'gco2e/kwh', None)
+>>> key[:2], key == quant_key({"operator": "<", "value": 270, "unit": "kg CO2e / MWh", "period": None})
+(('<', 270.0), True)
 """
 
 from __future__ import annotations

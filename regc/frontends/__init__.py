@@ -58,7 +58,8 @@ def detect_format(path: str | Path) -> str:
         # Formex acts come as a folder of XML files (``en.fmx4/``)
         if p.name.lower().endswith((".fmx4", ".fmx")) or any(p.glob("*.fmx.xml")):
             return "formex"
-        raise FrontEndError(str(p), "is a folder, not a source file")
+        hint = ("; if it holds a Formex act, pass --format formex" if any(p.glob("*.xml")) else "")
+        raise FrontEndError(str(p), "is a folder, not a source file" + hint)
     with open(p, "rb") as fh:
         head = fh.read(_SNIFF_BYTES)
     low = head.decode("utf-8", errors="replace").lower()

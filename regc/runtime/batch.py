@@ -4,15 +4,8 @@ The core is a pure function, :func:`evaluate_rows`, from an iterable of row mapp
 mappings.  Rules are compiled once per activity (:class:`regc.runtime.evaluator.CompiledActivity`), rows are
 read, evaluated and written one at a time, so memory stays flat whatever the portfolio size.
 
-Running on partitions (Dask, Ray, Spark, multiprocessing): nothing here keeps state between rows, so the same
-function runs unchanged per partition.  Compile once on the driver and ship the plans (plain data, picklable)::
-
-    plans = {aid: compile_plan(act) for aid, act in build.items()}          # driver
-    def run_partition(pdf):                                                  # worker (pandas partition)
-        compiled = {aid: CompiledActivity(p) for aid, p in plans.items()}    # cheap; cache per worker
-        return pd.DataFrame(list(evaluate_rows(compiled, pdf.to_dict("records"))))
-    ddf.map_partitions(run_partition, meta=RESULT_COLUMNS)                   # Dask
-    ray.data.read_csv(path).map_batches(run_partition, batch_format="pandas")  # Ray
+Running on partitions: nothing here keeps state between rows, so the same function runs unchanged per
+partition; :mod:`regc.runtime.distributed` runs it on a Dask cluster (``regc eval ... --engine dask``).
 
 Row format (CSV header): ``company`` (optional), ``activity`` (or ``activity_id``), then fact columns as in
 :mod:`regc.runtime.facts`; ``1(a) [g CO2e/kWh]`` gives the unit for bare numbers in that column.  Result
@@ -157,31 +150,68 @@ def evaluate_rows(compiled: Mapping[str, CompiledActivity], rows: Iterable[Mappi
         yield summary_row(ca, facts, issues, as_of, n, company)
 
 
-def run_csv(compiled: Mapping[str, CompiledActivity], src: str | Path, dst: str | Path,
-            as_of: Optional[dt.date] = None) -> dict:
-    """Stream ``src`` (portfolio CSV) through :func:`evaluate_rows` into ``dst`` (written atomically).
-    Returns counts per verdict, the number of rows and of rows with errors."""
-    src, dst = Path(src), Path(dst)
+def open_portfolio(src: str | Path):
+    """A portfolio file -> (fact columns, row iterator, number of the first row), as a context manager.
+
+    CSV (UTF-8, a BOM is skipped): rows are ``csv.DictReader`` mappings of strings, numbered by their line
+    (the header is line 1); fields beyond the header land under the key None and make the row an error.  Parquet
+    (via pyarrow, read batch by batch): rows are mappings of typed values, numbered from 1."""
+    import contextlib
+
+    src = Path(src)
+
+    @contextlib.contextmanager
+    def opened():
+        if src.suffix.lower() in (".parquet", ".pq"):
+            import pyarrow.parquet as pq
+
+            try:
+                pf = pq.ParquetFile(src)
+            except Exception as e:  # noqa: BLE001 - pyarrow raises several types for a broken file
+                raise ValueError(f"{src}: not a readable Parquet file: {str(e).splitlines()[0]}") from e
+            names = list(pf.schema_arrow.names)
+            yield _checked_columns(src, names), (r for b in pf.iter_batches(batch_size=4096)
+                                                 for r in b.to_pylist()), 1
+            return
+        with open(src, newline="", encoding="utf-8-sig") as fin:  # Excel "CSV UTF-8" starts with a BOM
+            reader = csv.DictReader(fin)
+            if reader.fieldnames is None:
+                raise ValueError(f"{src}: empty portfolio (no header)")
+            yield _checked_columns(src, reader.fieldnames), reader, 2
+
+    return opened()
+
+
+def _checked_columns(src: Path, names: list[str]) -> list:
+    if not any(str(c).strip().lower() in ("activity", "activity_id") for c in names):
+        raise ValueError(f"{src}: header has no 'activity' column")
+    try:
+        return parse_header(names)
+    except ValueError as e:
+        raise ValueError(f"{src}: header: {e}") from e
+
+
+def write_results(results: Iterable[dict], dst: str | Path) -> dict:
+    """Result rows -> ``dst`` (CSV, written atomically, formula-safe).  Returns counts per verdict, the number
+    of rows and of rows with errors."""
+    dst = Path(dst)
     counts = {v: 0 for v in kernel.VERDICTS}
-    rows = 0
-    criteria = 0
-    with_errors = 0
-    with atomic_open(dst, newline="") as fout, open(src, newline="", encoding="utf-8") as fin:
-        reader = csv.DictReader(fin)
-        if reader.fieldnames is None:
-            raise ValueError(f"{src}: empty portfolio (no header)")
-        if not any(c.strip().lower() in ("activity", "activity_id") for c in reader.fieldnames):
-            raise ValueError(f"{src}: header has no 'activity' column")
-        try:
-            cols = parse_header(reader.fieldnames)
-        except ValueError as e:
-            raise ValueError(f"{src}: header: {e}") from e
+    rows = criteria = with_errors = 0
+    with atomic_open(dst, newline="") as fout:
         writer = csv.DictWriter(fout, fieldnames=RESULT_COLUMNS, lineterminator="\n")
         writer.writeheader()
-        for res in evaluate_rows(compiled, reader, as_of, cols, start=2):
+        for res in results:
             writer.writerow({k: csv_safe(v) for k, v in res.items()})
             counts[res["verdict"]] += 1
             rows += 1
             with_errors += bool(res["errors"])
             criteria += res["n_pass"] + res["n_fail"] + res["n_unknown"] + res["n_not_applicable"]
     return {"rows": rows, "criteria": criteria, "counts": counts, "output": str(dst), "rows_with_errors": with_errors}
+
+
+def run_csv(compiled: Mapping[str, CompiledActivity], src: str | Path, dst: str | Path,
+            as_of: Optional[dt.date] = None) -> dict:
+    """Stream ``src`` (portfolio CSV or Parquet) through :func:`evaluate_rows` into ``dst`` (written
+    atomically).  Returns counts per verdict, the number of rows and of rows with errors."""
+    with open_portfolio(src) as (cols, rows, start):
+        return write_results(evaluate_rows(compiled, rows, as_of, cols, start=start), dst)

@@ -43,7 +43,7 @@ from typing import Any, Optional
 from regc.ir.models import Activity, CriterionNode, Unit, is_ancillary, is_anchored
 from regc.runtime import kernel
 from regc.runtime.kernel import NA, UNKNOWN
-from regc.runtime.units import atom_table, extra_atoms
+from regc.ir.units import UnitError, atom_table, extra_atoms
 
 PREDICATES = {
     # fact key -> (IR tag, words that must occur in the criterion text); documented in docs of facts.py
@@ -152,8 +152,9 @@ def compile_plan(activity: Activity) -> dict:
 
     order = _topo_order(nodes)
     parts = sorted({p for p, _ in roots})
+    qdims = {n["i"]: sorted(set(it[5] for it in n["q"])) for n in nodes if n["q"] and not n["anc"]}
     index = {"ids": ids, "metrics": metrics, "tags": tags, "phrases": phrases, "parts": parts, "atoms": extra,
-             "nodes": [n["id"] for n in nodes]}
+             "nodes": [n["id"] for n in nodes], "qdims": qdims}
     return {"activity": activity.activity_id, "name": activity.name, "nodes": nodes, "order": order,
             "roots": roots, "index": index, "regc_version": activity.regc_version}
 
@@ -187,7 +188,7 @@ def _node_spec(i: int, part: str, n: CriterionNode, anc: bool, inherits: bool, a
         for it in th.quantitative.items:
             try:
                 factor, dims = kernel.parse_unit(it.unit, atoms, extra)
-            except kernel.FactError:
+            except UnitError:
                 factor, dims = 1.0, (("[unparsed:%s]" % it.unit, 1),)
             period = None
             if it.period is not None:

@@ -117,7 +117,7 @@ def load_facts(path: str | Path) -> dict:
     """Read a facts file (.json, .yaml/.yml) and check its top level.  Returns ``{"as_of", "activities"}``."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # a BOM (Excel, Notepad) is not part of the JSON/YAML
     except (OSError, UnicodeDecodeError) as e:
         raise FactsError(f"{p}: cannot read facts: {e}") from e
     doc = parse_json(text, str(p)) if p.suffix.lower() == ".json" else parse_yaml(text, str(p))
@@ -142,20 +142,52 @@ def check_document(doc: Any, where: str = "facts") -> dict:
             as_of = kernel.parse_date(as_of, f"{where}: as_of")
         except kernel.FactError as e:
             raise FactsError(str(e)) from e
-    _check_finite(acts, where + ": activities")
+    _check_size(acts, where + ": activities")
+    _check_finite(acts, where + ": activities", set())
     return {"as_of": as_of, "activities": {str(k): (v or {}) for k, v in acts.items()},
             "company": doc.get("company")}
 
 
-def _check_finite(obj: Any, where: str) -> None:
+MAX_FACT_VALUES = 1_000_000  # values after expanding YAML aliases (an "alias bomb" expands to billions)
+
+
+def _check_size(obj: Any, where: str) -> None:
+    """Refuse a document that expands to more than :data:`MAX_FACT_VALUES` values; linear in the document's
+    size (each shared container, a YAML alias, is sized once)."""
+    sizes: dict[int, int] = {}
+
+    def size(o: Any) -> int:
+        if not isinstance(o, (dict, list)):
+            return 1
+        key = id(o)
+        if key not in sizes:
+            sizes[key] = 0  # a cycle counts once
+            kids = o.values() if isinstance(o, dict) else o
+            sizes[key] = min(1 + sum(size(k) for k in kids), MAX_FACT_VALUES + 1)
+        return sizes[key]
+
+    try:
+        n = size(obj)
+    except RecursionError as e:
+        raise FactsError(f"{where}: nested too deeply") from e
+    if n > MAX_FACT_VALUES:
+        raise FactsError(f"{where}: more than {MAX_FACT_VALUES:,} values once YAML aliases are expanded "
+                         "(an alias bomb?)")
+
+
+def _check_finite(obj: Any, where: str, seen: set[int]) -> None:
     if isinstance(obj, float) and not math.isfinite(obj):
         raise FactsError(f"{where}: not a finite number: {obj!r}")
+    if isinstance(obj, (dict, list)):
+        if id(obj) in seen:  # a YAML alias: checked once
+            return
+        seen.add(id(obj))
     if isinstance(obj, dict):
         for k, v in obj.items():
-            _check_finite(v, f"{where}[{k!r}]")
+            _check_finite(v, f"{where}[{k!r}]", seen)
     elif isinstance(obj, list):
         for i, v in enumerate(obj):
-            _check_finite(v, f"{where}[{i}]")
+            _check_finite(v, f"{where}[{i}]", seen)
     elif isinstance(obj, dt.datetime):
         raise FactsError(f"{where}: a date-time where a date (YYYY-MM-DD) belongs: {obj.isoformat()}")
 
@@ -172,7 +204,7 @@ def template(plan: dict, fmt: str = "yaml", reported: Optional[dict] = None, as_
     reported = reported or {}
     aid = plan["activity"]
     if fmt == "json":
-        return json.dumps({"activities": {aid: {e["key"]: e["value"] for e in entries}}}, ensure_ascii=False,
+        return json.dumps({"as_of": None, "activities": {aid: {e["key"]: e["value"] for e in entries}}}, ensure_ascii=False,
                           indent=1) + "\n"
     lines = [f"# Facts for {_comment(aid)}: {_comment(plan.get('name', ''))}",
              "# Fill in values; leave null when unknown.  Qualitative: true/false.  Quantitative: value + unit",

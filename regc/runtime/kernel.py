@@ -7,7 +7,8 @@ evidence" computation.  :mod:`regc.runtime.evaluator` calls these functions from
 :mod:`regc.runtime.codegen` copies this module's source (via ``ast``) into every generated module, so both give
 the same verdicts by construction (and ``tests/test_codegen.py`` checks it on random fact profiles).
 
-Rules for this file: standard library only, no imports of regc, no I/O, deterministic.
+Rules for this file: standard library only (plus the pure unit functions of :mod:`regc.ir.units`, which codegen
+inlines), no other imports of regc, no I/O, deterministic.
 
 >>> k_and(["PASS", "NOT_APPLICABLE", "UNKNOWN"]), k_or(["FAIL", "PASS"]), k_nofk(["PASS", "UNKNOWN", "FAIL"], 2)
 ('UNKNOWN', 'PASS', 'UNKNOWN')
@@ -16,6 +17,8 @@ Rules for this file: standard library only, no imports of regc, no I/O, determin
 import datetime as _dt
 import math as _math
 import re as _re
+
+from regc.ir.units import UnitError, norm_metric, normalise_unit_text, parse_unit
 
 PASS = "PASS"
 FAIL = "FAIL"
@@ -90,85 +93,8 @@ def k_combine(logic, vs, n=None):
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# units: a closed table of atoms -> (factor to SI base, dimension); expressions "g CO2e/kWh", "litres/bowl/hour",
-# "kg CO2e per MWh", "m2", "m^3", "t CO2e/year".  Built from pint by regc.runtime.units; copied into generated code.
-
-_ATOM_RE = _re.compile(r"^([A-Za-z_%µ°]+|%)(?:\^|\*\*)?(-?\d+)?$")
-_SUPERSCRIPTS = {"²": "2", "³": "3", "⁻": "-", "¹": "1"}
-
-
-class FactError(ValueError):
-    """A fact that cannot be used (bad unit, bad number, bad date ...)."""
-
-
-def normalise_unit_text(s):
-    """Canonical spelling of a unit expression: CO2e variants -> ``CO2e`` token, "per" -> "/", spaces tidied."""
-    s = str(s).strip()
-    for a, b in _SUPERSCRIPTS.items():
-        s = s.replace(a, b)
-    s = s.replace("·", " ").replace("⋅", " ").replace("**", "^").replace("*", " ")
-    s = _re.sub(r"(?i)(?<![A-Za-z])CO₂", "CO2", s)
-    # gCO2e/kWh -> g CO2e/kWh ; tCO2eq -> t CO2e ; CO2-eq -> CO2e
-    s = _re.sub(r"(?i)(?<=[A-Za-z])(CO2)", r" \1", s)
-    s = _re.sub(r"(?i)(?<![A-Za-z])CO2[\s-]?(?:eq(?:uivalents?|uiv\.?)?|e)\b", "CO2e", s)
-    s = _re.sub(r"(?i)\s+per\s+", "/", s)
-    s = _re.sub(r"\s*/\s*", "/", s)
-    s = _re.sub(r"\s+", " ", s).strip()
-    return s
-
-
-def parse_unit(text, atoms, extra=None):
-    """``text`` -> (factor, dims) with dims a tuple of (base, exponent) pairs sorted by base.
-
-    ``a/b/c`` means a per b per c.  Atoms are looked up exactly, then case-insensitively for words of more than
-    three letters; a trailing integer is an exponent (``m2``, ``m^3``).  Unknown atoms raise FactError.
-    """
-    s = normalise_unit_text(text)
-    if s in ("", "1", "-"):
-        return 1.0, ()
-    factor = 1.0
-    dims = {}
-    segments = s.split("/")
-    for si, seg in enumerate(segments):
-        sign = 1 if si == 0 else -1
-        words = seg.split(" ") if seg else []
-        if si > 0 and not words:
-            raise FactError("empty denominator in unit %r" % (text,))
-        for w in words:
-            if w in ("", "1") and si == 0:
-                continue
-            f, d = _atom(w, atoms, extra, text)
-            factor = factor * f if sign > 0 else factor / f
-            for b, e in d:
-                dims[b] = dims.get(b, 0) + sign * e
-    return factor, tuple(sorted((b, e) for b, e in dims.items() if e != 0))
-
-
-def _atom(w, atoms, extra, text):
-    hit = _lookup_atom(w, atoms, extra)
-    if hit is not None:
-        return hit
-    m = _ATOM_RE.match(w)
-    if m and m.group(2):
-        base = _lookup_atom(m.group(1), atoms, extra)
-        if base is not None:
-            e = int(m.group(2))
-            return base[0] ** e, tuple((b, x * e) for b, x in base[1])
-    raise FactError("unknown unit %r in %r" % (w, str(text)))
-
-
-def _lookup_atom(w, atoms, extra):
-    for table in (atoms, extra or {}):
-        if w in table:
-            return table[w]
-    if len(w) > 3:
-        lw = w.lower()
-        for table in (atoms, extra or {}):
-            for k in (lw, lw[:-1] if lw.endswith("s") else None):
-                if k and k in table:
-                    return table[k]
-    return None
-
+# units and metric identity live in regc.ir.units (one module for every layer); codegen inlines its pure part
+# in place of this import.
 
 # ---------------------------------------------------------------------------------------------------------------
 # reading fact values
@@ -188,6 +114,10 @@ _BADNUM_RE = _re.compile(r"^\s*[+-]?(nan|inf|infinity)\b", _re.I)
 _PERIOD_DAYS = {"year": 365.25, "years": 365.25, "month": 365.25 / 12, "months": 365.25 / 12, "day": 1.0, "days": 1.0}
 _FACT_KEYS = frozenset(["value", "unit", "metric", "period", "date", "met", "applies", "evidence", "note", "quantities",
                         "source"])
+
+
+class FactError(ValueError):
+    """A fact that cannot be used (bad unit, bad number, bad date ...)."""
 
 
 class Qty:
@@ -237,6 +167,8 @@ def check_number(v, where):
         raise FactError("%s: expected a number, got %r" % (where, v))
     if isinstance(v, float) and not _math.isfinite(v):
         raise FactError("%s: not a finite number: %r" % (where, v))
+    if isinstance(v, int) and abs(v) > 10 ** 300:  # float(v) would overflow
+        raise FactError("%s: number too large (%d digits)" % (where, len(str(abs(v)))))
     return v
 
 
@@ -251,6 +183,30 @@ def parse_date(v, where):
         except ValueError:
             pass
     raise FactError("%s: not a date in YYYY-MM-DD form: %r" % (where, v))
+
+
+def call_inputs(activity_id, facts, as_of):
+    """What ``regc eval`` does with its inputs, for the generated evaluator's functions.
+
+    ``facts`` may be one activity's facts or a whole facts file (``{"as_of": ..., "activities": {...}}``: the
+    activity's entry and the file's ``as_of`` are taken); ``as_of`` is a date, ``"YYYY-MM-DD"``, ``"today"`` (the
+    default, as the CLI without ``--as-of``) or None (no assessment date, as ``--no-today``).
+
+    >>> call_inputs("X-1", {"as_of": "2026-01-01", "activities": {"X-1": {"P1": True}}}, "today")
+    ({'P1': True}, datetime.date(2026, 1, 1))
+    """
+    if isinstance(facts, dict) and isinstance(facts.get("activities"), dict):
+        if activity_id not in facts["activities"]:
+            raise FactError("facts: no facts for activity %r (activities: %s)"
+                            % (activity_id, ", ".join(map(str, facts["activities"])) or "none"))
+        if as_of == "today" and facts.get("as_of") is not None:
+            as_of = facts["as_of"]
+        facts = facts["activities"][activity_id] or {}
+    if as_of == "today":
+        return facts, _dt.date.today()
+    if as_of is None:
+        return facts, None
+    return facts, parse_date(as_of, "as_of")
 
 
 def parse_period(v, where):
@@ -285,7 +241,7 @@ def make_qty(value, unit, period, metric, where, atoms, extra, cache):
     if hit is None:
         try:
             hit = parse_unit(unit, atoms, extra)
-        except FactError as e:
+        except UnitError as e:
             raise FactError("%s: %s" % (where, e))
         if cache is not None:
             cache[key] = hit
@@ -436,22 +392,6 @@ _STOP = frozenset(["the", "of", "a", "an", "is", "are", "be", "by", "for", "to",
                    "that", "with", "from", "at", "its", "has", "have", "been", "was"])
 
 
-def _stem(w):
-    if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
-        return w[:-1]
-    return w
-
-
-def norm_metric(s):
-    """Normalised metric / key name: lower case, punctuation to spaces, simple plural folding.
-
-    >>> norm_metric("Life-cycle GHG emissions"), norm_metric("lifecycle greenhouse gas emission")
-    ('life cycle ghg emission', 'life cycle ghg emission')
-    """
-    s = str(s).lower().replace("greenhouse gas", "ghg").replace("lifecycle", "life cycle").replace("co2e", "co2e")
-    return " ".join(_stem(w) for w in _WORD_RE.findall(s.replace("_", " ")))
-
-
 def content_words(s):
     return frozenset(w for w in norm_metric(s).split(" ") if w and w not in _STOP)
 
@@ -542,6 +482,7 @@ def index_facts(raw, index, atoms, where="facts"):
                 fact = Fact()
                 fact.errors.append(str(e))
             if kind == "metric":
+                targets = _compatible_targets(targets, fact, index)
                 if fact.met is not None or fact.date is not None or fact.applies is not None:
                     issues.append(("error", "%s: a metric takes a quantity" % loc))
                     fact = Fact()
@@ -596,6 +537,18 @@ def _metric_targets(nk, index):
                 if n not in hits:
                     hits.append(n)
     return hits
+
+
+def _compatible_targets(targets, fact, index):
+    """A metric key that names several criteria (by word subset: "direct GHG emissions" names "direct GHG
+    emissions of the activity" and "annual direct GHG emissions ...") goes to those whose thresholds take the
+    fact's unit, when there are any; else to all of them (the incompatibility is then reported)."""
+    qdims = index.get("qdims")
+    if len(targets) < 2 or not fact.qtys or not qdims:
+        return targets
+    have = set(q.dims for q in fact.qtys)
+    keep = [t for t in targets if have & set(qdims.get(t, ()))]
+    return keep or targets
 
 
 def _phrase_targets(key, index):

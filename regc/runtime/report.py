@@ -1,6 +1,8 @@
 """Self-contained HTML report of an evaluation: criterion tree with colour-coded verdicts, thresholds against
-facts, arithmetic, missing evidence, and each criterion's source text and span.  Every piece of text from the
-regulation or the facts goes through ``html.escape``; the file has no scripts and no external resources.
+facts, arithmetic, missing evidence; every criterion links to its source text (a "Source text" section per
+activity: the criterion's verbatim text and where it stands in the source file).  Every piece of text from the
+regulation or the facts goes through ``html.escape``; the file has no scripts and no external resources (it is
+checked in a headless Chromium by ``tests/test_report_browser.py``).
 
 >>> "<script>" in render([{"activity": "A<script>", "name": "", "verdict": "PASS", "as_of": None, "units": []}],
 ...                      {"A<script>": {"missing": [], "errors": [], "warnings": []}})
@@ -20,6 +22,8 @@ body{font-family:system-ui,sans-serif;margin:2em;max-width:70em;color:#222}
 ul.tree{list-style:none;padding-left:1.4em;border-left:1px dotted #bbb}
 li{margin:.35em 0} .id{font-family:monospace;font-weight:bold} .text{color:#333}
 .meta{font-size:.85em;color:#555;margin-left:1em} .miss{color:#a86b00} .err{color:#b3261e}
+a.src{font-size:.8em;margin-left:.6em} dl.sources dt{font-family:monospace;font-weight:bold;margin-top:.8em}
+dl.sources dd{margin:.2em 0 0 1.4em;border-left:3px solid #ddd;padding-left:.6em} :target{background:#fff4c2}
 details summary{cursor:pointer} code{background:#f3f3f3;padding:0 .2em}
 """
 
@@ -39,7 +43,8 @@ def _anchor(activity: str, node_id: str) -> str:
 
 
 def _node(activity: str, n: dict) -> str:
-    parts = [f'<li id="{_anchor(activity, n["id"])}">{_badge(n["verdict"])} <span class="id">{_e(n["id"])}</span>']
+    parts = [f'<li id="{_anchor(activity, n["id"])}">{_badge(n["verdict"])} <span class="id">{_e(n["id"])}</span>',
+             f'<a class="src" href="#src-{_anchor(activity, n["id"])}">source text</a>']
     if n.get("conditional"):
         parts.append(' <span class="meta">(conditional)</span>')
     if n.get("anchored"):
@@ -81,6 +86,25 @@ def _node(activity: str, n: dict) -> str:
     return "".join(parts)
 
 
+def _sources(activity: str, units: list[dict]) -> str:
+    """The activity's "Source text" section: per criterion its verbatim text and location, linked both ways."""
+    out = [f'<h3 id="src-{_anchor(activity, "")}">Source text</h3><dl class="sources">']
+    stack = [u["root"] for u in reversed(units)]
+    while stack:
+        n = stack.pop()
+        a = _anchor(activity, n["id"])
+        span = n.get("span") or {}
+        loc = " ".join(x for x in (str(span.get("file") or ""), str(span.get("path") or "")) if x)
+        if span.get("start") is not None:
+            loc += f" [{span.get('start')}:{span.get('end')}]"
+        out.append(f'<dt id="src-{a}"><a href="#{a}">{_e(n["id"])}</a>'
+                   + (f' <span class="meta">{_e(loc)}</span>' if loc else "") + "</dt>")
+        out.append(f'<dd>{_e(n.get("text") or n.get("summary") or "(no text of its own)")}</dd>')
+        stack.extend(reversed(n.get("children") or []))
+    out.append("</dl>")
+    return "".join(out)
+
+
 def render(explanations: list[dict], results: dict[str, dict], title: str = "regc compliance evaluation",
            as_of: str | None = None) -> str:
     """``explanations``: from :func:`regc.runtime.evaluator.explain_activity`; ``results``: activity id ->
@@ -113,5 +137,6 @@ def render(explanations: list[dict], results: dict[str, dict], title: str = "reg
         for u in ex["units"]:
             out.append(f"<h3>{_badge(u['verdict'])} {_e(u['part'])}</h3>")
             out.append('<ul class="tree">' + _node(aid, u["root"]) + "</ul>")
+        out.append(_sources(aid, ex["units"]))
     out.append("</body></html>")
     return "\n".join(out) + "\n"

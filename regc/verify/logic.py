@@ -33,82 +33,33 @@ import re
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
+
+_F = Fraction
 from typing import Any, Callable, Optional
 
 import z3
 
 from regc.ir.models import CriterionNode, Diagnostic, QuantItem, Unit, is_anchored
+from regc.ir.units import GENERIC_METRICS, exact_unit, is_generic_metric, norm_metric
 
 PASS_NAME = "logic"
 EPOCH = _dt.date(1970, 1, 1)
 DOMAIN_START = "2020-01-01"  # earliest assessment/event date a witness may use
 
 # ---------------------------------------------------------------------------------------------------------------
-# units: one base unit per dimension (a light own table: pint has no CO2e and is ~100x slower to parse)
-
-_F = Fraction
-_UNIT_TABLE: dict[str, tuple[Fraction, str]] = {
-    # mass (kg)
-    "mg": (_F(1, 10**6), "kg"), "g": (_F(1, 1000), "kg"), "kg": (_F(1), "kg"), "t": (_F(1000), "kg"),
-    "tonne": (_F(1000), "kg"), "tonnes": (_F(1000), "kg"), "kt": (_F(10**6), "kg"), "mt": (_F(10**9), "kg"),
-    # energy (J)
-    "j": (_F(1), "J"), "kj": (_F(1000), "J"), "mj": (_F(10**6), "J"), "gj": (_F(10**9), "J"),
-    "wh": (_F(3600), "J"), "kwh": (_F(3600 * 10**3), "J"), "mwh": (_F(3600 * 10**6), "J"),
-    "gwh": (_F(3600 * 10**9), "J"), "twh": (_F(3600 * 10**12), "J"),
-    # power (W)
-    "w": (_F(1), "W"), "kw": (_F(1000), "W"), "mw": (_F(10**6), "W"), "gw": (_F(10**9), "W"),
-    "kwp": (_F(1000), "Wp"), "mwp": (_F(10**6), "Wp"),
-    # volume (m3)
-    "l": (_F(1, 1000), "m3"), "litre": (_F(1, 1000), "m3"), "litres": (_F(1, 1000), "m3"),
-    "liter": (_F(1, 1000), "m3"), "liters": (_F(1, 1000), "m3"), "ml": (_F(1, 10**6), "m3"),
-    "m3": (_F(1), "m3"), "m³": (_F(1), "m3"),
-    # length / area
-    "mm": (_F(1, 1000), "m"), "cm": (_F(1, 100), "m"), "m": (_F(1), "m"), "km": (_F(1000), "m"),
-    "m2": (_F(1), "m2"), "m²": (_F(1), "m2"), "km2": (_F(10**6), "m2"), "ha": (_F(10**4), "m2"),
-    # time (s); durations of years/months as their own dimension (calendar, not seconds)
-    "s": (_F(1), "s"), "min": (_F(60), "s"), "h": (_F(3600), "s"), "hour": (_F(3600), "s"),
-    "hours": (_F(3600), "s"), "day": (_F(86400), "s"), "days": (_F(86400), "s"),
-    "year": (_F(1), "yr"), "years": (_F(1), "yr"), "yr": (_F(1), "yr"), "a": (_F(1), "yr"),
-    "month": (_F(1, 12), "yr"), "months": (_F(1, 12), "yr"),
-    "%": (_F(1), "%"), "percent": (_F(1), "%"), "ppm": (_F(1), "ppm"),
-}
-_SUBSTANCES = {"co2e": "CO2e", "co2eq": "CO2e", "co2": "CO2", "co₂e": "CO2e", "co₂": "CO2"}
+# units and metric identity: regc.ir.units (the evaluator's table, read exactly)
 
 
 def normalise_unit(unit: str) -> tuple[Fraction, str]:
-    """``(factor, dimension)``: value × factor is the quantity in the base unit of ``dimension``.
+    """``(factor, dimension)``: value × factor is the quantity in the base unit of ``dimension`` (the
+    evaluator's unit table, :func:`regc.ir.units.exact_unit`).
 
     >>> normalise_unit("g CO2e/kWh") == normalise_unit("kg CO2e/MWh")
     True
-    >>> normalise_unit("litres/min")[1], normalise_unit("")
-    ('m3/s', (Fraction(1, 1), ''))
+    >>> normalise_unit("litres/min")[0], normalise_unit("")
+    (Fraction(1, 60000), (Fraction(1, 1), ''))
     """
-    s = re.sub(r"\s+", " ", unit.strip()).replace(" per ", "/")
-    if not s:
-        return _F(1), ""
-    factor, dims = _F(1), []
-    for i, part in enumerate(s.split("/")):
-        f_part, d_part = _F(1), []
-        for tok in re.findall(r"[A-Za-z%³²₂µ]+[0-9]*|\d+", part):
-            low = tok.lower()
-            if low in _SUBSTANCES:
-                d_part.append(f"[{_SUBSTANCES[low]}]")
-                continue
-            m = re.match(r"^(t|kg|g|mg)(co2e?|co2eq)$", low)  # "tCO2e"
-            if m:
-                f, d = _UNIT_TABLE[m.group(1)]
-                f_part *= f
-                d_part += [d, f"[{_SUBSTANCES[m.group(2)]}]"]
-                continue
-            if low in _UNIT_TABLE:
-                f, d = _UNIT_TABLE[low]
-                f_part *= f
-                d_part.append(d)
-            else:
-                d_part.append(low)
-        dims.append("·".join(d_part))
-        factor = factor * f_part if i == 0 else factor / f_part
-    return factor, "/".join(dims)
+    return exact_unit(unit)
 
 
 def _period_key(item: QuantItem) -> str:
@@ -128,20 +79,7 @@ def _period_label(item: QuantItem) -> str:
 
 
 def _norm_metric(metric: str) -> str:
-    return re.sub(r"\s+", " ", metric.strip().lower())
-
-
-# metric names that say nothing about which quantity is meant ("Value", "Share"): two such items are never
-# assumed to be the same quantity (each gets its own variable unless an INHERITS_THRESHOLD edge links them)
-GENERIC_METRICS = frozenset({
-    "", "value", "values", "share", "percentage", "proportion", "amount", "quantity", "level", "limit",
-    "threshold", "rate", "ratio", "number", "total", "figure", "minimum", "maximum", "it", "this", "they"})
-
-
-def is_generic_metric(metric: str) -> bool:
-    """``True`` for a metric name that does not identify a quantity.  >>> is_generic_metric(" Value ")
-    True"""
-    return _norm_metric(metric).strip(" .:;,") in GENERIC_METRICS
+    return norm_metric(metric)
 
 
 def split_children(node: CriterionNode) -> tuple[list[CriterionNode], list[CriterionNode]]:

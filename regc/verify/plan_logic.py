@@ -1,0 +1,333 @@
+"""Z3 encoding of the evaluator's compiled plan: the program ``regc eval`` runs, written once as constraints.
+
+:func:`regc.runtime.evaluator.compile_plan` turns an activity into plain data (labelled and anchored children,
+AND/OR/N_OF_K, dependency clauses resolved to node indices, NOT_APPLICABLE conditions, effective periods,
+quantitative items with units resolved by :mod:`regc.ir.units`).  This module reads that same plan and states
+the kernel's rules (:mod:`regc.runtime.kernel`: Kleene AND/OR/N_OF_K dropping NOT_APPLICABLE, anchored children
+on top, dependency clauses, ``applies: false``, effective dates, NOT_APPLICABLE propagated down) over a
+four-valued Z3 enumeration, so a proof about the encoding is a proof about the evaluator.
+
+Inputs (one per fact the evaluator can read): ``has[i]`` (a fact is given for node ``i``), ``met[i]``
+(qualitative), ``x[i.j]`` (item ``j``'s quantity in SI base units; items of one node with the same metric,
+dimension and period read the same quantity, as :func:`kernel.eval_items` does), ``date[i]`` (days since 1970-01-01),
+``off[i]`` (``applies: false``) and ``as_of`` (days).  ``V[i]`` is node ``i``'s verdict as computed,
+``R[i]`` the reported one (NOT_APPLICABLE inside a NOT_APPLICABLE ancestor), ``verdict`` the activity's.
+
+:func:`inputs_of` maps facts as the evaluator reads them onto these inputs; :func:`plan_verdicts` evaluates the
+encoding on them (``tests/test_plan_logic.py`` checks on random profiles over every compiled corpus act that
+the two agree on every criterion); :func:`passing_profile` asks Z3 for inputs under which a unit passes.
+
+>>> from regc.ir.models import Activity, ActSource, Unit, CriterionNode
+>>> from regc.runtime.evaluator import compile_plan
+>>> act = Activity(activity_id="X-1", name="x", source=ActSource(celex="32021R2139", format="eurlex-xhtml"),
+...     units=[Unit(unit_id="X-1/SC", root=CriterionNode(criterion_id="ROOT", evaluation_logic="OR",
+...            sub_criteria=[CriterionNode(criterion_id="P1"), CriterionNode(criterion_id="P2")]))])
+>>> plan = compile_plan(act)
+>>> plan_verdicts(plan, {1: {"has": True, "met": False}, 2: {"has": True, "met": True}}, None)["verdict"]
+'PASS'
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from fractions import Fraction
+from typing import Any, Optional
+
+import z3
+
+from regc.runtime import kernel
+
+EPOCH = _dt.date(1970, 1, 1)
+Verdict, (PASS, FAIL, UNKNOWN, NA) = z3.EnumSort("PlanVerdict", ["PASS", "FAIL", "UNKNOWN", "NOT_APPLICABLE"])
+NAMES = {str(PASS): kernel.PASS, str(FAIL): kernel.FAIL, str(UNKNOWN): kernel.UNKNOWN, str(NA): kernel.NA}
+
+
+def days(d: _dt.date) -> int:
+    """Days since 1970-01-01.  >>> days(_dt.date(1970, 1, 11))
+    10"""
+    return (d - EPOCH).days
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Kleene combination (kernel.k_and / k_or / k_nofk)
+
+
+def k_and(vs: list) -> Any:
+    if not vs:
+        return NA
+    return z3.If(z3.And([v == NA for v in vs]), NA,
+                 z3.If(z3.Or([v == FAIL for v in vs]), FAIL, z3.If(z3.Or([v == UNKNOWN for v in vs]), UNKNOWN, PASS)))
+
+
+def k_or(vs: list) -> Any:
+    if not vs:
+        return NA
+    return z3.If(z3.And([v == NA for v in vs]), NA,
+                 z3.If(z3.Or([v == PASS for v in vs]), PASS, z3.If(z3.Or([v == UNKNOWN for v in vs]), UNKNOWN, FAIL)))
+
+
+def k_nofk(vs: list, n: int) -> Any:
+    def count(pred) -> Any:
+        return z3.Sum([z3.If(pred(v), 1, 0) for v in vs])
+
+    applicable, passed, unknown = count(lambda v: v != NA), count(lambda v: v == PASS), count(lambda v: v == UNKNOWN)
+    return z3.If(applicable == 0, NA, z3.If(passed >= n, PASS, z3.If(passed + unknown >= n, UNKNOWN, FAIL)))
+
+
+def k_combine(logic: str, vs: list, n: Optional[int]) -> Any:
+    if logic == "OR":
+        return k_or(vs)
+    if logic == "N_OF_K":
+        return k_nofk(vs, n or 1)
+    return k_and(vs)
+
+
+def _cmp(op: str, a: Any, b: Any) -> Any:
+    return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "=": a == b}[op]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# encoding
+
+
+class PlanEncoding:
+    """Constraints ``V[i] == <kernel rule>`` for every participating node of one compiled plan."""
+
+    def __init__(self, plan: dict, prefix: str = ""):
+        self.plan = plan
+        self.nodes = plan["nodes"]
+        p = prefix
+        self.as_of = z3.Int(f"{p}as_of")
+        self.has_as_of = z3.Bool(f"{p}has_as_of")
+        self.has = {}
+        self.met = {}
+        self.off = {}
+        self.date = {}
+        self.x: dict[tuple[int, int], Any] = {}
+        self.V = {n["i"]: z3.Const(f"{p}V[{n['i']}]", Verdict) for n in self.nodes if not n["anc"]}
+        self.R = {i: z3.Const(f"{p}R[{i}]", Verdict) for i in self.V}
+        self.constraints: list = []
+        for n in self.nodes:
+            if n["anc"]:
+                continue
+            i = n["i"]
+            self.has[i] = z3.Bool(f"{p}has[{i}]")
+            self.met[i] = z3.Bool(f"{p}met[{i}]")
+            if n["cond"]:
+                self.off[i] = z3.Bool(f"{p}off[{i}]")
+            if any(t[0] in ("deadline", "recurring") for t in n["t"]):
+                self.date[i] = z3.Int(f"{p}date[{i}]")
+            shared: dict[tuple, Any] = {}
+            for j, it in enumerate(n["q"]):  # items of one metric, dimension and period read one quantity
+                key = (it[0], it[5], it[6])
+                if key not in shared:
+                    shared[key] = z3.Real(f"{p}x[{i}.{j}]")
+                self.x[(i, j)] = shared[key]
+        for i in self.V:
+            self.constraints.append(self.V[i] == self._node(self.nodes[i]))
+        for n in self.nodes:  # pre-order: a node inside a NOT_APPLICABLE one is NOT_APPLICABLE
+            if n["anc"]:
+                continue
+            par = n["parent"]
+            if par is None:
+                self.constraints.append(self.R[n["i"]] == self.V[n["i"]])
+            else:
+                self.constraints.append(self.R[n["i"]] == z3.If(self.R[par] == NA, NA, self.V[n["i"]]))
+        self.verdict = k_and([self.R[r] for _p, r in plan["roots"]]) if plan["roots"] else UNKNOWN
+
+    # -- own requirement (kernel.own_verdict, for well-formed facts) ------------------------------------------
+    def _own(self, n: dict) -> Any:
+        i = n["i"]
+        parts = []
+        if n["q"]:
+            cmps = [_cmp(it[1], self.x[(i, j)], z3.RealVal(Fraction(it[4]))) for j, it in enumerate(n["q"])]
+            ok = z3.Or(cmps) if n["qlogic"] == "OR" else z3.And(cmps)
+            parts.append(z3.If(ok, PASS, FAIL))
+        dated = [t for t in n["t"] if t[0] in ("deadline", "recurring")]
+        if dated:
+            vs = []
+            for t in dated:
+                if t[0] == "deadline":
+                    vs.append(z3.If(self.date[i] <= days(_dt.date.fromisoformat(t[1])), PASS, FAIL))
+                else:
+                    age = self.as_of - self.date[i]
+                    limit = float(t[4]) * kernel._PERIOD_DAYS[t[5]]
+                    vs.append(z3.If(z3.Not(self.has_as_of), UNKNOWN,
+                                    z3.If(z3.And(age >= 0, z3.ToReal(age) <= z3.RealVal(Fraction(limit))), PASS, FAIL)))
+            parts.append(k_or(vs) if n["tlogic"] == "OR" else k_and(vs))
+        if not parts:  # qualitative: true/false
+            return z3.If(self.has[i], z3.If(self.met[i], PASS, FAIL), UNKNOWN)
+        return z3.If(self.has[i], k_and(parts), UNKNOWN)
+
+    # -- one node (kernel.node_verdict / eval_node) -------------------------------------------------------------
+    def _node(self, n: dict) -> Any:
+        i = n["i"]
+        own = self._own(n) if n["own"] else None
+        kids = k_combine(n["logic"], [self.V[c] for c in n["kids"]], n["n"]) if n["kids"] else None
+        parts = [x for x in (own, kids) if x is not None]
+        v = k_and(parts) if parts else UNKNOWN
+        if n["akids"]:
+            v = z3.If(v == NA, NA, k_and([v, k_and([self.V[c] for c in n["akids"]])]))
+        out = v
+        # undecided dependency -> UNKNOWN (unless NOT_APPLICABLE)
+        dep_ok, dep_unknown = self._deps(n)
+        if dep_unknown is not None:
+            out = z3.If(z3.And(dep_unknown, out != NA), UNKNOWN, out)
+        # effective dates without an assessment date -> UNKNOWN (unless NOT_APPLICABLE)
+        eff = [t for t in n["t"] if t[0] in ("effective_from", "effective_until", "window")]
+        if eff:
+            out = z3.If(z3.And(z3.Not(self.has_as_of), out != NA), UNKNOWN, out)
+        if dep_ok is not None:
+            out = z3.If(dep_ok, out, NA)
+        if eff:
+            outside = []
+            for t in eff:
+                lo = t[1] if t[0] == "effective_from" else t[2] if t[0] == "window" else None
+                hi = t[1] if t[0] == "effective_until" else t[3] if t[0] == "window" else None
+                if lo:
+                    outside.append(self.as_of < days(_dt.date.fromisoformat(lo)))
+                if hi:
+                    outside.append(self.as_of > days(_dt.date.fromisoformat(hi)))
+            if outside:
+                out = z3.If(z3.And(self.has_as_of, z3.Or(outside)), NA, out)
+        if i in self.off:
+            out = z3.If(z3.And(self.has[i], self.off[i]), NA, out)
+        return out
+
+    def _deps(self, n: dict) -> tuple[Optional[Any], Optional[Any]]:
+        """(clauses can hold: true + unknown >= dmin, undecided: true < dmin) or (None, None)."""
+        if not n["deps"]:
+            return None, None
+        true, unknown = [], []
+        for target, status in n["deps"]:
+            if target < 0:
+                unknown.append(z3.BoolVal(True))
+                continue
+            tv = self.V[target]
+            unknown.append(tv == UNKNOWN)
+            true.append(z3.And(tv != UNKNOWN, (tv == PASS) if status == "Affirmation" else (tv != PASS)))
+        n_true = z3.Sum([z3.If(b, 1, 0) for b in true]) if true else z3.IntVal(0)
+        n_unknown = z3.Sum([z3.If(b, 1, 0) for b in unknown]) if unknown else z3.IntVal(0)
+        return n_true + n_unknown >= n["dmin"], n_true < n["dmin"]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# facts -> inputs, evaluation, witnesses
+
+
+def inputs_of(plan: dict, facts: dict) -> dict[int, dict]:
+    """Facts as the evaluator read them (:func:`kernel.index_facts`: node index -> Fact) -> encoding inputs.
+
+    Only well-formed facts are expressible (a fact with errors, or a boolean for a quantitative criterion, is an
+    input error in the evaluator): a ValueError says so."""
+    out: dict[int, dict] = {}
+    for i, f in facts.items():
+        n = plan["nodes"][i]
+        if n["anc"]:
+            continue
+        if f.errors:
+            raise ValueError(f"node {n['id']}: the fact has errors: {f.errors[0]}")
+        d: dict[str, Any] = {"has": True, "off": f.applies is False}
+        if f.applies is False:
+            if not n["cond"]:
+                raise ValueError(f"node {n['id']}: 'applies: false' for a Mandatory criterion")
+            out[i] = d
+            continue
+        if f.met is not None and not n["own"]:
+            raise ValueError(f"node {n['id']}: true/false for a criterion without an own requirement")
+        if n["own"] and f.date is None and any(t[0] in ("deadline", "recurring") for t in n["t"]):
+            raise ValueError(f"node {n['id']}: a dated criterion without a date")
+        if f.met is not None:
+            if n["q"] or any(t[0] in ("deadline", "recurring") for t in n["t"]):
+                raise ValueError(f"node {n['id']}: true/false for a quantitative or dated criterion")
+            d["met"] = f.met
+        if n["own"] and n["q"]:
+            detail: list = []
+            kernel.eval_items(n["q"], n["qlogic"], f, detail)
+            xs = {}
+            for j, (_it, q, _v, _note) in enumerate(detail):
+                if q is None:
+                    raise ValueError(f"node {n['id']}: no usable quantity for item {j}")
+                xs[j] = q.base
+            d["x"] = xs
+        if f.date is not None:
+            d["date"] = days(f.date)
+        out[i] = d
+    return out
+
+
+def _bindings(enc: PlanEncoding, inputs: dict[int, dict], as_of: Optional[_dt.date]) -> list:
+    eqs = [enc.has_as_of == (as_of is not None), enc.as_of == (days(as_of) if as_of else 0)]
+    for i in enc.V:
+        d = inputs.get(i, {})
+        eqs.append(enc.has[i] == bool(d.get("has")))
+        eqs.append(enc.met[i] == bool(d.get("met")))
+        if i in enc.off:
+            eqs.append(enc.off[i] == bool(d.get("off")))
+        if i in enc.date:
+            eqs.append(enc.date[i] == int(d.get("date", 0)))
+        for j in range(len(enc.nodes[i]["q"])):
+            eqs.append(enc.x[(i, j)] == z3.RealVal(Fraction((d.get("x") or {}).get(j, 0.0))))
+    return eqs
+
+
+def plan_verdicts(plan: dict, inputs: dict[int, dict], as_of: Optional[_dt.date],
+                  enc: Optional[PlanEncoding] = None, solver: Optional[z3.Solver] = None) -> dict:
+    """The encoding's verdicts for given inputs: ``{"verdict", "criteria": {id: verdict}}`` (reported ids as in
+    the evaluator's result).  Pass ``enc``/``solver`` (with ``enc.constraints`` added) to reuse them."""
+    enc = enc or PlanEncoding(plan)
+    if solver is None:
+        solver = z3.Solver()
+        solver.add(enc.constraints)
+    solver.push()
+    solver.add(_bindings(enc, inputs, as_of))
+    r = solver.check()
+    if r != z3.sat:
+        solver.pop()
+        raise RuntimeError(f"{plan['activity']}: encoding is {r} for the given inputs")
+    m = solver.model()
+    crit = {n["id"]: NAMES[str(m.eval(enc.R[n["i"]], model_completion=True))]
+            for n in enc.nodes if n["report"] and n["i"] in enc.R}
+    verdict = NAMES[str(m.eval(enc.verdict, model_completion=True))]
+    solver.pop()
+    return {"verdict": verdict, "criteria": crit}
+
+
+def passing_profile(plan: dict, part: Optional[str] = None) -> Optional[dict]:
+    """Inputs under which the activity (or its unit ``part``) passes, from Z3; None when none exists.
+
+    The profile states an assessment date, so a PASS never rests on a missing one."""
+    return passing_profiles(plan, [part])[part]
+
+
+def passing_profiles(plan: dict, parts: list[Optional[str]]) -> dict[Optional[str], Optional[dict]]:
+    """:func:`passing_profile` for several units (``None``: the whole activity) over one encoding and solver."""
+    enc = PlanEncoding(plan)
+    s = z3.Solver()
+    s.add(enc.constraints)
+    s.add(enc.has_as_of)
+    roots = dict(plan["roots"])
+    out: dict[Optional[str], Optional[dict]] = {}
+    for part in parts:
+        goal = enc.verdict if part is None else enc.R[roots[part]]
+        s.push()
+        s.add(goal == PASS)
+        out[part] = _profile(enc, s.model()) if s.check() == z3.sat else None
+        s.pop()
+    return out
+
+
+def _profile(enc: PlanEncoding, m: z3.ModelRef) -> dict:
+    out: dict[str, Any] = {}
+    for n in enc.nodes:
+        i = n["i"]
+        if i not in enc.V or not z3.is_true(m.eval(enc.has[i], model_completion=True)):
+            continue
+        if i in enc.off and z3.is_true(m.eval(enc.off[i], model_completion=True)):
+            out[n["id"]] = {"applies": False}
+        elif n["own"] and n["q"]:
+            out[n["id"]] = [f"{it[0]}: {m.eval(enc.x[(i, j)], model_completion=True).as_decimal(9)} (SI base units)"
+                            for j, it in enumerate(n["q"])]
+        elif n["own"]:
+            out[n["id"]] = z3.is_true(m.eval(enc.met[i], model_completion=True))
+    return out
