@@ -300,6 +300,9 @@ def build_index(corpus: Path, out: Path, *, celexes: Optional[list[str]] = None,
         if unknown:
             raise IndexError_(f"{corpus}: no act folder for {', '.join(unknown)} (given to --cited-by)")
         celexes = cited_by(found, cited, registry)
+        if not celexes and not extra_files:
+            raise IndexError_(f"{corpus}: nothing to index: none of the acts cited by "
+                              f"{', '.join(c.upper() for c in cited) or 'the Taxonomy delegated acts'} is under it")
     else:
         celexes = sorted(found)
     left_out += [Skipped(str(found[c]), "not in the selected scope") for c in sorted(set(found) - set(celexes))]

@@ -35,14 +35,20 @@ class Skipped:
 
 
 def discover_acts(root: Path) -> tuple[dict[str, Path], list[Skipped]]:
-    """``({CELEX: act folder}, skipped)`` for every act folder under ``root`` (any depth, hidden folders and
-    symlinked folders not followed).  A CELEX folder without a parseable version, a second folder for the same
+    """``({CELEX: act folder}, skipped)`` for every act folder under ``root`` (any depth; hidden folders left
+    out; symlinked folders followed, each real folder once).  A CELEX folder without a parseable version, a second folder for the same
     CELEX, and PDF files (indexed only when given with ``--pdf``) are reported as skipped."""
     found: dict[str, Path] = {}
     skipped: list[Skipped] = []
     pdf_dirs: dict[str, int] = {}
-    for dirpath, dirnames, filenames in os.walk(root):
+    seen: set[str] = set()
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=True):
         d = Path(dirpath)
+        real = os.path.realpath(d)
+        if real in seen:  # a link cycle or a second link to the same folder
+            dirnames[:] = []
+            continue
+        seen.add(real)
         dirnames[:] = sorted(x for x in dirnames if not x.startswith("."))
         if CELEX_FOLDER.match(d.name) and any(VERSION_FOLDER.match(x) for x in dirnames):
             celex = d.name.upper()
