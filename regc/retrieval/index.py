@@ -179,16 +179,16 @@ def encode(texts: list[str], batch_size: int = 32):
     return v.astype("float32")
 
 
-def encode_query(text: str):
-    """One query's vector, encoded on ONE torch thread: a single short text gains nothing from a thread pool,
-    and on a shared machine the pool's spin-up costs more than the encoding (the caller's thread count is
-    restored afterwards)."""
+def encode_query(text: str | list[str]):
+    """A query's vector (or a few queries' vectors, one batch), encoded on ONE torch thread: short texts gain
+    nothing from a thread pool, and on a shared machine the pool's spin-up costs more than the encoding (the
+    caller's thread count is restored afterwards)."""
     import torch
 
     n = torch.get_num_threads()
     torch.set_num_threads(1)
     try:
-        return encode([text])
+        return encode([text] if isinstance(text, str) else list(text))
     finally:
         torch.set_num_threads(n)
 

@@ -270,15 +270,19 @@ class Searcher:
         return [(h.docid, float(h.score)) for h in hits if h.docid in self.by_id]
 
     def dense(self, query: str, k: int = 10) -> list[tuple[str, float]]:
+        return self.dense_many([query], k)[0]
+
+    def dense_many(self, queries: list[str], k: int = 10) -> list[list[tuple[str, float]]]:
+        """:meth:`dense` for several queries, encoded in one batch."""
         from regc.retrieval.index import encode_query
 
-        check_query(query)
+        for q in queries:
+            check_query(q)
         if self._dense is None:
             raise IndexError_(f"{self.folder}: index has no dense part (built with --no-dense)")
         index, ids = self._dense
-        qv = encode_query(query)
-        scores, idx = index.search(qv, min(k, index.ntotal))
-        return [(ids[i], float(s)) for i, s in zip(idx[0], scores[0]) if i >= 0]
+        scores, idx = index.search(encode_query(queries), min(k, index.ntotal))
+        return [[(ids[i], float(s)) for i, s in zip(ix, sc) if i >= 0] for ix, sc in zip(idx, scores)]
 
     def ranked(self, query: str, k: int = 10, mode: str = "hybrid", fusion: str = "rrf",
                rm3: bool = False) -> list[tuple[str, float]]:
