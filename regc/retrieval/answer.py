@@ -23,8 +23,8 @@ from typing import Callable, Optional
 from regc.retrieval.anchor import QUESTION_WORDS, Anchor
 from regc.retrieval.ask import Retrieved, node_text
 
-CITE_MARGIN = 0.8  # cite a provision only when it scores at least this share of the best one
-MAX_RULES = 4
+CITE_MARGIN = 0.9  # cite a provision only when it scores at least this share of the best one (tuned on dev)
+MAX_RULES = 3
 CLAIMS_PER_RULE = 2
 MIN_OVERLAP = 2  # content words a sentence must share with the question (1 for one-word topics)
 QUOTE_WORDS = 60

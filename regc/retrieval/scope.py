@@ -40,7 +40,6 @@ def discover_acts(root: Path) -> tuple[dict[str, Path], list[Skipped]]:
     CELEX, and PDF files (indexed only when given with ``--pdf``) are reported as skipped."""
     found: dict[str, Path] = {}
     skipped: list[Skipped] = []
-    pdf_dirs: dict[str, int] = {}
     seen: set[str] = set()
     for dirpath, dirnames, filenames in os.walk(root, followlinks=True):
         d = Path(dirpath)
@@ -60,11 +59,8 @@ def discover_acts(root: Path) -> tuple[dict[str, Path], list[Skipped]]:
                 found[celex] = d
             dirnames[:] = []
             continue
-        n_pdf = sum(1 for f in filenames if f.lower().endswith(".pdf"))
-        if n_pdf:
-            pdf_dirs[str(d)] = n_pdf
-    for d, n in sorted(pdf_dirs.items()):
-        skipped.append(Skipped(d, f"{n} PDF file{'s' if n > 1 else ''} (PDFs are indexed only with --pdf FILE)"))
+        skipped += [Skipped(str(d / f), "a PDF: indexed only when given with --pdf FILE")
+                    for f in sorted(filenames) if f.lower().endswith(".pdf")]
     return dict(sorted(found.items())), skipped
 
 
