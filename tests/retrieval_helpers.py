@@ -53,3 +53,20 @@ def scratch(name: str) -> Path:
     p = _TMP / name
     p.mkdir(parents=True, exist_ok=True)
     return p
+
+
+ASK_ACTS = ["32020R0852", "32021R2178"]
+
+
+@lru_cache(maxsize=None)
+def ask_index() -> Path:
+    """BM25 index of the Taxonomy Regulation, the Disclosures Delegated Act and the HIPAA PDF (`regc ask`)."""
+    from regc.retrieval.index import build_index
+
+    out = _TMP / "ask"
+    build_index(corpus(), out, celexes=ASK_ACTS, dense=False, extra_files=[hipaa_pdf()])
+    return out
+
+
+def hipaa_pdf() -> Path:
+    return corpus() / "hipaa-hhs-combined" / "hipaa_combined.pdf"

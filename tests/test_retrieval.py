@@ -171,8 +171,13 @@ def test_graph_has_typed_edges(searcher):
     assert g.has_edge("32018L2001#Article 29", "32018L2001")
     # RED Article 2 defines 'ambient energy'
     assert g.has_edge("32018L2001#Article 2", "term:32018L2001:ambient energy")
-    refs = [v for _, v, d in g.out_edges("32018L2001#Article 29", data=True) if d["type"] == "REFERENCES"]
-    assert refs and all(not r.startswith("32018L2001") for r in refs)  # cross-document only
+    from regc.retrieval.citegraph import neighbours
+
+    cross = neighbours(g, "32018L2001#Article 29", same_act=False)  # paragraph edges rolled up to the article
+    assert cross and all(not r.startswith("32018L2001") for r in cross)
+    # paragraph-level edges inside the act ("paragraph 2", "Article 25(2)") exist too, from the paragraph node
+    own = {v for _, v, d in g.out_edges("32018L2001#Article 29(6)", data=True) if d["type"] == "REFERENCES"}
+    assert any(v.startswith("32018L2001#Article 29(") for v in own)
 
 
 def test_closure_decays_and_takes_max():

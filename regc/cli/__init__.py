@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "regc.cli.check",  # check, diff
     "regc.cli.eval",  # eval, facts
     "regc.cli.index",  # index, search, fetch
+    "regc.cli.ask",  # ask
     "regc.cli.optimize",  # optimize
     "regc.cli.segment",  # segment
     "regc.cli.reports",  # extract, disclosure check, score-disclosure, portfolio

@@ -1,7 +1,8 @@
 """`regc index`, `regc search`, `regc fetch`: the legal-corpus retrieval commands.
 
-    regc index ../shared/corpora -o out/index                 # acts cited by the Taxonomy delegated acts
-    regc index ../shared/corpora -o out/index-all --all --pdf ../shared/corpora/hipaa-hhs-combined/hipaa_combined.pdf
+    regc index ../shared/corpora -o out/index                 # every act folder under the corpus, any depth
+    regc index ../shared/corpora -o out/index-tsc --cited-by   # acts cited by the Taxonomy delegated acts
+    regc index ../shared/corpora -o out/index --pdf ../shared/corpora/hipaa-hhs-combined/hipaa_combined.pdf
     regc search out/index "sustainability criteria for biofuels" --k 5 --json
     regc fetch 32018L2001                                     # EUR-Lex download (cached); offline: clear error
 
@@ -28,11 +29,13 @@ def register(sub) -> None:
     p.add_argument("corpus", metavar="CORPUS", help="corpora folder, EUR-Lex works folder, or a PDF file")
     p.add_argument("-o", "--output", required=True, metavar="INDEX", help="index folder to write")
     p.add_argument("--acts", nargs="+", metavar="CELEX", help="index only these acts")
-    p.add_argument("--all", action="store_true", help="index every act of the corpus (default: the acts cited "
-                                                      "by the Taxonomy delegated acts)")
+    p.add_argument("--cited-by", nargs="*", metavar="CELEX", default=None,
+                   help="index only the acts cited by these acts (none given: by the Taxonomy delegated acts)")
+    p.add_argument("--all", action="store_true", help="index every act under CORPUS (the default)")
     p.add_argument("--pdf", action="append", default=[], metavar="FILE", help="also index this PDF (repeatable)")
     p.add_argument("--no-dense", action="store_true", help="BM25 only (no embeddings)")
-    p.add_argument("--force", action="store_true", help="rebuild even if the index is up to date")
+    p.add_argument("--force", action="store_true",
+                   help="rebuild even if the index is up to date, or replace an index of another corpus")
     p.set_defaults(func=_cmd_index)
 
     s = sub.add_parser("search", help="search an index built by `regc index`",
@@ -82,15 +85,22 @@ def _cmd_index(args) -> int:
         quiet_jvm(start_vm=False)
     except IndexError_:  # no JDK: the build says so in its own words below
         pass
+    if args.acts and args.cited_by is not None:
+        raise CLIError("--acts and --cited-by: give one of them")
     try:
-        rep = build_index(corpus, Path(args.output), celexes=celexes, all_acts=args.all, dense=not args.no_dense,
-                          extra_files=pdfs, force=args.force)
+        rep = build_index(corpus, Path(args.output), celexes=celexes, cited=args.cited_by,
+                          dense=not args.no_dense, extra_files=pdfs, force=args.force, progress=True)
     except IndexError_ as e:
         raise CLIError(str(e)) from None
     except OSError as e:
         raise CLIError(f"{args.output}: cannot write the index: {e}") from None
     for d in rep.diagnostics:
         print(f"regc: warning: {d}", file=sys.stderr)
+    if not rep.skipped:
+        shown = ", ".join(rep.indexed[:30]) + (f" and {len(rep.indexed) - 30} more" if len(rep.indexed) > 30 else "")
+        print(f"indexed: {shown}")
+    for x in rep.left_out:
+        print(f"not indexed: {x}")
     print(rep.line())
     return 0
 

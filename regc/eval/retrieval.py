@@ -23,7 +23,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, Optional
+from typing import Iterable, Iterator, Optional, Sequence
 
 
 def norm_text(s: str) -> str:
@@ -144,6 +144,126 @@ def score(compiled: Iterable[Path], gold_dir: Path, index_celexes: set[str]) -> 
                                        s["celex_id"] in index_celexes, e.get("status"), wanted,
                                        [p["locator"] for p in e.get("passages", []) if p["doc"] == s["celex_id"]]))
     return rep
+
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# `regc ask --eval`: provision retrieval and citations against question -> governing-provision gold
+
+
+def load_qa(path: Path) -> list[dict]:
+    """``{"question": str, "gold": ["CELEX#Article N", ...], "split"?: "dev"|"heldout"}`` lines; a malformed
+    line raises ValueError naming the file and line."""
+    out = []
+    with open(path, encoding="utf-8-sig") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                d = json.loads(line)
+                q, gold = d["question"], d["gold"]
+                if not isinstance(q, str) or not isinstance(gold, list) or not all(isinstance(g, str) for g in gold):
+                    raise TypeError("question must be text and gold a list of provision ids")
+            except (ValueError, KeyError, TypeError) as e:
+                raise ValueError(f"{path}:line {n}: not a QA item ({type(e).__name__}: {e})") from None
+            out.append(d)
+    return out
+
+
+def ranking_metrics(ranked: list[str], gold: list[str], k: int = 10) -> dict[str, float]:
+    """R@k, nDCG@k (binary gains) and FullCov@k (every gold provision in the top k) of one question.
+
+    >>> ranking_metrics(["a", "x", "b"], ["a", "b"], k=10)
+    {'recall': 1.0, 'ndcg': 0.9197207891481876, 'fullcov': 1.0}
+    """
+    import math
+
+    top = ranked[:k]
+    g = set(gold)
+    hits = [i for i, d in enumerate(top) if d in g]
+    dcg = sum(1.0 / math.log2(i + 2) for i in hits)
+    idcg = sum(1.0 / math.log2(i + 2) for i in range(min(len(g), k)))
+    return {"recall": len({top[i] for i in hits}) / len(g) if g else 0.0, "ndcg": dcg / idcg if idcg else 0.0,
+            "fullcov": float(g <= set(top)) if g else 0.0}
+
+
+def citation_metrics(cited: list[str], gold: list[str]) -> dict[str, float]:
+    """Citation precision / recall at provision (article) level; no citation: precision counts as 1 (nothing
+    wrong was cited), recall 0."""
+    c, g = set(cited), set(gold)
+    return {"cit_precision": len(c & g) / len(c) if c else 1.0, "cit_recall": len(c & g) / len(g) if g else 0.0}
+
+
+def bucket(n_gold: int) -> str:
+    return "1 gold" if n_gold == 1 else "2 gold" if n_gold == 2 else ">=3 gold"
+
+
+def mean_rows(per_q: list[dict], keys: Sequence[str]) -> dict[str, float]:
+    return {k: (sum(r[k] for r in per_q) / len(per_q) if per_q else 0.0) for k in keys}
+
+
+
+SYSTEMS = ("bm25", "ask", "ask-rrf")
+METRICS = ("recall", "ndcg", "fullcov", "cit_precision", "cit_recall")
+
+
+def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[str] = SYSTEMS,
+                 progress=None) -> dict:
+    """Per-question metrics of each system over ``items`` (see :func:`load_qa`): ``bm25`` (the question alone,
+    rolled up to provisions), ``ask`` (anchor + 3 views x BM25/dense, RRM, closure, authority) and ``ask-rrf``
+    (the same with sum fusion).  Citation metrics are those of the rules-only answer (``ask`` only).  Returns
+    ``{"per_question": [...], "latency_ms": [...]}``."""
+    import time
+
+    from regc.retrieval.answer import extractive
+    from regc.retrieval.ask import Asker
+
+    askers = {"ask": Asker(searcher), "ask-rrf": Asker(searcher, fusion="rrf")}
+    per_q, latency = [], []
+    for it in items:
+        row = {"id": it.get("id", ""), "split": it.get("split", "dev"), "n_gold": len(it["gold"])}
+        for system in systems:
+            if system == "bm25":
+                ranked = [r.node for r in askers["ask"].bm25_baseline(it["question"], k)]
+            else:
+                t0 = time.perf_counter()
+                anchor, hits = askers[system].retrieve(it["question"], k)
+                if system == "ask":
+                    ans = extractive(searcher, anchor, hits)
+                    latency.append((time.perf_counter() - t0) * 1000)
+                    row.update({f"ask:{m}": v for m, v in citation_metrics(ans.rule_ids(), it["gold"]).items()})
+                ranked = [h.node for h in hits]
+            row.update({f"{system}:{m}": v for m, v in ranking_metrics(ranked, it["gold"], k).items()})
+        per_q.append(row)
+        if progress is not None:
+            progress(1)
+    return {"per_question": per_q, "latency_ms": latency}
+
+
+def ask_rows(result: dict, label: str = "") -> list[tuple[str, str]]:
+    """Figures of :func:`evaluate_ask`: each system's means overall, per split and by number of gold provisions."""
+    import statistics
+
+    rows: list[tuple[str, str]] = []
+    per_q = result["per_question"]
+    groups = [("all", per_q)] + [(f"split {s}", [r for r in per_q if r["split"] == s])
+                                 for s in sorted({r["split"] for r in per_q})]
+    groups += [(b, [r for r in per_q if bucket(r["n_gold"]) == b]) for b in ("1 gold", "2 gold", ">=3 gold")]
+    for name, rs in groups:
+        if not rs:
+            continue
+        for system in ("bm25", "ask", "ask-rrf"):
+            keys = [f"{system}:{m}" for m in METRICS if f"{system}:{m}" in rs[0]]
+            if not keys:
+                continue
+            means = mean_rows(rs, keys)
+            fig = "  ".join(f"{key.split(':')[1]} {means[key]:.3f}" for key in keys)
+            rows.append((f"{label}{name} (n={len(rs)}) {system}", fig))
+    lat = result.get("latency_ms") or []
+    if lat:
+        rows.append((f"{label}ask latency per question (rules-only, warm)",
+                     f"p50 {statistics.median(lat):.0f} ms, max {max(lat):.0f} ms"))
+    return rows
 
 
 def main(argv: Optional[list[str]] = None) -> int:

@@ -3,10 +3,14 @@
 Nodes: acts (``"32018L2001"``), their parts (``"32018L2001#Article 29"``, ``"32018L2001#Annex V"``) and defined
 terms (``"term:32018L2001:biomass"``).  Edges, all built deterministically from the text:
 
-- ``PART_OF``      part -> act;
-- ``REFERENCES``   part -> cited act or cited article of ANOTHER act ("Article 3 of Regulation (EU) 2018/1999");
+- ``PART_OF``      paragraph -> part ("32021R2178#Article 8(4)" -> "32021R2178#Article 8"), part -> act;
+- ``REFERENCES``   paragraph/part -> provision of the same act ("paragraph 2", "Article 10(2) of this
+  Regulation", "§ 164.502(e)": :mod:`regc.retrieval.refs`) or cited act/provision of ANOTHER act ("Article 3
+  of Regulation (EU) 2018/1999", the citation grammar);
+- ``REQUIRES_FORM`` paragraph -> annex of the same act named with a template/form word;
 - ``DELEGATES_TO`` act -> act that supplements/implements it (from the latter's title: "supplementing
-  Regulation (EU) 2020/852"); ``SPECIFIES`` is the reverse edge;
+  Regulation (EU) 2020/852"), and empowering article ("... shall adopt a delegated act ...") -> each article of
+  the delegated act citing it; ``SPECIFIES`` is the reverse edge;
 - ``DEFINES``      definitions article -> term ("‘biomass’ means ...").
 
 :func:`expand` closes a ranked evidence set over REFERENCES/DELEGATES_TO/SPECIFIES with a decay (0.7):
@@ -28,9 +32,9 @@ import networkx as nx
 from regc.retrieval.chunking import ActTree, chunks_of
 from regc.retrieval.registry import ActRegistry
 
-EXPAND_TYPES = ("REFERENCES", "DELEGATES_TO", "SPECIFIES")
+EXPAND_TYPES = ("REFERENCES", "DELEGATES_TO", "SPECIFIES", "REQUIRES_FORM")
 _DEF = re.compile(r"^\s*[‘'“\"]([^’'”\"]{2,80})[’'”\"]\s+means\b")
-_PART_OF_LOC = re.compile(r"^(Article \d+[a-z]*|Annex [IVXLC]+[A-Z]?|Annex|§ [\d.]+[a-z]?|page \d+)")
+_PART_OF_LOC = re.compile(r"^(Article \d+[a-z]*|Annex [IVXLC]+[A-Z]?|Annex|§ \d+\.\d+[a-z]?|page \d+)")
 
 
 def part_of(locator: str) -> str:
@@ -44,7 +48,10 @@ def part_node(celex: str, locator: str) -> str:
 
 
 def build_graph(trees: Sequence[ActTree], registry: Optional[ActRegistry] = None) -> nx.MultiDiGraph:
+    """The typed citation graph of ``trees`` at act, article/annex/section and paragraph level (see the module
+    docstring); deterministic (same trees, same graph)."""
     from regc.grammar.citations import find_citations
+    from regc.retrieval.refs import intra_refs, paragraph_of
 
     g = nx.MultiDiGraph()
     parts_known: set[str] = set()
@@ -55,22 +62,43 @@ def build_graph(trees: Sequence[ActTree], registry: Optional[ActRegistry] = None
             parts_known.add(pid)
             g.add_node(pid, kind=p.kind, celex=t.celex)
             g.add_edge(pid, t.celex, type="PART_OF")
+        for ch in chunks_of(t):
+            para = f"{t.celex}#{paragraph_of(ch.locator)}"
+            part = part_node(t.celex, ch.locator)
+            if para != part and para not in g:
+                g.add_node(para, kind="paragraph", celex=t.celex)
+                g.add_edge(para, part, type="PART_OF")
+
+    def target(celex: str, loc: str) -> Optional[str]:
+        para = f"{celex}#{paragraph_of(loc)}"
+        if para in g:
+            return para
+        part = f"{celex}#{part_of(loc)}"
+        return part if part in parts_known else None
+
+    def link(src: str, dst: str, kind: str, **data) -> None:
+        if src != dst and not any(d.get("type") == kind for d in (g.get_edge_data(src, dst) or {}).values()):
+            g.add_edge(src, dst, type=kind, **data)
+
     for t in trees:
         for ch in chunks_of(t):
-            src = part_node(t.celex, ch.locator)
-            for c in find_citations(ch.text):
+            src = f"{t.celex}#{paragraph_of(ch.locator)}"
+            src = src if src in g else part_node(t.celex, ch.locator)
+            for loc, kind in intra_refs(ch.text, ch.locator):  # same act: "paragraph 2", "§ 164.502(e)"
+                dst = target(t.celex, loc)
+                if dst is not None:
+                    link(src, dst, kind)
+            for c in find_citations(ch.text):  # other acts, through the citation grammar
                 if c.kind != "eu_act" or not c.celex or c.celex == t.celex:
                     continue
-                target = c.celex
+                dst = None
                 if c.pinpoint:
-                    m = re.match(r"(Article \d+[a-z]*|Annex [IVXLC]+[A-Z]?)", c.pinpoint)
-                    if m and f"{c.celex}#{m.group(1)}" in parts_known:
-                        target = f"{c.celex}#{m.group(1)}"
-                if target not in g:
-                    g.add_node(target, kind="act" if "#" not in target else "part", celex=c.celex)
-                if not g.has_edge(src, target) or not any(d.get("type") == "REFERENCES"
-                                                          for d in g.get_edge_data(src, target).values()):
-                    g.add_edge(src, target, type="REFERENCES", text=c.text)
+                    m = re.match(r"(Article \d+[a-z]*(?:\(\w{1,4}\))?|Annex [IVXLC]+[A-Z]?)", c.pinpoint)
+                    dst = target(c.celex, m.group(1)) if m else None
+                dst = dst or c.celex
+                if dst not in g:
+                    g.add_node(dst, kind="act", celex=c.celex)
+                link(src, dst, "REFERENCES", text=c.text)
         for p in t.parts:
             if p.kind == "article" and re.search(r"\bdefinitions?\b", p.heading, re.I):
                 pid = part_node(t.celex, p.locator)
@@ -80,18 +108,52 @@ def build_graph(trees: Sequence[ActTree], registry: Optional[ActRegistry] = None
                         term = f"term:{t.celex}:{m.group(1).lower()}"
                         g.add_node(term, kind="term", celex=t.celex)
                         g.add_edge(pid, term, type="DEFINES", locator=n.locator)
-    if registry is not None:  # delegation from titles
-        for c, a in sorted(registry.acts.items()):
-            for m in re.finditer(r"\b(supplementing|implementing)\s+((?:Regulation|Directive)[^,;]*?\d{2,4}/\d{1,4}"
-                                 r"(?:/(?:EU|EC|EEC))?)", a.title):
-                for cit in find_citations(m.group(2)):
-                    if cit.celex and cit.celex != c:
-                        for n in (c, cit.celex):
-                            if n not in g:
-                                g.add_node(n, kind="act")
-                        g.add_edge(cit.celex, c, type="DELEGATES_TO", via=m.group(1))
-                        g.add_edge(c, cit.celex, type="SPECIFIES", via=m.group(1))
+    if registry is not None:
+        _delegation_edges(g, trees, registry)
     return g
+
+
+_EMPOWERS = re.compile(r"\bdelegated\s+acts?\b", re.I)
+_SUPPLEMENTS = re.compile(r"\b(supplementing|implementing)\s+((?:Regulation|Directive)[^,;]*?\d{2,4}/\d{1,4}"
+                          r"(?:/(?:EU|EC|EEC))?)")
+
+
+def _delegation_edges(g: nx.MultiDiGraph, trees: Sequence[ActTree], registry: ActRegistry) -> None:
+    """DELEGATES_TO / SPECIFIES between acts (from the delegated act's title: "supplementing Regulation (EU)
+    2020/852") and between articles: an article of the parent act that empowers the Commission ("... shall adopt
+    a delegated act ...") -> each article of the delegated act that cites it."""
+    from regc.grammar.citations import find_citations
+
+    empowering = {part_node(t.celex, p.locator) for t in trees for p in t.parts
+                  if p.kind == "article" and _EMPOWERS.search(p.full_text())}
+    for c, a in sorted(registry.acts.items()):
+        for m in _SUPPLEMENTS.finditer(a.title):
+            for cit in find_citations(m.group(2)):
+                if not cit.celex or cit.celex == c:
+                    continue
+                for n in (c, cit.celex):
+                    if n not in g:
+                        g.add_node(n, kind="act")
+                g.add_edge(cit.celex, c, type="DELEGATES_TO", via=m.group(1))
+                g.add_edge(c, cit.celex, type="SPECIFIES", via=m.group(1))
+                for u, v, d in list(g.edges(data=True)):
+                    if d.get("type") != "REFERENCES" or not u.startswith(c + "#") or \
+                            not v.startswith(cit.celex + "#"):
+                        continue
+                    parent_art = part_node(cit.celex, v.split("#", 1)[1])
+                    if parent_art in empowering:
+                        child_art = part_node(c, u.split("#", 1)[1])
+                        if not g.has_edge(parent_art, child_art):
+                            g.add_edge(parent_art, child_art, type="DELEGATES_TO", via="empowerment")
+                            g.add_edge(child_art, parent_art, type="SPECIFIES", via="empowerment")
+
+
+def graph_counts(g: nx.MultiDiGraph) -> dict:
+    """Node and edge counts (edges by type), for `regc index` to print."""
+    by_type: dict[str, int] = {}
+    for _, _, d in g.edges(data=True):
+        by_type[d.get("type", "?")] = by_type.get(d.get("type", "?"), 0) + 1
+    return {"nodes": g.number_of_nodes(), "edges": g.number_of_edges(), "by_type": dict(sorted(by_type.items()))}
 
 
 def graph_to_json(g: nx.MultiDiGraph) -> dict:
@@ -102,21 +164,41 @@ def graph_from_json(d: dict) -> nx.MultiDiGraph:
     return nx.node_link_graph(d, directed=True, multigraph=True, edges="links")
 
 
-def neighbours(g: nx.MultiDiGraph, node: str, types: Iterable[str] = EXPAND_TYPES) -> list[str]:
+def node_part(node: str) -> str:
+    """'32021R2178#Article 8(4)' -> '32021R2178#Article 8'; acts and terms unchanged."""
+    if "#" not in node:
+        return node
+    celex, loc = node.split("#", 1)
+    return f"{celex}#{part_of(loc)}"
+
+
+def neighbours(g: nx.MultiDiGraph, node: str, types: Iterable[str] = EXPAND_TYPES, *,
+               same_act: bool = True) -> list[str]:
+    """Provisions ``node`` (an act part) cites, at part level: its own out-edges and its paragraphs'.
+    ``same_act=False`` keeps only other acts' provisions (the pre-paragraph-graph behaviour)."""
     types = set(types)
     if node not in g:
         return []
-    return sorted({v for _, v, d in g.out_edges(node, data=True) if d.get("type") in types})
+    sources = [node] + [u for u, _, d in g.in_edges(node, data=True) if d.get("type") == "PART_OF"]
+    own_act = node.split("#", 1)[0]
+    out = set()
+    for src in sources:
+        for _, v, d in g.out_edges(src, data=True):
+            if d.get("type") in types:
+                v = node_part(v)
+                if v != node and (same_act or v.split("#", 1)[0] != own_act):
+                    out.add(v)
+    return sorted(out)
 
 
 def expand(seeds: Sequence[tuple[str, float]], g: nx.MultiDiGraph, *, decay: float = 0.7, max_seeds: int = 10,
-           types: Iterable[str] = EXPAND_TYPES) -> list[tuple[str, float]]:
+           types: Iterable[str] = EXPAND_TYPES, same_act: bool = True) -> list[tuple[str, float]]:
     """1-hop closure: seeds keep their score; each neighbour of the first ``max_seeds`` seeds gets
     ``decay * seed score`` (max over seeds, never above its own seed score).  Best first, ties by id."""
     scores: dict[str, float] = {}
     for n, s in seeds:
         scores[n] = max(scores.get(n, 0.0), s)
     for n, s in list(seeds)[:max_seeds]:
-        for v in neighbours(g, n, types):
+        for v in neighbours(g, n, types, same_act=same_act):
             scores[v] = max(scores.get(v, 0.0), decay * s)
     return sorted(scores.items(), key=lambda x: (-x[1], x[0]))

@@ -32,10 +32,12 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from regc.retrieval.chunking import ActTree, Chunk, Node, chunks_of
-from regc.retrieval.ingest import WORKS, act_dirs, choose_source, ingest_corpus
-from regc.retrieval.registry import ActRegistry, load_registry
+from regc.retrieval.ingest import choose_source, ingest_corpus
+from regc.retrieval.registry import ActRegistry
+from regc.retrieval.scope import Skipped, cited_by, discover_acts, registry_of, taxonomy_acts, versions
 
-FORMAT_VERSION = 4  # bump when chunking or the index layout changes (forces a rebuild)
+FORMAT_VERSION = 5  # bump when chunking or the index layout changes (forces a rebuild)
+MARKER = ".regc-index"  # written in every index folder: only such folders (or empty ones) are ever replaced
 MODEL_NAME = "all-MiniLM-L6-v2"
 
 
@@ -55,6 +57,8 @@ def ensure_java() -> str:
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
     os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+    # torch's compiler caches go to regc's cache, not the temp folder
+    os.environ.setdefault("TORCHINDUCTOR_CACHE_DIR", str(cache_dir() / "torchinductor"))
     home = os.environ.get("JAVA_HOME")
     if not (home and _jdk_version(Path(home)) >= 21 and (Path(home) / "bin" / "java").exists()):
         cands = []
@@ -90,37 +94,11 @@ def _jdk_version(p: Path) -> int:
 # scope
 
 
-def taxonomy_acts(registry: ActRegistry) -> list[str]:
-    """The Taxonomy delegated acts setting technical screening criteria (titles "supplementing Regulation (EU)
-    2020/852 ... technical screening criteria")."""
-    def tsc_act(title: str) -> bool:
-        return "supplementing Regulation (EU) 2020/852" in title and "technical screening criteria" in title
-
-    return sorted(c for c, a in registry.acts.items() if tsc_act(a.title) or tsc_act(a.short_title))
-
-
 def referenced_acts(works: Path, registry: ActRegistry) -> list[str]:
-    """Default index scope: the corpus acts cited by the Taxonomy delegated acts (not the delegated acts
-    themselves, which are compiled, not retrieved), plus the Taxonomy Regulation."""
-    from regc.retrieval.ingest import ingest_file
-    from regc.grammar.citations import find_citations
-
-    das = set(taxonomy_acts(registry))
-    cited: set[str] = set()
-    for d in act_dirs(works, das):
-        src = choose_source(d)
-        if src is None:
-            continue
-        try:
-            tree = ingest_file(src, d.name.upper())
-        except ValueError:
-            continue
-        for ch in chunks_of(tree):
-            cited.update(c.celex for c in find_citations(ch.text) if c.celex)
-    scope = {c for c in cited if registry.knows(c)} - das
-    if registry.knows("32020R0852"):
-        scope.add("32020R0852")
-    return sorted(scope)
+    """The corpus acts cited by the Taxonomy delegated acts, plus the Taxonomy Regulation (``--cited-by``
+    without CELEX numbers; the default scope before 0.x)."""
+    found, _ = discover_acts(works)
+    return cited_by(found, None, registry)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -201,7 +179,21 @@ def encode(texts: list[str], batch_size: int = 32):
     return v.astype("float32")
 
 
-def encode_cached(texts: list[str]):
+def encode_query(text: str | list[str]):
+    """A query's vector (or a few queries' vectors, one batch), encoded on ONE torch thread: short texts gain
+    nothing from a thread pool, and on a shared machine the pool's spin-up costs more than the encoding (the
+    caller's thread count is restored afterwards)."""
+    import torch
+
+    n = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        return encode([text] if isinstance(text, str) else list(text))
+    finally:
+        torch.set_num_threads(n)
+
+
+def encode_cached(texts: list[str], progress: bool = False):
     """Vectors for ``texts``; those seen before (same model, same text) come from the sqlite cache."""
     import numpy as np
 
@@ -218,6 +210,7 @@ def encode_cached(texts: list[str]):
         missing = sorted({i for i, k in enumerate(keys) if k not in found})
         todo = list(dict.fromkeys(keys[i] for i in missing))
         first_text = {keys[i]: texts[i] for i in missing}
+        bar = _bar(len(todo), "embedding chunks", progress)
         for i in range(0, len(todo), 256):  # commit per batch: an interrupted build keeps its progress
             part = todo[i:i + 256]
             vecs = encode([first_text[k] for k in part])
@@ -226,11 +219,20 @@ def encode_cached(texts: list[str]):
             db.commit()
             for k, v in zip(part, vecs):
                 found[k] = v.tobytes()
+            bar.update(len(part))
+        bar.close()
         out = np.stack([np.frombuffer(found[k], dtype="float32") for k in keys]) if keys else \
             np.zeros((0, 384), dtype="float32")
         return out, len(todo)
     finally:
         db.close()
+
+
+def _bar(total: int, desc: str, on: bool):
+    """A tqdm progress bar on stderr, shown on terminals only (``on`` and stderr is a TTY)."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit="chunk", disable=None if on else True, leave=False)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -246,17 +248,23 @@ class BuildReport:
     encoded: int = 0  # chunks that needed a fresh embedding
     seconds: float = 0.0
     diagnostics: list[str] = field(default_factory=list)
+    indexed: list[str] = field(default_factory=list)  # CELEX numbers / document ids
+    left_out: list[str] = field(default_factory=list)  # "path: reason" of what was found and not indexed
+    graph: dict = field(default_factory=dict)  # node / edge counts
 
     def line(self) -> str:
         if self.skipped:
             return f"index {self.index} is up to date ({self.chunks} chunks); nothing to do"
+        g = self.graph
+        graph = (f"; citation graph {g['nodes']} nodes / {g['edges']} edges ("
+                 + ", ".join(f"{k} {v}" for k, v in g.get("by_type", {}).items()) + ")") if g else ""
         return (f"indexed {self.acts} acts, {self.chunks} chunks -> {self.index} in {self.seconds:.1f} s "
-                f"({self.encoded} new embeddings, {len(self.diagnostics)} files skipped)")
+                f"({self.encoded} new embeddings, {len(self.diagnostics)} files skipped){graph}")
 
 
-def _sources(works: Path, celexes: Optional[list[str]], extra_files: Iterable[Path]) -> list[Path]:
+def _sources(dirs: Iterable[Path], extra_files: Iterable[Path]) -> list[Path]:
     out = []
-    for d in act_dirs(works, celexes) if works.is_dir() else []:
+    for d in dirs:
         s = choose_source(d)
         if s is not None:
             out.append(s)
@@ -266,75 +274,89 @@ def _sources(works: Path, celexes: Optional[list[str]], extra_files: Iterable[Pa
     return out + [Path(f) for f in extra_files]
 
 
-def build_index(corpus: Path, out: Path, *, celexes: Optional[list[str]] = None, all_acts: bool = False,
-                dense: bool = True, extra_files: Iterable[Path] = (), force: bool = False) -> BuildReport:
-    """Build (or leave alone, if up to date) the index of ``corpus`` at ``out``.
+def build_index(corpus: Path, out: Path, *, celexes: Optional[list[str]] = None, all_acts: bool = True,
+                cited: Optional[list[str]] = None, dense: bool = True, extra_files: Iterable[Path] = (),
+                force: bool = False, progress: bool = False) -> BuildReport:
+    """Build (or leave alone, if up to date) the index of the acts under ``corpus`` at ``out``.
 
-    Scope: ``celexes`` if given; else every act when ``all_acts``; else :func:`referenced_acts`.
-    ``corpus`` may be the corpora folder (holding ``eurlex-lex-corpus/works``) or a ``works`` folder itself.
+    Scope: ``celexes`` if given; else, when ``cited`` is not None, the acts cited by those acts (empty list: by
+    the Taxonomy delegated acts); else every act folder under ``corpus`` at any depth (``all_acts`` is kept for
+    callers of the old API).  ``progress`` shows progress bars on stderr (terminals only).
     """
     t0 = time.perf_counter()
     corpus = Path(corpus)
-    works = corpus / WORKS if (corpus / WORKS).is_dir() else corpus
     extra_files = [Path(f).resolve() for f in extra_files]
-    registry = load_registry(works)
+    found, left_out = discover_acts(corpus) if corpus.is_dir() else ({}, [])
+    given = {str(f) for f in extra_files}
+    left_out = [x for x in left_out if str(Path(x.path).resolve()) not in given]
+    registry = registry_of(found)
     out = Path(out)
     old = _read_manifest(out)
-    scope_files: dict = {}
-    if celexes is None and not all_acts:
-        # the default scope depends only on the delegated acts' sources: reuse it while they are unchanged
-        scope_files = {str(s.resolve()): file_record(s) for d in act_dirs(works, taxonomy_acts(registry))
-                       if (s := choose_source(d)) is not None}
-        same_das = old and {k: v["sha256"] for k, v in old.get("scope_files", {}).items()} == \
-            {k: v["sha256"] for k, v in scope_files.items()}
-        if same_das and old.get("options", {}).get("celexes") is not None:
-            celexes = old["options"]["celexes"]
-        else:
-            celexes = referenced_acts(works, registry)
-    elif celexes is not None:
+    if celexes is not None:
         celexes = sorted({c.upper() for c in celexes})
-        unknown = [c for c in celexes if not (works / c.lower()).is_dir()]
+        unknown = [c for c in celexes if c not in found]
         if unknown:
-            raise IndexError_(f"{works}: no act folder for {', '.join(unknown)}")
-    sources = _sources(works, celexes, extra_files)
-    files = {str(p.resolve()): file_record(p) for p in sources}
-    options = {"format": FORMAT_VERSION, "celexes": celexes, "all": all_acts, "dense": dense,
+            raise IndexError_(f"{corpus}: no act folder for {', '.join(unknown)}")
+    elif cited is not None:
+        unknown = [c for c in cited if c.upper() not in found]
+        if unknown:
+            raise IndexError_(f"{corpus}: no act folder for {', '.join(unknown)} (given to --cited-by)")
+        celexes = cited_by(found, cited, registry)
+        if not celexes and not extra_files:
+            raise IndexError_(f"{corpus}: nothing to index: none of the acts cited by "
+                              f"{', '.join(c.upper() for c in cited) or 'the Taxonomy delegated acts'} is under it")
+    else:
+        celexes = sorted(found)
+    left_out += [Skipped(str(found[c]), "not in the selected scope") for c in sorted(set(found) - set(celexes))]
+    dirs = [found[c] for c in celexes]
+    files = {str(p.resolve()): file_record(p) for p in _sources(dirs, extra_files)}
+    options = {"format": FORMAT_VERSION, "celexes": celexes, "dense": dense,
                "model": MODEL_NAME if dense else None, "extra": [str(f) for f in extra_files]}
+
     def hashes(fs: dict) -> dict:
         return {k: v.get("sha256") for k, v in (fs or {}).items()}
 
+    if old and old.get("corpus") not in (None, str(corpus.resolve())) and not force:
+        raise IndexError_(f"{out}: holds the index of {old['corpus']}; indexing {corpus} into it would replace it "
+                          f"(pass --force to replace it, or choose another -o)")
     if not force and old and old.get("options") == options and hashes(old.get("files")) == hashes(files):
-        return BuildReport(str(out), skipped=True, chunks=old.get("chunks", 0), seconds=time.perf_counter() - t0)
-
-    trees, diags = ingest_corpus(works, celexes, {c: a.short_title for c, a in registry.acts.items()}, extra_files)
+        return BuildReport(str(out), skipped=True, chunks=old.get("chunks", 0), seconds=time.perf_counter() - t0,
+                           indexed=list(celexes), left_out=[str(x) for x in left_out])
+    trees, diags = ingest_corpus(corpus, celexes, {c: a.short_title for c, a in registry.acts.items()},
+                                 extra_files, dirs=dirs, progress=progress)
     chunks: list[Chunk] = [c for t in trees for c in chunks_of(t)]
     if not chunks:
         raise IndexError_(f"{corpus}: nothing to index (no parseable act found)"
-                          + (f"; {diags[0]}" if diags else ""))
-    from regc.retrieval.citegraph import build_graph, graph_to_json
+                          + (f"; {diags[0]}" if diags else f"; {left_out[0]}" if left_out else ""))
+    from regc.retrieval.citegraph import build_graph, graph_counts, graph_to_json
 
+    graph = build_graph(trees, registry)
     extras = {
         "trees.jsonl": "".join(json.dumps(tree_to_dict(t), ensure_ascii=False) + "\n" for t in trees),
         "registry.json": json.dumps(registry.to_json(), indent=1, ensure_ascii=False),
-        "graph.json": json.dumps(graph_to_json(build_graph(trees, registry))),
+        "graph.json": json.dumps(graph_to_json(graph)),
     }
+    counts = graph_counts(graph)
     manifest = {"options": options, "files": files, "chunks": len(chunks), "acts": len(trees),
                 "diagnostics": [str(d) for d in diags], "corpus": str(corpus.resolve()),
-                "scope_files": scope_files}
-    encoded = index_chunks(chunks, out, dense=dense, manifest=manifest, extras=extras)
+                "versions": {c: versions(found[c]) for c in celexes}, "graph": counts}
+    encoded = index_chunks(chunks, out, dense=dense, manifest=manifest, extras=extras, progress=progress)
     return BuildReport(str(out), False, len(trees), len(chunks), encoded, time.perf_counter() - t0,
-                       [str(d) for d in diags])
+                       [str(d) for d in diags], [t.celex for t in trees], [str(x) for x in left_out], counts)
 
 
 def index_chunks(chunks: list[Chunk], out: Path, *, dense: bool = True, manifest: Optional[dict] = None,
-                 extras: Optional[dict[str, str]] = None) -> int:
+                 extras: Optional[dict[str, str]] = None, progress: bool = False) -> int:
     """Write an index folder for arbitrary chunks (BM25 + optional dense), atomically (temp folder + rename).
-    Returns the number of freshly encoded chunks."""
+    Only an empty folder or a folder holding the regc marker (:data:`MARKER`) is ever replaced; a symlink
+    ``out`` keeps pointing where it did (its target folder is the one written).  Returns the number of freshly
+    encoded chunks."""
     out = Path(out)
-    if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or (out / "manifest.json").is_file())):
-        # it would be replaced: never delete a folder (or file) that is not a previous index
-        raise IndexError_(f"{out}: exists and is not a regc index (no manifest.json); choose another -o or remove it")
-    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
+    target = out.resolve() if out.is_symlink() else out
+    if target.exists() and not (target.is_dir() and (not any(target.iterdir()) or (target / MARKER).is_file())):
+        what = "a file" if not target.is_dir() else f"a folder without the regc index marker {MARKER}"
+        raise IndexError_(f"{out}: exists and is {what}: not a regc index; choose another -o or remove it")
+    tmp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     try:
@@ -344,13 +366,14 @@ def index_chunks(chunks: list[Chunk], out: Path, *, dense: bool = True, manifest
         for name, text in (extras or {}).items():
             (tmp / name).write_text(text, "utf-8")
         _build_lucene(tmp / "lucene", chunks)
-        encoded = _build_dense(tmp / "dense", chunks) if dense else 0
+        encoded = _build_dense(tmp / "dense", chunks, progress) if dense else 0
         m = dict(manifest or {"options": {"format": FORMAT_VERSION, "dense": dense}, "files": {},
                               "chunks": len(chunks)})
         (tmp / "manifest.json").write_text(json.dumps(m, indent=1, sort_keys=True), "utf-8")
-        if out.exists():
-            shutil.rmtree(out)
-        tmp.rename(out)
+        (tmp / MARKER).write_text(f"regc index, format {FORMAT_VERSION}\n", "utf-8")
+        if target.exists():
+            shutil.rmtree(target)
+        tmp.rename(target)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -370,8 +393,11 @@ def anserini(name: str):
     ensure_java()
     import jnius_config
 
-    if not jnius_config.vm_running and "-Xrs" not in jnius_config.get_options():
-        jnius_config.add_options("-Xrs")  # the JVM leaves OS signals to Python (torch shares the process)
+    if not jnius_config.vm_running:
+        for opt in JVM_OPTIONS:
+            if opt not in jnius_config.get_options():
+                jnius_config.add_options(opt)
+        _drop_pyserini_vector_module()
     from pyserini.pyclass import autoclass
 
     global _QUIET
@@ -386,6 +412,30 @@ def anserini(name: str):
 
 
 _QUIET = False
+# -Xrs: the JVM leaves OS signals to Python (torch shares the process); no hsperfdata files and no attach
+# listener (.java_pid*) in the temp folder
+JVM_OPTIONS = ("-Xrs", "-XX:-UsePerfData", "-XX:+DisableAttachMechanism")
+_VECTOR_MODULE = "--add-modules=jdk.incubator.vector"
+
+
+def _drop_pyserini_vector_module() -> None:
+    """pyserini adds ``--add-modules=jdk.incubator.vector`` (SIMD for dense HNSW search, unused here) when its
+    classpath is set, and the JDK then prints "WARNING: Using incubator modules" on every run: keep the
+    classpath, leave the option out."""
+    import jnius_config
+    import pyserini.setup as ps
+
+    if getattr(ps.configure_classpath, "_regc", False):
+        return
+    real = ps.configure_classpath
+
+    def classpath_only(*a, **kw):
+        real(*a, **kw)
+        if not jnius_config.vm_running:
+            jnius_config.set_options(*[o for o in jnius_config.get_options() if o != _VECTOR_MODULE])
+
+    classpath_only._regc = True
+    ps.configure_classpath = classpath_only
 
 
 def _build_lucene(folder: Path, chunks: list[Chunk]) -> None:
@@ -401,11 +451,11 @@ def _build_lucene(folder: Path, chunks: list[Chunk]) -> None:
         indexer.close()
 
 
-def _build_dense(folder: Path, chunks: list[Chunk]) -> int:
+def _build_dense(folder: Path, chunks: list[Chunk], progress: bool = False) -> int:
     import faiss
 
     folder.mkdir(parents=True)
-    vecs, encoded = encode_cached([dense_text(c) for c in chunks])
+    vecs, encoded = encode_cached([dense_text(c) for c in chunks], progress=progress)
     index = faiss.IndexFlatIP(vecs.shape[1])
     index.add(vecs)
     faiss.write_index(index, str(folder / "index"))
@@ -413,5 +463,5 @@ def _build_dense(folder: Path, chunks: list[Chunk]) -> int:
     return encoded
 
 
-__all__ = ["build_index", "index_chunks", "BuildReport", "IndexError_", "ensure_java", "referenced_acts", "encode", "encode_cached",
-           "tree_from_dict", "lucene_contents", "dense_text"]
+__all__ = ["build_index", "index_chunks", "BuildReport", "IndexError_", "ensure_java", "referenced_acts", "encode",
+           "encode_cached", "tree_from_dict", "lucene_contents", "dense_text", "taxonomy_acts", "MARKER"]

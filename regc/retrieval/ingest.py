@@ -542,9 +542,45 @@ def parse_pdf(path: Path, doc_id: str, title: str, pages: Optional[range] = None
         if p.locator not in best or len(p.text) > len(best[p.locator].text):
             best[p.locator] = p
     parts = [p for p in parts if best[p.locator] is p]
-    # PDF sections are flat: expose them as annex-like parts with a single section each
-    wrapped = [Node("annex", p.label, p.locator, heading=p.heading, children=[p]) for p in parts]
+    # expose sections as annex-like parts: the text before "(a)" and one child per top-level paragraph
+    wrapped = [Node("annex", p.label, p.locator, heading=p.heading, children=section_paragraphs(p)) for p in parts]
     return ActTree(doc_id, title, str(path), wrapped, "pdf")
+
+
+# a top-level paragraph label of a CFR section: "(a)", "(b)-(d) [Reserved]", "(e)(1) Standard", after the start
+# of the text or the end of a sentence/list item
+_CFR_BREAK = r"(?:^|(?<=[.:;\]]\s))"
+_CFR_LETTER = r"\((?P<first>[a-z])\)(?:-\((?P<last>[a-z])\))?"
+_CFR_PARAGRAPH = re.compile(_CFR_BREAK + _CFR_LETTER)
+
+
+def section_paragraphs(section: Node) -> list[Node]:
+    """Split a PDF section ("§ 164.502") into its top-level paragraphs "§ 164.502(a)", "(b)", ...: a label counts
+    only when it is the next letter after the previous one (or a range "(b)-(d)") and starts a sentence, so that
+    "(i)" inside paragraph (h) is not taken for paragraph (i) unless it follows (h) at a sentence start.
+
+    >>> s = Node("section", "§ 1.2", "§ 1.2", text="(a) Standard: one. See (c) here. (b) Two; (1) x. (c) Three.")
+    >>> [(n.locator, n.text) for n in section_paragraphs(s)]
+    [('§ 1.2(a)', '(a) Standard: one. See (c) here.'), ('§ 1.2(b)', '(b) Two; (1) x.'), ('§ 1.2(c)', '(c) Three.')]
+    """
+    text = section.text
+    cuts: list[tuple[int, str]] = []
+    expect = "a"
+    for m in _CFR_PARAGRAPH.finditer(text):
+        if m.group("first") != expect:
+            continue
+        cuts.append((m.start(), m.group("first")))
+        expect = chr(ord(m.group("last") or m.group("first")) + 1)
+    if not cuts:
+        return [section]
+    out = []
+    if text[:cuts[0][0]].strip():
+        out.append(Node("section", section.label, section.locator, text=text[:cuts[0][0]].strip(),
+                        heading=section.heading))
+    for (start, label), nxt in zip(cuts, cuts[1:] + [(len(text), "")]):
+        out.append(Node("section", f"({label})", f"{section.locator}({label})", text=text[start:nxt[0]].strip(),
+                        heading=section.heading))
+    return out
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -567,17 +603,26 @@ def ingest_file(path: Path, celex: str, title: str = "") -> ActTree:
 
 
 def ingest_corpus(works: Path, celexes: Optional[Iterable[str]] = None, titles: Optional[dict[str, str]] = None,
-                  extra_files: Iterable[Path] = ()) -> tuple[list[ActTree], list[IngestDiagnostic]]:
-    """Act trees for the acts under ``works`` (optionally only ``celexes``) plus extra files (PDFs).
+                  extra_files: Iterable[Path] = (), *, dirs: Optional[Iterable[Path]] = None,
+                  progress: bool = False) -> tuple[list[ActTree], list[IngestDiagnostic]]:
+    """Act trees for the acts under ``works`` (optionally only ``celexes``), or for the act folders ``dirs``,
+    plus extra files (PDFs).  ``progress``: a progress bar on stderr (terminals only).
 
     Never raises for a single bad file: it is reported in the diagnostics and skipped.
     """
+    from tqdm import tqdm
+
     trees: list[ActTree] = []
     diags: list[IngestDiagnostic] = []
     titles = titles or {}
-    for d in act_dirs(works, celexes) if works.is_dir() else []:
+    folders = list(dirs) if dirs is not None else act_dirs(works, celexes) if works.is_dir() else []
+    extra_files = [Path(f) for f in extra_files]
+    bar = tqdm(total=len(folders) + len(extra_files), desc="reading acts", unit="act", leave=False,
+               disable=None if progress else True)
+    for d in folders:
         celex = d.name.upper()
         src = choose_source(d)
+        bar.update(1)
         if src is None:
             diags.append(IngestDiagnostic(str(d), "no Formex/XHTML source found; act skipped"))
             continue
@@ -586,9 +631,10 @@ def ingest_corpus(works: Path, celexes: Optional[Iterable[str]] = None, titles: 
         except (IngestError, OSError, ValueError) as e:
             diags.append(IngestDiagnostic(str(src), f"{e}; act skipped"))
     for f in extra_files:
-        f = Path(f)
+        bar.update(1)
         try:
             trees.append(ingest_file(f, f"doc:{f.stem}", titles.get(f"doc:{f.stem}", f.stem)))
         except (IngestError, OSError, ValueError) as e:
             diags.append(IngestDiagnostic(str(f), f"{e}; file skipped"))
+    bar.close()
     return trees, diags

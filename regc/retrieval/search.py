@@ -270,15 +270,19 @@ class Searcher:
         return [(h.docid, float(h.score)) for h in hits if h.docid in self.by_id]
 
     def dense(self, query: str, k: int = 10) -> list[tuple[str, float]]:
-        from regc.retrieval.index import encode
+        return self.dense_many([query], k)[0]
 
-        check_query(query)
+    def dense_many(self, queries: list[str], k: int = 10) -> list[list[tuple[str, float]]]:
+        """:meth:`dense` for several queries, encoded in one batch."""
+        from regc.retrieval.index import encode_query
+
+        for q in queries:
+            check_query(q)
         if self._dense is None:
             raise IndexError_(f"{self.folder}: index has no dense part (built with --no-dense)")
         index, ids = self._dense
-        qv = encode([query])
-        scores, idx = index.search(qv, min(k, index.ntotal))
-        return [(ids[i], float(s)) for i, s in zip(idx[0], scores[0]) if i >= 0]
+        scores, idx = index.search(encode_query(queries), min(k, index.ntotal))
+        return [[(ids[i], float(s)) for i, s in zip(ix, sc) if i >= 0] for ix, sc in zip(idx, scores)]
 
     def ranked(self, query: str, k: int = 10, mode: str = "hybrid", fusion: str = "rrf",
                rm3: bool = False) -> list[tuple[str, float]]:
@@ -318,7 +322,7 @@ class Searcher:
             node = part_node(h.celex, h.locator)
             seeds[node] = max(seeds.get(node, 0.0), h.score)
         expanded = expand(sorted(seeds.items(), key=lambda x: (-x[1], x[0])), self.graph, decay=decay,
-                          max_seeds=max_seeds)
+                          max_seeds=max_seeds, same_act=False)
         first_chunk: dict[str, Chunk] = {}
         for c in self.chunks:
             first_chunk.setdefault(f"{c.celex}#{part_of(c.locator)}", c)
@@ -331,6 +335,25 @@ class Searcher:
             have.add(c.chunk_id)
             extra.append(Hit(c.chunk_id, c.celex, c.locator, c.text, score, "closure"))
         return list(hits) + extra
+
+    @cached_property
+    def _part_chunks(self) -> dict[str, list[Chunk]]:
+        from regc.retrieval.citegraph import part_of
+
+        out: dict[str, list[Chunk]] = {}
+        for c in self.chunks:
+            out.setdefault(f"{c.celex}#{part_of(c.locator)}", []).append(c)
+        return out
+
+    def part_nodes(self) -> dict[str, list[Chunk]]:
+        """Article/annex/section node id ("32021R2178#Article 8") -> its chunks, in document order."""
+        return self._part_chunks
+
+    def annex_parts_with(self, label: str) -> list[str]:
+        """Annex nodes having a subdivision ``label`` ("Part 7": "Annex I, Part 7" -> "<celex>#Annex I")."""
+        want = re.compile(rf",\s*{re.escape(label)}(?!\w)")
+        return sorted({node for node, cs in self._part_chunks.items()
+                       if node.split("#", 1)[1].startswith("Annex") and any(want.search(c.locator) for c in cs)})
 
     def chunks_of_act(self, celex: str) -> list[Chunk]:
         return self._by_act.get(celex.upper(), [])

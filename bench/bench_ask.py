@@ -1,0 +1,60 @@
+"""`regc ask` benchmark: provision retrieval and citations on the audited evaluation sets, next to BM25.
+
+Index: the Taxonomy acts (2020/852, 2021/2139, 2021/2178, 2023/2486, 2022/1214, 2023/2485), the SFDR and RED II
+as neighbours, and the HIPAA PDF; BM25 + dense (the embedding cache, ``$REGC_CACHE``, is reused).
+Sets: ``tests/fixtures/ask/faq_eval.jsonl`` (Commission FAQ questions -> governing articles/annexes, audited) and
+``hipaa_eval.jsonl`` (practitioner questions -> CFR sections); each reported overall, on its dev and its
+held-out split, and by number of gold provisions.  Systems: BM25 on the question (rolled up to provisions),
+``ask`` (anchor, 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf`` (sum fusion).  Latency: rules-only
+retrieval + answer per question, warm (JVM, encoder and index loaded).
+
+``run() -> [(label, figure)]`` (``make bench``); ``python -m bench.bench_ask [INDEX]`` reuses an index.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from regc.retrieval.locate import corpus_root
+
+FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ask"
+SETS = ("faq_eval.jsonl", "hipaa_eval.jsonl")
+ACTS = ["32020R0852", "32021R2139", "32021R2178", "32023R2486", "32022R1214", "32023R2485", "32019R2088",
+        "32018L2001"]
+HIPAA = Path("hipaa-hhs-combined") / "hipaa_combined.pdf"
+
+
+def rows_for(index: Path) -> list[tuple[str, str]]:
+    from regc.eval.retrieval import ask_rows, evaluate_ask, load_qa
+    from regc.retrieval.ask import Asker
+    from regc.retrieval.search import Searcher
+
+    s = Searcher.open(index)
+    Asker(s).retrieve("warm-up: loading the encoder and the JVM", 10)
+    rows: list[tuple[str, str]] = []
+    for name in SETS:
+        res = evaluate_ask(s, load_qa(FIXTURES / name))
+        rows += ask_rows(res, f"{name.split('_')[0]}: ")
+    return rows
+
+
+def run(index: Path | None = None) -> list[tuple[str, str]]:
+    from regc.retrieval.index import build_index
+
+    if index is not None:
+        return rows_for(index)
+    root = corpus_root()
+    with tempfile.TemporaryDirectory(prefix="regc-bench-ask-") as tmp:
+        t0 = time.perf_counter()
+        rep = build_index(root, Path(tmp) / "index", celexes=ACTS, extra_files=[root / HIPAA])
+        rows = [("index build (embedding cache reused)", f"{time.perf_counter() - t0:.1f} s, {rep.chunks} chunks, "
+                 f"{rep.encoded} encoded; graph {rep.graph.get('nodes')} nodes / {rep.graph.get('edges')} edges")]
+        return rows + rows_for(Path(tmp) / "index")
+
+
+if __name__ == "__main__":
+    for label, fig in run(Path(sys.argv[1]) if len(sys.argv) > 1 else None):
+        print(f"  {label:<50} {fig}")

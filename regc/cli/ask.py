@@ -1,0 +1,167 @@
+"""`regc ask`: answer compliance questions with per-rule attribution (citation-closure retrieval, seed 001).
+
+    regc ask out/index "Do we report CapEx for activities that are only eligible?" --json
+    regc ask out/index --questions questions.jsonl --json         # one {"question": ...} per line
+    regc ask out/index "..." --lm --api-base http://127.0.0.1:8000/v1 --model local
+    regc ask --eval tests/fixtures/ask/faq_eval.jsonl out/index    # R@10, nDCG@10, FullCov@10, citations vs BM25
+
+JSON: ``{"answer", "rules": [{"rule_id", "celex", "locator", "version", "claims": [{"text", "quote"}]}],
+"retrieved": [{"celex", "locator", "score"}]}``; every rule_id is a retrieved provision and every quote occurs
+verbatim in it.  Exit 0 ok, 2 bad input (empty/overlong/non-English question, missing or other-version index,
+bad ``--as-of``, malformed questions file, unreachable LM endpoint): one line on stderr, nothing on stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+MAX_K = 50
+
+
+def register(sub) -> None:
+    p = sub.add_parser("ask", help="answer a compliance question with the provisions that govern it",
+                       description="Answer a compliance question from an index built by `regc index`: the "
+                                   "governing provisions (anchor, 3 views, RRM fusion, citation closure) and "
+                                   "claims quoted verbatim from them.")
+    p.add_argument("index", metavar="INDEX")
+    p.add_argument("question", nargs="?", metavar="QUESTION")
+    p.add_argument("--questions", metavar="Q.jsonl", help='answer each {"question": ...} line (JSON lines out)')
+    p.add_argument("--eval", metavar="QA.jsonl", dest="eval_file",
+                   help='evaluate on {"question", "gold": ["CELEX#Article N", ...]} lines, next to BM25')
+    p.add_argument("--as-of", metavar="YYYY-MM-DD", help="only acts in force on that date")
+    p.add_argument("--k", type=int, default=10, help="provisions retrieved (default 10)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--lm", action="store_true", help="an LM writes the claims (same attribution gate)")
+    p.add_argument("--api-base", metavar="URL", help="OpenAI-compatible endpoint for --lm (required with --lm)")
+    p.add_argument("--model", default="local", help="model name sent to the endpoint (default: local)")
+    p.add_argument("--lm-timeout", type=float, default=60.0, metavar="S", help="seconds per LM call (default 60)")
+    p.set_defaults(func=_cmd_ask)
+
+
+def _lm_call(args):
+    """(system, user) -> reply text through the OpenAI-compatible chat endpoint; fails fast with InputError."""
+    import urllib.error
+    import urllib.request
+
+    from regc.cli import CLIError
+
+    url = args.api_base.rstrip("/") + "/chat/completions"
+
+    def call(system: str, user: str) -> str:
+        body = json.dumps({"model": args.model, "temperature": 0,
+                           "messages": [{"role": "system", "content": system},
+                                        {"role": "user", "content": user}]}).encode()
+        req = urllib.request.Request(url, body, {"Content-Type": "application/json",
+                                                 "Authorization": "Bearer unused-offline"})
+        try:
+            with urllib.request.urlopen(req, timeout=args.lm_timeout) as r:
+                data = json.loads(r.read().decode("utf-8"))
+            return data["choices"][0]["message"]["content"]
+        except (urllib.error.URLError, TimeoutError, OSError) as e:
+            why = getattr(e, "reason", None) or e
+            raise CLIError(f"--api-base {args.api_base}: LM endpoint not usable ({why}); run without --lm for a "
+                           "rules-only answer") from None
+        except (ValueError, KeyError, IndexError, TypeError) as e:
+            raise CLIError(f"--api-base {args.api_base}: not an OpenAI-compatible reply ({type(e).__name__})"
+                           ) from None
+
+    return call
+
+
+def _read_questions(path: Path) -> list[str]:
+    from regc.cli import CLIError
+    from regc.retrieval.question import QuestionError, check_question
+
+    out = []
+    try:
+        lines = path.read_text("utf-8-sig").splitlines()
+    except OSError as e:
+        raise CLIError(f"{path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise CLIError(f"{path}: not UTF-8 text (byte {e.start})") from None
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            d = json.loads(line)
+            q = d["question"] if isinstance(d, dict) else None
+            out.append(check_question(q))
+        except (ValueError, KeyError) as e:
+            if isinstance(e, QuestionError):
+                raise CLIError(f"{path}:line {n}: {e}") from None
+            raise CLIError(f'{path}:line {n}: not a {{"question": ...}} JSON line') from None
+    if not out:
+        raise CLIError(f"{path}: no questions")
+    return out
+
+
+def _print_text(ans, k: int) -> None:
+    print(ans.answer)
+    if ans.rules:
+        print("\nRules:")
+        for r in ans.rules:
+            print(f"  {r['rule_id']}  (version {r['version'] or 'n/a'})")
+            for c in r["claims"]:
+                print(f"    - \"{c['quote']}\"")
+    print(f"\nRetrieved (top {k}):")
+    for i, h in enumerate(ans.retrieved, 1):
+        print(f"  {i:>2}. {h['score']:.3f}  {h['celex']}  {h['locator']}")
+
+
+def _cmd_ask(args) -> int:
+    from regc.cli import CLIError
+    from regc.retrieval.answer import extractive, with_lm
+    from regc.retrieval.ask import Asker, AsOfError
+    from regc.retrieval.index import IndexError_
+    from regc.retrieval.question import QuestionError, check_question
+    from regc.retrieval.search import QueryError, Searcher
+
+    if not 1 <= args.k <= MAX_K:
+        raise CLIError(f"--k must be between 1 and {MAX_K}")
+    modes = [x for x in (args.question is not None, bool(args.questions), bool(args.eval_file)) if x]
+    if len(modes) != 1:
+        raise CLIError("give one of: a QUESTION, --questions Q.jsonl, --eval QA.jsonl")
+    if args.lm and not args.api_base:
+        raise CLIError("--lm needs --api-base URL (an OpenAI-compatible endpoint); nothing is sent elsewhere")
+    try:
+        questions = [check_question(args.question)] if args.question is not None else \
+            _read_questions(Path(args.questions)) if args.questions else []
+        s = Searcher.open(args.index)
+        asker = Asker(s)
+        asker.check_as_of(args.as_of)
+        if args.eval_file:
+            return _eval(s, Path(args.eval_file), args.k)
+        lm = _lm_call(args) if args.lm else None
+        for q in questions:
+            anchor, hits = asker.retrieve(q, args.k, args.as_of)
+            ans = with_lm(s, anchor, hits, lm) if lm else extractive(s, anchor, hits)
+            for d in ans.diagnostics:
+                print(f"regc: note: {d}", file=sys.stderr)
+            if args.json:
+                print(json.dumps(ans.to_json(), ensure_ascii=False, indent=None if args.questions else 1))
+            else:
+                _print_text(ans, args.k)
+    except (IndexError_, QueryError, QuestionError, AsOfError) as e:
+        raise CLIError(str(e)) from None
+    return 0
+
+
+def _eval(s, path: Path, k: int) -> int:
+    from regc.cli import CLIError
+    from regc.eval.retrieval import ask_rows, evaluate_ask, load_qa
+
+    try:
+        items = load_qa(path)
+    except OSError as e:
+        raise CLIError(f"{path}: {e.strerror or e}") from None
+    except ValueError as e:
+        raise CLIError(str(e)) from None
+    unknown = sorted({g for it in items for g in it["gold"] if g not in s.part_nodes()})
+    if unknown:
+        print(f"regc: warning: {len(unknown)} gold provision(s) not in the index (scored as misses): "
+              f"{', '.join(unknown[:5])}", file=sys.stderr)
+    for label, fig in ask_rows(evaluate_ask(s, items, k)):
+        print(f"{label:<40} {fig}")
+    return 0

@@ -1,0 +1,179 @@
+"""Per-rule attributed answers (`regc ask`): every claim is bound to a retrieved provision and quotes it verbatim.
+
+Rules-only (default): for each retrieved provision scoring at least ``CITE_MARGIN`` x the best one (at most
+``MAX_RULES``), the sentences of its text that share the most content words with the question's anchor are the
+claims (extractive, so each quote is the provision's own words).  With an LM (``lm``: a callable
+``(system, user) -> reply``), the model writes claims keyed by rule id under a JSON schema; the SAME gate then
+drops every rule id that was not retrieved and every quote that does not occur verbatim in that provision,
+with a diagnostic.  The answer text is assembled from the surviving claims only: no unattributed claim.
+
+>>> sentences("(a) First point; and (b) second point. Next one here.")
+['(a) First point; and (b) second point.', 'Next one here.']
+>>> verbatim("second  point", "(a) First point; and (b) second point.")
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from regc.retrieval.anchor import QUESTION_WORDS, Anchor
+from regc.retrieval.ask import Retrieved, node_text
+
+CITE_MARGIN = 0.9  # cite a provision only when it scores at least this share of the best one (tuned on dev)
+MAX_RULES = 3
+CLAIMS_PER_RULE = 2
+MIN_OVERLAP = 2  # content words a sentence must share with the question (1 for one-word topics)
+QUOTE_WORDS = 60
+_WORD = re.compile(r"[a-z][a-z0-9\-]+")
+
+LMCall = Callable[[str, str], str]
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of a provision (a list item ending in ';' followed by a lowercase continuation stays whole)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        for s in re.split(r"(?<=\.)\s+(?=[A-Z(§])", line.strip()):
+            if s.strip():
+                out.append(s.strip())
+    return out
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"\s+", " ", s).strip()
+
+
+def verbatim(quote: str, text: str) -> bool:
+    """``quote`` occurs in ``text`` word for word (whitespace runs compared as one space)."""
+    q = _norm(quote)
+    return bool(q) and q in _norm(text)
+
+
+def _stem(w: str) -> str:
+    return re.sub(r"(?:ies|es|s)$", "", w) if len(w) > 4 else w
+
+
+def _focus(anchor: Anchor) -> set[str]:
+    words = set(anchor.topic) | {w for t in anchor.terms for w in t.split()}
+    return {_stem(w) for w in words if w not in QUESTION_WORDS and len(w) > 2}
+
+
+def _trim(s: str) -> str:
+    words = s.split()
+    return s if len(words) <= QUOTE_WORDS else " ".join(words[:QUOTE_WORDS])
+
+
+@dataclass
+class Answer:
+    answer: str
+    rules: list[dict]
+    retrieved: list[dict]
+    diagnostics: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"answer": self.answer, "rules": self.rules, "retrieved": self.retrieved}
+
+    def rule_ids(self) -> list[str]:
+        return [r["rule_id"] for r in self.rules]
+
+
+def _rule(searcher, node: str, claims: list[dict], version: Optional[str]) -> dict:
+    celex, loc = node.split("#", 1)
+    return {"rule_id": node, "celex": celex, "locator": loc, "version": version, "claims": claims}
+
+
+def version_of_node(searcher, node: str) -> Optional[str]:
+    from regc.retrieval.resolve import version_of
+
+    tree = searcher.trees.get(node.split("#", 1)[0])
+    return version_of(tree.source) if tree is not None else None
+
+
+def _label(searcher, node: str) -> str:
+    celex, loc = node.split("#", 1)
+    info = searcher.registry.get(celex)
+    return f"{loc} of {info.short_title}" if info and info.short_title else f"{loc} ({celex})"
+
+
+def _assemble(searcher, rules: list[dict]) -> str:
+    if not rules:
+        return ("No provision in the index answers this question clearly enough to be cited; see the retrieved "
+                "provisions.")
+    return " ".join(f"{_label(searcher, r['rule_id'])}: {c['text']}" for r in rules for c in r["claims"])
+
+
+def extractive(searcher, anchor: Anchor, hits: list[Retrieved]) -> Answer:
+    """Rules-only answer: the best-matching sentences of the provisions above the citation margin."""
+    focus = _focus(anchor)
+    need = MIN_OVERLAP if len(focus) > 2 else 1
+    top = hits[0].score if hits else 0.0
+    rules = []
+    for h in hits:
+        if h.score < CITE_MARGIN * top or len(rules) >= MAX_RULES:
+            break
+        text = node_text(searcher, h.node)
+        scored = []
+        for i, s in enumerate(sentences(text)):
+            overlap = len(focus & {_stem(w) for w in _WORD.findall(s.lower())})
+            if overlap >= need:
+                scored.append((-overlap, i, s))
+        claims = [{"text": _trim(s), "quote": _trim(s)} for _, _, s in sorted(scored)[:CLAIMS_PER_RULE]]
+        claims = [c for c in claims if verbatim(c["quote"], text)]
+        if claims:
+            rules.append(_rule(searcher, h.node, claims, version_of_node(searcher, h.node)))
+    return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits])
+
+
+SYSTEM = ("You answer compliance questions from the provisions given, and only from them. Reply with one JSON "
+          'object: {"rules": {"<rule_id>": [{"text": "<claim in your words>", "quote": "<exact words copied '
+          'from that provision>"}]}}. Use only the rule ids listed; every quote must be copied verbatim from the '
+          "provision it is filed under. Cite no provision that does not answer the question.")
+
+
+def lm_prompt(searcher, anchor: Anchor, hits: list[Retrieved], max_chars: int = 2500) -> str:
+    ctx = "\n\n".join(f"[{h.node}] {_label(searcher, h.node)}\n{node_text(searcher, h.node)[:max_chars]}"
+                      for h in hits)
+    return f"Topic anchor: {json.dumps(anchor.to_json(), ensure_ascii=False)}\n\nQuestion: {anchor.question}\n\n" \
+           f"Provisions:\n{ctx}\n\nJSON:"
+
+
+def with_lm(searcher, anchor: Anchor, hits: list[Retrieved], lm: LMCall) -> Answer:
+    """LM-written claims under the gate: unknown rule ids and non-verbatim quotes are dropped (diagnostics)."""
+    reply = lm(SYSTEM, lm_prompt(searcher, anchor, hits))
+    diags: list[str] = []
+    m = re.search(r"\{.*\}", reply or "", re.S)
+    try:
+        data = json.loads(m.group(0)) if m else None
+        table = data.get("rules") if isinstance(data, dict) else None
+        if not isinstance(table, dict):
+            raise ValueError("no 'rules' object")
+    except ValueError as e:
+        diags.append(f"LM reply not usable ({e}); answered rules-only")
+        ans = extractive(searcher, anchor, hits)
+        ans.diagnostics = diags
+        return ans
+    retrieved = {h.node for h in hits}
+    rules = []
+    for rule_id, claims in table.items():
+        if rule_id not in retrieved:
+            diags.append(f"dropped rule {rule_id!r}: not a retrieved provision")
+            continue
+        text = node_text(searcher, rule_id)
+        kept = []
+        for c in claims if isinstance(claims, list) else []:
+            if not (isinstance(c, dict) and isinstance(c.get("text"), str) and isinstance(c.get("quote"), str)):
+                diags.append(f"dropped a malformed claim under {rule_id}")
+            elif not verbatim(c["quote"], text):
+                diags.append(f"dropped a claim under {rule_id}: quote not verbatim in it ({c['quote'][:60]!r})")
+            else:
+                kept.append({"text": c["text"].strip(), "quote": _norm(c["quote"])})
+        if kept:
+            rules.append(_rule(searcher, rule_id, kept, version_of_node(searcher, rule_id)))
+    return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits], diags)
+
+
+__all__ = ["Answer", "extractive", "with_lm", "verbatim", "sentences", "CITE_MARGIN"]

@@ -1,0 +1,265 @@
+"""Citation-closure retrieval of the provisions that govern a compliance question (seed 001, RefWalk).
+
+1. a topic anchor is extracted by rules (:mod:`regc.retrieval.anchor`);
+2. three views (the question, the anchor, both) are searched with BM25 and dense retrieval; each ranked chunk
+   list is rolled up to provisions (article / annex / CFR section: ``"32021R2178#Article 8"``) and the six lists
+   are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
+3. provisions the anchor pinpoints (cited articles, activity-code annexes, definitions of the terms used) join
+   at the top or at the closure level;
+4. an authority order (regulation/directive > delegated/implementing act > other documents) scales the scores;
+5. the 1-hop citation closure of the best provisions (REFERENCES, DELEGATES_TO, SPECIFIES, REQUIRES_FORM edges,
+   paragraph-level edges rolled up) is merged INTO the ranking: a neighbour scores ``decay`` x its best seed,
+   max not sum;
+6. ``as_of`` drops acts not yet in force on that date.
+
+>>> # Asker(Searcher.open("out/index")).retrieve("Do we report CapEx for eligible-only activities?")[1][0].node
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Optional, Sequence
+
+from regc.retrieval.anchor import QUESTION_WORDS, Anchor, extract_anchor
+from regc.retrieval.citegraph import EXPAND_TYPES, neighbours, part_of
+from regc.retrieval.fusion import fuse
+
+DECAY = 0.7  # closure: a provision one citation hop away scores 0.7 x the provision citing it
+POOL = 50  # chunks per view and mode before roll-up
+RRM_K = 5  # reciprocal-rank constant: small, so that rank differences survive the normalisation (tuned on dev)
+HYBRID_K = 60  # BM25 and dense rankings of one view are first fused by RRF (the `regc search` hybrid)
+MAX_SEEDS = 10  # provisions whose citations are followed
+VIEWS = ("question", "anchor", "both")
+DENSE_VIEWS = VIEWS  # views also searched densely (without it the anchor view's BM25 list wins too often)
+MODES = ("bm25", "dense")
+# authority order: (pattern on the act's title or id, factor); first match wins
+AUTHORITY: tuple[tuple[str, float], ...] = (
+    (r"(?i)\b(?:FAQs?|guidance|guidelines|Q\s?&\s?A|questions and answers|Commission Notice)\b", 0.7),
+    (r"\b(?:Delegated|Implementing)\s+(?:Regulation|Directive|Decision)\b", 0.95),
+    (r".", 1.0),  # legislative acts, and documents given as files that do not say they are guidance
+)
+OTHER_ACT = 0.85  # a provision of an act the question does not name, when it names some
+OTHER_DOMAIN = 0.7  # a provision outside the citation network (jurisdiction) of the question's acts
+DOMAIN_VOTERS = 5  # when no act is named, the best provisions vote for the question's network
+MIN_OVERLAP = 3  # a cited provision joins by closure only when it shares this many content words with the anchor
+TERM_LEVEL = DECAY  # the definitions article of a defined term used in the question
+SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the question names
+
+
+_WORDS = re.compile(r"[a-z][a-z0-9\-]+")
+
+
+def _stem(w: str) -> str:
+    return re.sub(r"(?:ies|es|s)$", "", w) if len(w) > 4 else w
+
+
+@dataclass(frozen=True)
+class Retrieved:
+    node: str  # "32021R2178#Article 8"
+    score: float
+    origin: str = "search"  # search | pinpoint | section | term | closure
+
+    @property
+    def celex(self) -> str:
+        return self.node.split("#", 1)[0]
+
+    @property
+    def locator(self) -> str:
+        return self.node.split("#", 1)[1]
+
+    def to_json(self) -> dict:
+        return {"celex": self.celex, "locator": self.locator, "score": round(self.score, 6)}
+
+
+class AsOfError(ValueError):
+    """An ``as_of`` date before every indexed act's first version."""
+
+
+def _date(s: str) -> str:
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", s or ""):
+        raise AsOfError(f"--as-of {s!r}: give a date as YYYY-MM-DD")
+    return s
+
+
+class Asker:
+    """Provision retrieval over an opened index (:class:`~regc.retrieval.search.Searcher`)."""
+
+    def __init__(self, searcher, *, fusion: str = "rrm", rrm_k: float = RRM_K, decay: float = DECAY,
+                 views: Sequence[str] = VIEWS, modes: Optional[Sequence[str]] = None, closure: bool = True,
+                 max_seeds: int = MAX_SEEDS, view_fusion: Optional[str] = "rrf", other_act: Optional[float] = None,
+                 other_domain: float = OTHER_DOMAIN, min_overlap: int = MIN_OVERLAP,
+                 dense_views: Sequence[str] = DENSE_VIEWS):
+        self.s = searcher
+        self.view_fusion, self.other_domain = view_fusion, other_domain
+        self.dense_views = tuple(dense_views)
+        self.min_overlap = min_overlap
+        self._word_cache: dict[str, set[str]] = {}
+        self.other_act = OTHER_ACT if other_act is None else other_act
+        self.fusion, self.rrm_k, self.decay, self.views = fusion, rrm_k, decay, tuple(views)
+        self.modes = tuple(modes) if modes else (MODES if searcher.has_dense else ("bm25",))
+        self.closure, self.max_seeds = closure, max_seeds
+
+    # -- provisions ------------------------------------------------------------------------------------------
+
+    @cached_property
+    def _chunk_node(self) -> dict[str, str]:
+        return {c.chunk_id: f"{c.celex}#{part_of(c.locator)}" for c in self.s.chunks}
+
+    def node_ranking(self, text: str, mode: str, pool: int = POOL) -> list[str]:
+        """Provisions in the order their first chunk ranks for ``text`` (``mode`` bm25 | dense)."""
+        return self._roll_up(self.s.bm25(text, pool) if mode == "bm25" else self.s.dense(text, pool))
+
+    def _roll_up(self, ranked: list[tuple[str, float]]) -> list[str]:
+        return list(dict.fromkeys(self._chunk_node[d] for d, _ in ranked if d in self._chunk_node))
+
+    def _view_rankings(self, texts: list[str]) -> list[list[list[str]]]:
+        """Per view, its provision rankings (one per mode); the dense queries are encoded in one batch; a view
+        of stop words only has no ranking."""
+        from regc.retrieval.search import QueryError, check_query
+
+        ok = []
+        for t in texts:
+            try:
+                ok.append(bool(check_query(t)))
+            except QueryError:
+                ok.append(False)
+        wants_dense = [o and "dense" in self.modes and v in self.dense_views for v, o in zip(self.views, ok)]
+        dense = iter(self.s.dense_many([t for t, w in zip(texts, wants_dense) if w], POOL) if any(wants_dense)
+                     else [])
+        out = []
+        for t, o, w in zip(texts, ok, wants_dense):
+            per_mode = []
+            if o:
+                for mode in self.modes:
+                    if mode == "bm25":
+                        per_mode.append(self._roll_up(self.s.bm25(t, POOL)))
+                    elif w:
+                        per_mode.append(self._roll_up(next(dense)))
+            out.append(per_mode)
+        return out
+
+    def bm25_baseline(self, question: str, k: int = 10) -> list[Retrieved]:
+        """Plain BM25 on the question, rolled up to provisions (the baseline of the evaluation)."""
+        nodes = self.node_ranking(question, "bm25", max(POOL, k * 5))
+        return [Retrieved(n, 1.0 / (1 + i)) for i, n in enumerate(nodes[:k])]
+
+    @cached_property
+    def _authority(self) -> dict[str, float]:
+        out = {}
+        for celex in self.s.acts():
+            info = self.s.registry.get(celex)
+            title = f"{celex} {info.title if info else ''}"
+            out[celex] = next(f for pat, f in AUTHORITY if re.search(pat, title))
+        return out
+
+    @cached_property
+    def _domain(self) -> dict[str, int]:
+        """Act -> its citation network: connected components of the act-level citation graph (acts whose
+        provisions cite each other, or delegate), e.g. the EU acts on one side and a CFR text on the other."""
+        import networkx as nx
+
+        acts = set(self.s.acts())
+        u = nx.Graph()
+        u.add_nodes_from(acts)
+        for a, b, d in self.s.graph.edges(data=True):
+            if d.get("type") in EXPAND_TYPES:
+                ca, cb = a.split("#", 1)[0], b.split("#", 1)[0]
+                if ca != cb and ca in acts and cb in acts:
+                    u.add_edge(ca, cb)
+        return {c: i for i, comp in enumerate(sorted(nx.connected_components(u), key=min)) for c in comp}
+
+    def _words(self, node: str) -> set[str]:
+        if node not in self._word_cache:
+            self._word_cache[node] = {_stem(w) for w in _WORDS.findall(node_text(self.s, node).lower())}
+        return self._word_cache[node]
+
+    @staticmethod
+    def _focus_words(anchor: Anchor) -> set[str]:
+        words = set(anchor.topic) | {w for t in anchor.terms for w in t.split()}
+        return {_stem(w) for w in words if len(w) > 3 and w not in QUESTION_WORDS}
+
+    def question_domains(self, anchor: Anchor, fused: list[tuple[str, float]]) -> set[int]:
+        """The citation networks the question is about: those of the acts it names, else the network with the
+        most weight among the best fused provisions."""
+        if anchor.acts:
+            return {self._domain[c] for c in anchor.acts if c in self._domain}
+        votes: dict[int, float] = {}
+        for n, sc in fused[:DOMAIN_VOTERS]:
+            d = self._domain.get(n.split("#", 1)[0])
+            if d is not None:
+                votes[d] = votes.get(d, 0.0) + sc
+        return {max(sorted(votes), key=lambda d: votes[d])} if votes else set()
+
+    def in_force(self, celex: str, as_of: Optional[str]) -> bool:
+        versions = (self.s.manifest.get("versions") or {}).get(celex)
+        return not (as_of and versions and min(versions) > as_of)
+
+    def check_as_of(self, as_of: Optional[str]) -> None:
+        if as_of is None:
+            return
+        _date(as_of)
+        firsts = [min(v) for v in (self.s.manifest.get("versions") or {}).values() if v]
+        if firsts and as_of < min(firsts):
+            raise AsOfError(f"--as-of {as_of}: before the first version of every indexed act (earliest "
+                            f"{min(firsts)}); nothing was in force")
+
+    # -- retrieval -------------------------------------------------------------------------------------------
+
+    def view_texts(self, anchor: Anchor) -> dict[str, str]:
+        a = anchor.text()
+        return {"question": anchor.question, "anchor": a or anchor.question,
+                "both": f"{anchor.question} {a}".strip()}
+
+    def retrieve(self, question: str, k: int = 10, as_of: Optional[str] = None,
+                 anchor: Optional[Anchor] = None) -> tuple[Anchor, list[Retrieved]]:
+        anchor = anchor or extract_anchor(question, self.s)
+        texts = self.view_texts(anchor)
+        lists = []
+        for per_mode in self._view_rankings([texts[v] for v in self.views]):
+            if self.view_fusion and len(per_mode) > 1:  # one hybrid ranking per view
+                lists.append([n for n, _ in fuse(self.view_fusion, per_mode, k=HYBRID_K)])
+            else:
+                lists.extend(per_mode)
+        fused = fuse(self.fusion, lists, k=self.rrm_k) if lists else []
+        top = fused[0][1] if fused else 1.0
+        scores: dict[str, tuple[float, str]] = {n: (s / top, "search") for n, s in fused}
+
+        def lift(node: str, level: float, origin: str) -> None:
+            if node in self.s.part_nodes() and scores.get(node, (0.0, ""))[0] < level:
+                scores[node] = (level, origin)
+
+        for n in anchor.pinpoints:
+            lift(n, 1.05, "pinpoint")
+        for n in anchor.sections:
+            lift(n, SECTION_LEVEL, "section")
+        for n in anchor.term_nodes:
+            lift(n, TERM_LEVEL, "term")
+        named = set(anchor.acts)
+        domains = self.question_domains(anchor, fused)
+        for n, (sc, origin) in list(scores.items()):
+            celex = n.split("#", 1)[0]
+            f = self._authority.get(celex, 1.0) * (self.other_act if named and celex not in named else 1.0)
+            if domains and self._domain.get(celex) not in domains:
+                f *= self.other_domain
+            scores[n] = (sc * f, origin)
+        if self.closure:
+            focus = self._focus_words(anchor)
+            seeds = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[: self.max_seeds]
+            for n, (sc, _) in seeds:
+                for v in neighbours(self.s.graph, n, EXPAND_TYPES):
+                    if v in self.s.part_nodes() and scores.get(v, (0.0, ""))[0] < self.decay * sc and \
+                            len(focus & self._words(v)) >= min(self.min_overlap, len(focus)):
+                        scores[v] = (self.decay * sc, "closure")
+        ranked = [Retrieved(n, sc, o) for n, (sc, o) in scores.items() if self.in_force(n.split("#")[0], as_of)]
+        ranked.sort(key=lambda r: (-r.score, r.node))
+        return anchor, ranked[:k]
+
+
+def node_text(searcher, node: str) -> str:
+    """The indexed text of a provision: its chunks in document order, one per line."""
+    return "\n".join(c.text for c in searcher.part_nodes().get(node, []))
+
+
+__all__ = ["Asker", "Retrieved", "AsOfError", "node_text", "DECAY", "RRM_K"]

@@ -1,0 +1,213 @@
+"""`regc ask`: topic anchor, citation-closure retrieval, per-rule attribution gate, bad input, evaluation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from regc.cli import main
+from regc.retrieval.anchor import extract_anchor
+from regc.retrieval.answer import extractive, verbatim, with_lm
+from regc.retrieval.ask import Asker
+from regc.retrieval.question import QuestionError, check_question
+from regc.retrieval.search import Searcher
+from retrieval_helpers import ask_index
+
+pytestmark = pytest.mark.retrieval
+HIPAA = "doc:hipaa_combined"
+
+
+@pytest.fixture(scope="module")
+def searcher() -> Searcher:
+    return Searcher.open(ask_index())
+
+
+# ---- anchor --------------------------------------------------------------------------------------------------
+
+
+def test_anchor_resolves_aliases_citations_codes_dates_amounts():
+    a = extract_anchor("Under Article 8(4) and 10 of the Disclosures Delegated Act and Regulation (EU) 2020/852, "
+                       "how do we report CapEx for CCM 7.7 from 1 January 2023 above EUR 1 million?")
+    assert a.acts == ("32021R2178", "32020R0852")
+    assert a.pinpoints[:2] == ("32021R2178#Article 8", "32021R2178#Article 10")
+    assert a.activity_codes == ("7.7",) and a.dates == ("1 January 2023",) and "EUR 1 million" in a.amounts
+    assert "capex" in a.topic and "how" not in a.topic and "disclosures" not in a.topic
+
+
+def test_anchor_checks_pinpoints_and_finds_terms_against_the_index(searcher):
+    a = extract_anchor("Is a taxonomy-eligible economic activity under Article 99 of the Taxonomy Regulation "
+                       "reported? See § 164.502(e).", searcher)
+    assert "32020R0852#Article 99" not in a.pinpoints  # no such article: dropped
+    assert f"{HIPAA}#§ 164.502" in a.pinpoints
+    assert "taxonomy-eligible economic activity" in a.terms and "32021R2178#Article 1" in a.term_nodes
+
+
+# ---- retrieval -----------------------------------------------------------------------------------------------
+
+
+def test_pinpoint_first_and_closure_merged_into_the_top_k(searcher):
+    anchor, hits = Asker(searcher).retrieve("What does Article 8 of the Taxonomy Regulation require undertakings "
+                                            "to disclose?", k=10)
+    nodes = [h.node for h in hits]
+    assert nodes[0] == "32020R0852#Article 8" and hits[0].origin == "pinpoint"
+    closure = [h for h in hits if h.origin == "closure"]
+    assert closure, "the provisions Article 8 cites/empowers join the top 10"
+    assert all(h.score <= 0.7 * hits[0].score + 1e-9 for h in closure)  # decayed, max not sum
+
+
+def test_hipaa_section_references_are_edges(searcher):
+    g = searcher.graph
+    edges = {(u, v) for u, v, d in g.edges(data=True) if d.get("type") == "REFERENCES" and u.startswith(HIPAA)}
+    assert len(edges) > 100
+    assert any(u.startswith(f"{HIPAA}#§ 164.504(e)") and v.startswith(f"{HIPAA}#§ 164.502") for u, v in edges)
+
+
+def test_delegation_edges_at_article_level(searcher):
+    g = searcher.graph
+    dele = {(u, v) for u, v, d in g.edges(data=True) if d.get("type") == "DELEGATES_TO" and "#" in u}
+    assert any(u == "32020R0852#Article 8" and v.startswith("32021R2178#") for u, v in dele)
+    spec = {(u, v) for u, v, d in g.edges(data=True) if d.get("type") == "SPECIFIES" and "#" in u}
+    assert {(v, u) for u, v in dele} <= spec
+
+
+def test_as_of_excludes_acts_not_yet_in_force(searcher):
+    asker = Asker(searcher)
+    _, hits = asker.retrieve("disclosure of turnover capital expenditure key performance indicators", k=20,
+                             as_of="2020-12-31")
+    assert hits and not any(h.celex == "32021R2178" for h in hits)  # versions from 2026 only in the corpus
+    assert any(h.celex == "32021R2178" for h in asker.retrieve("disclosure of turnover capital expenditure key "
+                                                               "performance indicators", k=20)[1])
+
+
+# ---- answers -------------------------------------------------------------------------------------------------
+
+
+def test_rules_only_answer_is_attributed_and_verbatim(searcher):
+    anchor, hits = Asker(searcher).retrieve("How long must we keep security policies and risk analysis "
+                                            "documentation?", k=10)
+    ans = extractive(searcher, anchor, hits)
+    retrieved = {f"{h['celex']}#{h['locator']}" for h in ans.retrieved}
+    assert ans.rules and {r["rule_id"] for r in ans.rules} <= retrieved
+    for r in ans.rules:
+        text = "\n".join(c.text for c in searcher.part_nodes()[r["rule_id"]])
+        assert all(verbatim(c["quote"], text) for c in r["claims"])
+    assert set(ans.to_json()) == {"answer", "rules", "retrieved"}
+    assert set(ans.rules[0]) == {"rule_id", "celex", "locator", "version", "claims"}
+
+
+def test_lm_claims_pass_the_same_gate(searcher):
+    anchor, hits = Asker(searcher).retrieve("Do we need a written agreement with a transcription company that "
+                                            "handles patient notes?", k=10)
+    good = hits[0].node
+    quote = "\n".join(c.text for c in searcher.part_nodes()[good]).split(". ")[0][:80]
+    reply = json.dumps({"rules": {good: [{"text": "a claim", "quote": quote},
+                                         {"text": "fabricated", "quote": "patients may never be told anything"}],
+                                  "32020R0852#Article 99": [{"text": "x", "quote": "y"}]}})
+    ans = with_lm(searcher, anchor, hits, lambda system, user: reply)
+    assert [r["rule_id"] for r in ans.rules] == [good]
+    assert [c["text"] for c in ans.rules[0]["claims"]] == ["a claim"]
+    assert any("not verbatim" in d for d in ans.diagnostics) and any("not a retrieved" in d for d in ans.diagnostics)
+    assert "fabricated" not in ans.answer
+
+
+def test_lm_through_the_http_double(capsys):
+    from llm_double import OpenAIDouble
+
+    reply = json.dumps({"rules": {"32020R0852#Article 99": [{"text": "x", "quote": "y"}]}})
+    with OpenAIDouble(lambda system, user: reply) as srv:
+        rc = main(["ask", str(ask_index()), "What must the Disclosures Delegated Act KPIs contain?", "--json",
+                   "--lm", "--api-base", srv.base_url])
+        assert srv.requests and "Topic anchor" in srv.requests[0]["body"]["messages"][-1]["content"]
+    out = capsys.readouterr()
+    assert rc == 0 and json.loads(out.out)["rules"] == [] and "not a retrieved provision" in out.err
+
+
+def test_lm_endpoint_refused_is_one_line(capsys, tmp_path):
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    rc = main(["ask", str(ask_index()), "What must we disclose?", "--lm", "--api-base", f"http://127.0.0.1:{port}/v1"])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1 and "LM endpoint not usable" in err
+
+
+# ---- bad input -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("q, why", [("", "empty question"), ("   ", "empty question"),
+                                    ("x" * 10_000, "10,000 characters"),
+                                    ("Welche Angaben müssen wir für die Taxonomie machen und wie?", "English"),
+                                    ("納税義務者は誰ですか", "Latin script")])
+def test_bad_questions_are_one_line_exit_2(capsys, q, why):
+    with pytest.raises(QuestionError, match=why):
+        check_question(q)
+    assert main(["ask", str(ask_index()), q]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.count("\n") == 1 and why in out.err and "Traceback" not in out.err
+
+
+def test_bad_index_and_as_of(capsys, tmp_path):
+    assert main(["ask", str(tmp_path / "none"), "What must we disclose?"]) == 2
+    assert "no index at" in capsys.readouterr().err
+    assert main(["ask", str(ask_index()), "What must we disclose?", "--as-of", "1990-01-01"]) == 2
+    assert "before the first version" in capsys.readouterr().err
+    assert main(["ask", str(ask_index()), "What must we disclose?", "--as-of", "yesterday"]) == 2
+    assert "YYYY-MM-DD" in capsys.readouterr().err
+    other = tmp_path / "old"
+    import shutil
+
+    shutil.copytree(ask_index(), other)
+    m = json.loads((other / "manifest.json").read_text())
+    m["options"]["format"] = 1
+    (other / "manifest.json").write_text(json.dumps(m))
+    assert main(["ask", str(other), "What must we disclose?"]) == 2
+    assert "index format 1 is not the current" in capsys.readouterr().err
+
+
+def test_questions_file_one_line_out_per_line_in(capsys, tmp_path):
+    qs = tmp_path / "q.jsonl"
+    qs.write_text(json.dumps({"question": "How long must we keep security documentation?"}) + "\n"
+                  + json.dumps({"question": "What does Article 8 of the Taxonomy Regulation require?"}) + "\n")
+    assert main(["ask", str(ask_index()), "--questions", str(qs), "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and all(set(json.loads(x)) == {"answer", "rules", "retrieved"} for x in lines)
+    qs.write_text(json.dumps({"question": "ok?"}) + "\n" + '{"q": 1}\n')
+    assert main(["ask", str(ask_index()), "--questions", str(qs), "--json"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "q.jsonl:line 2" in out.err
+
+
+# ---- evaluation ----------------------------------------------------------------------------------------------
+
+
+def test_eval_prints_ask_next_to_bm25(capsys, tmp_path):
+    qa = tmp_path / "qa.jsonl"
+    qa.write_text("\n".join(json.dumps(x) for x in [
+        {"question": "How long must security documentation be retained?", "gold": [f"{HIPAA}#§ 164.316"]},
+        {"question": "What does Article 8 of the Taxonomy Regulation require?",
+         "gold": ["32020R0852#Article 8", "32021R2178#Article 2"], "split": "heldout"}]) + "\n")
+    assert main(["ask", "--eval", str(qa), str(ask_index())]) == 0
+    out = capsys.readouterr().out
+    for want in ("all (n=2) bm25", "all (n=2) ask ", "split heldout (n=1) ask", "fullcov", "cit_precision",
+                 "latency"):
+        assert want in out
+    qa.write_text('{"question": "x"}\n')
+    assert main(["ask", "--eval", str(qa), str(ask_index())]) == 2
+    assert "qa.jsonl:line 1" in capsys.readouterr().err
+
+
+def test_faq_fixture_is_audited_and_split():
+    from pathlib import Path
+
+    here = Path(__file__).parent / "fixtures" / "ask"
+    faq = [json.loads(x) for x in (here / "faq_eval.jsonl").read_text().splitlines()]
+    hipaa = [json.loads(x) for x in (here / "hipaa_eval.jsonl").read_text().splitlines()]
+    assert len(faq) >= 60 and len(hipaa) >= 15
+    for items in (faq, hipaa):
+        held = [x for x in items if x["split"] == "heldout"]
+        assert 0.2 <= len(held) / len(items) <= 0.4
+        assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in items)
+    assert all(x["audit"] in {"keep", "fix"} for x in faq)
