@@ -310,8 +310,17 @@ class CriterionNode(_Model):
 
     def set_field(self, name: str, value: Any, *, pass_name: str, rule: str, model: str | None = None,
                   confidence: float = 1.0) -> None:
-        """Set one of the 13 fields and record who set it."""
-        setattr(self, name, value)
+        """Set one of the 13 fields and record who set it.  No validation here (this runs ~76k times per act
+        inside the pass loop): values are checked at the edges, when a build is loaded or written.
+
+        >>> n = CriterionNode(criterion_id="1"); n.set_field("category", "Quantitative", pass_name="p", rule="r")
+        >>> n.category, n.provenance.fields["category"].rule
+        ('Quantitative', 'r')
+        """
+        if name not in _NODE_FIELDS:
+            raise AttributeError(f"CriterionNode has no field {name!r}")
+        self.__dict__[name] = value
+        self.__pydantic_fields_set__.add(name)
         self.provenance.fields[name] = FieldOrigin(pass_name=pass_name, rule=rule, model=model, confidence=confidence)
 
     # -- serialisation -----------------------------------------------------------------------------------------
@@ -478,8 +487,30 @@ class Activity(_Model):
 
 
 def dumps_json(obj: Any) -> str:
-    """The one JSON serialisation regc writes: deterministic, UTF-8, 1-space indent, trailing newline."""
+    """The one JSON serialisation regc writes: deterministic, UTF-8, 1-space indent, trailing newline.
+
+    Byte-identical to ``json.dumps(obj, ensure_ascii=False, indent=1) + "\\n"``, but through orjson's C encoder
+    when it is installed (``indent`` forces the stdlib onto its pure-Python encoder: ~4x slower on a whole act).
+    orjson indents by two spaces; every line's indentation is halved (strings never hold a raw newline).
+
+    >>> dumps_json({"a": [1, 2.5, None], "b": {}, "c": "é"})
+    '{\\n "a": [\\n  1,\\n  2.5,\\n  null\\n ],\\n "b": {},\\n "c": "é"\\n}\\n'
+    """
+    if _orjson is not None:
+        try:
+            raw = _orjson.dumps(obj, option=_orjson.OPT_INDENT_2)
+        except (TypeError, _orjson.JSONEncodeError):  # a big int, NaN, a non-str key...: the stdlib's answer
+            pass
+        else:
+            lines = raw.split(b"\n")
+            return b"\n".join([ln[(len(ln) - len(ln.lstrip(b" "))) // 2:] for ln in lines]).decode() + "\n"
     return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
+
+
+try:
+    import orjson as _orjson
+except ImportError:  # optional: the stdlib encoder writes the same bytes, slower
+    _orjson = None  # type: ignore[assignment]
 
 
 def load_activity(path) -> Activity:
@@ -521,6 +552,7 @@ class Diagnostic(_Model):
 
 
 CriterionNode.model_rebuild()
+_NODE_FIELDS = frozenset(CRITERION_KEYS)
 
 
 def clone(obj: Any) -> Any:
