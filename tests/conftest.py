@@ -25,3 +25,11 @@ def gold_dir() -> Path:
 @pytest.fixture(scope="session")
 def eurlex(corpus) -> Path:
     return corpus / "eurlex-lex-corpus" / "works"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _private_cache_dir(tmp_path_factory):
+    """The suite never writes into ~/.cache/regc: one temporary on-disk cache for the session."""
+    if not os.environ.get("REGC_CACHE_DIR"):
+        os.environ["REGC_CACHE_DIR"] = str(tmp_path_factory.mktemp("regc-cache"))
+    yield

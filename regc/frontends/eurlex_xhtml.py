@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Collection, Optional
 
 from lxml import etree
 
@@ -359,8 +359,20 @@ def _heading_text(el: etree._Element) -> str:
     return _html.plain_text(el)
 
 
-def parse_eurlex_xhtml(path: str | Path, doc: Optional[HtmlDoc] = None) -> ActDoc:
-    """Parse a consolidated EUR-Lex XHTML act into an :class:`ActDoc` (all activities of all annexes)."""
+class _SkippedActivity(_ActivityBuilder):
+    """An activity the caller did not ask for (``only``): its heading is recognised, its tables are not read."""
+
+    def add_table(self, table: etree._Element) -> None:
+        self.table_seen = True
+
+    def add_description(self, el: etree._Element) -> None:
+        pass
+
+
+def parse_eurlex_xhtml(path: str | Path, doc: Optional[HtmlDoc] = None,
+                       only: Optional[Collection[str]] = None) -> ActDoc:
+    """Parse a consolidated EUR-Lex XHTML act into an :class:`ActDoc` (all activities of all annexes, or those
+    whose ids are in ``only``: the others' tables are not read)."""
     path = Path(path)
     if doc is None:
         doc = _html.parse_html_text(_html.read_text(path), str(path))
@@ -387,7 +399,8 @@ def parse_eurlex_xhtml(path: str | Path, doc: Optional[HtmlDoc] = None) -> ActDo
         if aid in seen:
             raise FrontEndError(doc.file, f"activity {aid} appears twice", doc.path(el))
         seen.add(aid)
-        b = _ActivityBuilder(doc, state["annex_obj"], section, name_, doc.span(el))
+        kind = _ActivityBuilder if only is None or aid in only else _SkippedActivity
+        b = kind(doc, state["annex_obj"], section, name_, doc.span(el))
         builders.append(b)
         state["builder"] = b
         state["mode"] = "name"
@@ -494,6 +507,7 @@ def parse_eurlex_xhtml(path: str | Path, doc: Optional[HtmlDoc] = None) -> ActDo
         if not b.table_seen:
             raise FrontEndError(doc.file, f"activity {b.act.activity_id} has no criteria table",
                                 b.act.span.path if b.act.span else None)
-        activities.append(b.finish(doc_notes))
+        if not isinstance(b, _SkippedActivity):
+            activities.append(b.finish(doc_notes))
     return ActDoc(celex=celex, version=version, format=FORMAT, file=str(path), title=title, activities=activities,
                   appendices={k: v for k, v in appendices.items() if v})
