@@ -136,3 +136,19 @@ def test_pipeline_repair_replays_earlier_passes_instead_of_snapshotting(monkeypa
     assert build.calls == 3 and extract.calls == 2  # the repair replayed the first pass once
     assert [r.attempts for r in records] == [1, 2] and len(dumps) == 1
     assert clean.root.sub_criteria[0].tags == ["Verification"]
+
+
+def test_a_bad_value_written_in_the_pipeline_is_caught_at_its_exit():
+    import pytest
+
+    from regc.compiler.driver import compile_activity
+
+    class WritesBogus(BuildFromDoc):
+        def run(self, unit, ctx):
+            unit = super().run(unit, ctx)
+            unit.root.find("1").set_field("applicability", "Sometimes", pass_name="bogus", rule="r")
+            return unit
+
+    ctx = _ctx()
+    with pytest.raises(ValueError, match="CCM-9.9/SC criterion 1: invalid field value: applicability"):
+        compile_activity(ctx.act, ctx.activity, CompileOptions(ablate=frozenset({"graph"})), (WritesBogus(),))

@@ -13,7 +13,7 @@ from regc import __version__
 from regc.compiler.passmanager import CompileOptions, PassContext, PassRecord, SemanticMemory, run_with_odr
 from regc.ir.doc import ActDoc, ActivityDoc
 from regc.verify.invariants import check_unit
-from regc.ir.models import Activity, ActSource, CriterionNode, Diagnostic, Provenance, Unit
+from regc.ir.models import Activity, ActSource, CriterionNode, Diagnostic, Provenance, Unit, validate_tree
 
 
 @dataclass
@@ -75,6 +75,7 @@ def compile_activity(act: ActDoc, adoc: ActivityDoc, options: CompileOptions, pi
             from regc.verify.graph import check_and_repair
             unit, gdiags = check_and_repair(unit)
             diags.extend(gdiags)
+        validate_tree(unit.root, unit.unit_id)  # the pipeline writes fields unvalidated: check them once here
         memory.ids[unit.unit_id] = {n.criterion_id for n in unit.root.walk()}
         units.append(unit)
     activity = Activity(activity_id=adoc.activity_id, name=adoc.name,
