@@ -164,3 +164,29 @@ def test_workers_die_with_the_parent(climate_xhtml, tmp_path, sig):
         time.sleep(0.2)
     assert not any(_alive(w) for w in workers)
     assert not (tmp_path / "b").exists()  # nothing half-written
+
+
+def test_entries_of_old_code_versions_are_pruned(tmp_path):
+    for n in range(5):
+        store = DiskVerdictStore(tmp_path, fingerprint=f"v{n}")
+        store.put("k", n)
+        store.close()
+        time.sleep(0.01)
+    assert [DiskVerdictStore(tmp_path, fingerprint=f"v{n}").get("k") for n in (4, 3, 2)] == [4, 3, 2]
+    db = sqlite3.connect(tmp_path / DB_FILE)
+    assert sorted(r[0] for r in db.execute("SELECT fingerprint FROM verdicts")) == ["v2", "v3", "v4"]
+
+
+@pytest.mark.parametrize("rel, wanted", [("32021r2139/2026-01-01/en.xml", ["CCM-4.29", "CCA-3.1"]),
+                                         ("32023r2486/2026-01-01/en.fmx4", None)])
+def test_only_reads_the_asked_activities_and_reads_them_the_same(eurlex, rel, wanted):
+    from regc.frontends import load_source
+
+    full = load_source(eurlex / rel)
+    wanted = wanted or [full.activities[1].activity_id, full.activities[-1].activity_id]
+    part = load_source(eurlex / rel, only=wanted)
+    assert [a.activity_id for a in part.activities] == [a.activity_id for a in full.activities
+                                                        if a.activity_id in wanted]
+    for a in part.activities:
+        assert a == full.activity(a.activity_id)
+    assert part.model_copy(update={"activities": []}) == full.model_copy(update={"activities": []})

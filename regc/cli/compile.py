@@ -183,6 +183,9 @@ def _run_tasks(n: int, jobs: int, progress) -> list:
             out.append(_compile_one(i))
             progress.update(1)
         return out
+    import regc.passes  # noqa: F401  (imported once here, not in every worker)
+    from regc.verify import graph  # noqa: F401
+
     ctx = multiprocessing.get_context("fork")
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:

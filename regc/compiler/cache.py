@@ -35,7 +35,12 @@ from pathlib import Path
 from typing import Any, Optional
 
 DB_FILE = "verdicts.sqlite"
-_SCHEMA = "CREATE TABLE IF NOT EXISTS verdicts (key BLOB PRIMARY KEY, fingerprint TEXT, value BLOB)"
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS verdicts (key BLOB PRIMARY KEY, fingerprint TEXT, value BLOB)",
+    "CREATE INDEX IF NOT EXISTS verdicts_fingerprint ON verdicts (fingerprint)",
+    "CREATE TABLE IF NOT EXISTS fingerprints (fingerprint TEXT PRIMARY KEY, used REAL)",
+)
+KEEP_FINGERPRINTS = 3  # entries written by the 3 most recently used code versions are kept, older ones dropped
 
 
 def default_cache_dir() -> Path:
@@ -148,8 +153,11 @@ class DiskVerdictStore:
             db = sqlite3.connect(self.folder / DB_FILE, timeout=30, isolation_level=None)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
-            db.execute(_SCHEMA)
             db.isolation_level = ""  # `with db:` commits a transaction
+            with db:
+                for stmt in _SCHEMA:
+                    db.execute(stmt)
+                _prune(db, self.fingerprint)
         except (OSError, sqlite3.Error) as e:
             return self._give_up(e)
         self._db, self._pid = db, os.getpid()
@@ -173,6 +181,19 @@ class DiskVerdictStore:
         self._pending.clear()
         self._db = None
         return None
+
+
+def _prune(db: sqlite3.Connection, fingerprint: str) -> None:
+    """Mark ``fingerprint`` used now; drop the entries of all but the most recently used code versions (every
+    edit of regc makes a new fingerprint: without this the file would grow with each one)."""
+    import time
+
+    db.execute("INSERT OR REPLACE INTO fingerprints (fingerprint, used) VALUES (?, ?)", (fingerprint, time.time()))
+    old = [r[0] for r in db.execute("SELECT fingerprint FROM fingerprints ORDER BY used DESC LIMIT -1 OFFSET ?",
+                                    (KEEP_FINGERPRINTS,))]
+    for fp in old:
+        db.execute("DELETE FROM verdicts WHERE fingerprint = ?", (fp,))
+        db.execute("DELETE FROM fingerprints WHERE fingerprint = ?", (fp,))
 
 
 def open_store(enabled: bool = True, folder: str | os.PathLike | None = None) -> Optional[DiskVerdictStore]:
