@@ -186,6 +186,8 @@ def _run_tasks(n: int, jobs: int, progress) -> list:
     import regc.passes  # noqa: F401  (imported once here, not in every worker)
     from regc.verify import graph  # noqa: F401
 
+    if _OPTIONS is not None and _OPTIONS.store is not None:
+        _OPTIONS.store.flush()  # what the parent wrote (the source document) is not inherited by every worker
     ctx = multiprocessing.get_context("fork")
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
@@ -207,8 +209,10 @@ def compile_sources(acts: list[ActDoc], options: CompileOptions, only: list[str]
     global _OPTIONS
     from regc.compiler.driver import act_digest
 
+    import tqdm as _tqdm
     from tqdm import tqdm
 
+    _tqdm.tqdm.monitor_interval = 0  # no monitor thread alive when the workers fork
     tasks = []
     for act in acts:
         digest = act_digest(act) if options.store is not None else ""
