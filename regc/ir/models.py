@@ -53,8 +53,32 @@ SourceFormat = Literal["eurlex-xhtml", "oj-html", "formex", "compass-html"]
 EdgeType = Literal["HIERARCHY", "GROUP_MEMBER", "INHERITS_THRESHOLD", "REFERENCES", "DEPENDS_ON", "CORRECTS"]
 
 
+def restore_model(cls: type, values: dict, fields_set: set) -> Any:
+    """Unpickle a model without re-validating it (see :meth:`_Model.__reduce_ex__`)."""
+    obj = cls.__new__(cls)
+    _object_setattr(obj, "__dict__", values)
+    _object_setattr(obj, "__pydantic_fields_set__", fields_set)
+    _object_setattr(obj, "__pydantic_extra__", None)
+    _object_setattr(obj, "__pydantic_private__", None)
+    return obj
+
+
+_object_setattr = object.__setattr__
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """Pickle as (class, field values, fields set): ~40 % faster to load than pydantic's default, which
+        matters for the on-disk cache and ``--jobs`` results (a whole act is ~100k model objects).  The models
+        have no extra or private attributes (``extra="forbid"``), so nothing else needs saving.
+
+        >>> import pickle; n = pickle.loads(pickle.dumps(CriterionNode(criterion_id="1", tags=["Commitment"])))
+        >>> n.tags, sorted(n.model_fields_set)
+        (['Commitment'], ['criterion_id', 'tags'])
+        """
+        return restore_model, (type(self), self.__dict__, self.__pydantic_fields_set__)
 
 
 def _tidy_number(v: Any) -> Any:
