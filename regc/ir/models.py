@@ -20,6 +20,8 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from regc.ir.fastio import dumps_json, restore_model  # noqa: F401  (dumps_json: re-exported)
+
 SCHEMA_VERSION = "regc-ir/1"
 
 CRITERION_KEYS = (
@@ -51,19 +53,6 @@ ListLogic = Optional[Literal["AND", "OR"]]
 Operator = Literal["<", "<=", ">", ">=", "="]
 SourceFormat = Literal["eurlex-xhtml", "oj-html", "formex", "compass-html"]
 EdgeType = Literal["HIERARCHY", "GROUP_MEMBER", "INHERITS_THRESHOLD", "REFERENCES", "DEPENDS_ON", "CORRECTS"]
-
-
-def restore_model(cls: type, values: dict, fields_set: set) -> Any:
-    """Unpickle a model without re-validating it (see :meth:`_Model.__reduce_ex__`)."""
-    obj = cls.__new__(cls)
-    _object_setattr(obj, "__dict__", values)
-    _object_setattr(obj, "__pydantic_fields_set__", fields_set)
-    _object_setattr(obj, "__pydantic_extra__", None)
-    _object_setattr(obj, "__pydantic_private__", None)
-    return obj
-
-
-_object_setattr = object.__setattr__
 
 
 class _Model(BaseModel):
@@ -107,12 +96,33 @@ class SourceSpan(_Model):
 
 
 class FieldOrigin(_Model):
-    """Which pass set a field, by which rule (or model), with what confidence."""
+    """Which pass set a field, by which rule (or model), with what confidence.  Immutable: equal origins are one
+    shared object (see :func:`field_origin`), so a whole act holds a few hundred instead of ~50k."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     pass_name: str
     rule: str
     model: Optional[str] = None
     confidence: float = 1.0
+
+
+_ORIGINS: dict[tuple, FieldOrigin] = {}
+
+
+def field_origin(pass_name: str, rule: str, model: Optional[str] = None, confidence: float = 1.0) -> FieldOrigin:
+    """The shared FieldOrigin for these values.
+
+    >>> field_origin("p", "r") is field_origin("p", "r")
+    True
+    """
+    key = (pass_name, rule, model, confidence)
+    got = _ORIGINS.get(key)
+    if got is None:
+        if len(_ORIGINS) > 10_000:  # rules with free text in them: keep the table bounded
+            _ORIGINS.clear()
+        got = _ORIGINS[key] = FieldOrigin(pass_name=pass_name, rule=rule, model=model, confidence=confidence)
+    return got
 
 
 class Provenance(_Model):
@@ -345,7 +355,7 @@ class CriterionNode(_Model):
             raise AttributeError(f"CriterionNode has no field {name!r}")
         self.__dict__[name] = value
         self.__pydantic_fields_set__.add(name)
-        self.provenance.fields[name] = FieldOrigin(pass_name=pass_name, rule=rule, model=model, confidence=confidence)
+        self.provenance.fields[name] = field_origin(pass_name, rule, model, confidence)
 
     # -- serialisation -----------------------------------------------------------------------------------------
     def to_json(self, with_provenance: bool = False) -> dict:
@@ -508,33 +518,6 @@ class Activity(_Model):
             if u.part == part or u.unit_id == part:
                 return u
         return None
-
-
-def dumps_json(obj: Any) -> str:
-    """The one JSON serialisation regc writes: deterministic, UTF-8, 1-space indent, trailing newline.
-
-    Byte-identical to ``json.dumps(obj, ensure_ascii=False, indent=1) + "\\n"``, but through orjson's C encoder
-    when it is installed (``indent`` forces the stdlib onto its pure-Python encoder: ~4x slower on a whole act).
-    orjson indents by two spaces; every line's indentation is halved (strings never hold a raw newline).
-
-    >>> dumps_json({"a": [1, 2.5, None], "b": {}, "c": "é"})
-    '{\\n "a": [\\n  1,\\n  2.5,\\n  null\\n ],\\n "b": {},\\n "c": "é"\\n}\\n'
-    """
-    if _orjson is not None:
-        try:
-            raw = _orjson.dumps(obj, option=_orjson.OPT_INDENT_2)
-        except (TypeError, _orjson.JSONEncodeError):  # a big int, NaN, a non-str key...: the stdlib's answer
-            pass
-        else:
-            lines = raw.split(b"\n")
-            return b"\n".join([ln[(len(ln) - len(ln.lstrip(b" "))) // 2:] for ln in lines]).decode() + "\n"
-    return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
-
-
-try:
-    import orjson as _orjson
-except ImportError:  # optional: the stdlib encoder writes the same bytes, slower
-    _orjson = None  # type: ignore[assignment]
 
 
 def load_activity(path) -> Activity:
