@@ -29,7 +29,8 @@ def eurlex(corpus) -> Path:
 
 @pytest.fixture(scope="session", autouse=True)
 def _private_cache_dir(tmp_path_factory):
-    """The suite never writes into ~/.cache/regc: one temporary on-disk cache for the session."""
-    if not os.environ.get("REGC_CACHE_DIR"):
-        os.environ["REGC_CACHE_DIR"] = str(tmp_path_factory.mktemp("regc-cache"))
+    """The suite never writes into ~/.cache/regc: temporary compile and LM-reply caches for the session."""
+    for var, name in (("REGC_CACHE_DIR", "regc-cache"), ("REGC_LM_CACHE", "regc-lm-cache")):
+        if not os.environ.get(var):
+            os.environ[var] = str(tmp_path_factory.mktemp(name))
     yield
