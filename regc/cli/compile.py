@@ -5,8 +5,12 @@
 
 Writes ``OUTDIR/<activity_id>.json`` (``Activity.dumps()``; ``--with-provenance`` keeps provenance) and
 ``OUTDIR/diagnostics.jsonl``, atomically (see :mod:`regc.compiler.build`).  Prints a summary line (activities,
-units, nodes, seconds) and the seconds per pass.  Same input, same bytes, whatever ``--jobs``.
-Exit 0 ok, 2 bad input (one-line error naming the file; nothing written).
+units, nodes, seconds) and the seconds per pass.  Same input, same bytes, whatever ``--jobs`` and whether the
+on-disk cache (:mod:`regc.compiler.cache`: ``$REGC_CACHE_DIR``, else ``$XDG_CACHE_HOME/regc``, else
+``~/.cache/regc``) was cold, warm or off (``--no-cache``).  A progress bar goes to stderr on a terminal (not with
+``-q``).  ``--jobs N`` forks N workers that die with the parent (SIGTERM/SIGINT end the pool; exit 143/130).
+Exit 0 ok, 1 with ``--strict`` when any diagnostic is error-level (the build is still written), 2 bad input
+(one-line error naming the file; nothing written).
 """
 
 from __future__ import annotations
