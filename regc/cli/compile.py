@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Optional
@@ -193,7 +194,8 @@ def _run_tasks(n: int, jobs: int, progress) -> list:
     if _OPTIONS is not None and _OPTIONS.store is not None:
         _OPTIONS.store.flush()  # what the parent wrote (the source document) is not inherited by every worker
     ctx = multiprocessing.get_context("fork")
-    previous = signal.signal(signal.SIGTERM, _terminate)
+    main_thread = threading.current_thread() is threading.main_thread()  # signal handlers live there only
+    previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
     try:
         with ctx.Pool(min(jobs, n), initializer=_worker_init, initargs=(os.getpid(),)) as pool:
             out = []
@@ -202,7 +204,8 @@ def _run_tasks(n: int, jobs: int, progress) -> list:
                 progress.update(1)
             return out
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def compile_sources(acts: list[ActDoc], options: CompileOptions, only: list[str] | None = None,

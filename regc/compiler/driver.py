@@ -106,7 +106,7 @@ def compile_activity_cached(act: ActDoc, adoc: ActivityDoc, options: CompileOpti
     """:func:`compile_activity` through ``options.store``: an activity whose source slice, options and code are
     unchanged is read back (its pass records then show 0 s; the passes are not even imported).  The store is
     flushed by the caller."""
-    key = activity_key(digest or act_digest(act), adoc, options, pipeline)
+    key = activity_key(digest or act_digest(act), adoc, options, pipeline) if options.store is not None else None
     if key is not None:
         hit = options.store.get(key)
         if isinstance(hit, tuple) and len(hit) == 3:
