@@ -59,3 +59,15 @@ def test_invalid_values_are_rejected(bad):
 def test_integral_floats_serialise_as_ints():
     assert QuantItem(metric="m", operator="<", value=100.0, unit="g CO2e/kWh").model_dump()["value"] == 100
     assert isinstance(QuantItem(metric="m", operator="<", value=2.45, unit="MWh/t").value, float)
+
+
+def test_dumps_json_writes_the_bytes_of_the_stdlib_encoder(gold_dir):
+    import json as _json
+
+    from regc.ir.models import dumps_json
+
+    samples = [_json.loads(p.read_text(encoding="utf-8")) for p in sorted(gold_dir.glob("*.json"))[:20]]
+    samples += [{"x": 1e-05, "y": 1.5e300, "z": -0.0, "s": "\x01\u2028\t\"\\/ é 日本", "big": 2 ** 70, "e": [],
+                 "d": {}, "n": [[1, [2]], {"a": None, "b": True}]}, "text", 3, None, {1: 2}]
+    for obj in samples:
+        assert dumps_json(obj) == _json.dumps(obj, ensure_ascii=False, indent=1) + "\n"

@@ -89,3 +89,66 @@ def test_confidence_is_clamped_weighted_penalty():
     assert confidence_of([d("warning")]) == 0.9
     assert confidence_of([d("error"), d("warning")]) == 0.65
     assert confidence_of([d("critical")] * 3) == 0.0
+
+
+class BuildFromDoc:
+    """A structure-like first pass: builds node 1 from the unit doc and tags it (counts its runs)."""
+
+    NAME = "build"
+
+    def __init__(self):
+        self.calls = 0
+
+    def run(self, unit, ctx):
+        self.calls += 1
+        block = ctx.unit_doc.blocks[0]
+        unit.root.sub_criteria.append(CriterionNode(criterion_id="1", verbatim_text=block.text))
+        unit.root.find("1").tags.append("Verification")
+        return unit
+
+    def verify(self, unit, ctx):
+        return []
+
+
+class ScribbleThenExtract(ExtractValue):
+    """Leaves a mark on the unit on every run (a repair must not see the failed attempt's mark)."""
+
+    def run(self, unit, ctx):
+        unit = super().run(unit, ctx)
+        unit.root.find("1").tags.append("Methodology")
+        return unit
+
+
+def test_pipeline_repair_replays_earlier_passes_instead_of_snapshotting(monkeypatch):
+    import pickle
+
+    from regc.compiler import driver, passmanager
+
+    dumps, real_dumps = [], pickle.dumps
+    monkeypatch.setattr(passmanager.pickle, "dumps", lambda *a, **k: dumps.append(1) or real_dumps(*a, **k))
+    build, extract = BuildFromDoc(), ScribbleThenExtract()
+    clean = driver.run_pipeline((build,), _ctx())
+    assert dumps == []  # no repair, no copy
+    records = []
+    out = driver.run_pipeline((build, extract), _ctx(), records=records)
+    node = out.root.find("1")
+    assert node.rule_summary == "limit 100" and node.tags == ["Verification", "Methodology"]
+    assert build.calls == 3 and extract.calls == 2  # the repair replayed the first pass once
+    assert [r.attempts for r in records] == [1, 2] and len(dumps) == 1
+    assert clean.root.sub_criteria[0].tags == ["Verification"]
+
+
+def test_a_bad_value_written_in_the_pipeline_is_caught_at_its_exit():
+    import pytest
+
+    from regc.compiler.driver import compile_activity
+
+    class WritesBogus(BuildFromDoc):
+        def run(self, unit, ctx):
+            unit = super().run(unit, ctx)
+            unit.root.find("1").set_field("applicability", "Sometimes", pass_name="bogus", rule="r")
+            return unit
+
+    ctx = _ctx()
+    with pytest.raises(ValueError, match="CCM-9.9/SC criterion 1: invalid field value: applicability"):
+        compile_activity(ctx.act, ctx.activity, CompileOptions(ablate=frozenset({"graph"})), (WritesBogus(),))

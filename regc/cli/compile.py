@@ -5,20 +5,27 @@
 
 Writes ``OUTDIR/<activity_id>.json`` (``Activity.dumps()``; ``--with-provenance`` keeps provenance) and
 ``OUTDIR/diagnostics.jsonl``, atomically (see :mod:`regc.compiler.build`).  Prints a summary line (activities,
-units, nodes, seconds) and the seconds per pass.  Same input, same bytes, whatever ``--jobs``.
-Exit 0 ok, 2 bad input (one-line error naming the file; nothing written).
+units, nodes, seconds) and the seconds per pass.  Same input, same bytes, whatever ``--jobs`` and whether the
+on-disk cache (:mod:`regc.compiler.cache`: ``$REGC_CACHE_DIR``, else ``$XDG_CACHE_HOME/regc``, else
+``~/.cache/regc``) was cold, warm or off (``--no-cache``).  A progress bar goes to stderr on a terminal (not with
+``-q``).  ``--jobs N`` forks N workers that die with the parent (SIGTERM/SIGINT end the pool; exit 143/130).
+Exit 0 ok, 1 with ``--strict`` when any diagnostic is error-level (the build is still written), 2 bad input
+(one-line error naming the file; nothing written).
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
 import sys
+import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Optional
 
 from regc.compiler.passmanager import CompileOptions, PassRecord
-from regc.ir.doc import ActDoc, FrontEndError
+from regc.ir.doc import ActDoc, ActivityDoc, FrontEndError
 from regc.ir.models import Activity, Diagnostic
 
 ABLATIONS = ("odr", "graph")
@@ -42,7 +49,12 @@ def register(sub) -> None:
                    help="switch off the ODR loop or the graph layer (repeatable)")
     p.add_argument("--with-provenance", action="store_true", help="keep provenance (_provenance) in the output")
     p.add_argument("--emit", choices=("python",), help="also emit an executable evaluator per activity")
-    p.add_argument("--quiet", "-q", action="store_true", help="print only the summary line")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only the summary line (no progress bar)")
+    p.add_argument("--strict", action="store_true",
+                   help="exit 1 when any diagnostic is error-level (error or critical); the build is still written")
+    p.add_argument("--no-cache", action="store_true",
+                   help="neither read nor write the on-disk cache ($REGC_CACHE_DIR, else $XDG_CACHE_HOME/regc, "
+                        "else ~/.cache/regc)")
     p.add_argument("--resolve", action="store_true",
                    help="verify/correct CELEX ids and enrich references from a retrieval index (needs --index)")
     p.add_argument("--index", metavar="INDEX", help="index built by `regc index`, for --resolve")
@@ -98,15 +110,17 @@ def resolve_sources(args) -> list[tuple[Path, Optional[str]]]:
     return out
 
 
-def load_all(sources: list[tuple[Path, Optional[str]]]) -> list[ActDoc]:
+def load_all(sources: list[tuple[Path, Optional[str]]], store=None, only: Optional[list[str]] = None) -> list[ActDoc]:
+    """Every source's document (through the on-disk ``store`` when there is one; with ``only``, front-ends that
+    can skip the other activities do)."""
     from regc.cli import CLIError
-    from regc.frontends import load_source
+    from regc.compiler.cache import load_source_cached
 
     acts: list[ActDoc] = []
     owner: dict[str, Path] = {}
     for path, fmt in sources:
         try:
-            act = load_source(path, fmt)
+            act = load_source_cached(path, fmt, store, only)
         except FrontEndError as e:
             raise CLIError(str(e)) from None
         except (OSError, UnicodeDecodeError, ValueError) as e:
@@ -120,34 +134,106 @@ def load_all(sources: list[tuple[Path, Optional[str]]]) -> list[ActDoc]:
     return acts
 
 
-def _compile_one(act: ActDoc, options: CompileOptions) -> tuple[Activity, list[Diagnostic], list[PassRecord]]:
-    """Worker: compile the single activity of a slimmed-down ActDoc."""
-    from regc.compiler.driver import compile_activity
+# The activities to compile and the options, set in the parent before the worker processes fork: a worker reads
+# them from its copy of the parent's memory (nothing is pickled on the way in, no module is imported again).
+_TASKS: list[tuple[ActDoc, ActivityDoc, str]] = []
+_OPTIONS: Optional[CompileOptions] = None
 
-    pipeline = None
-    if options.extra.get("resolver"):  # `--resolve`: resolution runs once references and footnotes exist
-        from regc.passes import PIPELINE, assembly, resolve
 
-        i = PIPELINE.index(assembly) if assembly in PIPELINE else len(PIPELINE)
-        pipeline = PIPELINE[:i] + (resolve,) + PIPELINE[i:]
-    return compile_activity(act, act.activities[0], options, pipeline)
+def _pipeline(options: CompileOptions):
+    """The default pipeline (None), or with ``--resolve`` the resolution pass before assembly."""
+    if not options.extra.get("resolver"):
+        return None
+    from regc.passes import PIPELINE, assembly, resolve
+
+    i = PIPELINE.index(assembly) if assembly in PIPELINE else len(PIPELINE)
+    return PIPELINE[:i] + (resolve,) + PIPELINE[i:]
+
+
+def _compile_one(i: int) -> tuple[Activity, list[Diagnostic], list[PassRecord]]:
+    """Compile task ``i`` of :data:`_TASKS` (in the parent or in a forked worker)."""
+    from regc.compiler.driver import compile_activity_cached
+
+    act, adoc, digest = _TASKS[i]
+    assert _OPTIONS is not None
+    result = compile_activity_cached(act, adoc, _OPTIONS, _pipeline(_OPTIONS), digest)
+    if _OPTIONS.store is not None:
+        _OPTIONS.store.flush()
+    return result
+
+
+def _worker_init(parent: int) -> None:
+    """A worker dies with its parent: SIGTERM back to the default, and (Linux) a parent-death signal."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C goes to the parent, which ends the pool
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+
+def _terminate(signum, frame):  # noqa: ARG001
+    raise SystemExit(128 + signum)  # leaves the `with pool:` block, which kills the workers
+
+
+def _run_tasks(n: int, jobs: int, progress) -> list:
+    """Results of tasks ``0..n-1`` in order: in this process, or in ``jobs`` forked workers."""
+    if jobs <= 1 or n <= 1:
+        out = []
+        for i in range(n):
+            out.append(_compile_one(i))
+            progress.update(1)
+        return out
+    import regc.passes  # noqa: F401  (imported once here, not in every worker)
+    from regc.verify import graph  # noqa: F401
+
+    if _OPTIONS is not None and _OPTIONS.store is not None:
+        _OPTIONS.store.flush()  # what the parent wrote (the source document) is not inherited by every worker
+    ctx = multiprocessing.get_context("fork")
+    main_thread = threading.current_thread() is threading.main_thread()  # signal handlers live there only
+    previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
+    try:
+        with ctx.Pool(min(jobs, n), initializer=_worker_init, initargs=(os.getpid(),)) as pool:
+            out = []
+            for r in pool.imap(_compile_one, range(n), chunksize=2):
+                out.append(r)
+                progress.update(1)
+            return out
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def compile_sources(acts: list[ActDoc], options: CompileOptions, only: list[str] | None = None,
-                    jobs: int = 1) -> tuple[list[Activity], list[Diagnostic], list[PassRecord]]:
-    """Compile every (selected) activity of every act; results in source order whatever ``jobs``."""
-    tasks: list[ActDoc] = []
+                    jobs: int = 1, progress: bool = False) -> tuple[list[Activity], list[Diagnostic], list[PassRecord]]:
+    """Compile every (selected) activity of every act; results in source order whatever ``jobs``.
+
+    ``progress``: a progress bar on stderr (tqdm; shown on a terminal only)."""
+    global _OPTIONS
+    from regc.compiler.driver import act_digest
+
+    import tqdm as _tqdm
+    from tqdm import tqdm
+
+    _tqdm.tqdm.monitor_interval = 0  # no monitor thread alive when the workers fork
+    tasks = []
     for act in acts:
-        for adoc in act.activities:
-            if only and adoc.activity_id not in only:
-                continue
-            tasks.append(act.model_copy(update={"activities": [adoc]}))
-    results: list[tuple[Activity, list[Diagnostic], list[PassRecord]]]
-    if jobs > 1 and len(tasks) > 1:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-            results = list(pool.map(_compile_one, tasks, [options] * len(tasks), chunksize=4))
-    else:
-        results = [_compile_one(t, options) for t in tasks]
+        digest = act_digest(act) if options.store is not None else ""
+        tasks.extend((act, adoc, digest) for adoc in act.activities if not only or adoc.activity_id in only)
+    _TASKS[:], _OPTIONS = tasks, options
+    try:
+        with tqdm(total=len(tasks), unit="activity", disable=None if progress else True, file=sys.stderr,
+                  leave=False, desc="compile") as bar:
+            results = _run_tasks(len(tasks), jobs, bar)
+    finally:
+        _TASKS.clear()
+        _OPTIONS = None
+        if options.store is not None:
+            options.store.flush()
     activities = [r[0] for r in results]
     diags = [d for r in results for d in r[1]]
     records = [rec for r in results for rec in r[2]]
@@ -196,25 +282,11 @@ def _check_output(out: Path) -> None:
                        "replaced: choose another -o or remove it")
 
 
-def _cmd(args) -> int:
+def _options(args, decider) -> CompileOptions:
+    """CompileOptions from the command line (``--resolve`` checks its index before any work)."""
     from regc.cli import CLIError
-    from regc.compiler.build import write_build
+    from regc.compiler.cache import open_store
 
-    if args.jobs < 1:
-        raise CLIError("--jobs must be at least 1")
-    from regc.cli.optimize import decider_from_args, usage_line
-
-    decider = decider_from_args(args)  # --lm/--hybrid/--budget/--program checked before any work
-    _check_output(Path(args.output))
-    t0 = time.perf_counter()
-    sources = resolve_sources(args)
-    acts = load_all(sources)
-    only = list(dict.fromkeys(args.only))
-    if only:
-        known = {a.activity_id for act in acts for a in act.activities}
-        missing = [o for o in only if o not in known]
-        if missing:
-            raise CLIError(f"{sources[0][0]}: no activity {', '.join(missing)} in the source(s)")
     options = CompileOptions(ablate=frozenset(args.ablate), with_provenance=args.with_provenance)
     if args.resolve:
         if not args.index:
@@ -230,8 +302,32 @@ def _cmd(args) -> int:
     elif args.index:
         raise CLIError("--index is only used with --resolve")
     options.decider = decider  # None with --lm none (rules only)
+    options.store = open_store(not args.no_cache)
+    return options
+
+
+def _cmd(args) -> int:
+    from regc.cli import CLIError
+    from regc.compiler.build import write_build
+
+    if args.jobs < 1:
+        raise CLIError("--jobs must be at least 1")
+    from regc.cli.optimize import decider_from_args, usage_line
+
+    decider = decider_from_args(args)  # --lm/--hybrid/--budget/--program checked before any work
+    _check_output(Path(args.output))
+    t0 = time.perf_counter()
+    sources = resolve_sources(args)
+    options = _options(args, decider)
+    only = list(dict.fromkeys(args.only))
+    acts = load_all(sources, options.store, only)
+    if only:
+        known = {a.activity_id for act in acts for a in act.activities}
+        missing = [o for o in only if o not in known]
+        if missing:
+            raise CLIError(f"{sources[0][0]}: no activity {', '.join(missing)} in the source(s)")
     t_load = time.perf_counter() - t0
-    activities, diags, records = compile_sources(acts, options, only, args.jobs)
+    activities, diags, records = compile_sources(acts, options, only, args.jobs, progress=not args.quiet)
     extra = (lambda folder: emit_python_into(folder, activities)) if args.emit == "python" else None
     try:
         out = write_build(args.output, activities, diags, with_provenance=args.with_provenance, extra=extra)
@@ -242,10 +338,15 @@ def _cmd(args) -> int:
     n_err = sum(1 for d in diags if d.severity in ("error", "critical"))
     print(f"compiled {line} -> {out} ({len(diags)} diagnostics, {n_err} errors)")
     if not args.quiet:
-        print(f"load {t_load:.2f}s; {passes}")
+        store = options.store
+        cache = f"; cache {store.hits} hit(s), {store.misses} miss(es)" if store is not None else "; cache off"
+        print(f"load {t_load:.2f}s; {passes}{cache}")
         if options.decider is not None and args.jobs == 1:
             print(usage_line(options.decider))
     sys.stdout.flush()
+    if args.strict and n_err:
+        print(f"regc: {n_err} error-level diagnostic(s) (--strict); see {out}/diagnostics.jsonl", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -55,6 +55,8 @@ class CompileOptions:
     with_provenance: bool = False
     decider: Any = None  # rules-vs-LLM arbitration hook (regc.llm), None = rules only
     extra: dict[str, Any] = field(default_factory=dict)
+    # on-disk verdict store (``regc.compiler.cache.DiskVerdictStore`` or any ``get``/``put`` object); None = off
+    store: Any = None
 
 
 @dataclass
@@ -70,6 +72,11 @@ class PassContext:
     @property
     def unit_id(self) -> str:
         return f"{self.activity.activity_id}/{self.unit_doc.part}"
+
+    @property
+    def store(self) -> Any:
+        """The on-disk verdict store ``decide()`` consults (None when caching is off)."""
+        return self.options.store
 
 
 # ODR penalties per severity (confidence = 1 - weighted penalties, clamped to [0, 1])
@@ -92,7 +99,8 @@ class PassRecord:
 
 
 def run_with_odr(p: Pass, unit: Unit, ctx: PassContext,
-                 invariant_check: Optional[Callable[[Unit], list[Diagnostic]]] = None) -> tuple[Unit, PassRecord]:
+                 invariant_check: Optional[Callable[[Unit], list[Diagnostic]]] = None,
+                 rebuild: Optional[Callable[[], Unit]] = None) -> tuple[Unit, PassRecord]:
     """Run one pass with the Observe–Diagnose–Repair loop.  The input unit is consumed (the pass may update it in
     place); use the returned unit.
 
@@ -100,6 +108,10 @@ def run_with_odr(p: Pass, unit: Unit, ctx: PassContext,
     ``ctx.attempt`` incremented and the diagnoses as ``ctx.guidance`` (up to ``max_repairs`` times), keeping the
     best checkpoint.  Stops early on confidence >= stop_confidence with no critical issue, or when the issue set
     repeats.  A unit that never gets there is flagged for human review.
+
+    A repair starts again from the pre-pass state.  With ``rebuild`` (a function that recomputes that state, e.g.
+    by replaying the deterministic earlier passes) nothing is copied unless a repair is about to run; without it
+    the pre-pass unit is pickled up front (the only choice when earlier passes are not reproducible).
     """
     t0 = time.perf_counter()
     odr = "odr" not in ctx.options.ablate
@@ -108,13 +120,18 @@ def run_with_odr(p: Pass, unit: Unit, ctx: PassContext,
     attempts = 0
     max_attempts = 1 + (ctx.options.max_repairs if odr else 0)
     guidance: list[Diagnostic] = []
-    # The pass works on the unit it is given (the driver hands over ownership); a repair attempt starts again
-    # from a snapshot of the pre-pass state.  Pickled bytes are cheap to take; unpickling happens only on repair.
-    snapshot = pickle.dumps(unit, pickle.HIGHEST_PROTOCOL) if max_attempts > 1 else None
+    snapshot = pickle.dumps(unit, pickle.HIGHEST_PROTOCOL) if max_attempts > 1 and rebuild is None else None
     for attempt in range(max_attempts):
         attempts += 1
+        if attempt == 0:
+            start = unit
+        elif snapshot is not None:
+            start = pickle.loads(snapshot)
+        else:  # first repair with a rebuild: recompute the pre-pass state once, keep a copy for later repairs
+            start = rebuild()
+            snapshot = pickle.dumps(start, pickle.HIGHEST_PROTOCOL)
         ctx.attempt, ctx.guidance = attempt, guidance
-        out = p.run(unit if attempt == 0 else pickle.loads(snapshot), ctx)
+        out = p.run(start, ctx)
         diags = list(p.verify(out, ctx))
         if invariant_check is not None:
             diags += invariant_check(out)

@@ -13,9 +13,10 @@ path and returns an ActDoc.  Modules are imported lazily so one broken front-end
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Collection, Optional
 
 from regc.ir.doc import ActDoc, FrontEndError
 
@@ -85,13 +86,17 @@ def detect_format(path: str | Path) -> str:
                         "use --format (format= in the API)", "line 1")
 
 
-def load_source(path: str | Path, format: Optional[str] = None) -> ActDoc:
-    """Parse ``path`` with the front-end for ``format`` (detected from the content when None)."""
+def load_source(path: str | Path, format: Optional[str] = None, only: Optional[Collection[str]] = None) -> ActDoc:
+    """Parse ``path`` with the front-end for ``format`` (detected from the content when None).
+
+    ``only``: the activity ids wanted.  A front-end whose parse function takes ``only`` skips reading the others
+    (they are then absent from the ActDoc); the others return every activity and the caller filters."""
     p = Path(path)
     if not p.exists():
         raise FrontEndError(str(p), "file not found")
     fmt = format or detect_format(p)
-    act = frontend(fmt)(p)
+    parse = frontend(fmt)
+    act = parse(p, only=set(only)) if only and "only" in inspect.signature(parse).parameters else parse(p)
     from regc.frontends.objectives import check_unit_parts
 
     for adoc in act.activities:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Collection, Optional
 
 from lxml import etree
 
@@ -359,141 +359,176 @@ def _heading_text(el: etree._Element) -> str:
     return _html.plain_text(el)
 
 
-def parse_eurlex_xhtml(path: str | Path, doc: Optional[HtmlDoc] = None) -> ActDoc:
-    """Parse a consolidated EUR-Lex XHTML act into an :class:`ActDoc` (all activities of all annexes)."""
-    path = Path(path)
-    if doc is None:
-        doc = _html.parse_html_text(_html.read_text(path), str(path))
-    celex, version, title = _act_identity(doc, path)
-    body = next((e for e in doc.root.iter() if local(e.tag) == "body"), doc.root)
+class _SkippedActivity(_ActivityBuilder):
+    """An activity the caller did not ask for (``only``): its heading is recognised, its tables are not read."""
 
-    state = {"annex_obj": None, "pending_annex": False, "builder": None, "mode": None}
-    builders: list[_ActivityBuilder] = []
-    seen: set[str] = set()
-    appendices: dict[str, list[Block]] = {}
+    def add_table(self, table: etree._Element) -> None:
+        self.table_seen = True
 
-    def close() -> None:
-        state["builder"] = None
-        state["mode"] = None
+    def add_description(self, el: etree._Element) -> None:
+        pass
 
-    def open_activity(el: etree._Element) -> Optional[_ActivityBuilder]:
-        text = _heading_text(el)
-        m = _SECTION.match(text)
+
+class _Walker:
+    """One pass over the document body: annex titles set the objective, level-2/3 headings open activities and
+    their parts, tables and paragraphs go to the open activity (or to the open appendix)."""
+
+    def __init__(self, doc: HtmlDoc, only: Optional[Collection[str]]) -> None:
+        self.doc, self.only = doc, only
+        self.builders: list[_ActivityBuilder] = []
+        self.seen: set[str] = set()
+        self.appendices: dict[str, list[Block]] = {}
+        self.annex_obj: Optional[str] = None
+        self.last_obj: Optional[str] = None
+        self.pending_annex = False
+        self.builder: Optional[_ActivityBuilder] = None
+        self.mode: Optional[str] = None
+        self.level1: Optional[etree._Element] = None
+        self.appendix: Optional[list[Block]] = None
+        self.appendix_owner: Optional[etree._Element] = None
+
+    def close(self) -> None:
+        self.builder = None
+        self.mode = None
+
+    def open_activity(self, el: etree._Element) -> Optional[_ActivityBuilder]:
+        m = _SECTION.match(_heading_text(el))
         if not m:  # an unnumbered heading inside an annex is not an activity (nothing in 2021/2139 has one)
-            close()
+            self.close()
             return None
         section, name_ = m.group(1), normalise_ws(m.group(2))
-        aid = f"{state['annex_obj']}-{section}"
-        if aid in seen:
-            raise FrontEndError(doc.file, f"activity {aid} appears twice", doc.path(el))
-        seen.add(aid)
-        b = _ActivityBuilder(doc, state["annex_obj"], section, name_, doc.span(el))
-        builders.append(b)
-        state["builder"] = b
-        state["mode"] = "name"
-        state["level1"] = None
+        aid = f"{self.annex_obj}-{section}"
+        if aid in self.seen:
+            raise FrontEndError(self.doc.file, f"activity {aid} appears twice", self.doc.path(el))
+        self.seen.add(aid)
+        kind = _ActivityBuilder if self.only is None or aid in self.only else _SkippedActivity
+        b = kind(self.doc, self.annex_obj, section, name_, self.doc.span(el))
+        self.builders.append(b)
+        self.builder, self.mode, self.level1 = b, "name", None
         return b
 
-    def visit(el: etree._Element) -> None:
-        name = local(el.tag)
-        if not name or name in _html._SKIP_TAGS:
-            return
-        cls = classes(el)
-        if "modref" in cls or "arrow" in cls:
-            return
+    def annex_title(self, el: etree._Element) -> None:
+        self.close()
+        t = _heading_text(el)
+        self.pending_annex = bool(_ANNEX.match(t))
+        if self.annex_obj is not None:
+            self.last_obj = self.annex_obj
+        self.annex_obj, self.level1, self.appendix = None, None, None
+        am = _APPENDIX_LETTER.match(t)
+        if am and self.last_obj:
+            self.appendix = self.appendices.setdefault(f"{self.last_obj}/{am.group(1).upper()}", [])
+            self.appendix_owner = el.getparent()
+
+    def heading(self, el: etree._Element, cls: set[str]) -> bool:
+        """Annex and sequence headings; True when ``el`` was one."""
         if "title-annex-1" in cls:
-            close()
-            t = _heading_text(el)
-            state["pending_annex"] = bool(_ANNEX.match(t))
-            if state["annex_obj"] is not None:
-                state["last_obj"] = state["annex_obj"]
-            state["annex_obj"] = None
-            state["level1"] = None
-            state["appendix"] = None
-            am = _APPENDIX_LETTER.match(t)
-            if am and state.get("last_obj"):
-                key = f"{state['last_obj']}/{am.group(1).upper()}"
-                state["appendix"] = appendices.setdefault(key, [])
-                state["appendix_owner"] = el.getparent()
+            self.annex_title(el)
+        elif "title-annex-2" in cls:
+            if self.pending_annex:
+                self.annex_obj = annex_objective(_heading_text(el))
+            elif self.appendix is not None:
+                self.appendix.extend(_segments_to_blocks(self.doc, el, 0, "title"))
+            self.pending_annex = False
+        elif "title-gr-seq-level-1" in cls:
+            self.close()
+            self.level1 = el
+            if self.appendix is not None:
+                self.appendix.extend(_segments_to_blocks(self.doc, el, 0, "title"))
+        elif "title-gr-seq-level-2" in cls or "title-gr-seq-level-3" in cls:
+            self.part_heading(el, "title-gr-seq-level-2" in cls)
+        else:
+            return False
+        return True
+
+    def part_heading(self, el: etree._Element, is_l2: bool) -> None:
+        t = _heading_text(el)
+        b = self.builder
+        if _PART_HEADING.match(t):
+            if b is None and self.annex_obj is not None and self.level1 is not None:
+                # a level-1 section without sub-sections is itself the activity ("11. Education")
+                b = self.open_activity(self.level1)
+            if b is not None:
+                self.mode = "description" if t.lower().startswith("description") else "criteria"
             return
-        if "title-annex-2" in cls:
-            if state["pending_annex"]:
-                state["annex_obj"] = annex_objective(_heading_text(el))
-            elif state.get("appendix") is not None:
-                state["appendix"].extend(_segments_to_blocks(doc, el, 0, "title"))
-            state["pending_annex"] = False
-            return
-        if "title-gr-seq-level-1" in cls:
-            close()
-            state["level1"] = el
-            if state.get("appendix") is not None:
-                state["appendix"].extend(_segments_to_blocks(doc, el, 0, "title"))
-            return
-        b: Optional[_ActivityBuilder] = state["builder"]
-        is_l2 = "title-gr-seq-level-2" in cls
-        if is_l2 or "title-gr-seq-level-3" in cls:
-            t = _heading_text(el)
-            if _PART_HEADING.match(t):
-                if b is None and state["annex_obj"] is not None and state.get("level1") is not None:
-                    # a level-1 section without sub-sections is itself the activity ("11. Education")
-                    b = open_activity(state["level1"])
-                if b is not None:
-                    state["mode"] = "description" if t.lower().startswith("description") else "criteria"
-                return
-            if is_l2:
-                close()
-                state["level1"] = None
-                if state["annex_obj"] is not None:
-                    open_activity(el)
-            return
-        if b is None:
-            appendix = state.get("appendix")
-            if appendix is not None and not any(a is state["appendix_owner"] for a in el.iterancestors()):
-                appendix = state["appendix"] = None  # the appendix ends with the division that holds it
-            if appendix is not None and (name in {"p", "table", "ul", "ol"} or "grid-list" in cls):
-                notes = {box for box, _a, _m in _note_divs(el)}  # footnote bodies are not appendix text
-                appendix.extend(container_blocks(doc, el, 0, notes) if _has_block_child(el) or name == "table"
-                                else _segments_to_blocks(doc, el, 0, _style(el)))
-            elif name in {"div", "body"} or (name not in _BLOCK_TAGS and len(el)):
-                for c in el:
-                    visit(c)
-            return
+        if is_l2:
+            self.close()
+            self.level1 = None
+            if self.annex_obj is not None:
+                self.open_activity(el)
+
+    def outside_activity(self, el: etree._Element, name: str, cls: set[str]) -> None:
+        """Content between activities: appendix text, or a division to walk into."""
+        appendix = self.appendix
+        if appendix is not None and not any(a is self.appendix_owner for a in el.iterancestors()):
+            appendix = self.appendix = None  # the appendix ends with the division that holds it
+        if appendix is not None and (name in {"p", "table", "ul", "ol"} or "grid-list" in cls):
+            notes = {box for box, _a, _m in _note_divs(el)}  # footnote bodies are not appendix text
+            appendix.extend(container_blocks(self.doc, el, 0, notes) if _has_block_child(el) or name == "table"
+                            else _segments_to_blocks(self.doc, el, 0, _style(el)))
+        elif name in {"div", "body"} or (name not in _BLOCK_TAGS and len(el)):
+            for c in el:
+                self.visit(c)
+
+    def inside_activity(self, el: etree._Element, name: str, cls: set[str], b: _ActivityBuilder) -> None:
         if name == "table":
-            if state["mode"] == "criteria" or any(
+            if self.mode == "criteria" or any(
                 classify_row_heading(_html.plain_text(td)) for td in el.iter() if local(td.tag) == "td"
             ):
                 b.add_table(el)
-            elif state["mode"] == "description":
+            elif self.mode == "description":
                 b.add_description(el)
             return
         if name == "div" and "grid-list" not in cls and _has_block_child(el):
             for c in el:
-                visit(c)
+                self.visit(c)
             return
-        if state["mode"] == "criteria" and b.general is not None:
+        if self.mode == "criteria" and b.general is not None:
             if any(True for _ in _html.inline_segments(el)):
                 b.add_general(el)
             return
-        if state["mode"] in {"description", "name"}:  # text before "Description of the activity" is description
+        if self.mode in {"description", "name"}:  # text before "Description of the activity" is description
             if any(True for _ in _html.inline_segments(el)):
                 b.add_description(el)
         elif _DEBUG_DROPPED is not None:
             segs = _html.inline_segments(el)
             if segs:
-                _DEBUG_DROPPED.append((b.act.activity_id, state["mode"], doc.path(el), segs[0].text[:100]))
+                _DEBUG_DROPPED.append((b.act.activity_id, self.mode, self.doc.path(el), segs[0].text[:100]))
 
+    def visit(self, el: etree._Element) -> None:
+        name = local(el.tag)
+        if not name or name in _html._SKIP_TAGS:
+            return
+        cls = classes(el)
+        if "modref" in cls or "arrow" in cls or self.heading(el, cls):
+            return
+        if self.builder is None:
+            self.outside_activity(el, name, cls)
+        else:
+            self.inside_activity(el, name, cls, self.builder)
+
+
+def parse_eurlex_xhtml(path: str | Path, doc: Optional[HtmlDoc] = None,
+                       only: Optional[Collection[str]] = None) -> ActDoc:
+    """Parse a consolidated EUR-Lex XHTML act into an :class:`ActDoc` (all activities of all annexes, or those
+    whose ids are in ``only``: the others' tables are not read)."""
+    path = Path(path)
+    if doc is None:
+        doc = _html.parse_html_text(_html.read_text(path), str(path))
+    celex, version, title = _act_identity(doc, path)
+    body = next((e for e in doc.root.iter() if local(e.tag) == "body"), doc.root)
+    walker = _Walker(doc, only)
     for c in body:
-        visit(c)
-
-    if not builders:
+        walker.visit(c)
+    if not walker.builders:
         raise FrontEndError(doc.file, "no activities recognised (no 'ANNEX' with activity headings "
                             "'title-gr-seq-level-2' followed by a criteria table)", doc.path(body))
     doc_notes = document_footnotes(doc)
     activities = []
-    for b in builders:
+    for b in walker.builders:
         if not b.table_seen:
             raise FrontEndError(doc.file, f"activity {b.act.activity_id} has no criteria table",
                                 b.act.span.path if b.act.span else None)
-        activities.append(b.finish(doc_notes))
+        if not isinstance(b, _SkippedActivity):
+            activities.append(b.finish(doc_notes))
     return ActDoc(celex=celex, version=version, format=FORMAT, file=str(path), title=title, activities=activities,
-                  appendices={k: v for k, v in appendices.items() if v})
+                  appendices={k: v for k, v in walker.appendices.items() if v})

@@ -36,7 +36,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Collection, Iterable, Optional
 
 from lxml import etree
 
@@ -100,13 +100,14 @@ def looks_like_formex(path: str | Path) -> bool:
     return bool(m) and m.group(1) in (b"CONS.ACT", b"ACT", b"FMX", b"DOC")
 
 
-def load_formex(path: str | Path) -> ActDoc:
-    """Parse a Formex act (file or ``en.fmx4/`` folder) into an :class:`ActDoc`."""
+def load_formex(path: str | Path, only: Optional[Collection[str]] = None) -> ActDoc:
+    """Parse a Formex act (file or ``en.fmx4/`` folder) into an :class:`ActDoc` (only the activities whose ids
+    are in ``only``, when given: the others are not read)."""
     p = main_xml(path)
-    return parse_formex_bytes(read_bytes(p), str(p))
+    return parse_formex_bytes(read_bytes(p), str(p), only)
 
 
-def parse_formex_bytes(data: bytes, file: str) -> ActDoc:
+def parse_formex_bytes(data: bytes, file: str, only: Optional[Collection[str]] = None) -> ActDoc:
     if not data.strip():
         raise FrontEndError(file, "empty document", "line 1")
     try:
@@ -123,7 +124,7 @@ def parse_formex_bytes(data: bytes, file: str) -> ActDoc:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:  # another declared encoding: spans carry element paths only
         text = None
-    return _Reader(root, file, text).read()
+    return _Reader(root, file, text, only).read()
 
 
 def group_digits(number: str) -> str:
@@ -161,8 +162,10 @@ class _Buf:
 
 
 class _Reader:
-    def __init__(self, root: etree._Element, file: str, text: Optional[str] = None):
+    def __init__(self, root: etree._Element, file: str, text: Optional[str] = None,
+                 only: Optional[Collection[str]] = None):
         self.root = root
+        self.only = only
         self.file = file
         self.tree = root.getroottree()
         # character offsets (start of the start tag, end of the end tag) into the decoded file, from one tag scan
@@ -397,7 +400,7 @@ class _Reader:
                 continue
             for gs in annex.iter("GR.SEQ"):
                 sec = self._section_of(gs)
-                if sec is None:
+                if sec is None or (self.only is not None and f"{obj}-{sec}" not in self.only):
                     continue
                 act.activities.append(self._activity(gs, obj, sec))
         return act

@@ -20,11 +20,14 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from regc.ir.models import Diagnostic, SourceFormat, SourceSpan
+from regc.ir.models import Diagnostic, SourceFormat, SourceSpan, restore_model
 
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    def __reduce_ex__(self, protocol):  # fast unpickling (the cached source document): see regc.ir.models
+        return restore_model, (type(self), self.__dict__, self.__pydantic_fields_set__)
 
 
 _ROMAN = re.compile(r"^\((?=[ivxlc]+\))(c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})\)$")
