@@ -30,9 +30,6 @@ or arbitrate it with the same output type (:class:`ThresholdDecision`).  Results
 
 from __future__ import annotations
 
-
-from __future__ import annotations
-
 from regc.grammar.thresholds.chapeau import chapeau_metric, chapeau_operator, chapeau_subject, limit_operator
 from regc.grammar.thresholds.claims import numbers_in_text
 from regc.grammar.thresholds.decision import _decide_cached, decide, successive_regimes

@@ -29,6 +29,7 @@ class QuantHit:
     rule: str
     scope: bool = False
     value_start: int = 0
+    period_rule: str = ""  # the rule that gave the item its period ("period:over", ...), if any
 
 
 @dataclass
