@@ -117,12 +117,15 @@ def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relat
     return (metric[:1].upper() + metric[1:]) if metric else "Value"
 
 
+_LEAD_FOR = re.compile(r"\W*for\s+([^,;:]{3,90}?)\s*,")
+
+
 def _subject_metric(parent_subject: str, text: str, s: int, unit: Optional[UnitParse], after: str) -> str:
     """An item with no subject of its own under a chapeau "<quantity> is/are:" ("Greenhouse gas emissions from the
     cement production processes are: (a) for grey cement clinker, lower than 0,816 tCO2e per tonne …"; "where the
     steel scrap input relative to product output is: (i) at least 70 % for the production of high alloy steel"):
     the chapeau's quantity, narrowed by the item's class."""
-    lead_for = re.match(r"\W*for\s+([^,;:]{3,90}?)\s*,", text[:s])
+    lead_for = _LEAD_FOR.match(text, 0, s)
     tail = _QUALIFIER_AFTER.match(after)
     if lead_for:
         return f"{parent_subject} for {lead_for.group(1).strip()}"

@@ -7,11 +7,11 @@ from typing import Optional
 
 from lark import Transformer
 
-from regc.grammar.thresholds.claims import _covered
+from regc.grammar.thresholds.claims import ClaimList, _covered
 from regc.grammar.thresholds.lexicon import _FLIP
 from regc.grammar.thresholds.parsers import _neg_regex, _op_regex, parse_number, threshold_parser
 from regc.grammar.thresholds.patterns import _CLAUSE_BREAK
-from regc.grammar.thresholds.results import Claim, QuantHit
+from regc.grammar.thresholds.results import Claim
 
 
 class _PhraseTx(Transformer):
@@ -96,14 +96,22 @@ def _word_end(after: str, n: int) -> int:
     return end
 
 
-def _window_start(text: str, pos: int, hits: list[QuantHit], claims: list[Claim], cap: int = 110) -> int:
+_WINDOW_CUT_KINDS = ("period", "date", "recurrence", "scope")
+
+
+def _window_start(text: str, pos: int, last_hit_end: Optional[int], claims: list[Claim], cap: int = 110) -> int:
+    """Start of the operator window of the number at ``pos``: at most ``cap`` characters back, not before the end
+    of the last limit (``last_hit_end``) or period/date/recurrence/scope claim, nor before a clause break."""
     start = max(0, pos - cap)
-    for h in hits:
-        if h.end <= pos:
-            start = max(start, h.end)
-    for c in claims:
-        if c.kind in ("period", "date", "recurrence", "scope") and c.end <= pos:
-            start = max(start, c.end)
+    if last_hit_end is not None and last_hit_end <= pos:
+        start = max(start, last_hit_end)
+    if isinstance(claims, ClaimList):
+        end = claims.last_end_before(pos, _WINDOW_CUT_KINDS)
+        start = max(start, end) if end is not None else start
+    else:
+        for c in claims:
+            if c.kind in _WINDOW_CUT_KINDS and c.end <= pos:
+                start = max(start, c.end)
     seg = text[start:pos]
     last = None
     for m in re.finditer(r"[;:|]|\.\s|\]|\[", seg):

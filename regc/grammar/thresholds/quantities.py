@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import bisect
 import re
+from functools import lru_cache
 from typing import Optional
 
 from regc.grammar.thresholds import rules as R
@@ -15,24 +17,58 @@ from regc.grammar.thresholds.patterns import (
 from regc.grammar.thresholds.phrase import _window_start, _word_end
 from regc.grammar.thresholds.results import Claim, QuantHit, Strategy
 from regc.grammar.thresholds.site import NumberSite, QuantCtx, Reading
-from regc.grammar.thresholds.text import _clean
-from regc.grammar.thresholds.units import parse_unit
+from regc.grammar.thresholds.text import _clean, prefix_ends_with_char
+from regc.grammar.thresholds.units import parse_unit, unit_window
 from regc.ir.models import QuantItem
+
+_OF_AFTER = re.compile(r"\s*of\s")
+
+
+@lru_cache(maxsize=256)
+def _period_breaks(text: str) -> tuple[list[int], list[int]]:
+    """The ``;`` and ". " breaks a period does not reach across: their positions and, for each, the length a slice
+    of the text needs to show it (the position + 1 for ";", + 2 for ". "); both ascending."""
+    at, need = [], []
+    for m in re.finditer(r";|\.(?=\s)", text):
+        at.append(m.start())
+        need.append(m.start() + (1 if m.group(0) == ";" else 2))
+    return at, need
+
+
+def _period_targets(text: str, hits: list[QuantHit], ps: int, pe: int) -> tuple[list[QuantHit], Optional[QuantHit]]:
+    """The limits before the period ``[ps, pe)`` in its sentence part (no ";"/". " between), and the first limit
+    after it in its sentence part (what a scan of ``text[h.end:ps]`` for a break per limit would give), from sorted
+    starts and the break table (hits sorted by start)."""
+    at, need = _period_breaks(text)
+    k = bisect.bisect_right(need, ps) - 1
+    last_break = at[k] if k >= 0 else -1  # a break wholly inside text[:ps]
+    longest = max((h.end - h.start for h in hits), default=0)
+    starts = [h.start for h in hits]
+    lo = bisect.bisect_right(starts, last_break - longest - 1)
+    hi = bisect.bisect_right(starts, ps)
+    before = [h for h in hits[lo:hi] if last_break < h.end <= ps]
+    k = bisect.bisect_left(at, pe)
+    first_need = need[k] if k < len(at) else len(text) + 2  # the first break after pe shows in text[pe:x] for x >= this
+    j = bisect.bisect_left(starts, pe)
+    after = hits[j] if j < len(hits) and hits[j].start < first_need else None
+    return before, after
 
 
 def _attach_periods(text: str, hits: list[QuantHit], periods: list[tuple[int, int, object, str]]) -> None:
+    """Give each period the limit it qualifies: the last limit before it in its sentence part (the share of "X % of
+    …, over a five-year period"), else the first after it."""
+    assert all(a.start <= b.start for a, b in zip(hits, hits[1:])), "hits must be sorted by start"
     for ps, pe, period, rule_id in periods:
-        before = [h for h in hits if h.end <= ps and not re.search(r"[;]|\.\s", text[h.end:ps])]
+        before, first_after = _period_targets(text, hits, ps, pe)
         target = before[-1] if before else None
-        if len(before) > 1 and re.search(r",\s*$", text[:ps]) and before[0].item.unit == "%" \
-                and re.match(r"\s*of\s", text[before[0].end:]):
+        if len(before) > 1 and prefix_ends_with_char(text, ps, ",") and before[0].item.unit == "%" \
+                and _OF_AFTER.match(text, before[0].end):
             # "more than 67 % of new capacity is below 100 g CO2e/kWh …, over a rolling five-year period": a period
             # set off by a comma closes the whole clause and qualifies its head value, the share, not the value
             # that defines which part of the whole is counted
             target = before[0]
         if target is None:
-            after = [h for h in hits if h.start >= pe and not re.search(r"[;]|\.\s", text[pe:h.start])]
-            target = after[0] if after else None
+            target = first_after
         if target is not None and target.item.period is None:
             target.item.period = period
             target.period_rule = rule_id
@@ -46,6 +82,11 @@ def _attach_periods(text: str, hits: list[QuantHit], periods: list[tuple[int, in
 
 
 
+_LIMIT_AT_TAIL = re.compile(r"\s*(?:the\s+)?(.{3,120}?)(?=\s+(?:after|based\s+on|with|in\s+accordance|according)\b"
+                            r"|[,;.]|$)")
+_REDUCTION_NOUN_TAIL = re.compile(r"\s*([^,;.]{3,90})")
+
+
 def _site(m: re.Match, ctx: QuantCtx) -> Optional[NumberSite]:
     """The number ``m`` with its unit and operator window; None when a claim explains it (citation, label, part of
     a word, a magnitude word: "100 million inhabitants")."""
@@ -54,7 +95,7 @@ def _site(m: re.Match, ctx: QuantCtx) -> Optional[NumberSite]:
     if _covered(claims, s, e):
         return None
     num_text = m.group(0)
-    after = text[e:]
+    after = unit_window(text, e)
     unit = parse_unit(after)
     if re.match(r"\s*(?:million|billion|thousand)\b", after, re.I):
         return None  # a magnitude word, left to the completeness check
@@ -62,7 +103,7 @@ def _site(m: re.Match, ctx: QuantCtx) -> Optional[NumberSite]:
         claims.append(Claim(s, e, "word", num_text))  # "1A", "3rd": part of a word
         return None
     uend = e + _word_end(after, unit.n_words) if unit is not None else e
-    wstart = _window_start(text, s, ctx.hits, claims, cap=220 if ctx.strategy == "wide" else 110)
+    wstart = _window_start(text, s, ctx.last_hit_end_before(s), claims, cap=220 if ctx.strategy == "wide" else 110)
     return NumberSite(s, e, num_text, unit, unit.unit if unit else "", uend, wstart)
 
 
@@ -87,8 +128,7 @@ def _base_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
     metric = _metric(text, op[1] if op else s, r.filler, site.unit, False, text[uend:uend + 160],
                      ctx.last_hit_end_before(s))
     if metric == "Value" and op is not None and re.search(r"\blimits?\s+(?:at|to)\s*$", text[max(0, op[1] - 12):op[2]]):
-        tail = re.match(r"\s*(?:the\s+)?(.{3,120}?)(?=\s+(?:after|based\s+on|with|in\s+accordance|according)\b|[,;.]|$)",
-                        text[uend:])
+        tail = _LIMIT_AT_TAIL.match(text, uend)
         if tail:  # "limit at 6 % the Total Organic Carbon (TOC) maximum concentration in …": the metric follows
             metric = _clean(tail.group(1))[:1].upper() + _clean(tail.group(1))[1:]
     if r.rule == R.table_limit.rule_id:
@@ -107,7 +147,7 @@ def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
     text, s, uend, prev = ctx.text, site.s, site.uend, r.prev
     metric = _base_metric(site, r, ctx)
     if r.rule == R.target.rule_id:
-        tm = _TARGET_AFTER.match(text[uend:])
+        tm = _TARGET_AFTER.match(text, uend)
         prev_t = ctx.last_target()
         metric = (f"Share of {_clean(tm.group('what'))}" if tm.group("what") else
                   prev_t.item.metric if prev_t is not None else "Target share")
@@ -124,7 +164,7 @@ def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
                        text[uend:uend + 160], re.I)
         metric = f"Reduction of {metric[:1].lower()}{metric[1:]}" + (f" below {ref.group(1)}" if ref else "")
     if r.rule == R.reduction_noun.rule_id:
-        tail = re.match(r"\s*([^,;.]{3,90})", text[uend:])
+        tail = _REDUCTION_NOUN_TAIL.match(text, uend)
         metric = _clean(tail.group(1))[:1].upper() + _clean(tail.group(1))[1:] if tail else metric
     if r.rule == R.chapeau_operator.rule_id and ctx.parent_metric:
         lead = re.sub(r"[:\s]+$", "", text[:s]).strip()

@@ -23,6 +23,7 @@ has a fixture file ``tests/fixtures/thresholds/rules/<name>.json``.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable, Optional
 
 from regc.grammar.thresholds.claims import _covered
@@ -42,7 +43,8 @@ from regc.grammar.thresholds.phrase import _word_end
 from regc.grammar.thresholds.results import Claim, QuantHit
 from regc.grammar.thresholds.scope import _scope
 from regc.grammar.thresholds.site import NumberSite, QuantCtx, Reading
-from regc.grammar.thresholds.units import parse_unit
+from regc.grammar.thresholds.text import _ws_back, prefix_ends_with_char, prefix_ends_with_word, words_before
+from regc.grammar.thresholds.units import parse_unit, unit_window
 from regc.ir.models import BoundedPeriod, LifetimePeriod, QuantItem
 
 SKIP = "skip"  # a reading rule's verdict: the number states no limit (nothing later may read it)
@@ -88,12 +90,18 @@ _WITHIN = re.compile(rf"\bwithin\s+(?:a\s+|the\s+)?(?:period\s+of\s+)?(?P<n>\d+|
 _ENTITY_BEFORE = re.compile(rf"\b{_SCOPE_ENTITY}\s+$", re.I)
 
 
+def _entity_before(text: str, pos: int) -> bool:
+    """``re.search(rf"\\b{_SCOPE_ENTITY}\\s+$", text[:pos], re.I)`` looking back from ``pos`` only."""
+    q = _ws_back(text, pos)
+    return q < pos and bool(_ENTITY_BEFORE.search(text, max(0, q - 60), pos))
+
+
 @rule("quantity:within-duration")
 def within_duration(text: str, claims: list[Claim], ctx: QuantCtx) -> list[QuantHit]:
     """"starts within a three year period": a relative duration -> <= n years (spec §6)."""
     out = []
     for m in _WITHIN.finditer(text):
-        if _covered(claims, m.start(), m.end()) or _ENTITY_BEFORE.search(text[:m.start()]):
+        if _covered(claims, m.start(), m.end()) or _entity_before(text, m.start()):
             continue  # "for existing installations within 4 years": left to the scope rules
         item = QuantItem(metric=_duration_metric(text, m.start(), m.end()) or _metric(text, m.start(), "", None, False)
                          or "Duration", operator="<=",
@@ -123,17 +131,20 @@ _ZERO = re.compile(r"\b(?:is|are|be|being|equals?|equal to|amounts? to)\s+zero\b
                    r"(?:CO2\s+|GHG\s+|greenhouse gas\s+)?emissions?\b)", re.I)
 
 
+_EMISSIONS_AFTER = re.compile(r"\s*([^;,.]*?\bemissions?)\b")
+
+
 @rule("quantity:zero")
 def zero(text: str, claims: list[Claim], ctx: QuantCtx) -> list[QuantHit]:
     """"zero" as a predicate: "are zero" -> = 0; "have zero direct emissions" -> emissions = 0."""
     out = []
     for m in _ZERO.finditer(text):
         zs = m.end() - 4
-        up = parse_unit(text[m.end():])
+        up = parse_unit(unit_window(text, m.end()))
         unit = up.unit if up and up.unit not in ("", "%") else ""
         metric = _metric(text, m.start(), "", None, False)
         if m.group(0).lower().startswith(("have", "has")):
-            np_ = re.match(r"\s*([^;,.]*?\bemissions?)\b", text[m.end():])
+            np_ = _EMISSIONS_AFTER.match(text, m.end())
             metric = (np_.group(1).strip()[:1].upper() + np_.group(1).strip()[1:]) if np_ else metric
             unit = ""
         hit = QuantHit(QuantItem(metric=metric, operator="=", value=0, unit=unit), m.start(), m.end(), "zero",
@@ -156,16 +167,17 @@ _AND_NUMBER = re.compile(r"\s*(?:and|to|-|–)\s*(" + NUMBER_RE.pattern + r")")
 _TO_NUMBER = re.compile(r"\s*(?:to|-|–)\s*(" + NUMBER_RE.pattern + r")")
 
 
-def _second_number(text: str, m2: re.Match, base: int) -> tuple[int, int, Optional[object]]:
-    s2, e2 = base + m2.start(1), base + m2.end(1)
-    unit2 = parse_unit(text[e2:])
-    end2 = e2 + (_word_end(text[e2:], unit2.n_words) if unit2 else 0)
+def _second_number(text: str, m2: re.Match) -> tuple[int, int, Optional[object]]:
+    s2, e2 = m2.start(1), m2.end(1)
+    after = unit_window(text, e2)
+    unit2 = parse_unit(after)
+    end2 = e2 + (_word_end(after, unit2.n_words) if unit2 else 0)
     return s2, end2, unit2
 
 
 def _emit_range(site: NumberSite, ctx: QuantCtx, rng_start: int, m2: re.Match, between: bool) -> None:
     text = ctx.text
-    s2, end2, unit2 = _second_number(text, m2, site.uend)
+    s2, end2, unit2 = _second_number(text, m2)
     u = unit2.unit if unit2 else site.unit_text
     if between:
         u = u or site.unit_text  # "between 2 and 5 times …": an empty second unit takes the first's
@@ -186,12 +198,12 @@ def range_(site: NumberSite, ctx: QuantCtx) -> bool:
     text, pre = ctx.text, ctx.text[site.wstart:site.s]
     rng = _BETWEEN_BEFORE.search(pre)
     if rng:
-        m2 = _AND_NUMBER.match(text[site.uend:])
+        m2 = _AND_NUMBER.match(text, site.uend)
         if m2:
             _emit_range(site, ctx, site.wstart + rng.start(), m2, True)
             return True
     rng = _FROM_BEFORE.search(pre)
-    to_m = _TO_NUMBER.match(text[site.uend:])
+    to_m = _TO_NUMBER.match(text, site.uend)
     if to_m and rng:
         _emit_range(site, ctx, site.wstart + rng.start(), to_m, False)
         return True
@@ -201,9 +213,9 @@ def range_(site: NumberSite, ctx: QuantCtx) -> bool:
 def reference_range(site: NumberSite, ctx: QuantCtx) -> bool:
     """Guard: "10 to 30 years climate projections": a range that is no limit (a reference)."""
     text = ctx.text
-    to_m = _TO_NUMBER.match(text[site.uend:])
+    to_m = _TO_NUMBER.match(text, site.uend)
     if to_m and not _BETWEEN_BEFORE.search(text[site.wstart:site.s]):
-        _, end2, _ = _second_number(text, to_m, site.uend)
+        _, end2, _ = _second_number(text, to_m)
         ctx.claims.append(Claim(site.s, end2, "reference", text[site.s:end2]))
         return True
     return False
@@ -277,7 +289,19 @@ def relative_reduction(site: NumberSite, r: Reading, ctx: QuantCtx) -> Optional[
 PHRASE_RULES = (or_more, relative_reduction)
 
 
+_CHAPEAU_LEAD_CHARS = frozenset(" (—–-the")
+
+
+@lru_cache(maxsize=256)
+def _first_lead_stop(text: str) -> int:
+    """Index of the first character that cannot be part of a bare item lead (" (—–-", "the", spaces)."""
+    return next((i for i, ch in enumerate(text) if ch not in _CHAPEAU_LEAD_CHARS and not ch.isspace()), len(text))
+
+
 def _no_words_before(text: str, s: int) -> bool:
+    """Nothing but brackets, dashes and "the" before ``s`` (the first value of a list item)."""
+    if s > _first_lead_stop(text):
+        return False  # a character that survives the clean-up below: there are words before
     return not text[:s].strip(" (—–-").replace("the", "").strip()
 
 
@@ -287,8 +311,8 @@ def chapeau_operator(site: NumberSite, r: Reading, ctx: QuantCtx):
     text, s = ctx.text, site.s
     if not ctx.parent_op or ctx.hits:
         return None
-    if _no_words_before(text, s) or len(text[:s].split()) <= 3 or (
-            text[:s].rstrip().endswith(":") and not _FINITE_VERB.search(text[:s])):
+    if _no_words_before(text, s) or words_before(text, s, 3) <= 3 or (
+            prefix_ends_with_char(text, s, ":") and not _FINITE_VERB.search(text, 0, s)):
         return ctx.parent_op
     return None
 
@@ -304,15 +328,18 @@ def reference_value(site: NumberSite, r: Reading, ctx: QuantCtx):
 @rule("quantity:target")
 def target(site: NumberSite, r: Reading, ctx: QuantCtx):
     """"35 % and 10 % targets for recycled feedstock": a target share is a minimum."""
-    return ">=" if r.unit_norm == "%" and _TARGET_AFTER.match(ctx.text[site.uend:]) else None
+    return ">=" if r.unit_norm == "%" and _TARGET_AFTER.match(ctx.text, site.uend) else None
+
+
+_CELLS_AFTER = re.compile(r"\s*(?:\|.*)?")
 
 
 @rule("quantity:table-limit")
 def table_limit(site: NumberSite, r: Reading, ctx: QuantCtx):
     """A table's limit column ("PAH | 1 mg/kg"), under a text that says how limits apply."""
     text, s = ctx.text, site.s
-    if ctx.limit_op and " | " in text and re.search(r"\|\s*$", text[:s]) and \
-            re.fullmatch(r"\s*(?:\|.*)?", text[site.uend:]):
+    if ctx.limit_op and " | " in text and prefix_ends_with_char(text, s, "|") and \
+            _CELLS_AFTER.fullmatch(text, site.uend):
         return ctx.limit_op
     return None
 
@@ -388,7 +415,7 @@ def subject_size(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
     text, op = ctx.text, r.op
     if op is not None and _COMPARATIVE.fullmatch((r.op_text or "").strip()) and \
             not _FINITE_VERB.search(text[_sentence_start(text, op[1]):op[1]]) and \
-            not re.search(r"\bof\s*$", text[:op[1]]) and _SUBJECT_VERB_AFTER.match(text[r.end:]):
+            not prefix_ends_with_word(text, op[1], "of") and _SUBJECT_VERB_AFTER.match(text, r.end):
         r.rule = subject_size.rule_id
         return True
     return False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from regc.grammar.thresholds.patterns import (
     _CONDITION_CLAUSE,
@@ -13,6 +14,12 @@ from regc.grammar.thresholds.patterns import (
     _VERBAL_OP,
 )
 from regc.grammar.thresholds.text import _sentence_start
+
+
+@lru_cache(maxsize=256)
+def _has_finite_verb(text: str) -> bool:
+    """Has the text a finite verb anywhere (asked once per number: once per text)."""
+    return bool(_FINITE_VERB.search(text))
 
 
 def _in_leading_condition(text: str, pos: int) -> bool:
@@ -59,7 +66,7 @@ def _scope(text: str, wstart: int, op_start: int, op_text: str = "") -> bool:
     size_noun = re.search(r"\b(?:capacity|input|output|power|mass|weight|size|area|floor|length|tonnage|volume|"
                           r"load|rat(?:ed|ing)|lifespan|age|population|employees|turnover|surface|height|"
                           r"diameter|speed|distance|treating|serving)\b", left[m.start():], re.I)
-    if not size_noun and not _FINITE_VERB.search(text):
+    if not size_noun and not _has_finite_verb(text):
         return False  # a verbless list item ("windows with U-value lower or equal to 1,0 W/m2K") IS the requirement
     if _FINITE_VERB.search(left[m.start():]):
         return False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from typing import Optional
 
 from dateutil.relativedelta import relativedelta
 from lark import Transformer, UnexpectedInput
@@ -13,6 +14,7 @@ from regc.grammar.thresholds.lexicon import MONTHS
 from regc.grammar.thresholds.parsers import parse_number, temporal_parser
 from regc.grammar.thresholds.patterns import _DATED_THING_LEFT, _LIST_REGIME_LEFT, _MONTH, RECUR_RE, TEMPORAL_RE
 from regc.grammar.thresholds.results import Claim, TemporalHit
+from regc.grammar.thresholds.text import _ws_back, prefix_ends_with_char
 from regc.ir.models import (
     TemporalItem,
 )
@@ -113,6 +115,21 @@ def parse_temporal(span: str) -> list[TemporalItem]:
     return out
 
 
+_LIST_REGIME_TAIL_WORDS = ("following", "these", "those", "criteria", "requirements", "conditions", "points",
+                            "items", "measures", "options")
+
+
+def _list_regime_left(text: str, pos: int) -> Optional[re.Match]:
+    """``_LIST_REGIME_LEFT.search(text[:pos])``; the prefix is scanned only when it can match (it ends with
+    "following"/"these"/... before an optional comma)."""
+    q = _ws_back(text, pos)
+    if q > 0 and text[q - 1] == ",":
+        q = _ws_back(text, q - 1)
+    if not text[max(0, q - 12):q].lower().endswith(_LIST_REGIME_TAIL_WORDS):
+        return None
+    return _LIST_REGIME_LEFT.search(text[:pos])
+
+
 def list_regime_switches(text: str) -> list[tuple[str, str]]:
     """(quantifier, date phrase) pairs of a chapeau whose list logic changes at a date.
 
@@ -122,10 +139,14 @@ def list_regime_switches(text: str) -> list[tuple[str, str]]:
     """
     out = []
     for m in TEMPORAL_RE.finditer(text or ""):
-        q = _LIST_REGIME_LEFT.search(text[:m.start("prep")])
+        q = _list_regime_left(text, m.start("prep"))
         if q and not m.group("neg"):
             out.append((q.group("q").split()[-1].lower(), text[m.start("prep"):m.end("d1")]))
     return out if len(out) >= 2 else []
+
+
+_WORD_CHAR = re.compile(r"\w")
+_REFERENCE_YEAR_AFTER = re.compile(r"\s+(?:levels?|baselines?|values?|emissions|reference|figures|data|prices)\b", re.I)
 
 
 def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
@@ -149,13 +170,13 @@ def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
             claims.append(Claim(m.start("prep"), m.end("d1"), "scope", text[m.start("prep"):m.end("d1")]))
             continue  # "ships constructed after 2011": which instances (scope), not when the rule applies
         if text[max(0, m.start() - 1):m.start()] == "(" and text[m.end():m.end() + 1] == ")" and \
-                re.search(r"\w", text[:max(0, m.start() - 1)]) and m.start() > 1 and \
-                not re.search(r"[.;:]\s*\($", text[:m.start()]):
+                _WORD_CHAR.search(text, 0, max(0, m.start() - 1)) and m.start() > 1 and \
+                not prefix_ends_with_char(text, m.start() - 1, ".;:"):
             claims.append(Claim(m.start(), m.end(), "scope", text[m.start():m.end()]))
             continue  # "in the Mediterranean Sea (as of 2025)": dates the noun before it, not the whole rule
         neg = m.group("neg")
         d1, d2, conj = m.group("d1"), m.group("d2"), m.group("conj")
-        if re.match(r"\s+(?:levels?|baselines?|values?|emissions|reference|figures|data|prices)\b", text[m.end():], re.I):
+        if _REFERENCE_YEAR_AFTER.match(text, m.end()):
             continue  # "from 2005 levels": a reference year, not a date bound
         if d2 and prep in ("from", "as from", "as of", "between", "since", "starting from", "beginning on") and conj:
             c = "and" if prep == "between" else ("until" if conj.lower() in ("until", "till") else "to")

@@ -133,6 +133,26 @@ def parse_unit(after: str, max_words: int = 14) -> Optional[UnitParse]:
     return _parse_unit_words(tuple(s.split()[:max_words]))
 
 
+_RUN = re.compile(r"\S+")
+
+
+def unit_window(text: str, pos: int, words: int = 16) -> str:
+    """The text after ``pos`` up to the whitespace after its ``words``-th word (all of it when shorter): all that
+    :func:`parse_unit` (14 words at most) can read, so ``parse_unit(unit_window(text, e))`` equals
+    ``parse_unit(text[e:])`` without copying the rest of a long text.
+
+    >>> unit_window("5 g CO2e/kWh of the output", 0, 3)
+    '5 g CO2e/kWh '
+    """
+    m = None
+    for i, m in enumerate(_RUN.finditer(text, pos), 1):
+        if i == words:
+            break
+    else:
+        return text[pos:]
+    return text[pos:m.end() + 1]
+
+
 @lru_cache(maxsize=8192)
 def _parse_unit_words(words: tuple[str, ...]) -> Optional[UnitParse]:
     if not words:
