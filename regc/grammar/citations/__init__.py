@@ -22,8 +22,15 @@ from __future__ import annotations
 
 from regc.grammar.citations.assemble import act_context, find_citations
 from regc.grammar.citations.parse import parse_act_span, parser
-from regc.grammar.citations.patterns import (ACT_CORE, ANAPHOR_CORE, BAT_CAND, GENERIC_CAND, INTERNAL_CAND, OJ_REF,
-                                             STANDARD_CAND)
+from regc.grammar.citations.patterns import (
+                                             ACT_CORE,
+                                             ANAPHOR_CORE,
+                                             BAT_CAND,
+                                             GENERIC_CAND,
+                                             INTERNAL_CAND,
+                                             OJ_REF,
+                                             STANDARD_CAND,
+)
 from regc.grammar.citations.references import find_oj
 from regc.grammar.citations.results import ActContext, Citation, CitationKind
 

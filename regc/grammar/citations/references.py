@@ -43,6 +43,9 @@ def _internal_citations(text: str) -> list[Citation]:
     return out
 
 
+_QUOTED_TITLE_AT = re.compile(QUOTED_TITLE.pattern.removeprefix("^"))  # matched at a position
+
+
 def _standard_citations(text: str) -> list[Citation]:
     out = []
     for m in STANDARD_CAND.finditer(text):
@@ -52,9 +55,9 @@ def _standard_citations(text: str) -> list[Citation]:
         except LarkError:
             continue
         end = m.start() + len(span)
-        q = QUOTED_TITLE.match(text[end:])
+        q = _QUOTED_TITLE_AT.match(text, end)
         if q and span.startswith(("CEN-CENELEC", "CLC")):
-            end += q.end()
+            end = q.end()
         out.append(Citation(kind="standard", text=text[m.start():end], start=m.start(), end=end,
                             spans=((m.start(), end),), rule="grammar:standard", confidence=0.95))
     return out
