@@ -11,6 +11,7 @@ from regc.grammar.thresholds.patterns import (
     _CONSISTS_SHARE,
     _FINITE_VERB,
     _LEAD_CLAUSE,
+    _LEAD_FOR,
     _METRIC_TAIL,
     _MONTH,
     _NP_BEFORE_OP,
@@ -115,9 +116,6 @@ def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relat
         metric = f"{metric} reduction relative to the reference".strip()
     metric = metric.strip(" ,.")
     return (metric[:1].upper() + metric[1:]) if metric else "Value"
-
-
-_LEAD_FOR = re.compile(r"\W*for\s+([^,;:]{3,90}?)\s*,")
 
 
 def _subject_metric(parent_subject: str, text: str, s: int, unit: Optional[UnitParse], after: str) -> str:

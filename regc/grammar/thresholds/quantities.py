@@ -11,6 +11,9 @@ from regc.grammar.thresholds import rules as R
 from regc.grammar.thresholds.claims import _covered
 from regc.grammar.thresholds.metric import _coordinated_metric, _metric, _subject, _subject_metric
 from regc.grammar.thresholds.patterns import (
+    _LIMIT_AT_TAIL,
+    _OF_AFTER,
+    _REDUCTION_NOUN_TAIL,
     _TARGET_AFTER,
     NUMBER_RE,
 )
@@ -20,8 +23,6 @@ from regc.grammar.thresholds.site import NumberSite, QuantCtx, Reading
 from regc.grammar.thresholds.text import _clean, prefix_ends_with_char
 from regc.grammar.thresholds.units import parse_unit, unit_window
 from regc.ir.models import QuantItem
-
-_OF_AFTER = re.compile(r"\s*of\s")
 
 
 @lru_cache(maxsize=256)
@@ -79,12 +80,6 @@ def _attach_periods(text: str, hits: list[QuantHit], periods: list[tuple[int, in
                 re.fullmatch(r"[^;.()]{0,40}\(\s*", text[prev.end:h.start]):
             h.item.period = prev.item.period
             h.period_rule = prev.period_rule
-
-
-
-_LIMIT_AT_TAIL = re.compile(r"\s*(?:the\s+)?(.{3,120}?)(?=\s+(?:after|based\s+on|with|in\s+accordance|according)\b"
-                            r"|[,;.]|$)")
-_REDUCTION_NOUN_TAIL = re.compile(r"\s*([^,;.]{3,90})")
 
 
 def _site(m: re.Match, ctx: QuantCtx) -> Optional[NumberSite]:

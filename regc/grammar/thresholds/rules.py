@@ -30,13 +30,28 @@ from regc.grammar.thresholds.claims import _covered
 from regc.grammar.thresholds.metric import _duration_metric, _metric
 from regc.grammar.thresholds.parsers import parse_number
 from regc.grammar.thresholds.patterns import (
+    _AND_NUMBER,
+    _ANNUAL_AVERAGE,
+    _BETWEEN_BEFORE,
+    _CELLS_AFTER,
+    _COMPARATIVE,
+    _EMISSIONS_AFTER,
+    _ENTITY_BEFORE,
     _FINITE_VERB,
-    _NUMWORD,
+    _FROM_BEFORE,
+    _OR_LESS_AFTER,
+    _OR_MORE_AFTER,
     _REDUCTION_LEFT,
+    _REDUCTION_NOUN_AFTER,
     _REFERENCE_LEFT,
-    _SCOPE_ENTITY,
+    _REL_AFTER,
+    _SUBJECT_VERB_AFTER,
     _TARGET_AFTER,
-    NUMBER_RE,
+    _TO_NUMBER,
+    _TOLERANCE_BEFORE,
+    _VERBAL_OP,
+    _WITHIN,
+    _ZERO,
     PERIOD_RE,
 )
 from regc.grammar.thresholds.phrase import _word_end
@@ -85,11 +100,6 @@ def period_over(text: str, claims: list[Claim], ctx: QuantCtx) -> list[QuantHit]
     return []
 
 
-_WITHIN = re.compile(rf"\bwithin\s+(?:a\s+|the\s+)?(?:period\s+of\s+)?(?P<n>\d+|{_NUMWORD})[- ]?(?P<u>year|month|day)s?"
-                     r"(?:\s+period)?\b", re.I)
-_ENTITY_BEFORE = re.compile(rf"\b{_SCOPE_ENTITY}\s+$", re.I)
-
-
 def _entity_before(text: str, pos: int) -> bool:
     """``re.search(rf"\\b{_SCOPE_ENTITY}\\s+$", text[:pos], re.I)`` looking back from ``pos`` only."""
     q = _ws_back(text, pos)
@@ -113,9 +123,6 @@ def within_duration(text: str, claims: list[Claim], ctx: QuantCtx) -> list[Quant
     return out
 
 
-_ANNUAL_AVERAGE = re.compile(r"\b(?:as|on)\s+an?\s+annual\s+average(?:\s+basis)?\b", re.I)
-
-
 @rule("period:annual-average")
 def annual_average(text: str, claims: list[Claim], ctx: QuantCtx) -> list[QuantHit]:
     """"as an annual average": the limit holds over one year."""
@@ -124,14 +131,6 @@ def annual_average(text: str, claims: list[Claim], ctx: QuantCtx) -> list[QuantH
             ctx.periods.append((m.start(), m.end(), BoundedPeriod(value=1, unit="years"), annual_average.rule_id))
             claims.append(Claim(m.start(), m.end(), "period", m.group(0)))
     return []
-
-
-_ZERO = re.compile(r"\b(?:is|are|be|being|equals?|equal to|amounts? to)\s+zero\b(?!\s*[-‑]?(?:emission|direct))"
-                   r"|\b(?:have|has|having)\s+zero(?=\s+(?:direct\s+)?(?:\(tailpipe\)\s+|tailpipe\s+)?"
-                   r"(?:CO2\s+|GHG\s+|greenhouse gas\s+)?emissions?\b)", re.I)
-
-
-_EMISSIONS_AFTER = re.compile(r"\s*([^;,.]*?\bemissions?)\b")
 
 
 @rule("quantity:zero")
@@ -160,11 +159,6 @@ TEXT_RULES = (period_over, within_duration, annual_average, zero)
 
 # ---------------------------------------------------------------------------------------------------------------
 # span rules: a number with its neighbour
-
-_BETWEEN_BEFORE = re.compile(r"\bbetween\s+$", re.I)
-_FROM_BEFORE = re.compile(r"\bfrom\s+$", re.I)
-_AND_NUMBER = re.compile(r"\s*(?:and|to|-|–)\s*(" + NUMBER_RE.pattern + r")")
-_TO_NUMBER = re.compile(r"\s*(?:to|-|–)\s*(" + NUMBER_RE.pattern + r")")
 
 
 def _second_number(text: str, m2: re.Match) -> tuple[int, int, Optional[object]]:
@@ -226,10 +220,6 @@ SPAN_RULES = (range_, reference_range)
 
 # ---------------------------------------------------------------------------------------------------------------
 # reading rules: the operator of one number
-
-_REL_AFTER = re.compile(r"\s*(?:lower than|less than|below|smaller than|better than)\b", re.I)
-_OR_MORE_AFTER = re.compile(r"\s*or\s+(?:more|higher|greater|above)\b", re.I)
-_OR_LESS_AFTER = re.compile(r"\s*or\s+(?:less|lower|below)\b", re.I)
 
 
 @rule("quantity:operator")
@@ -331,9 +321,6 @@ def target(site: NumberSite, r: Reading, ctx: QuantCtx):
     return ">=" if r.unit_norm == "%" and _TARGET_AFTER.match(ctx.text, site.uend) else None
 
 
-_CELLS_AFTER = re.compile(r"\s*(?:\|.*)?")
-
-
 @rule("quantity:table-limit")
 def table_limit(site: NumberSite, r: Reading, ctx: QuantCtx):
     """A table's limit column ("PAH | 1 mg/kg"), under a text that says how limits apply."""
@@ -362,19 +349,12 @@ def reduction(site: NumberSite, r: Reading, ctx: QuantCtx):
     return ">=" if _REDUCTION_LEFT.search(ctx.text[max(0, site.s - 80):site.s]) and r.unit_norm == "%" else None
 
 
-_REDUCTION_NOUN_AFTER = re.compile(r"\s*(?:reduction|decrease|cut|saving)s?\s+(?:in\s+[^,;.]{1,60}?\s+)?"
-                                   r"(?:compared|relative|in\s+comparison|below|against)\b", re.I)
-
-
 @rule("quantity:reduction-noun")
 def reduction_noun(site: NumberSite, r: Reading, ctx: QuantCtx):
     """"aim at a 30 % reduction compared to X"."""
     if r.unit_norm == "%" and _REDUCTION_NOUN_AFTER.match(ctx.text[site.uend:site.uend + 100]):
         return ">="
     return None
-
-
-_TOLERANCE_BEFORE = re.compile(r"\btolerances?\b(?:\s+(?:level|of|margin))?\s*(?:±|\+/-|plus\s+or\s+minus)\s*$", re.I)
 
 
 @rule("quantity:tolerance")
@@ -402,9 +382,6 @@ def implicit_operator(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
 
 # ---------------------------------------------------------------------------------------------------------------
 # scope rules: is the number WHO the rule applies to?
-
-_COMPARATIVE = re.compile(r"[<>≤≥]=?")
-_SUBJECT_VERB_AFTER = re.compile(r"\s*(?:do|does|are|is|shall|must|have|has|contain|may|will)\b")
 
 
 @rule("scope:subject-size")
@@ -449,8 +426,6 @@ def is_scope(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
 # ---------------------------------------------------------------------------------------------------------------
 # re-readings
 
-_VERBAL = re.compile(r"(?:is|are|be|do|does|did|equals?|exceeds?|amounts?)\b", re.I)
-
 
 @rule("quantity:limit-value")
 def limit_value(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
@@ -458,7 +433,7 @@ def limit_value(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
     from regc.grammar.thresholds.text import _sentence_start
 
     text = ctx.text
-    if r.rule != table_limit.rule_id and r.operator == "=" and r.op is not None and _VERBAL.match(r.op_text or "") \
+    if r.rule != table_limit.rule_id and r.operator == "=" and r.op is not None and _VERBAL_OP.match(r.op_text or "") \
             and re.search(r"\blimits?\b", text[_sentence_start(text, r.start):r.start], re.I):
         r.operator, r.rule = ctx.limit_op or "<=", limit_value.rule_id
         return True

@@ -2,7 +2,7 @@
 (:class:`NumberSite`) and the operator reading of that number (:class:`Reading`).
 
 >>> ctx = QuantCtx("emissions are lower than 100 g CO2e/kWh", [])
->>> ctx.text[26:29], ctx.hits, ctx.scopes
+>>> ctx.text[25:28], ctx.hits, ctx.scopes
 ('100', [], [])
 """
 

@@ -12,7 +12,15 @@ from lark import Transformer, UnexpectedInput
 from regc.grammar.thresholds.claims import _covered
 from regc.grammar.thresholds.lexicon import MONTHS
 from regc.grammar.thresholds.parsers import parse_number, temporal_parser
-from regc.grammar.thresholds.patterns import _DATED_THING_LEFT, _LIST_REGIME_LEFT, _MONTH, RECUR_RE, TEMPORAL_RE
+from regc.grammar.thresholds.patterns import (
+    _DATED_THING_LEFT,
+    _LIST_REGIME_LEFT,
+    _MONTH,
+    _REFERENCE_YEAR_AFTER,
+    _WORD_CHAR,
+    RECUR_RE,
+    TEMPORAL_RE,
+)
 from regc.grammar.thresholds.results import Claim, TemporalHit
 from regc.grammar.thresholds.text import _ws_back, prefix_ends_with_char
 from regc.ir.models import (
@@ -143,10 +151,6 @@ def list_regime_switches(text: str) -> list[tuple[str, str]]:
         if q and not m.group("neg"):
             out.append((q.group("q").split()[-1].lower(), text[m.start("prep"):m.end("d1")]))
     return out if len(out) >= 2 else []
-
-
-_WORD_CHAR = re.compile(r"\w")
-_REFERENCE_YEAR_AFTER = re.compile(r"\s+(?:levels?|baselines?|values?|emissions|reference|figures|data|prices)\b", re.I)
 
 
 def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:

@@ -17,9 +17,7 @@ import bisect
 import re
 from functools import lru_cache
 
-_SENTENCE_BREAK = re.compile(r"[;:]\s|\.\s(?=[A-Z(])|\s\|\s|^")  # " | " joins table cells
-_SENTENCE_END = re.compile(r"[;:]\s|\.\s(?=[A-Z(])|\s\|\s|\.?$")
-_WORD_RUN = re.compile(r"\S+")
+from regc.grammar.thresholds.patterns import _SENTENCE_BREAK, _SENTENCE_END, _WORD_RUN
 
 
 def _sentence_end(text: str, pos: int) -> int:

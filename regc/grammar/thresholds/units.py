@@ -11,7 +11,7 @@ from lark import Token, Transformer, UnexpectedInput
 
 from regc.grammar.thresholds.lexicon import _DENOM_FORMS, _GENERIC_DENOMS, _UNIT_WORD_FORMS, PRODUCT_NAMES
 from regc.grammar.thresholds.parsers import unit_parser
-from regc.grammar.thresholds.patterns import _UNIT_STOP
+from regc.grammar.thresholds.patterns import _UNIT_STOP, _UNIT_WORD_RUN
 
 
 @dataclass
@@ -133,9 +133,6 @@ def parse_unit(after: str, max_words: int = 14) -> Optional[UnitParse]:
     return _parse_unit_words(tuple(s.split()[:max_words]))
 
 
-_RUN = re.compile(r"\S+")
-
-
 def unit_window(text: str, pos: int, words: int = 16) -> str:
     """The text after ``pos`` up to the whitespace after its ``words``-th word (all of it when shorter): all that
     :func:`parse_unit` (14 words at most) can read, so ``parse_unit(unit_window(text, e))`` equals
@@ -145,7 +142,7 @@ def unit_window(text: str, pos: int, words: int = 16) -> str:
     '5 g CO2e/kWh '
     """
     m = None
-    for i, m in enumerate(_RUN.finditer(text, pos), 1):
+    for i, m in enumerate(_UNIT_WORD_RUN.finditer(text, pos), 1):
         if i == words:
             break
     else:
