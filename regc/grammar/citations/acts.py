@@ -9,6 +9,9 @@ from dataclasses import replace
 from regc.grammar.citations.lookback import tail_search
 from regc.grammar.citations.parse import _singular, parse_act_span
 from regc.grammar.citations.patterns import (
+    _SECTION_PIN_CHARS,
+    _SERIES_OR_NO_BEFORE,
+    _SERIES_OR_NO_CHARS,
     ACT_CORE,
     ANAPHOR_CORE,
     HEAD_PREFIX,
@@ -72,10 +75,6 @@ def _split_pinpoints(text: str, parsed, span_start: int, span_end: int) -> list[
             spans=((span_start + ps, span_start + pe), (span_start + as_, span_end)),
             rule=f"grammar:split-pinpoints;{d.rule}", confidence=min(0.9, d.confidence)))
     return out
-
-
-_SERIES_OR_NO_BEFORE = re.compile(r"(?:\((?:EU|EC|EEC|Euratom)\)\s*|No\.?\s*)$")
-_SERIES_OR_NO_CHARS = re.compile(r"[()EUCuratomNo.\s]")
 
 
 def _split_acts(text: str, parsed, span_start: int, span_end: int) -> list[Citation]:
@@ -145,9 +144,6 @@ def _act_citations(text: str) -> list[Citation]:
             out.append(_single_act(text, parsed, span_start, ce))
         prev_end = ce
     return out
-
-
-_SECTION_PIN_CHARS = re.compile(r"[a-z0-9APSIVX.,()\s]")
 
 
 def _with_section_pinpoint(c: Citation, text: str) -> Citation:

@@ -9,9 +9,20 @@ from regc.grammar.citations.lookback import tail_search, ws_back
 from regc.grammar.citations.patterns import (
     _ACRONYM,
     _CAP,
+    _LOCATED_BEFORE,
+    _LOWER_CHARS,
     _NAME_TRIGGER,
+    _RIGHT_CAPS,
     _SELF_REFERENCE,
+    _THE_BEFORE,
+    _THE_CHARS,
+    _THE_YEAR_BEFORE,
+    _THE_YEAR_CHARS,
     _TITLED_NUMBER,
+    _TOKEN,
+    _VERSION_BEFORE,
+    _YEAR_BEFORE,
+    _YEAR_CHARS,
     DOC_NOUN,
     LOWER_TITLE,
     NAMED_ACT,
@@ -20,15 +31,6 @@ from regc.grammar.citations.patterns import (
 )
 from regc.grammar.citations.results import Citation
 
-_TOKEN = re.compile(r"[\w\-/’]+")
-_THE_YEAR_BEFORE, _THE_YEAR_CHARS = re.compile(r"\bthe\s+(?:\d{4}\s+)?$"), re.compile(r"[the\d\s]")
-_YEAR_BEFORE, _YEAR_CHARS = re.compile(r"\d{4}\s+$"), re.compile(r"[\d\s]")
-_VERSION_BEFORE = re.compile(r"(?:\bthe\s+)?(?:(?:most recent|latest|current)\s+(?:version\s+of\s+the\s+)?)?$")
-_LOWER_CHARS = re.compile(r"[a-z\s]")
-_THE_BEFORE, _THE_CHARS = re.compile(r"\bthe\s+$"), re.compile(r"[the\s]")
-_LOCATED_BEFORE = re.compile(r"(?:\bthe\s+)?(?:[a-z]+\s+)?(?:criterion|indicator|chapter|section|table)\s+[A-Z]?\d[\w.]*"
-                             r"(?:\s+[‘'][^’']{3,120}[’'])?\s+of\s+(?:the\s+)?$")
-_RIGHT_CAPS = re.compile(r"(?:\s+(?:on|for|of)(?:\s+(?:[A-Z][\w\-]*|and)|,(?=\s+[A-Z]))+)*(?:\s+\([A-Z]{2,}\))?")
 LOCATED_REACH = 1000  # a located part ("criterion B7 ‘…’ of the") is looked for this far back
 
 

@@ -8,7 +8,7 @@ from lark import Token
 from lark.exceptions import LarkError
 
 from regc.grammar.citations.parse import parser
-from regc.grammar.citations.patterns import INTERNAL_CAND, OJ_REF, QUOTED_TITLE, STANDARD_CAND
+from regc.grammar.citations.patterns import INTERNAL_CAND, OJ_REF, QUOTED_TITLE_AT, STANDARD_CAND
 from regc.grammar.citations.results import Citation
 
 
@@ -43,7 +43,6 @@ def _internal_citations(text: str) -> list[Citation]:
     return out
 
 
-_QUOTED_TITLE_AT = re.compile(QUOTED_TITLE.pattern.removeprefix("^"))  # matched at a position
 
 
 def _standard_citations(text: str) -> list[Citation]:
@@ -55,7 +54,7 @@ def _standard_citations(text: str) -> list[Citation]:
         except LarkError:
             continue
         end = m.start() + len(span)
-        q = _QUOTED_TITLE_AT.match(text, end)
+        q = QUOTED_TITLE_AT.match(text, end)
         if q and span.startswith(("CEN-CENELEC", "CLC")):
             end = q.end()
         out.append(Citation(kind="standard", text=text[m.start():end], start=m.start(), end=end,

@@ -18,7 +18,14 @@ import re
 from typing import Callable
 
 from regc.grammar.citations.acts import _act_citations, _with_section_pinpoint
-from regc.grammar.citations.patterns import BAT_CAND, GENERIC_CAND, LEVELS_INDICATOR, NAMED_AGREEMENT, NAMED_CONVENTION
+from regc.grammar.citations.patterns import (
+    _GENERIC_LEAD,
+    BAT_CAND,
+    GENERIC_CAND,
+    LEVELS_INDICATOR,
+    NAMED_AGREEMENT,
+    NAMED_CONVENTION,
+)
 from regc.grammar.citations.phrases import _named_acts, _named_documents, _titled_acts
 from regc.grammar.citations.references import _internal_citations, _standard_citations
 from regc.grammar.citations.results import Citation
@@ -98,9 +105,6 @@ def bat_conclusions(text: str) -> list[Citation]:
         out.append(Citation(kind="named_document", text=t, start=m.start(), end=m.start() + len(t),
                             spans=((m.start(), m.start() + len(t)),), rule=bat_conclusions.rule_id, confidence=0.8))
     return out
-
-
-_GENERIC_LEAD = re.compile(r"(?:as\s+required\s+by|with|to)\s+")
 
 
 @rule("pattern:generic-alternative")
