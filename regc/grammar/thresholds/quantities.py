@@ -36,15 +36,14 @@ def _period_breaks(text: str) -> tuple[list[int], list[int]]:
     return at, need
 
 
-def _period_targets(text: str, hits: list[QuantHit], ps: int, pe: int) -> tuple[list[QuantHit], Optional[QuantHit]]:
+def _period_targets(text: str, hits: list[QuantHit], starts: list[int], longest: int, ps: int,
+                    pe: int) -> tuple[list[QuantHit], Optional[QuantHit]]:
     """The limits before the period ``[ps, pe)`` in its sentence part (no ";"/". " between), and the first limit
     after it in its sentence part (what a scan of ``text[h.end:ps]`` for a break per limit would give), from sorted
-    starts and the break table (hits sorted by start)."""
+    starts and the break table (hits sorted by start; ``starts`` their starts, ``longest`` the longest span)."""
     at, need = _period_breaks(text)
     k = bisect.bisect_right(need, ps) - 1
     last_break = at[k] if k >= 0 else -1  # a break wholly inside text[:ps]
-    longest = max((h.end - h.start for h in hits), default=0)
-    starts = [h.start for h in hits]
     lo = bisect.bisect_right(starts, last_break - longest - 1)
     hi = bisect.bisect_right(starts, ps)
     before = [h for h in hits[lo:hi] if last_break < h.end <= ps]
@@ -58,9 +57,11 @@ def _period_targets(text: str, hits: list[QuantHit], ps: int, pe: int) -> tuple[
 def _attach_periods(text: str, hits: list[QuantHit], periods: list[tuple[int, int, object, str]]) -> None:
     """Give each period the limit it qualifies: the last limit before it in its sentence part (the share of "X % of
     …, over a five-year period"), else the first after it."""
-    assert all(a.start <= b.start for a, b in zip(hits, hits[1:])), "hits must be sorted by start"
+    starts = [h.start for h in hits]
+    assert starts == sorted(starts), "hits must be sorted by start"
+    longest = max((h.end - h.start for h in hits), default=0)
     for ps, pe, period, rule_id in periods:
-        before, first_after = _period_targets(text, hits, ps, pe)
+        before, first_after = _period_targets(text, hits, starts, longest, ps, pe)
         target = before[-1] if before else None
         if len(before) > 1 and prefix_ends_with_char(text, ps, ",") and before[0].item.unit == "%" \
                 and _OF_AFTER.match(text, before[0].end):
