@@ -409,3 +409,109 @@ _WORD_RUN = re.compile(r"""
 _UNIT_WORD_RUN = re.compile(r"""
     \S+
 """, re.X)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# small tests of the rules and the metric (formerly inline)
+
+# a lead that starts with "and"/"or"/"," (a coordinated value)
+_LEADS_WITH_CONJUNCTION = re.compile(r"""
+    ^\W*(?:and|or|,)\s
+""", re.X)
+
+# a lead that ends with "and"/"or"/","
+_ENDS_WITH_CONJUNCTION = re.compile(r"""
+    (?:\band|\bor|,)\s*$
+""", re.X)
+
+# "… a plant that is more GHG intensive than": a relative clause
+_RELATIVE_COPULA_BEFORE = re.compile(r"""
+    \b(?:that|which)\s+(?:is|are)\s+$
+""", re.X)
+
+# "… is not compliant/eligible": the sentence selects instances
+_ELIGIBILITY_PREDICATE = re.compile(r"""
+    \b(?:is|are)\s+(?:not\s+)?(?:compliant|eligible|excluded|covered|allowed|permitted)\b
+""", re.X)
+
+# "75 % of microplastics > 5 μm": the comparison selects the noun
+_SHARE_OF_NOUN_BEFORE = re.compile(r"""
+    %\s+of\s+[\w-]+\s*$
+""", re.X)
+
+# "a leaching test with L/S = 10 l/kg": a test condition
+_TEST_CONDITION_BEFORE = re.compile(r"""
+    \bwith\s+[A-Z][\w/]*\s*$
+""", re.X)
+
+# only a conjunction between two scope bounds (one band)
+_CONJUNCTION_ONLY = re.compile(r"""
+    \s*(?:and|or|but)\s*
+""", re.X)
+
+# "limit(s)" in the sentence before a value
+_LIMIT_WORD = re.compile(r"""
+    \blimits?\b
+""", re.X | re.I)
+
+# a ";" or ". " a period does not reach across
+_PERIOD_BREAK = re.compile(r"""
+    ;
+  | \.(?=\s)
+""", re.X)
+
+# "> 70 % in 7 days (> 80 % when …)": a bracketed variant
+_BRACKETED_VARIANT_GAP = re.compile(r"""
+    [^;.()]{0,40}\(\s*
+""", re.X)
+
+# "100 million inhabitants": a magnitude word
+_MAGNITUDE_WORD_AFTER = re.compile(r"""
+    \s*(?:million|billion|thousand)\b
+""", re.X | re.I)
+
+# "limit at 6 % the TOC …": the metric follows the value
+_LIMIT_AT_BEFORE = re.compile(r"""
+    \blimits?\s+(?:at|to)\s*$
+""", re.X)
+
+# "limit value for X" -> "X" (the limit value is the maximum of X)
+_LIMIT_VALUE_OF = re.compile(r"""
+    \s*\blimits?\b(?:\s+(?:value|values))?\s*(?:for|of)?\s+
+""", re.X)
+
+# "concentration limit for X" -> "concentration of X"
+_MEASURE_LIMIT_OF = re.compile(r"""
+    \b(concentration|emission|content)\s+limits?\s+(?:value\s+)?(?:for|of)\s+
+""", re.X | re.I)
+
+# nothing but a conjunction and punctuation before the value
+_CONJUNCTION_GAP = re.compile(r"""
+    [\W]*(?:and|or)?[\W]*
+""", re.X)
+
+# a metric that is only a prepositional phrase (it continues the previous one)
+_PREPOSITION_LEAD = re.compile(r"""
+    (?:In|Of|By|At|For|And|Or|With)\b
+""", re.X)
+
+# a metric that already names a change (reduction, saving, …)
+_CHANGE_WORD = re.compile(r"""
+    \b(?:reduc|sav|lower|decreas|improv)
+""", re.X | re.I)
+
+# "30 % lower than the reference value defined …": the reference
+_RELATIVE_REFERENCE_AFTER = re.compile(r"""
+    \s*(?:lower\ than|less\ than|below|smaller\ than|better\ than)\s+((?:the\s+)?[^,;.]{3,80}?)
+      (?=\s+(?:defined|calculated|set|as|in\s+accordance|for|of\s+\d|which|that)\b|[,;.]|$)
+""", re.X | re.I)
+
+# a chapeau item lead's trailing colon and spaces
+_TRAILING_COLON = re.compile(r"""
+    [:\s]+$
+""", re.X)
+
+# an item lead that is only an opening bracket
+_OPEN_BRACKET_ONLY = re.compile(r"""
+    ^[(\[]?$
+""", re.X)

@@ -11,10 +11,22 @@ from regc.grammar.thresholds import rules as R
 from regc.grammar.thresholds.claims import _covered
 from regc.grammar.thresholds.metric import _coordinated_metric, _metric, _subject, _subject_metric
 from regc.grammar.thresholds.patterns import (
+    _BRACKETED_VARIANT_GAP,
+    _CHANGE_WORD,
+    _CONJUNCTION_GAP,
+    _LIMIT_AT_BEFORE,
     _LIMIT_AT_TAIL,
+    _LIMIT_VALUE_OF,
+    _MAGNITUDE_WORD_AFTER,
+    _MEASURE_LIMIT_OF,
     _OF_AFTER,
+    _OPEN_BRACKET_ONLY,
+    _PERIOD_BREAK,
+    _PREPOSITION_LEAD,
     _REDUCTION_NOUN_TAIL,
+    _RELATIVE_REFERENCE_AFTER,
     _TARGET_AFTER,
+    _TRAILING_COLON,
     NUMBER_RE,
 )
 from regc.grammar.thresholds.phrase import _window_start, _word_end
@@ -30,7 +42,7 @@ def _period_breaks(text: str) -> tuple[list[int], list[int]]:
     """The ``;`` and ". " breaks a period does not reach across: their positions and, for each, the length a slice
     of the text needs to show it (the position + 1 for ";", + 2 for ". "); both ascending."""
     at, need = [], []
-    for m in re.finditer(r";|\.(?=\s)", text):
+    for m in _PERIOD_BREAK.finditer(text):
         at.append(m.start())
         need.append(m.start() + (1 if m.group(0) == ";" else 2))
     return at, need
@@ -78,7 +90,7 @@ def _attach_periods(text: str, hits: list[QuantHit], periods: list[tuple[int, in
     # shares the period of the value it qualifies
     for prev, h in zip(hits, hits[1:]):
         if h.item.period is None and prev.item.period is not None and h.item.unit == prev.item.unit and \
-                re.fullmatch(r"[^;.()]{0,40}\(\s*", text[prev.end:h.start]):
+                _BRACKETED_VARIANT_GAP.fullmatch(text[prev.end:h.start]):
             h.item.period = prev.item.period
             h.period_rule = prev.period_rule
 
@@ -93,7 +105,7 @@ def _site(m: re.Match, ctx: QuantCtx) -> Optional[NumberSite]:
     num_text = m.group(0)
     after = unit_window(text, e)
     unit = parse_unit(after)
-    if re.match(r"\s*(?:million|billion|thousand)\b", after, re.I):
+    if _MAGNITUDE_WORD_AFTER.match(after):
         return None  # a magnitude word, left to the completeness check
     if unit is None and after[:1].isalpha():
         claims.append(Claim(s, e, "word", num_text))  # "1A", "3rd": part of a word
@@ -123,7 +135,7 @@ def _base_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
     text, s, uend, op = ctx.text, site.s, site.uend, r.op
     metric = _metric(text, op[1] if op else s, r.filler, site.unit, False, text[uend:uend + 160],
                      ctx.last_hit_end_before(s))
-    if metric == "Value" and op is not None and re.search(r"\blimits?\s+(?:at|to)\s*$", text[max(0, op[1] - 12):op[2]]):
+    if metric == "Value" and op is not None and _LIMIT_AT_BEFORE.search(text[max(0, op[1] - 12):op[2]]):
         tail = _LIMIT_AT_TAIL.match(text, uend)
         if tail:  # "limit at 6 % the Total Organic Carbon (TOC) maximum concentration in …": the metric follows
             metric = _clean(tail.group(1))[:1].upper() + _clean(tail.group(1))[1:]
@@ -133,9 +145,8 @@ def _base_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
         what = subj2 if subj2 and len(subj2.split()) <= 8 else cells[0]
         metric = f"Concentration of {what[:1].lower()}{what[1:]}"
     elif r.rule == R.limit_value.rule_id:
-        metric = re.sub(r"\s*\blimits?\b(?:\s+(?:value|values))?\s*(?:for|of)?\s+", " of ", metric, count=1)
-    return re.sub(r"\b(concentration|emission|content)\s+limits?\s+(?:value\s+)?(?:for|of)\s+", r"\1 of ", metric,
-                  flags=re.I)  # "concentration limit for the 18 listed PAHs" -> the concentration measured
+        metric = _LIMIT_VALUE_OF.sub(" of ", metric, count=1)
+    return _MEASURE_LIMIT_OF.sub(r"\1 of ", metric)  # "concentration limit for the 18 listed PAHs" -> the concentration measured
 
 
 def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
@@ -148,23 +159,21 @@ def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
         metric = (f"Share of {_clean(tm.group('what'))}" if tm.group("what") else
                   prev_t.item.metric if prev_t is not None else "Target share")
     elif r.rule == R.coordinated.rule_id and prev is not None and \
-            re.fullmatch(r"[\W]*(?:and|or)?[\W]*", text[site.wstart:s]):
+            _CONJUNCTION_GAP.fullmatch(text[site.wstart:s]):
         metric = _coordinated_metric(prev.item.metric, text[uend:uend + 160]) or metric  # "… and 70 % for X"
-    elif ctx.hits and (metric == "Value" or re.match(r"(?:In|Of|By|At|For|And|Or|With)\b", metric)):
+    elif ctx.hits and (metric == "Value" or _PREPOSITION_LEAD.match(metric)):
         metric = _coordinated_metric(ctx.hits[-1].item.metric, text[uend:uend + 160]) or metric
     elif ctx.parent_subject and (metric == "Value" or metric.startswith("For ")):
         metric = _subject_metric(ctx.parent_subject, text, s, site.unit, text[uend:uend + 160])
-    if r.rule == R.relative_reduction.rule_id and not re.search(r"\b(?:reduc|sav|lower|decreas|improv)", metric, re.I):
-        ref = re.match(r"\s*(?:lower than|less than|below|smaller than|better than)\s+((?:the\s+)?[^,;.]{3,80}?)"
-                       r"(?=\s+(?:defined|calculated|set|as|in\s+accordance|for|of\s+\d|which|that)\b|[,;.]|$)",
-                       text[uend:uend + 160], re.I)
+    if r.rule == R.relative_reduction.rule_id and not _CHANGE_WORD.search(metric):
+        ref = _RELATIVE_REFERENCE_AFTER.match(text[uend:uend + 160])
         metric = f"Reduction of {metric[:1].lower()}{metric[1:]}" + (f" below {ref.group(1)}" if ref else "")
     if r.rule == R.reduction_noun.rule_id:
         tail = _REDUCTION_NOUN_TAIL.match(text, uend)
         metric = _clean(tail.group(1))[:1].upper() + _clean(tail.group(1))[1:] if tail else metric
     if r.rule == R.chapeau_operator.rule_id and ctx.parent_metric:
-        lead = re.sub(r"[:\s]+$", "", text[:s]).strip()
-        metric = ctx.parent_metric + (f" {lead}" if lead and not re.match(r"^[(\[]?$", lead) else "")
+        lead = _TRAILING_COLON.sub("", text[:s]).strip()
+        metric = ctx.parent_metric + (f" {lead}" if lead and not _OPEN_BRACKET_ONLY.match(lead) else "")
         if site.unit is not None and site.unit.product and site.unit.product.lower() not in metric.lower():
             metric += f" of {site.unit.product}"
     return metric

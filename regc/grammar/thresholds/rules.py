@@ -35,18 +35,26 @@ from regc.grammar.thresholds.patterns import (
     _BETWEEN_BEFORE,
     _CELLS_AFTER,
     _COMPARATIVE,
+    _CONJUNCTION_ONLY,
+    _ELIGIBILITY_PREDICATE,
     _EMISSIONS_AFTER,
+    _ENDS_WITH_CONJUNCTION,
     _ENTITY_BEFORE,
     _FINITE_VERB,
     _FROM_BEFORE,
+    _LEADS_WITH_CONJUNCTION,
+    _LIMIT_WORD,
     _OR_LESS_AFTER,
     _OR_MORE_AFTER,
     _REDUCTION_LEFT,
     _REDUCTION_NOUN_AFTER,
     _REFERENCE_LEFT,
     _REL_AFTER,
+    _RELATIVE_COPULA_BEFORE,
+    _SHARE_OF_NOUN_BEFORE,
     _SUBJECT_VERB_AFTER,
     _TARGET_AFTER,
+    _TEST_CONDITION_BEFORE,
     _TO_NUMBER,
     _TOLERANCE_BEFORE,
     _VERBAL_OP,
@@ -336,8 +344,8 @@ def coordinated(site: NumberSite, r: Reading, ctx: QuantCtx):
     """"at least 35 % for X and 10 % for Y": a value coordinated with the previous one in its unit."""
     lead, prev = ctx.text[site.wstart:site.s], r.prev
     if prev is not None and prev.item.unit == r.unit_norm and not re.search(r"\d", lead) and (
-            re.match(r"^\W*(?:and|or|,)\s", lead + " ") or (
-            re.search(r"(?:\band|\bor|,)\s*$", lead) and not _FINITE_VERB.search(lead)
+            _LEADS_WITH_CONJUNCTION.match(lead + " ") or (
+            _ENDS_WITH_CONJUNCTION.search(lead) and not _FINITE_VERB.search(lead)
             and len(lead.split()) <= 10)):
         return prev.item.operator
     return None
@@ -408,17 +416,16 @@ def is_scope(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
         return True
     if op is None:
         return False
-    if re.search(r"\b(?:that|which)\s+(?:is|are)\s+$", text[max(0, op[1] - 20):op[1]]) and \
-            re.search(r"\b(?:is|are)\s+(?:not\s+)?(?:compliant|eligible|excluded|covered|allowed|permitted)\b",
-                      text[site.uend:_sentence_end(text, site.uend)]):
+    if _RELATIVE_COPULA_BEFORE.search(text[max(0, op[1] - 20):op[1]]) and \
+            _ELIGIBILITY_PREDICATE.search(text[site.uend:_sentence_end(text, site.uend)]):
         return True  # "… a plant that is more GHG intensive than 100 g CO2e/kWh … is not compliant": which plants
-    if _COMPARATIVE.fullmatch(r.op_text or "") and re.search(r"%\s+of\s+[\w-]+\s*$", text[max(0, op[1] - 40):op[1]]):
+    if _COMPARATIVE.fullmatch(r.op_text or "") and _SHARE_OF_NOUN_BEFORE.search(text[max(0, op[1] - 40):op[1]]):
         return True  # "removing at least 75 % of microplastics > 5 μm": which microplastics
     if subject_size(site, r, ctx):
         return True
-    if text[op[1]:op[2]] == "=" and re.search(r"\bwith\s+[A-Z][\w/]*\s*$", text[max(0, op[1] - 30):op[1]]):
+    if text[op[1]:op[2]] == "=" and _TEST_CONDITION_BEFORE.search(text[max(0, op[1] - 30):op[1]]):
         return True  # "after a leaching test with L/S = 10 l/kg": a test condition, not a limit
-    if ctx.scopes and re.fullmatch(r"\s*(?:and|or|but)\s*", text[ctx.scopes[-1].end:r.start]):
+    if ctx.scopes and _CONJUNCTION_ONLY.fullmatch(text[ctx.scopes[-1].end:r.start]):
         return True  # "greater than 5,7 t and less than or equal to 60 t": the same scope band
     return False
 
@@ -434,7 +441,7 @@ def limit_value(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
 
     text = ctx.text
     if r.rule != table_limit.rule_id and r.operator == "=" and r.op is not None and _VERBAL_OP.match(r.op_text or "") \
-            and re.search(r"\blimits?\b", text[_sentence_start(text, r.start):r.start], re.I):
+            and _LIMIT_WORD.search(text[_sentence_start(text, r.start):r.start]):
         r.operator, r.rule = ctx.limit_op or "<=", limit_value.rule_id
         return True
     return False
