@@ -378,3 +378,18 @@ def test_doctests(module):
 
     res = doctest.testmod(importlib.import_module(module))
     assert res.attempted > 0 and res.failed == 0
+
+
+def test_doctests_of_the_citation_package():
+    import doctest
+    import importlib
+    import pkgutil
+
+    import regc.grammar.citations as pkg
+
+    mods = [importlib.import_module(f"{pkg.__name__}.{m.name}") for m in pkgutil.iter_modules(pkg.__path__)]
+    with_examples = [m for m in mods if any(t.examples for t in doctest.DocTestFinder().find(m))]
+    assert len(with_examples) >= 3
+    for mod in with_examples:
+        res = doctest.testmod(mod)
+        assert res.failed == 0, mod.__name__

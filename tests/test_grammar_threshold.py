@@ -254,6 +254,12 @@ def test_doctests():
     import regc.grammar.thresholds as thr_mod
     import regc.passes.thresholds as pass_mod
 
-    for mod in (thr_mod, score_mod, pass_mod):
+    import importlib
+    import pkgutil
+
+    subs = [importlib.import_module(f"{thr_mod.__name__}.{m.name}") for m in pkgutil.iter_modules(thr_mod.__path__)]
+    with_examples = [m for m in subs if any(t.examples for t in doctest.DocTestFinder().find(m))]
+    assert len(with_examples) >= 5  # units, phrase, temporal, chapeau, decision, ...
+    for mod in (thr_mod, score_mod, pass_mod, *with_examples):
         res = doctest.testmod(mod)
         assert res.failed == 0 and res.attempted > 0, mod.__name__

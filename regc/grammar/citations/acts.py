@@ -1,0 +1,164 @@
+"""EU acts: numbered acts with their pinpoints, coordinations split into one source each, anaphors."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import replace
+
+from regc.grammar.citations.lookback import tail_search
+from regc.grammar.citations.parse import _singular, parse_act_span
+from regc.grammar.citations.patterns import (
+    _SECTION_PIN_CHARS,
+    _SERIES_OR_NO_BEFORE,
+    _SERIES_OR_NO_CHARS,
+    ACT_CORE,
+    ANAPHOR_CORE,
+    HEAD_PREFIX,
+    NAMED_BY_PREFIX,
+    PIN_START,
+    SECTION_PIN_BEFORE,
+)
+from regc.grammar.citations.results import Citation
+from regc.ir.celex import celex_from_parts
+
+
+def _act_cores(text: str) -> list[tuple[int, int, bool]]:
+    """Spans of act cores ("Directive (EU) 2018/2001") and of anaphors ("that Directive") that overlap no core."""
+    acts = [(m.start(), m.end(), False) for m in ACT_CORE.finditer(text)]
+    starts = [s for s, _, _ in acts]  # cores do not overlap: ends ascend with starts
+    cores = list(acts)
+    for m in ANAPHOR_CORE.finditer(text):
+        k = bisect.bisect_left(starts, m.end())  # cores before k start before the anaphor ends
+        if not (k and acts[k - 1][1] > m.start()):
+            cores.append((m.start(), m.end(), True))
+    cores.sort()
+    return cores
+
+
+def _parse_core(text: str, cs: int, ce: int, prev_end: int):
+    """The longest parse of the core ``[cs, ce)`` with a pinpoint before it in the same clause: (parse, start)."""
+    window_start = max(prev_end, cs - 120)
+    clause = text[window_start:cs]
+    cut = max(clause.rfind(";"), clause.rfind(". "), clause.rfind(":"))
+    if cut >= 0:
+        window_start += cut + 1
+    starts = [m.start() for m in PIN_START.finditer(text, window_start, cs)]
+    for st in starts + [cs]:
+        p = parse_act_span(text[st:ce])
+        if p is not None and (p.acts or p.anaphor_type) and (st == cs or p.pinrefs):
+            return p, st
+    return None, cs
+
+
+def _anaphor(text: str, parsed, span_start: int, span_end: int) -> Citation:
+    return Citation(kind="eu_act", text=text[span_start:span_end], start=span_start, end=span_end,
+                    act_type=parsed.anaphor_type, pinpoint=parsed.pinpoint_text, anaphor=True,
+                    spans=((span_start, span_end),), rule="grammar:anaphor", confidence=0.85)
+
+
+def _split_pinpoints(text: str, parsed, span_start: int, span_end: int) -> list[Citation]:
+    """"Article 25(2) of and Annex V to Directive X" -> one source per pinpoint."""
+    out = []
+    tw, num, series, has_no, (as_, ae) = parsed.acts[0]
+    act_text = text[span_start + as_:span_end]
+    for ps, pe in parsed.pinrefs:
+        pin = text[span_start + ps:span_start + pe]
+        pin = re.sub(r"\s+and\s*$", "", pin).strip()
+        if not re.search(r"\s(?:of|to)$", pin):  # a bare pinpoint shares the act's preposition
+            pin += " to" if pin.startswith(("Annex", "Appendix")) else " of"
+        d = celex_from_parts(tw, num, series=series, has_no=has_no)
+        out.append(Citation(
+            kind="eu_act", text=f"{pin} {act_text}", start=span_start + ps, end=span_end,
+            act_type=_singular(tw), number=num, celex=d.celex,
+            pinpoint=re.sub(r",?\s*(?:of|to)$", "", pin).strip(),
+            spans=((span_start + ps, span_start + pe), (span_start + as_, span_end)),
+            rule=f"grammar:split-pinpoints;{d.rule}", confidence=min(0.9, d.confidence)))
+    return out
+
+
+def _split_acts(text: str, parsed, span_start: int, span_end: int) -> list[Citation]:
+    """"Directives 2004/107/EC and 2008/50/EC" -> one source per act number."""
+    out = []
+    acts = parsed.acts
+    for i, (tw, num, series, has_no, (as_, ae)) in enumerate(acts):
+        d = celex_from_parts(tw, num, series=series, has_no=has_no)
+        if i == 0:
+            s0, e0 = span_start, span_start + ae
+            t = re.sub(rf"^(.*?){re.escape(tw)}", lambda m: m.group(1) + _singular(tw), text[s0:e0], count=1)
+        else:
+            s0 = text.rfind(num, span_start, span_start + ae + 1)
+            while s0 > 0 and text[s0 - 1] in " (":
+                m = tail_search(_SERIES_OR_NO_BEFORE, text, s0, _SERIES_OR_NO_CHARS)
+                if not m:
+                    break
+                s0 = m.start()
+            e0 = span_start + ae
+            t = f"{_singular(tw)} {text[s0:e0]}"
+        if i == len(acts) - 1 and e0 < span_end:
+            t += text[e0:span_end]
+            e0 = span_end
+        out.append(Citation(
+            kind="eu_act", text=t, start=s0, end=e0, act_type=_singular(tw), number=num, celex=d.celex,
+            spans=((s0, e0),), rule=f"grammar:split-acts;{d.rule}", confidence=d.confidence))
+    return out
+
+
+def _single_act(text: str, parsed, span_start: int, span_end: int) -> Citation:
+    """One act, with its pinpoint or with a head noun before it ("national measures implementing Directive X")."""
+    tw, num, series, has_no, _ = parsed.acts[0]
+    d = celex_from_parts(tw, num, series=series, has_no=has_no)
+    s0 = span_start
+    head = HEAD_PREFIX.search(text[max(0, s0 - 60):s0]) if not parsed.pinrefs else None
+    named = NAMED_BY_PREFIX.search(text[max(0, s0 - 120):s0]) if not parsed.pinrefs else None
+    if head:
+        s0 = s0 - (len(text[max(0, s0 - 60):s0]) - head.start())
+    elif named:
+        s0 = s0 - (len(text[max(0, s0 - 120):s0]) - named.start())
+    return Citation(kind="eu_act", text=text[s0:span_end], start=s0, end=span_end, act_type=_singular(tw),
+                    number=num, celex=d.celex, pinpoint=parsed.pinpoint_text, spans=((s0, span_end),),
+                    rule=f"grammar:act;{d.rule}", confidence=d.confidence)
+
+
+def _act_citations(text: str) -> list[Citation]:
+    """Named EU acts (with their pinpoints) and anaphors ("of that Directive"), unresolved.
+
+    >>> [(c.rule.split(";")[0], c.text) for c in _act_citations("Directives 2004/107/EC and 2008/50/EC")]
+    [('grammar:split-acts', 'Directive 2004/107/EC'), ('grammar:split-acts', 'Directive 2008/50/EC')]
+    """
+    out: list[Citation] = []
+    prev_end = 0
+    for cs, ce, is_anaphor in _act_cores(text):
+        parsed, span_start = _parse_core(text, cs, ce, prev_end)
+        if parsed is None or (is_anaphor and parsed.anaphor_type is None):
+            continue
+        if is_anaphor:
+            if not parsed.pinrefs and (parsed.anaphor_type == "Article" or text[cs:ce].startswith("the ")):
+                continue  # "that Article" / "the Regulation" alone: no citation
+            out.append(_anaphor(text, parsed, span_start, ce))
+        elif len(parsed.pinrefs) > 1 and len(parsed.acts) == 1:
+            out += _split_pinpoints(text, parsed, span_start, ce)
+        elif len(parsed.acts) > 1:
+            out += _split_acts(text, parsed, span_start, ce)
+        elif parsed.acts:
+            out.append(_single_act(text, parsed, span_start, ce))
+        prev_end = ce
+    return out
+
+
+def _with_section_pinpoint(c: Citation, text: str) -> Citation:
+    """Extend an act citation leftwards over a section pinpoint ("Section 5.1(c) of Directive X").
+
+    >>> _with_section_pinpoint(_act_citations("as set out in Annex I, Section 5.1(c) of Directive 2010/75/EU")[0],
+    ...     "as set out in Annex I, Section 5.1(c) of Directive 2010/75/EU").text
+    'Annex I, Section 5.1(c) of Directive 2010/75/EU'
+    """
+    if c.kind != "eu_act" or c.anaphor or c.pinpoint:
+        return c
+    m = tail_search(SECTION_PIN_BEFORE, text, c.start, _SECTION_PIN_CHARS)
+    if not m:
+        return c
+    pin = text[m.start():c.start]
+    pin = re.sub(r",?\s+of\s+$", "", pin)
+    return replace(c, text=text[m.start():c.end], start=m.start(), pinpoint=pin,
+                   spans=((m.start(), c.end),), rule=c.rule + ";section-pinpoint")

@@ -1,0 +1,28 @@
+"""Word lists of the citation finder, as data."""
+
+from __future__ import annotations
+
+_CAPITAL_FUNCTION_WORDS = {"The", "See", "For", "In", "Where", "When", "If", "As", "Under", "With", "By", "According"}
+_LOWER_DOC_NOUNS = {"handbook", "guidelines", "guidance", "manual", "report", "reports"}
+
+
+_CONNECT = {"of", "on", "for", "and", "the"}
+
+
+# the types of EU act ("Regulation (EU) 2020/852")
+ACT_TYPES = ('Regulation', 'Directive', 'Decision', 'Recommendation')
+
+# prefixes of a standard's number ("EN ISO 14067:2018"), longest first
+STANDARD_PREFIXES = ('EN ISO', 'EN IEC', 'ISO/IEC', 'CEN/EN', 'CLC/EN', 'CEN/TS', 'CEN/TR',
+                     'CEN-CENELEC document CLC TR', 'CLC/TS', 'CLC TR', 'IEC TS', 'IEC TR', 'ISO/TS', 'ISO/TR',
+                     'ISO', 'EN', 'IEC', 'CEN', 'ASTM')
+
+# nouns that end a named document ("the IUCN Red List"), as regex word forms
+DOCUMENT_NOUNS = ('Protocol', 'Standards', 'Code of Conduct', 'Red List', 'Registry', '[Ss]urvey', 'Criteria',
+                  'List of Waste', 'Guidelines', 'Handbook', 'Reference Document', 'handbook', 'guidelines',
+                  'guidance', 'manual', 'reports?', 'Manual', '[Tt]ool', '[Dd]atabase',
+                  r"[Dd]efinition of [a-z\-]+(?: (?!(?:as|in|is|are|and|or|of|for|to|the|a|an|that|which|by|with|where|when)\b)[a-z\-]+){0,2}")
+
+# words that make a capitalised phrase a document name (bodies, "European", acronyms)
+NAME_TRIGGERS = ('EU', 'European', 'Europe', 'Union', 'IUCN', 'FAO', 'UN', 'UNECE', 'IPCC', 'OECD', 'JRC', 'IEA',
+                 r"[A-Z]{2,}[\w\-]*", r"[A-Z][\w]*-[a-z]+")

@@ -1,0 +1,95 @@
+"""The LALR parse of a candidate citation span (``citation.lark``) into pinpoints and act numbers."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError
+
+GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "citation.lark"  # the grammar stays in regc/grammar/
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", maybe_placeholders=False)
+
+
+@dataclass
+class _ActParse:
+    pinrefs: list[tuple[int, int]]  # spans (relative) of each pinref, including its preposition
+    acts: list[tuple[str, str, Optional[str], bool, tuple[int, int]]]  # (type words, number, series, has_no, span)
+    anaphor_type: Optional[str]  # "Directive"/"Article"/... for anaphors
+    pinpoint_text: Optional[str]
+
+
+def parse_act_span(span: str) -> Optional[_ActParse]:
+    """Parse one candidate act-citation span with the LALR grammar; None if it is not a citation.
+
+    >>> p = parse_act_span("Article 25(2) of and Annex V to Directive (EU) 2018/2001")
+    >>> len(p.pinrefs), p.acts[0][1]
+    (2, '2018/2001')
+    """
+    try:
+        tree = parser().parse(span, start="start")
+    except LarkError:
+        return None
+    if tree.data == "the_anaphor_citation":
+        types = [t for t in tree.children if isinstance(t, Token) and t.type == "ACT_TYPE"]
+        pin_end = [t for t in tree.children if isinstance(t, Token) and t.type == "OF_THE"][0].start_pos
+        return _ActParse([(0, pin_end + len("of the"))], [], types[0].value, span[:pin_end].rstrip(" ,"))
+    if tree.data == "the_named_citation":  # "Article 9(2) of the Regulation (EU) 2018/1139"
+        of_the = [t for t in tree.children if isinstance(t, Token) and t.type == "OF_THE"][0]
+        named = [t for t in tree.children if isinstance(t, Tree) and t.data == "named_act"][0]
+        tree = Tree("act_citation", [Tree("pinpoints", [Tree("pinref", [Token("OF", "of", start_pos=0, end_pos=of_the.end_pos)])]),
+                                     Tree("act_ref", [named])])
+        p = _act_parse_tree(tree, span)
+        p.pinrefs = [(0, of_the.end_pos)]
+        p.pinpoint_text = span[:of_the.start_pos].rstrip(" ,")
+        return p
+    if tree.data != "act_citation":
+        return None
+    return _act_parse_tree(tree, span)
+
+
+def _act_parse_tree(tree: Tree, span: str) -> _ActParse:
+    pinrefs: list[tuple[int, int]] = []
+    acts: list = []
+    anaphor_type = None
+    pin_text = None
+    for ch in tree.children:
+        if isinstance(ch, Tree) and ch.data == "pinpoints":
+            for pr in ch.children:
+                if isinstance(pr, Tree) and pr.data in {"pinref", "bare_pin"}:
+                    toks = list(pr.scan_values(lambda v: isinstance(v, Token)))
+                    pinrefs.append((toks[0].start_pos, toks[-1].end_pos))
+            if pinrefs:
+                last_prep = list(ch.scan_values(lambda v: isinstance(v, Token) and v.type in {"OF", "TO"}))[-1]
+                pin_text = span[pinrefs[0][0]:last_prep.start_pos].rstrip(" ,")
+        elif isinstance(ch, Tree) and ch.data == "act_ref":
+            inner = ch.children[0]
+            if inner.data == "anaphor":
+                toks = [t for t in inner.children if isinstance(t, Token)]
+                anaphor_type = "Annex" if toks[0].type == "ANNEX_ANAPHOR" else toks[-1].value
+            else:
+                head = [t for t in inner.children if isinstance(t, Token) and t.type in {"ISSUER", "FORM", "ACT_TYPE"}]
+                type_words = " ".join(t.value for t in head)
+                type_start = head[0].start_pos
+                for an in inner.children:
+                    if isinstance(an, Tree) and an.data == "actnum":
+                        ts = [t for t in an.children if isinstance(t, Token)]
+                        num = [t for t in ts if t.type == "ACTNUM"][0]
+                        series = next((t.value.strip("()") for t in ts if t.type == "SERIES"), None)
+                        has_no = any(t.type == "NO" for t in ts)
+                        acts.append((type_words, num.value, series, has_no, (type_start, num.end_pos)))
+    return _ActParse(pinrefs, acts, anaphor_type, pin_text)
+
+
+def _singular(type_words: str) -> str:
+    w = type_words.split()
+    w[-1] = re.sub(r"s$", "", w[-1])
+    return " ".join(w)

@@ -1,0 +1,261 @@
+"""The regular expressions of the citation finder (candidate finders and context tests), in one module: verbose
+patterns composed from named pieces (word lists from :mod:`~regc.grammar.citations.lexicon`).
+
+>>> ACT_CORE.search("in accordance with Directive (EU) 2018/2001 and").group(0)
+'Directive (EU) 2018/2001'
+"""
+
+from __future__ import annotations
+
+import re
+
+from regc.grammar.citations.lexicon import ACT_TYPES, DOCUMENT_NOUNS, NAME_TRIGGERS, STANDARD_PREFIXES
+
+
+def words(ws: tuple[str, ...]) -> str:
+    """An alternation of word forms (regex fragments), safe in verbose patterns."""
+    return "|".join(w.replace(" ", r"\ ") for w in ws)
+
+
+# named pieces
+_ACT_TYPES = "(?:" + words(ACT_TYPES) + ")"
+_STANDARD_PREFIXES = "(?:" + words(STANDARD_PREFIXES) + ")"
+_DOCUMENT_NOUNS = "(?:" + words(DOCUMENT_NOUNS) + ")"
+_NAME_TRIGGERS = "(?:" + words(NAME_TRIGGERS) + ")"
+_TYPE = _ACT_TYPES + "s?"
+_SERIES = r"(?:\((?:EU|EC|EEC|CE|Euratom|EU,\ Euratom|ECSC)\)|(?:EU|EC|EEC)(?=\s+\d))"  # "Regulation EU 2020/852" (typo)
+_NUM = r"\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|CE|Euratom|ECSC|CFSP|JHA))?(?![\d/])"
+_ACTNUM = rf"(?:{_SERIES}\s+)?(?:No\.?\s+)?{_NUM}"
+
+ACT_CORE = re.compile(rf"""
+    (?:(?:Commission|Council)\s+)*(?:(?:Delegated|Implementing|Framework)\s+)*\b{_TYPE}\s+{_ACTNUM}
+      (?:(?:\s*,\s*|\s+and\s+|\s+or\s+){_ACTNUM})*
+""", re.X)
+
+ANAPHOR_CORE = re.compile(r"""
+    \b(?:that|the)\s+(?:Directive|Regulation|Decision|Recommendation|Article)(?![\w’'])
+""", re.X)
+
+PIN_START = re.compile(r"""
+    \b(?:Articles?|[Pp]aragraphs?|[Pp]oints?|Annex(?:es)?|the\ Annex|Table|[Pp]art|Appendix)\b
+""", re.X)
+
+# noun heads that make one source of "<head> <act>" ("national measures implementing Directive 2010/31/EU")
+HEAD_PREFIX = re.compile(r"""
+    (?:(?:the\s+)?provisions\s+of|national\s+(?:measures|law|legislation|rules)\s+(?:implementing
+        |transposing))\s+$
+""", re.X)
+
+# "the European List of Waste established by" directly before an act: one source
+NAMED_BY_PREFIX = re.compile(r"""
+    (?:the\s+)?(?:(?:EU|European|Union)\s+)(?:[A-Z][\w\-]*\s+|(?:of|on|for|and)\s+){1,8}(?:established
+        |set\ out|laid\ down|adopted)\s+(?:by|in|under)\s+$
+""", re.X)
+
+ELABORATION_GAP = re.compile(r"""
+    ^\s*,?\s*(?:and\s+)?(?:,\s*)?(?:in\ particular|including|notably|especially)\b[^;.]{0,90}$
+""", re.X)
+
+INTERNAL_CAND = re.compile(r"""
+    \bthe\ (?:relevant|[a-z]+)\ Section\ of\ this\ Annex\b
+  | \b[Ss]ections?\s+\d+\.\d+\.?(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+to\s+)\d+\.\d+\.?)*(?:,\s*respectively,)?
+      (?:\s+of\s+(?:this\ Annex|Annex\ [IVX]+(?:\s+to\s+this\ Regulation)?))?
+  | \bAppendix\s+[A-Z](?![\w])(?:\s+to\s+this\s+Annex)?
+""", re.X)
+
+STANDARD_CAND = re.compile(rf"""
+    (?<![\w/-])ETSI\s(?:ES|EN|TS|TR|EG|GS)\s\d{{3}}\s\d{{3}}(?:-\d+)*(?![\d])
+  | (?<![\w/-]){_STANDARD_PREFIXES}\s?\d[\d\-]*(?:\.\d+)*(?::\s?\d{{4}})?(?:\+A\d+(?::\d{{4}})?)?
+""", re.X)
+
+QUOTED_TITLE = re.compile(r"""
+    ^\s*[‘'“\"][^’'”\"]{3,200}[’'”\"]
+""", re.X)
+QUOTED_TITLE_AT = re.compile(r"""
+    \s*[‘'“\"][^’'”\"]{3,200}[’'”\"]
+""", re.X)  # QUOTED_TITLE matched at a position (pattern.match(text, pos))
+
+BAT_CAND = re.compile(r"""
+    (?:\bthe\s+)?(?:(?:latest|most\ recent)\s+)?(?:relevant\s+)?(?:best\ available\ techniques\ \(BAT\)
+        |BAT|best\ available\ techniques)\s+conclusions(?:\s+for\s+(?:the\s+)?[^,;.:()]+?)?
+      (?=\s+and\s+(?:the|in|other|a|an|equal|stricter|national|relevant|where|when|ensures?
+        |that)\b|\s+to\s+apply|\s+or\s|\s+(?:in\ accordance|set\ out|adopted|apply|including)\b
+        |[,;.:)]|$)
+""", re.X)
+
+GENERIC_CAND = re.compile(r"""
+    \banother\s+(?:legal\s+)?instrument\b
+  | \bother\s+(?:(?:commonly\s+accepted|equivalent|relevant|recognised),?\s+)*(?:(?:national\ or\ )?international\s+)?
+      (?:industry\s+)?(?:standards?(?:\s+and\s+methodologies)?|sources|standardised\s+[^,;.]+?)
+      (?:\s+for\s+[^,;.]+?)?(?=[,;.]|$|\s+(?:may|which|that|where|how|is|are|used)\b)
+  | \bnational\s+regulatory\s+(?:standards|requirements)\b
+  | \b(?:(?:an\s+)?(?:equivalent|equal\s+or\s+stricter)\s+)?national\s+law(?:\s+(?:used|applicable
+        |in\ force)\b[^,;.]*)?
+  | \b(?:equivalent|equal\s+or\s+stricter)\s+national\s+(?:legislation|provisions|rules|regulations?)\b
+  | (?<=\bor\s)(?:with\s+)?(?:commonly\s+accepted\s+|recognised\s+|relevant\s+)?international\s+
+      (?:industry\s+)?standards\b(?:\s+that\s+[a-z][^,;.]{1,60}?(?=[,;.]|$|\s+(?:to|and|or
+        |in|for)\s+(?:the\s+)?[a-z]+\s+(?:of|to|caused)\b))?
+  | (?<=\bor\s)(?:(?:as\s+required\s+by|with|to)\s+)?(?:(?:equivalent|equal\s+or\s+stricter
+        |the\s+relevant)\s+)?national\s+(?:provisions|legislation|rules|regulations?|fertiliser\s+legislation)\b
+      (?!\s+(?:implementing|transposing)\b)(?:\s+(?:on|stating|relating\s+to|for)\s+[^,;.()]{1,90}?
+      (?=[,;.]|$|\s+(?:where|which|that|with|in\s+order|compared)\b))?
+  | (?<=\bor\s)(?:with\s+)?(?:regulatory\s+)?(?:requirements|rules|standards|methods?)\s+that\s+are\s+equivalent\b
+  | (?:\bthe\s+)?delegated(?:\s+and\s+implementing)?\s+acts\s+adopted\s+(?:under|pursuant\ to)\s+
+      (?:that|this|the)\s+(?:Directive|Regulation)
+  | (?:\bthe\s+)?implementing\s+(?:regulations|acts|measures)\s+(?:adopted\s+)?(?:under|pursuant\s+to)\s+
+      (?:that|this|the)\s+(?:Directive|Regulation)
+""", re.X)
+
+DOC_NOUN = re.compile(rf"""
+    \b{_DOCUMENT_NOUNS}\b
+""", re.X)
+
+_SELF_REFERENCE = re.compile(r"""
+    ^(?:(?:Technical|Screening|Criteria|Delegated|Act|Annex|Section|Appendix|Union|Taxonomy)\s*)+$
+""", re.X)
+
+_ACRONYM = re.compile(r"""
+    ^[A-Z]{2,}$
+""", re.X)
+
+_CAP = re.compile(r"""
+    ^(?:[A-Z][\w\-/’]*|[A-Z]{2,}[\w\-]*)$
+""", re.X)
+
+_NAME_TRIGGER = re.compile(rf"""
+    ^{_NAME_TRIGGERS}$
+""", re.X)
+
+# rightward title of a named document: "on Data Centre Energy Efficiency", "(BREF) for the Large Volume Inorganic
+# Chemicals – Solids and Others industry", "(EPREL)"
+RIGHT_TITLE = re.compile(r"""
+    (?:\s+\([A-Z]{2,}\)(?=\s+(?:on|for|of)\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|for|of)(?:\s+the
+      (?=\s+[A-Z]))?(?:\s+(?:[A-Z][\w\-]*|and)|\s+[–—](?=\s+[A-Z])|,(?=\s+[A-Z][\w\-]*(?:,\s+[A-Z][\w\-]*)*,?\s+and\s))+
+      (?:\s+(?:industry|industries|sector|sectors)\b)?)*(?:\s+\([A-Z]{2,}\))?
+""", re.X)
+
+# a lower-case title after a lower-case document noun, running to the end of the clause
+LOWER_TITLE = re.compile(r"""
+    \s+(?:on|for)\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,10}(?=\s*(?:[,;.:()]|$))
+""", re.X)
+
+NAMED_ACT = re.compile(r"""
+    (?:\bthe\s+)?\b(?!(?:The|This|That|Each|Any|Such|Council|Commission|European|Union|Implementing
+        |Delegated)\b)((?:[A-Z][a-z]+\s+){1,4})(?:Framework\s+)?(?:Directive|Regulation)(?![\w’'])
+      (?!\s+(?:\(|No\b|\d))
+""", re.X)
+
+NAMED_AGREEMENT = re.compile(r"""
+    (?:\bthe\s+)?(?:(?:[A-Z][\w-]*|of|on|for|and)\s+){0,4}?(?:Agreement|Convention)\s+(?:concerning
+        |on|for|of|relating\s+to)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:of|by|and|for|on|the|from)\s+[A-Z][\w-]*
+        |\s+[A-Z][\w-]*)*(?:\s+\([A-Z]{2,}\))?
+""", re.X)
+
+# a convention, protocol or agreement named by its place or subject ("the Minamata Convention", "the Paris
+# Agreement"), with an optional article pinpoint ("Article 11 of the Minamata Convention")
+NAMED_CONVENTION = re.compile(r"""
+    (?P<pin>\bArticles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\([a-z]{1,3}\))*\s+of\s+)?\bthe\s+
+      (?!(?:The|This|That|European|Union|Commission|Council|Implementing|Delegated)\b)(?:[A-Z][\w-]+\s+){1,3}
+      (?P<noun>Convention|Protocol|Agreement)(?![\w’'])(?!\s+(?:concerning|on|for|of|relating)\b)
+""", re.X)
+
+LEVELS_INDICATOR = re.compile(r"""
+    \bLevel\(s\)\s+indicators?\s+\d+\.\d+(?:\s*(?:,|and)\s*\d+\.\d+)*
+""", re.X)
+
+# an act cited by its author, type and title, without a number ("the Council recommendation on the limitation of
+# exposure of the general public to electromagnetic fields (0 Hz to 300 GHz)"); a footnote that adds the number
+# in brackets ("Council Recommendation of 12 July 1999 on … (1999/519/EC)") identifies it
+TITLED_ACT = re.compile(r"""
+    (?:\bthe\s+)?\b(?:Council|Commission|European\s+Parliament\s+and\s+(?:of\s+)?the\s+Council)\s+
+      (?P<type>[Rr]ecommendation|[Dd]irective|[Rr]egulation|[Dd]ecision)\s+(?:of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4}\s+)?on\s+
+      (?:the\s+)?[a-z][\w-]*(?:\s+(?!and\s+(?:for|in|the|to|where|with|as)\b)(?:[a-z][\w-]*
+        |\((?!(?:19|20)\d\d/|OJ\b)[^()]{1,40}\)|[A-Z]{2,}\w*|\d[\w.,]*)){0,24}
+""", re.X)
+
+_TITLED_NUMBER = re.compile(r"""
+    \s*\((?P<y>(?:19|20)\d\d)/(?P<n>\d{1,4})/(?:EC|EU|EEC|Euratom|CFSP)\)
+""", re.X)
+
+# "Annex I, Section 5.1(c) of Directive 2010/75/EU": a section of another act is a pinpoint of that act, not a
+# section of this Annex
+SECTION_PIN_BEFORE = re.compile(r"""
+    (?:\b(?:Annex|Part)\s+[IVX]+[a-z]?,?\s+)?\bSections?\s+\d+(?:\.\d+)*\.?(?:\([a-z0-9]{1,4}\))*,?\s+of\s+$
+""", re.X)
+
+OJ_REF = re.compile(r"""
+    OJ\s+[LC]\s+\d+[A-Z]?,\s*\d{1,2}\.\d{1,2}\.\d{4},\s*p\.\s*\d+
+""", re.X)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# used by acts
+
+_SERIES_OR_NO_BEFORE = re.compile(r"""
+    (?:\((?:EU|EC|EEC|Euratom)\)\s*|No\.?\s*)$
+""", re.X)
+
+_SERIES_OR_NO_CHARS = re.compile(r"""
+    [()EUCuratomNo.\s]
+""", re.X)
+
+_SECTION_PIN_CHARS = re.compile(r"""
+    [a-z0-9APSIVX.,()\s]
+""", re.X)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# used by phrases
+
+_TOKEN = re.compile(r"""
+    [\w\-/’]+
+""", re.X)
+
+_THE_YEAR_BEFORE = re.compile(r"""
+    \bthe\s+(?:\d{4}\s+)?$
+""", re.X)
+
+_THE_YEAR_CHARS = re.compile(r"""
+    [the\d\s]
+""", re.X)
+
+_YEAR_BEFORE = re.compile(r"""
+    \d{4}\s+$
+""", re.X)
+
+_YEAR_CHARS = re.compile(r"""
+    [\d\s]
+""", re.X)
+
+_VERSION_BEFORE = re.compile(r"""
+    (?:\bthe\s+)?(?:(?:most\ recent|latest|current)\s+(?:version\s+of\s+the\s+)?)?$
+""", re.X)
+
+_LOWER_CHARS = re.compile(r"""
+    [a-z\s]
+""", re.X)
+
+_THE_BEFORE = re.compile(r"""
+    \bthe\s+$
+""", re.X)
+
+_THE_CHARS = re.compile(r"""
+    [the\s]
+""", re.X)
+
+_LOCATED_BEFORE = re.compile(r"""
+    (?:\bthe\s+)?(?:[a-z]+\s+)?(?:criterion|indicator|chapter|section|table)\s+[A-Z]?\d[\w.]*
+      (?:\s+[‘'][^’']{3,120}[’'])?\s+of\s+(?:the\s+)?$
+""", re.X)
+
+_RIGHT_CAPS = re.compile(r"""
+    (?:\s+(?:on|for|of)(?:\s+(?:[A-Z][\w\-]*|and)|,(?=\s+[A-Z]))+)*(?:\s+\([A-Z]{2,}\))?
+""", re.X)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# used by rules
+
+_GENERIC_LEAD = re.compile(r"""
+    (?:as\s+required\s+by|with|to)\s+
+""", re.X)

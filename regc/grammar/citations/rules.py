@@ -1,0 +1,131 @@
+"""The candidate finders of the citation finder, each named after the provenance rule id it emits, in order.
+
+Every rule is ``(text) -> list[Citation]``: candidates that may overlap; :func:`~regc.grammar.citations.find_citations`
+keeps the longest of overlapping candidates (acts win ties, then the order of :data:`RULES`), de-duplicates and
+resolves anaphors.  ``rule.rule_id`` is the id a citation's ``rule`` starts with (``rule_ids`` when a rule emits
+several: a coordination split into one source per act or pinpoint).  Each rule has a fixture file
+``tests/fixtures/citations/rules/<name>.in.json``.
+
+>>> [(fn.__name__, fn.rule_id) for fn in RULES][:3]
+[('act', 'grammar:act'), ('internal_reference', 'grammar:section'), ('standard', 'grammar:standard')]
+>>> [c.rule for c in bat_conclusions("in line with the relevant BAT conclusions for large combustion plants.")]
+['pattern:bat-conclusions']
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from regc.grammar.citations.acts import _act_citations, _with_section_pinpoint
+from regc.grammar.citations.patterns import (
+    _GENERIC_LEAD,
+    BAT_CAND,
+    GENERIC_CAND,
+    LEVELS_INDICATOR,
+    NAMED_AGREEMENT,
+    NAMED_CONVENTION,
+)
+from regc.grammar.citations.phrases import _named_acts, _named_documents, _titled_acts
+from regc.grammar.citations.references import _internal_citations, _standard_citations
+from regc.grammar.citations.results import Citation
+
+
+def rule(*rule_ids: str) -> Callable:
+    """Name a rule after the provenance id(s) it emits (the first is its name)."""
+    def mark(fn: Callable) -> Callable:
+        fn.rule_id, fn.rule_ids = rule_ids[0], rule_ids
+        return fn
+    return mark
+
+
+@rule("grammar:act", "grammar:split-pinpoints", "grammar:split-acts", "grammar:anaphor")
+def act(text: str) -> list[Citation]:
+    """Numbered EU acts with their pinpoints ("Article 29 of Directive (EU) 2018/2001"), split coordinations, and
+    anaphors ("of that Directive"), each extended over a section pinpoint before it."""
+    return [_with_section_pinpoint(a, text) for a in _act_citations(text)]
+
+
+@rule("grammar:section", "grammar:section-split", "grammar:appendix_ref", "grammar:relevant_section_ref")
+def internal_reference(text: str) -> list[Citation]:
+    """Sections and appendices of this Annex ("Sections 5.11 and 5.12 of this Annex")."""
+    return _internal_citations(text)
+
+
+@rule("grammar:standard")
+def standard(text: str) -> list[Citation]:
+    """Standards ("EN ISO 14067:2018", "ETSI EN 303 472")."""
+    return _standard_citations(text)
+
+
+@rule("pattern:named-act")
+def named_act(text: str) -> list[Citation]:
+    """Acts named without a number ("the Waste Framework Directive")."""
+    return _named_acts(text)
+
+
+@rule("pattern:titled-act")
+def titled_act(text: str) -> list[Citation]:
+    """Acts cited by author, type and title ("the Council recommendation on …")."""
+    return _titled_acts(text)
+
+
+def _spans(text: str, rx: re.Pattern, rule_id: str, kind: str = "named_document", conf: float = 0.7,
+           keep: Callable[[re.Match], bool] = lambda m: True) -> list[Citation]:
+    return [Citation(kind=kind, text=m.group(0), start=m.start(), end=m.end(), spans=((m.start(), m.end()),),
+                     rule=rule_id, confidence=conf) for m in rx.finditer(text) if keep(m)]
+
+
+@rule("pattern:levels-indicator")
+def levels_indicator(text: str) -> list[Citation]:
+    """The EU Level(s) framework for sustainable buildings ("Level(s) indicator 1.2")."""
+    return _spans(text, LEVELS_INDICATOR, levels_indicator.rule_id, conf=0.75)
+
+
+@rule("pattern:named-convention")
+def named_convention(text: str) -> list[Citation]:
+    """Conventions and protocols named by place or subject ("Article 11 of the Minamata Convention")."""
+    # "the Grant Agreement": a capitalised agreement alone is no named treaty
+    return _spans(text, NAMED_CONVENTION, named_convention.rule_id,
+                  keep=lambda m: not (m.group("noun") == "Agreement" and not m.group("pin")))
+
+
+@rule("pattern:named-agreement")
+def named_agreement(text: str) -> list[Citation]:
+    """Agreements named by subject ("the Agreement on the International Carriage of Dangerous Goods by Road")."""
+    return _spans(text, NAMED_AGREEMENT, named_agreement.rule_id)
+
+
+@rule("pattern:bat-conclusions")
+def bat_conclusions(text: str) -> list[Citation]:
+    """Best available techniques (BAT) conclusions ("the relevant BAT conclusions for large combustion plants")."""
+    out = []
+    for m in BAT_CAND.finditer(text):
+        t = m.group(0).rstrip()
+        out.append(Citation(kind="named_document", text=t, start=m.start(), end=m.start() + len(t),
+                            spans=((m.start(), m.start() + len(t)),), rule=bat_conclusions.rule_id, confidence=0.8))
+    return out
+
+
+@rule("pattern:generic-alternative")
+def generic_alternative(text: str) -> list[Citation]:
+    """Generic alternatives to a named source ("or equivalent national law", "other international standards")."""
+    out = []
+    for m in GENERIC_CAND.finditer(text):
+        t = m.group(0).rstrip()
+        lead = _GENERIC_LEAD.match(t)  # "or as required by national provisions …"
+        s0 = m.start() + (lead.end() if lead else 0)
+        t = t[lead.end():] if lead else t
+        out.append(Citation(kind="generic", text=t, start=s0, end=s0 + len(t), spans=((s0, s0 + len(t)),),
+                            rule=generic_alternative.rule_id, confidence=0.7))
+    return out
+
+
+@rule("pattern:named-document")
+def named_document(text: str) -> list[Citation]:
+    """Documents named by a title before a document noun ("the IUCN Red List", "the WHO handbook on …")."""
+    return _named_documents(text)
+
+
+RULES = (act, internal_reference, standard, named_act, titled_act, levels_indicator, named_convention, named_agreement,
+         bat_conclusions, generic_alternative, named_document)

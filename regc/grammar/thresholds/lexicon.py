@@ -1,0 +1,86 @@
+"""Word lists of the threshold finder, as data (number words, month names, unit word forms, operators)."""
+
+from __future__ import annotations
+
+WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+                "fifty": 50}
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# units
+
+
+PRODUCT_NAMES = {"H2": "hydrogen", "Al": "aluminium", "Cl2": "chlorine", "Cl": "chlorine", "NH3": "ammonia"}
+_UNIT_WORD_FORMS = {"population equivalent": "p.e.", "population equivalents": "p.e.", "L": "litres", "l": "litres", "litre": "litres", "liter": "litres", "liters": "litres", "tonne": "tonnes", "year": "years",
+                    "month": "months", "day": "days", "hour": "hours", "hectare": "hectares", "minute": "minutes",
+                    "second": "seconds", "kilogramme": "kg", "kilogrammes": "kg", "kilogram": "kg",
+                    "kilograms": "kg", "gram": "g", "grams": "g", "gramme": "g", "grammes": "g"}
+_DENOM_FORMS = {"tonne": "t", "tonnes": "t", "ton": "t", "tons": "t", "litre": "litre", "litres": "litre", "kilogramme": "kg",
+                "kilogrammes": "kg", "kilogram": "kg", "kilograms": "kg"}
+
+
+_GENERIC_DENOMS = {"material", "materials", "component", "components", "item", "items", "article", "articles",
+                   "sample", "samples", "element", "elements"}
+
+
+_OPS = {"le": "<=", "lt": "<", "ge": ">=", "gt": ">", "eq": "="}
+_FLIP = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "="}
+
+
+_CHANGE_NOUN = {"redu": "Reduction", "decr": "Reduction", "cut": "Reduction", "cuts": "Reduction", "cutt": "Reduction",
+                "lowe": "Reduction", "impr": "Improvement", "incr": "Increase"}
+
+
+_STOPWORDS = {"threshold", "thresholds", "emissions", "emission", "relate", "period", "values", "value", "which",
+              "where", "these", "those", "their", "other", "shall"}
+
+
+# words that end a unit phrase ("100 g CO2e/kWh over 20 years")
+UNIT_STOP_WORDS = ('over', 'than', 'lower', 'below', 'above', 'higher', 'less', 'more', 'until', 'from', 'by',
+                   'which', 'where', 'that', 'if', 'when', 'or', 'but', 'calculated', 'measured', 'expressed',
+                   'compared', 'relative', 'upon', 'in accordance', 'including', 'excluding', 'averaged', 'during',
+                   'within', 'after', 'before')
+
+# prepositions that bound a date ("by 31 December 2030", "as of 2026")
+TEMPORAL_PREPOSITIONS = ('no later than', 'not later than', 'at the latest by', 'at the latest on', 'on or before',
+                         'on or after', 'by', 'until', 'till', 'up to and including', 'up to', 'as from', 'as of',
+                         'starting from', 'starting on', 'with effect from', 'beginning on', 'from', 'since',
+                         'after', 'before', 'prior to', 'between')
+
+# things a scope condition selects ("plants with a capacity above 10 MW"), as regex word forms
+SCOPE_ENTITIES = ('installations?', 'plants?', 'facilit(?:y|ies)', 'buildings?', 'vehicles?', 'vessels?', 'ships?',
+                  'units?', 'motors?', 'engines?', 'boilers?', 'systems?', 'projects?', 'sites?', 'turbines?',
+                  'pumps?', 'products?', 'equipment', 'devices?', 'appliances?', 'machines?', 'generators?',
+                  'heat pumps?', 'dams?', 'reservoirs?', 'aircraft', 'trucks?', 'buses', 'land', 'areas?',
+                  'forests?', 'holdings?', 'companies', 'undertakings', 'enterprises', 'establishments',
+                  'apartments?', 'dwellings?', 'houses?', 'roads?', 'networks?', 'lines?', 'cables?', 'capacity',
+                  'substances?', 'mixtures?')
+
+# finite verbs that start a clause's predicate ("emissions are lower than …")
+FINITE_VERBS = ('is', 'are', 'was', 'were', 'be', 'been', 'has', 'have', 'had', 'do', 'does', 'did', 'shall', 'must',
+                'will', 'emits?', 'uses?', 'leads?', 'reduces?', 'consumes?', 'achieves?', 'meets?', 'complies',
+                'comply', 'closes?', 'derives?', 'reaches?', 'ensures?', 'amounts?', 'represents?', 'falls?',
+                'remains?', 'stays?', 'keeps?', 'demonstrates?', 'corresponds?')
+
+# nouns a number after which is a label, not a quantity ("Article 3", "Category 2")
+CLAIM_KEYWORDS = ('Articles?', r"Art\.", 'Annex(?:es)?', 'Sections?', 'points?', 'paragraphs?', 'subparagraphs?',
+                  'Tables?', 'Appendix', 'Appendices', 'Chapters?', 'Parts?', 'part', 'Titles?', 'categor(?:y|ies)',
+                  'Class(?:es)?', 'Tiers?', 'Stages?', 'Euro', 'Phases?', 'Figures?', 'Recitals?', r"No\.?",
+                  r"Nos\.?", 'Level', 'Step', 'Criterion', 'Activity', 'activities', 'Scope', 'row', 'column',
+                  'codes?', 'NACE', 'Group', 'Division', 'Type', 'Category', 'Zone', 'version', 'Directive',
+                  'Regulation', 'Decision', 'SDG', 'Goal', 'IE', 'Tier', 'Categories', 'CMC', 'Descriptors?',
+                  'Natura', 'criteria', 'amendments?', 'Volumes?', 'TRL', 'subgroups?', 'Chapters?', 'Annex(?:es)?',
+                  'Objectives?', 'Priority', 'Measures?', 'Levels?', 'indicators?', 'Test', 'OECD', 'BAT', 'IPMS')
+
+# participles that date a thing, not the rule ("ships constructed after 2011")
+DATED_THING_VERBS = ('constructed', 'built', 'acquired', 'manufactured', 'registered', 'commissioned', 'delivered',
+                     'purchased', 'ordered', 'produced', 'installed', r"laid\s+down",
+                     r"put\s+into\s+(?:service|operation)", r"placed\s+on\s+the\s+market",
+                     r"(?:first\s+)?registered", 'bought', 'leased', r"keel\s+laid")
+
+# standardisation bodies and document prefixes ("EN ISO 14067:2018")
+STANDARD_BODIES = ('CEN', 'CENELEC', 'CLC', 'ISO', 'IEC', 'EN', 'ETSI', 'ASTM', 'DIN', 'BS', 'ANSI', 'ASHRAE',
+                   'IPCC', 'TR', 'TS', 'HD', 'ES')
