@@ -1,0 +1,37 @@
+"""The semantic decisions of the compiler, one module each, registered in pipeline order.
+
+A pass asks ``decide(UNIT, UNIT.Inputs(...), ctx)`` (:mod:`regc.decisions.base`); the LLM layer
+(:mod:`regc.llm`) and ``regc optimize --decision NAME`` take their choices from :data:`DECISIONS`.
+
+>>> [d.name for d in DECISIONS][:3]
+['logic', 'applicability', 'tags']
+>>> by_name("tags") is TAGS_DECISION
+True
+"""
+
+from __future__ import annotations
+
+from regc.decisions.applicability import APPLICABILITY
+from regc.decisions.base import Decider, Decision, Verdict, VerdictStore, decide
+from regc.decisions.logic import LOGIC
+from regc.decisions.rule_summary import RULE_SUMMARY
+from regc.decisions.tags import TAGS_DECISION
+
+DECISIONS: tuple[Decision, ...] = (
+    LOGIC,
+    APPLICABILITY,
+    TAGS_DECISION,
+    RULE_SUMMARY,
+)
+
+
+def by_name(name: str) -> Decision:
+    """The registered unit called ``name`` (KeyError naming the choices otherwise)."""
+    for d in DECISIONS:
+        if d.name == name:
+            return d
+    raise KeyError(f"unknown decision {name!r}; choose from {', '.join(d.name for d in DECISIONS)}")
+
+
+__all__ = ["DECISIONS", "by_name", "decide", "Decision", "Verdict", "Decider", "VerdictStore", "APPLICABILITY",
+           "LOGIC", "RULE_SUMMARY", "TAGS_DECISION"]
