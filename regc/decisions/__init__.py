@@ -4,20 +4,26 @@ A pass asks ``decide(UNIT, UNIT.Inputs(...), ctx)`` (:mod:`regc.decisions.base`)
 (:mod:`regc.llm`) and ``regc optimize --decision NAME`` take their choices from :data:`DECISIONS`.
 
 >>> [d.name for d in DECISIONS][:3]
-['logic', 'applicability', 'tags']
+['pathways', 'anchor_type', 'thresholds']
 >>> by_name("tags") is TAGS_DECISION
 True
 """
 
 from __future__ import annotations
 
+from regc.decisions.anchor_type import ANCHOR_TYPE
 from regc.decisions.applicability import APPLICABILITY
 from regc.decisions.base import Decider, Decision, Verdict, VerdictStore, decide
 from regc.decisions.logic import LOGIC
+from regc.decisions.pathways import PATHWAYS
 from regc.decisions.rule_summary import RULE_SUMMARY
 from regc.decisions.tags import TAGS_DECISION
+from regc.decisions.thresholds import THRESHOLDS
 
 DECISIONS: tuple[Decision, ...] = (
+    PATHWAYS,
+    ANCHOR_TYPE,
+    THRESHOLDS,
     LOGIC,
     APPLICABILITY,
     TAGS_DECISION,
@@ -33,5 +39,5 @@ def by_name(name: str) -> Decision:
     raise KeyError(f"unknown decision {name!r}; choose from {', '.join(d.name for d in DECISIONS)}")
 
 
-__all__ = ["DECISIONS", "by_name", "decide", "Decision", "Verdict", "Decider", "VerdictStore", "APPLICABILITY",
-           "LOGIC", "RULE_SUMMARY", "TAGS_DECISION"]
+__all__ = ["DECISIONS", "by_name", "decide", "Decision", "Verdict", "Decider", "VerdictStore", "ANCHOR_TYPE", "APPLICABILITY", "PATHWAYS",
+           "LOGIC", "RULE_SUMMARY", "TAGS_DECISION", "THRESHOLDS"]

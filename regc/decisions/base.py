@@ -178,6 +178,8 @@ def store_key(decision: Decision, inputs: Any) -> str:
     return f"{__version__}/{decision.name}/{digest}"
 
 
+MODEL_CONFIDENCE = 0.75  # confidence recorded for a grounded model answer
+
 _MEMO: dict[tuple[str, str], Verdict] = {}
 MEMO_LIMIT = 200_000  # verdicts kept in memory before the memo starts over
 
