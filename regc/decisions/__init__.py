@@ -14,11 +14,20 @@ from __future__ import annotations
 from regc.decisions.anchor_type import ANCHOR_TYPE
 from regc.decisions.applicability import APPLICABILITY
 from regc.decisions.base import Decider, Decision, Verdict, VerdictStore, decide
+from regc.decisions.footnote_items import FOOTNOTE_ITEMS
+from regc.decisions.inheritance import INHERITANCE
 from regc.decisions.logic import LOGIC
+from regc.decisions.negated_sibling import NEGATED_SIBLING
+from regc.decisions.pathway_dependency import PATHWAY_DEPENDENCY
 from regc.decisions.pathways import PATHWAYS
+from regc.decisions.reference_celex import REFERENCE_CELEX
+from regc.decisions.reference_logic import REFERENCE_LOGIC
+from regc.decisions.reference_split import REFERENCE_SPLIT
+from regc.decisions.reference_type import REFERENCE_TYPE
 from regc.decisions.rule_summary import RULE_SUMMARY
 from regc.decisions.tags import TAGS_DECISION
 from regc.decisions.thresholds import THRESHOLDS
+from regc.decisions.xref_correction import XREF_CORRECTION
 
 DECISIONS: tuple[Decision, ...] = (
     PATHWAYS,
@@ -28,6 +37,15 @@ DECISIONS: tuple[Decision, ...] = (
     APPLICABILITY,
     TAGS_DECISION,
     RULE_SUMMARY,
+    REFERENCE_SPLIT,
+    REFERENCE_TYPE,
+    REFERENCE_CELEX,
+    REFERENCE_LOGIC,
+    XREF_CORRECTION,
+    PATHWAY_DEPENDENCY,
+    NEGATED_SIBLING,
+    INHERITANCE,
+    FOOTNOTE_ITEMS,
 )
 
 
@@ -39,5 +57,5 @@ def by_name(name: str) -> Decision:
     raise KeyError(f"unknown decision {name!r}; choose from {', '.join(d.name for d in DECISIONS)}")
 
 
-__all__ = ["DECISIONS", "by_name", "decide", "Decision", "Verdict", "Decider", "VerdictStore", "ANCHOR_TYPE", "APPLICABILITY", "PATHWAYS",
-           "LOGIC", "RULE_SUMMARY", "TAGS_DECISION", "THRESHOLDS"]
+__all__ = ["DECISIONS", "by_name", "decide", "Decision", "Verdict", "Decider", "VerdictStore", "ANCHOR_TYPE", "APPLICABILITY", "FOOTNOTE_ITEMS", "INHERITANCE", "NEGATED_SIBLING", "PATHWAY_DEPENDENCY", "PATHWAYS",
+           "LOGIC", "REFERENCE_CELEX", "REFERENCE_LOGIC", "REFERENCE_SPLIT", "REFERENCE_TYPE", "RULE_SUMMARY", "TAGS_DECISION", "THRESHOLDS", "XREF_CORRECTION"]

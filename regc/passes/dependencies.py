@@ -34,8 +34,11 @@ import networkx as nx
 
 from regc.ir.models import (Clause, CriterionNode, Dependencies, Diagnostic, Edge, QuantitativeThreshold,
                             TemporalThreshold, Threshold, Unit)
+from regc.decisions import INHERITANCE, NEGATED_SIBLING, PATHWAY_DEPENDENCY, XREF_CORRECTION, decide
+from regc.decisions.base import Verdict as Decision
+from regc.decisions.relations import RelationInputs
 from regc.passes.classify import ANCHORED_ID, anchored_type
-from regc.passes.decisions import Decision, arbitrate
+from regc.passes.context import PassContext
 
 NAME = "dependencies"
 
@@ -445,7 +448,13 @@ def _set_dependency(node: CriterionNode, clause_id: str, status: str, summary: s
                    pass_name=NAME, rule=d.rule, confidence=d.confidence, model=d.model)
 
 
-def run(unit: Unit, ctx) -> Unit:
+def _relation(decision, d: Decision, text: str, known, ctx, about: str, cited: str = "") -> Decision:
+    """The verdict of a relation decision whose rule answer ``d`` the tree analysis proposed."""
+    x = RelationInputs(text, tuple(known), cited=cited, candidate=d.value, confidence=d.confidence, why=d.rule)
+    return decide(decision, x, ctx, about=about)
+
+
+def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     nodes, parents = _index(unit)
     ids = set(nodes)
     memory = getattr(ctx, "memory", None)
@@ -489,8 +498,7 @@ def run(unit: Unit, ctx) -> Unit:
         else:
             d = propose_correction(written, context, citing, nodes, parents, wants_threshold=wants_threshold,
                                    prefer_under=alt)
-            d = arbitrate("xref_correction", {"written": written, "context": context, "citing": citing,
-                                              "criterion_id": citing, "known_ids": sorted(ids - {citing})}, d, ctx)
+            d = _relation(XREF_CORRECTION, d, context, sorted(ids - {citing}), ctx, citing, cited=written)
             if d.value is None:
                 return rid
             meant = d.value
@@ -508,8 +516,7 @@ def run(unit: Unit, ctx) -> Unit:
             alt = pathway_alternative(cid, nodes, parents)
             if alt is not None:
                 d = Decision(alt, 0.9, "pathway-anchor")
-                d = arbitrate("pathway_dependency", {"criterion_id": cid, "text": text,
-                                                     "known_ids": sorted(ids - {cid, "ROOT"})}, d, ctx)
+                d = _relation(PATHWAY_DEPENDENCY, d, text, sorted(ids - {cid, "ROOT"}), ctx, cid)
                 if d.value:
                     alt_text = _short(nodes[d.value].verbatim_text, 60)
                     _set_dependency(node, d.value, "Affirmation",
@@ -520,8 +527,7 @@ def run(unit: Unit, ctx) -> Unit:
         if parent is not None and parent.evaluation_logic in ("OR", "N_OF_K") and not anchored_type(node):
             sibs = parent.participating_children()
             d = negated_sibling(node, sibs)
-            d = arbitrate("negated_sibling", {"criterion_id": cid, "text": text,
-                                              "known_ids": [s.criterion_id for s in sibs if s is not node]}, d, ctx)
+            d = _relation(NEGATED_SIBLING, d, text, [s.criterion_id for s in sibs if s is not node], ctx, cid)
             if d.value:
                 cond = _GATE.match(text).group(0).strip() if _GATE.match(text) else ""
                 _set_dependency(node, d.value, "Negation",
@@ -548,9 +554,8 @@ def run(unit: Unit, ctx) -> Unit:
         for inh in find_inheritance(text):
             context = text[max(0, inh.citation.start - 120):inh.citation.start]
             target = corrected(inh.citation.written, cid, context, wants_threshold=True)
-            target = arbitrate("inheritance", {"criterion_id": cid, "text": text, "cited": inh.citation.written,
-                                               "known_ids": sorted(ids - {cid, "ROOT"})},
-                               Decision(target, 0.85 if target else 0.5, "inherits-cited-point"), ctx).value
+            target = _relation(INHERITANCE, Decision(target, 0.85 if target else 0.5, "inherits-cited-point"), text,
+                               sorted(ids - {cid, "ROOT"}), ctx, cid, cited=inh.citation.written).value
             if target is None or target == cid:
                 continue
             src = _threshold_of(nodes[target], unit.unit_id, memory)
