@@ -126,7 +126,8 @@ def _compile_one(act: ActDoc, options: CompileOptions) -> tuple[Activity, list[D
 
     pipeline = None
     if options.extra.get("resolver"):  # `--resolve`: resolution runs once references and footnotes exist
-        from regc.passes import PIPELINE, assembly, resolve
+        from regc.passes import PIPELINE, assembly
+        from regc.retrieval import resolve_pass as resolve
 
         i = PIPELINE.index(assembly) if assembly in PIPELINE else len(PIPELINE)
         pipeline = PIPELINE[:i] + (resolve,) + PIPELINE[i:]
@@ -200,7 +201,7 @@ def _cmd(args) -> int:
 
     if args.jobs < 1:
         raise CLIError("--jobs must be at least 1")
-    from regc.cli.optimize import decider_from_args, usage_line
+    from regc.cli.optimize import decider_from_args, fallback_line, usage_line
 
     decider = decider_from_args(args)  # --lm/--hybrid/--budget/--program checked before any work
     _check_output(Path(args.output))
@@ -243,6 +244,8 @@ def _cmd(args) -> int:
         print(f"load {t_load:.2f}s; {passes}")
         if options.decider is not None and args.jobs == 1:
             print(usage_line(options.decider))
+    if fallback_line(options.decider, diags):  # even with -q: the run fell back to rules
+        print(fallback_line(options.decider, diags), file=sys.stderr)
     sys.stdout.flush()
     return 0
 

@@ -19,6 +19,7 @@ from regc.decisions.inheritance import INHERITANCE
 from regc.decisions.logic import LOGIC
 from regc.decisions.negated_sibling import NEGATED_SIBLING
 from regc.decisions.pathway_dependency import PATHWAY_DEPENDENCY
+from regc.decisions.passage_summary import PASSAGE_SUMMARY
 from regc.decisions.pathways import PATHWAYS
 from regc.decisions.reference_celex import REFERENCE_CELEX
 from regc.decisions.reference_logic import REFERENCE_LOGIC
@@ -46,6 +47,7 @@ DECISIONS: tuple[Decision, ...] = (
     NEGATED_SIBLING,
     INHERITANCE,
     FOOTNOTE_ITEMS,
+    PASSAGE_SUMMARY,
 )
 
 
@@ -57,5 +59,5 @@ def by_name(name: str) -> Decision:
     raise KeyError(f"unknown decision {name!r}; choose from {', '.join(d.name for d in DECISIONS)}")
 
 
-__all__ = ["DECISIONS", "by_name", "decide", "Decision", "Verdict", "Decider", "VerdictStore", "ANCHOR_TYPE", "APPLICABILITY", "FOOTNOTE_ITEMS", "INHERITANCE", "NEGATED_SIBLING", "PATHWAY_DEPENDENCY", "PATHWAYS",
+__all__ = ["DECISIONS", "by_name", "decide", "Decision", "Verdict", "Decider", "VerdictStore", "ANCHOR_TYPE", "APPLICABILITY", "FOOTNOTE_ITEMS", "INHERITANCE", "NEGATED_SIBLING", "PASSAGE_SUMMARY", "PATHWAY_DEPENDENCY", "PATHWAYS",
            "LOGIC", "REFERENCE_CELEX", "REFERENCE_LOGIC", "REFERENCE_SPLIT", "REFERENCE_TYPE", "RULE_SUMMARY", "TAGS_DECISION", "THRESHOLDS", "XREF_CORRECTION"]

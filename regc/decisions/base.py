@@ -66,9 +66,10 @@ class Decision(Generic[I, O]):
     - ``Output``: the IR type of the value; ``Answer`` the typed answer a model gives (default ``Output``),
       ``answer_field`` its name in the model's signature;
     - ``instructions``: what a model is told; ``prompt_fields``: the inputs a model sees (default all),
-      ``field_notes``: a description per input field;
+      ``prompt_types`` their types where :meth:`prompt` reshapes them, ``field_notes``: a description per field;
     - ``llm``: False when the decision has no model path (rules only, stated);
-    - ``pass_name``: the pass that calls it.
+    - ``pass_name``: the pass that calls it; ``rule_needs_pass``: the rule's answer is computed by the pass (tree
+      walks) and handed in, so gold examples have no rule baseline.
     """
 
     name: ClassVar[str]
@@ -78,9 +79,11 @@ class Decision(Generic[I, O]):
     answer_field: ClassVar[str] = "answer"
     instructions: ClassVar[str] = ""
     prompt_fields: ClassVar[tuple[str, ...]] = ()
+    prompt_types: ClassVar[Mapping[str, Any]] = {}
     field_notes: ClassVar[Mapping[str, str]] = {}
     llm: ClassVar[bool] = True
     pass_name: ClassVar[str] = ""
+    rule_needs_pass: ClassVar[bool] = False  # the rule's answer is an input the pass computes (no gold baseline)
 
     def rule(self, x: I) -> Verdict[O]:
         raise NotImplementedError

@@ -78,6 +78,8 @@ class ReferenceCelex(Decision):
     Output = Optional[str]
     Answer = Optional[str]
     answer_field = "celex_id"
+    prompt_fields = ("reference", "footnotes")
+    prompt_types = {"reference": str, "footnotes": list[str]}
     field_notes = {"reference": "the source as written", "footnotes": "footnotes of the node and its section"}
     instructions = ("The CELEX id (e.g. 32010L0075) of the cited act, built only from an act number written in "
                     "the reference or in the footnotes; null when none is written.")

@@ -20,6 +20,7 @@ from regc.decisions.base import Decision, Verdict
 class ReferenceSplit(Decision):
     name = "reference_split"
     pass_name = "references"
+    rule_needs_pass = True
 
     @dataclass(frozen=True)
     class Inputs:

@@ -56,6 +56,7 @@ class RelationDecision(Decision):
     """Shared shape of the four relation decisions; ``relations`` are the answers that name a target."""
 
     pass_name = "dependencies"
+    rule_needs_pass = True
     Inputs = RelationInputs
     Output = Optional[str]
     Answer = RelationAnswer

@@ -35,6 +35,7 @@ def summary_facts(node: Any) -> str:
 class RuleSummary(Decision):
     name = "rule_summary"
     pass_name = "classify"
+    rule_needs_pass = True
 
     @dataclass(frozen=True)
     class Inputs:

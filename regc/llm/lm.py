@@ -12,9 +12,10 @@ lives in ``--lm-cache DIR`` / ``$REGC_LM_CACHE`` / ``~/.cache/regc/lm``: one JSO
 SHA-256 of (model, endpoint, messages, sampling settings), so a second identical run sends no request.  DSPy's own cache
 is switched off for these LMs (ours is inspectable and keyed by the exact prompt).
 
-Circuit breaker: a refused connection (nothing listens at ``--lm``; not a timeout or a 5xx, which are retried)
-marks the endpoint down for the rest of the process after the first failure: no retries, no backoff, every later
-request fails at once with :class:`EndpointDown`, and the rules decide.
+Circuit breaker: a refused connection (nothing listens at ``--lm``) or a request that gets no answer within the
+timeout marks the endpoint down for the rest of the process after the first failure: no retries, no backoff,
+every later request fails at once with :class:`EndpointDown`, and the rules decide (a 5xx is retried).
+:func:`probe_endpoint` lets the CLI fail fast, before any work, when nothing answers at all.
 
 >>> parse_budget("50calls").max_calls, parse_budget("20000").max_tokens, parse_budget("$0.5").max_usd
 (50, 20000, 0.5)
@@ -75,6 +76,50 @@ def _connection_refused(e: BaseException) -> bool:
     if re.search(r"timed? ?out", text, re.I):
         return False
     return bool(re.search(r"Connection refused|\[Errno 111\]|WinError 10061|actively refused", text))
+
+
+def _timed_out(e: BaseException) -> bool:
+    """True when ``e`` (or an exception it wraps) is a request that got no answer in time."""
+    import socket
+
+    x: Optional[BaseException] = e
+    for _ in range(20):
+        if x is None:
+            break
+        if isinstance(x, (TimeoutError, socket.timeout)) or type(x).__name__ in ("Timeout", "ReadTimeout",
+                                                                                 "APITimeoutError"):
+            return True
+        x = x.__cause__ or x.__context__
+    return bool(re.search(r"timed? ?out", str(e), re.I))
+
+
+def probe_endpoint(api_base: str, timeout_s: float = 10.0) -> None:
+    """Fail fast before any work: :class:`EndpointDown` with one clear reason when nothing answers at
+    ``api_base`` (connection refused, unknown host, or no answer within ``timeout_s``).  Any HTTP answer, even an
+    error status, means something listens.
+
+    >>> probe_endpoint("http://127.0.0.1:9/v1", 2.0)
+    Traceback (most recent call last):
+    ...
+    regc.llm.lm.EndpointDown: http://127.0.0.1:9/v1: connection refused (is the model server running?)
+    """
+    import socket
+    import urllib.error
+    import urllib.request
+
+    url = api_base.rstrip("/") + "/models"
+    try:
+        with urllib.request.urlopen(url, timeout=timeout_s):  # noqa: S310 — http(s) URL checked by the CLI
+            return
+    except urllib.error.HTTPError:
+        return  # it answered
+    except (urllib.error.URLError, OSError, ValueError) as e:
+        reason = getattr(e, "reason", e)
+        if isinstance(reason, (TimeoutError, socket.timeout)) or _timed_out(e):
+            raise EndpointDown(f"{api_base}: no answer within {timeout_s:g} s (is the model server stuck?)") from None
+        if isinstance(reason, ConnectionRefusedError) or _connection_refused(e):
+            raise EndpointDown(f"{api_base}: connection refused (is the model server running?)") from None
+        raise EndpointDown(f"{api_base}: cannot connect ({reason})") from None
 
 
 class ParseFailure(ValueError):
@@ -383,6 +428,13 @@ class LMClient:
                 last = e
                 if s.api_base and _connection_refused(e):
                     reason = (f"{s.model} at {s.api_base}: connection refused ({type(e).__name__}: {e}); "
+                              "the endpoint is not asked again in this process")
+                    _DOWN_ENDPOINTS[self._endpoint()] = reason
+                    with self._lock:
+                        acct.failures += 1
+                    raise EndpointDown(reason) from None
+                if s.api_base and _timed_out(e):  # an endpoint that accepts and never answers: no retries
+                    reason = (f"{s.model} at {s.api_base}: request timed out (no answer within {s.timeout_s:g} s); "
                               "the endpoint is not asked again in this process")
                     _DOWN_ENDPOINTS[self._endpoint()] = reason
                     with self._lock:

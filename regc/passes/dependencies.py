@@ -449,8 +449,10 @@ def _set_dependency(node: CriterionNode, clause_id: str, status: str, summary: s
 
 
 def _relation(decision, d: Decision, text: str, known, ctx, about: str, cited: str = "") -> Decision:
-    """The verdict of a relation decision whose rule answer ``d`` the tree analysis proposed."""
-    x = RelationInputs(text, tuple(known), cited=cited, candidate=d.value, confidence=d.confidence, why=d.rule)
+    """The verdict of a relation decision whose rule answer ``d`` the tree analysis proposed (the model is shown
+    the cited id, or else the rule's candidate)."""
+    x = RelationInputs(text, tuple(known), cited=cited or d.value or "", candidate=d.value, confidence=d.confidence,
+                       why=d.rule)
     return decide(decision, x, ctx, about=about)
 
 
