@@ -57,7 +57,7 @@ class ReferenceLogic(Decision):
     @dataclass(frozen=True)
     class Inputs:
         text: str
-        citations: tuple = ()
+        citations: tuple[Citation, ...] = ()
 
     Output = Optional[str]
     Answer = Optional[Literal["AND", "OR"]]
