@@ -14,6 +14,7 @@ from __future__ import annotations
 from regc.decisions.anchor_type import ANCHOR_TYPE
 from regc.decisions.applicability import APPLICABILITY
 from regc.decisions.base import Decider, Decision, Verdict, VerdictStore, decide
+from regc.decisions.category import CATEGORY
 from regc.decisions.footnote_items import FOOTNOTE_ITEMS
 from regc.decisions.inheritance import INHERITANCE
 from regc.decisions.logic import LOGIC
@@ -37,6 +38,7 @@ DECISIONS: tuple[Decision, ...] = (
     LOGIC,
     APPLICABILITY,
     TAGS_DECISION,
+    CATEGORY,
     RULE_SUMMARY,
     REFERENCE_SPLIT,
     REFERENCE_TYPE,

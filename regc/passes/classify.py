@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from regc.decisions import APPLICABILITY, LOGIC, TAGS_DECISION, Verdict, decide
+from regc.decisions import APPLICABILITY, CATEGORY, LOGIC, TAGS_DECISION, Verdict, decide
 from regc.decisions.applicability import (_GATE_LEAD, _PROCESS_STAGE, covers_activity_categories,  # noqa: F401
                                           decide_applicability, first_sentence, restates_activity_scope)
 from regc.decisions.logic import node_logic_inputs
@@ -104,7 +104,7 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
             d = keep_model_origin(node, "tags", d)  # an anchored Type the model chose in structure stays its
             _set(node, "tags", d, list(d.value))
         # category
-        _set(node, "category", decide_category(node.threshold))
+        _set(node, "category", decide(CATEGORY, CATEGORY.Inputs.of(node.threshold), ctx))
         # logic
         part = node.participating_children()
         d = decide(LOGIC, node_logic_inputs(node, part, is_root=is_root,
