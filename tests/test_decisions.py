@@ -133,3 +133,16 @@ def test_decide_memoises_by_canonical_inputs_and_uses_the_store():
     a, b = rule_verdict(THRESHOLDS, t), rule_verdict(THRESHOLDS, t)
     a.value.threshold.quantitative.items[0].value = 1
     assert b.value.threshold.quantitative.items[0].value == 100
+def test_a_unit_without_a_model_path_never_reaches_the_decider():
+    from regc.decisions import CATEGORY
+
+    class Loud:
+        def decide(self, *a, **k):
+            raise AssertionError("asked")
+
+    class Ctx:
+        class options:
+            decider = Loud()
+
+    assert CATEGORY.llm is False
+    assert decide(CATEGORY, CATEGORY.Inputs(quantitative_items=2), Ctx).value == "Quantitative"

@@ -22,7 +22,7 @@ from regc.decisions.grounding import strip_injection  # noqa: E402
 from regc.llm.decider import LLMDecider  # noqa: E402
 from regc.llm.lm import (BudgetExceeded, LMClient, LMSettings, ParseFailure, chat_reply,  # noqa: E402
                                 parse_budget, scripted_lm)
-from regc.llm.signatures import DATA_NOTE, make_predictor, model_decisions, signature_for  # noqa: E402
+from regc.llm.signatures import DATA_NOTE, make_predictor, signature_for  # noqa: E402
 
 TEXT = ("direct GHG emissions of the activity are lower than 270g CO2e/kWh of the output energy, or annual direct "
         "GHG emissions of the activity do not exceed an average of 550kgCO2e/kW of the facility's capacity over "

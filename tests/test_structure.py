@@ -17,7 +17,7 @@ from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemor
 from regc.ir.doc import ActDoc, ActivityDoc, Block, UnitDoc
 from regc.ir.models import CriterionNode, Unit, load_activity
 from regc.passes import structure
-from regc.passes.structure import (PathwayDecision, PathwayInput, PathwayItem, anchor_type, decide_pathways,
+from regc.passes.structure import (PathwayInput, PathwayItem, anchor_type, decide_pathways,
                                    parse_label, qualifies_previous)
 
 

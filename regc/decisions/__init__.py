@@ -61,5 +61,7 @@ def by_name(name: str) -> Decision:
     raise KeyError(f"unknown decision {name!r}; choose from {', '.join(d.name for d in DECISIONS)}")
 
 
-__all__ = ["DECISIONS", "by_name", "decide", "Decision", "Verdict", "Decider", "VerdictStore", "ANCHOR_TYPE", "APPLICABILITY", "FOOTNOTE_ITEMS", "INHERITANCE", "NEGATED_SIBLING", "PASSAGE_SUMMARY", "PATHWAY_DEPENDENCY", "PATHWAYS",
-           "LOGIC", "REFERENCE_CELEX", "REFERENCE_LOGIC", "REFERENCE_SPLIT", "REFERENCE_TYPE", "RULE_SUMMARY", "TAGS_DECISION", "THRESHOLDS", "XREF_CORRECTION"]
+__all__ = ["DECISIONS", "by_name", "decide", "Decision", "Verdict", "Decider", "VerdictStore",
+           "ANCHOR_TYPE", "APPLICABILITY", "CATEGORY", "FOOTNOTE_ITEMS", "INHERITANCE", "LOGIC", "NEGATED_SIBLING",
+           "PASSAGE_SUMMARY", "PATHWAYS", "PATHWAY_DEPENDENCY", "REFERENCE_CELEX", "REFERENCE_LOGIC",
+           "REFERENCE_SPLIT", "REFERENCE_TYPE", "RULE_SUMMARY", "TAGS_DECISION", "THRESHOLDS", "XREF_CORRECTION"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Iterable, Sequence
 
 from regc.decisions.base import Decision, Verdict
 from regc.ir.models import Applicability as ApplicabilityValue

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from typing import Any, Iterable, Optional
+from typing import Iterable, Optional
 
 from regc.grammar.thresholds import MONTHS, NUMBER_RE, numbers_in_text, parse_number
 from regc.ir.celex import is_valid_celex, lookup_celex

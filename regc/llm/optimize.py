@@ -189,7 +189,6 @@ def optimize_module(module: "str | Decision", train: list[GoldExample], dev: lis
 
     ``lm`` (an ``LMClient`` or a ``dspy.LM``) is routed through the project's client (:func:`routed_lm`): the
     optimiser's calls are cached, counted and stopped by the client's budget (:class:`OptimizeError`)."""
-    import dspy
 
     lm, client = routed_lm(lm)
     try:
@@ -197,7 +196,7 @@ def optimize_module(module: "str | Decision", train: list[GoldExample], dev: lis
                                 gepa_budget=gepa_budget, threads=threads, client=client)
     except OptimizeError:
         raise
-    except Exception as e:  # noqa: BLE001 — DSPy wraps the client's BudgetExceeded in its own errors
+    except Exception:  # noqa: BLE001 — DSPy wraps the client's BudgetExceeded in its own errors
         if client is not None and client.exhausted:
             raise OptimizeError(f"LM budget spent during {optimizer} optimisation ({client.usage.summary()}); "
                                 f"no program written") from None

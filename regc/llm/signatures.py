@@ -22,7 +22,7 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 import typing  # noqa: E402
 from functools import lru_cache  # noqa: E402
-from typing import Any, Optional, Union  # noqa: E402
+from typing import Any, Union  # noqa: E402
 
 import dspy  # noqa: E402
 

@@ -19,8 +19,7 @@ configured decider may arbitrate each verdict (``ctx.options.decider``):
 
 from __future__ import annotations
 
-import re
-from typing import Optional, Sequence
+from typing import Optional
 
 from regc.decisions import APPLICABILITY, CATEGORY, LOGIC, TAGS_DECISION, Verdict, decide
 from regc.decisions.applicability import (_GATE_LEAD, _PROCESS_STAGE, covers_activity_categories,  # noqa: F401
@@ -52,12 +51,12 @@ def anchored_type(node: CriterionNode) -> Optional[str]:
 
 
 def decide_category(threshold: Optional[Threshold]) -> Verdict[str]:
-    """
+    """The ``category`` unit's rule on a node's threshold.
+
     >>> decide_category(None).value
     'Qualitative'
     """
-    q = bool(threshold and threshold.quantitative and threshold.quantitative.items)
-    return Verdict("Quantitative" if q else "Qualitative", 1.0, "quantitative-items" if q else "no-quantitative-items")
+    return CATEGORY.rule(CATEGORY.Inputs.of(threshold))
 
 
 # ---------------------------------------------------------------------------------------------------------------

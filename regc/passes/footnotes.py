@@ -28,7 +28,6 @@ marker in any criterion) are not attached; ``verify`` reports them as info.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Optional
 
 from regc.decisions import FOOTNOTE_ITEMS, decide
