@@ -5,17 +5,18 @@
 - ``negated_sibling``: the sibling an OR alternative applies only without (Negation);
 - ``inheritance``: whose threshold a criterion inherits ("the level referred to in point X").
 
-The rule's analysis walks the unit's tree (positions, pathways, siblings: :mod:`regc.passes.dependencies`) and is
-handed in as the typed ``candidate`` (with its confidence and rule id); the unit owns the verdict, the model
+For three of them the rule's analysis walks the unit's tree (positions, pathways: :mod:`regc.passes.dependencies`)
+and is handed in as the typed ``candidate`` (with its confidence and rule id); ``negated_sibling`` reads its
+typed inputs (the node's text and its earlier siblings) itself; the unit owns the verdict, the model
 contract (one shared answer type, :class:`RelationAnswer`) and the grounding: a model's target must be one of
 ``known_ids``.
 
->>> from regc.decisions.negated_sibling import NEGATED_SIBLING
->>> x = NEGATED_SIBLING.Inputs("where (a) is not possible, X", ("3(a)", "3(b)"), candidate="3(a)", confidence=0.9,
-...                            why="explicit-not-met")
->>> NEGATED_SIBLING.rule(x)
-Verdict(value='3(a)', confidence=0.9, rule='explicit-not-met', model=None, grounding=())
->>> NEGATED_SIBLING.ground("4(c)", x)
+>>> from regc.decisions.inheritance import INHERITANCE
+>>> x = INHERITANCE.Inputs("the level referred to in point (a)", ("3(a)", "3(b)"), cited="(a)", candidate="3(a)",
+...                        confidence=0.85, why="inherits-cited-point")
+>>> INHERITANCE.rule(x)
+Verdict(value='3(a)', confidence=0.85, rule='inherits-cited-point', model=None, grounding=())
+>>> INHERITANCE.ground("4(c)", x)
 ["criterion id '4(c)' does not exist (known: 3(a), 3(b))"]
 """
 

@@ -36,6 +36,11 @@ from regc.ir.models import (Clause, CriterionNode, Dependencies, Diagnostic, Edg
                             TemporalThreshold, Threshold, Unit)
 from regc.decisions import INHERITANCE, NEGATED_SIBLING, PATHWAY_DEPENDENCY, XREF_CORRECTION, decide
 from regc.decisions.base import Verdict as Decision
+from regc.decisions.negated_sibling import SiblingInputs, negated_sibling_rule
+from regc.decisions.point_citations import GATE as _GATE
+from regc.decisions.point_citations import NOT_MET as _NOT_MET
+from regc.decisions.point_citations import Citation, find_citations  # noqa: F401  (re-exported)
+from regc.decisions.point_citations import stems as _stems
 from regc.decisions.relations import RelationInputs
 from regc.passes.classify import ANCHORED_ID, anchored_type
 from regc.passes.context import PassContext
@@ -45,43 +50,6 @@ NAME = "dependencies"
 # ---------------------------------------------------------------------------------------------------------------
 # citations of criterion ids ("point 1(b)(i)", "points (a) and (b)", "criterion 3")
 
-_ID = r"(?:P?\d+(?:\.\d+)*\.?)?(?:\s?\([a-z]{1,4}\))*"
-_CITE = re.compile(rf"\b(?:points?|criteri(?:on|a)|paragraphs?|sub-?points?)\s+(?P<id>{_ID})(?=[\s,.;:)]|$)",
-                   re.IGNORECASE)
-_EXTERNAL_AFTER = re.compile(r"^\s*(?:(?:and|or)\s+(?:points?|paragraphs?)?\s*[\w().]+\s*)?,?\s*(?:of|to|in)\s+(?:the\s+)?"
-                             r"(?:Regulation|Directive|Decision|Annex|Article|Appendix|Section|Part|that|this\s+"
-                             r"(?:Regulation|Directive|Decision)|the\s+Annex)", re.IGNORECASE)
-_EXTERNAL_BEFORE = re.compile(r"\b(?:Section|Sections|Article|Annex|Appendix|Part)\s+[\w.()]+(?:\s*,\s*(?:sub-?section|"
-                              r"paragraph|part|section)?\s*(?:‘[^’]*’|'[^']*'|[\w.()]+))*\s*,?\s*(?:in\s+)?$",
-                              re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Citation:
-    written: str  # as printed, spaces removed: "1(b)(i)", "(c)"
-    start: int
-    end: int
-
-
-def find_citations(text: str) -> list[Citation]:
-    """Internal criterion citations in ``text`` (external "Article 3(1), point (h), of Regulation …" skipped).
-
-    >>> [c.written for c in find_citations("the level of emissions referred to in point 1(b)(i);")]
-    ['1(b)(i)']
-    >>> find_citations("as defined in Article 3(1), point (h), of Regulation (EU) 2019/631")
-    []
-    >>> find_citations("referred to in Section 3.21., subsection ‘Substantial contribution’, points (b) or (c);")
-    []
-    """
-    out: list[Citation] = []
-    for m in _CITE.finditer(text):
-        wid = re.sub(r"\.(?=\()", "", re.sub(r"\s+", "", m.group("id"))).rstrip(".")
-        if not wid or not re.search(r"[\da-z]", wid):
-            continue
-        if _EXTERNAL_AFTER.match(text[m.end():]) or _EXTERNAL_BEFORE.search(text[max(0, m.start() - 160):m.start()]):
-            continue
-        out.append(Citation(wid, m.start(), m.end()))
-    return out
 
 
 def _ancestors(cid: str, parents: dict[str, Optional[str]]) -> list[str]:
@@ -236,8 +204,7 @@ def merge_threshold(own: Optional[Threshold], extra: Threshold) -> Threshold:
 # cross-reference correction (paper D.7/D.8)
 
 _ROMAN_POS = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
-_STOP = {"the", "of", "and", "or", "to", "in", "a", "an", "is", "are", "on", "with", "for", "by", "that", "which",
-         "this", "be", "as", "its", "whether", "point", "points", "referred", "criteria", "comply", "activity"}
+
 
 
 def _roman_to_letter(remainder: str) -> str:
@@ -286,8 +253,7 @@ def _label_positions(cid: str) -> list[int]:
     return pos
 
 
-def _stems(s: str) -> set[str]:
-    return {w[:6] for w in re.findall(r"[a-z]{3,}", s.lower()) if w not in _STOP}
+
 
 
 def _has_threshold(node: CriterionNode) -> bool:
@@ -333,58 +299,25 @@ def propose_correction(written: str, context: str, citing_id: str, nodes: dict[s
 # ---------------------------------------------------------------------------------------------------------------
 # negated alternatives and explicit gates
 
-_GATE = re.compile(r"^\s*(?:where|if|when|in\s+(?:the\s+)?case)\b(?P<cond>[^,;:]*)", re.IGNORECASE)
-_NEG = re.compile(r"\b(?:not|no|nor|never|cannot|neither|without)\b", re.IGNORECASE)
-_NOT_MET = re.compile(r"\b(?:not|no\s+longer)\s+(?:\w+\s+){0,3}?(?:met|possible|feasible|viable|fulfilled|complied\s+with|"
-                      r"achieved|available|practicable|applicable)\b|\bcannot\s+(?:\w+\s+){0,2}?(?:met|achieved|"
-                      r"fulfilled|complied|be\s+generated)\b|\b(?:infeasible|impossible|unavailable)\b", re.IGNORECASE)
 _AFFIRM_GATE = re.compile(r"\b(?:complies|comply|meets|meet|uses|use|follows|chooses|opts\s+for)\s+(?:via\s+|with\s+)?"
                           r"(?:the\s+)?(?:pathway\s+|option\s+|route\s+)?(?:in\s+)?$", re.IGNORECASE)
 
 
 def negated_sibling(node: CriterionNode, siblings: list[CriterionNode]) -> Decision[Optional[str]]:
-    """The sibling whose failure is this alternative's condition (Negation), if any.
+    """The sibling whose failure is this alternative's condition (Negation), if any (the ``negated_sibling``
+    unit's rule on the node's text and its earlier siblings).
 
     >>> a = CriterionNode(criterion_id="3.2(a)", verbatim_text="the plant does not entail any deterioration of the specific water body;")
     >>> b = CriterionNode(criterion_id="3.2(b)", verbatim_text="where the plant risks to deteriorate the specific water body, such deterioration is justified.")
     >>> negated_sibling(b, [a, b]).value
     '3.2(a)'
     """
-    m = _GATE.match(node.verbatim_text)
-    if not m:
-        return Decision(None, 1.0, "no-gate")
-    cond = m.group("cond")
-    idx = next((i for i, s in enumerate(siblings) if s is node), len(siblings))
-    earlier = siblings[:idx]
-    # "where point (a) is not possible" / "where that is not possible"
-    if _NOT_MET.search(cond):
-        for c in find_citations(cond):
-            for s in earlier:
-                if s.criterion_id.endswith(c.written) or s.criterion_id == c.written:
-                    return Decision(s.criterion_id, 0.9, "explicit-not-met")
-        if earlier:
-            cs = _stems(cond)
-            scored = sorted(((len(cs & _stems(s.verbatim_text)), -i, s.criterion_id) for i, s in enumerate(earlier)),
-                            reverse=True)
-            if scored and scored[0][0] >= 2:
-                return Decision(scored[0][2], 0.75, "not-met-topic-overlap")
-            if len(earlier) == 1 or re.search(r"\b(?:this|that|it|the\s+above|the\s+former)\b", cond, re.IGNORECASE):
-                return Decision(earlier[-1].criterion_id, 0.6, "not-met-previous-sibling")
-    # the condition restates an earlier sibling with the opposite polarity
-    cs = _stems(cond)
-    best: tuple[float, str] | None = None
-    for s in earlier:
-        ss = _stems(s.verbatim_text)
-        if not cs or not ss:
-            continue
-        jac = len(cs & ss) / len(cs | ss)
-        if bool(_NEG.search(cond)) == bool(_NEG.search(s.verbatim_text)):
-            continue
-        if jac >= 0.3 and (best is None or jac > best[0]):
-            best = (jac, s.criterion_id)
-    if best:
-        return Decision(best[1], min(0.9, 0.4 + best[0]), f"opposite-polarity-restatement:{best[0]:.2f}")
-    return Decision(None, 0.8, "no-negated-sibling")
+    return negated_sibling_rule(node.verbatim_text, _earlier(node, siblings))
+
+
+def _earlier(node: CriterionNode, siblings: list[CriterionNode]) -> tuple[tuple[str, str], ...]:
+    idx = next((i for i, sib in enumerate(siblings) if sib is node), len(siblings))
+    return tuple((sib.criterion_id, sib.verbatim_text) for sib in siblings[:idx])
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -528,8 +461,8 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
         # 2. alternative that applies only where a sibling is not met
         if parent is not None and parent.evaluation_logic in ("OR", "N_OF_K") and not anchored_type(node):
             sibs = parent.participating_children()
-            d = negated_sibling(node, sibs)
-            d = _relation(NEGATED_SIBLING, d, text, [s.criterion_id for s in sibs if s is not node], ctx, cid)
+            x = SiblingInputs(text, tuple(s.criterion_id for s in sibs if s is not node), earlier=_earlier(node, sibs))
+            d = decide(NEGATED_SIBLING, x, ctx, about=cid)
             if d.value:
                 cond = _GATE.match(text).group(0).strip() if _GATE.match(text) else ""
                 _set_dependency(node, d.value, "Negation",
