@@ -26,6 +26,7 @@ Reads and fills ``ctx.memory``: ``thresholds`` (``"<unit>#<id>"``), ``ids`` (uni
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Optional
@@ -37,6 +38,7 @@ from regc.ir.models import (Clause, CriterionNode, Dependencies, Diagnostic, Edg
 from regc.decisions import INHERITANCE, NEGATED_SIBLING, PATHWAY_DEPENDENCY, XREF_CORRECTION, decide
 from regc.decisions.base import Verdict as Decision
 from regc.decisions.negated_sibling import SiblingInputs, negated_sibling_rule
+from regc.decisions.pathway_dependency import PathInputs, alternative_on_path, path_of
 from regc.decisions.point_citations import GATE as _GATE
 from regc.decisions.point_citations import NOT_MET as _NOT_MET
 from regc.decisions.point_citations import Citation, find_citations  # noqa: F401  (re-exported)
@@ -343,18 +345,8 @@ def section_wide(node: CriterionNode) -> bool:
 def pathway_alternative(cid: str, nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]]) -> Optional[str]:
     """For an anchored node: the child of the nearest OR/N_OF_K ancestor on its path (None if there is none, or
     when the node is a section-wide paragraph, see :func:`section_wide`)."""
-    if cid in nodes and section_wide(nodes[cid]):
-        return None
-    cur = parents.get(cid)  # the anchor
-    while cur is not None:
-        par = parents.get(cur)
-        if par is None:
-            return None
-        if nodes[par].evaluation_logic in ("OR", "N_OF_K") and cur in {c.criterion_id for c in
-                                                                       nodes[par].participating_children()}:
-            return cur
-        cur = par
-    return None
+    return alternative_on_path(path_of(cid, nodes, parents), cid in nodes and section_wide(nodes[cid]))
+
 
 
 def _short(text: str, n: int = 70) -> str:
@@ -448,10 +440,11 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
         parent = nodes.get(parents[cid] or "")
         # 1. anchored node of an OR alternative (paper D.10)
         if anchored_type(node):
-            alt = pathway_alternative(cid, nodes, parents)
+            x = PathInputs(text, tuple(sorted(ids - {cid, "ROOT"})), path=path_of(cid, nodes, parents),
+                           section_wide=section_wide(node))
+            alt = alternative_on_path(x.path, x.section_wide)
             if alt is not None:
-                d = Decision(alt, 0.9, "pathway-anchor")
-                d = _relation(PATHWAY_DEPENDENCY, d, text, sorted(ids - {cid, "ROOT"}), ctx, cid)
+                d = decide(PATHWAY_DEPENDENCY, dataclasses.replace(x, cited=alt), ctx, about=cid)
                 if d.value:
                     alt_text = _short(nodes[d.value].verbatim_text, 60)
                     _set_dependency(node, d.value, "Affirmation",
