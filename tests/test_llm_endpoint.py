@@ -111,3 +111,18 @@ def test_a_run_that_falls_back_to_rules_says_so_even_when_quiet(tmp_path, source
     err = capsys.readouterr().err
     assert "the model was unavailable" in err and "the rules decided instead" in err
     assert len(srv.requests) <= 3  # the breaker stopped asking
+
+
+def _exit_code(argv) -> int:
+    try:
+        return main(argv)
+    except SystemExit as e:  # argparse rejects a bad choice with exit 2
+        return int(e.code)
+
+
+def test_optimize_choices_come_from_the_decision_units(tmp_path, gold_dir, capsys):
+    out = str(tmp_path / "p.json")
+    assert _exit_code(["optimize", "--gold", str(gold_dir), "--decision", "category", "-o", out]) == 2
+    assert "has no model path (llm = False" in capsys.readouterr().err
+    assert _exit_code(["optimize", "--gold", str(gold_dir), "--decision", "nope", "-o", out]) == 2
+    assert "choose from pathways, anchor_type, thresholds" in capsys.readouterr().err

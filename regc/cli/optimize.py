@@ -31,6 +31,9 @@ def decision_name(text: str) -> str:
     from regc.decisions import DECISIONS
 
     names = [d.name for d in DECISIONS if d.llm]
+    if text in {d.name for d in DECISIONS} - set(names):
+        raise argparse.ArgumentTypeError(f"{text!r} has no model path (llm = False: the rules decide it); choose "
+                                         f"from {', '.join(names)}")
     if text not in names:
         raise argparse.ArgumentTypeError(f"{text!r}: choose from {', '.join(names)}")
     return text
