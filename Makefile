@@ -41,6 +41,7 @@ demo: venv
 	$(BIN)/python -m regc.demo
 
 test: venv browser
+	$(BIN)/ruff check regc harness bench tests
 	$(BIN)/python -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
 
 bench: venv

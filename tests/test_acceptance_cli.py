@@ -378,24 +378,25 @@ def test_refused_lm_endpoint_fails_fast_once_per_process(tmp_path, capsys):
         other.complete([{"role": "user", "content": "something else"}])
     assert time.perf_counter() - t0 < 0.5 and waits == []
     assert client.usage.total().failures == 1 and other.usage.total().failures == 1
-    # timeouts are retried as before: only a refusal opens the breaker
+    # a timeout is not a refusal (a timeout opens the breaker through its own check, lm._timed_out)
     assert not _connection_refused(TimeoutError("failed to connect to 10.0.0.1:80: timed out"))
     assert _connection_refused(RuntimeError("failed to connect to 127.0.0.1:9: [Errno 111] Connection refused"))
 
 
-def test_compile_with_unreachable_lm_lets_the_rules_decide(tmp_path, capsys):
+def test_compile_with_unreachable_lm_fails_fast_with_one_line(tmp_path, capsys):
+    """Issue 13: a refused endpoint no longer gives a silent rules-only build: one clear line, exit 2, nothing
+    written (a run whose model fails mid-way still falls back and says so: tests/test_llm_endpoint.py)."""
     import time
 
     out = tmp_path / "b"
     t0 = time.perf_counter()
     assert main(["compile", "--celex", "32021R2139", "--version", "2026-01-01", "--only", "CCM-4.29", "--lm",
                  "openai/x", "--api-base", f"http://127.0.0.1:{_closed_port()}/v1", "--lm-cache", "off",
-                 "-o", str(out), "-q"]) == 0
+                 "-o", str(out), "-q"]) == 2
     assert time.perf_counter() - t0 < 15
-    diags = [json.loads(ln) for ln in (out / "diagnostics.jsonl").read_text().splitlines() if ln.strip()]
-    down = [d for d in diags if d["code"] == "LLM_UNAVAILABLE"]
-    assert down and "connection refused" in down[0]["message"]
-    assert all("Traceback" not in d["message"] for d in down)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "connection refused" in err[0] and "Traceback" not in err[0]
+    assert not out.exists()
 
 
 # ---- search: the real reason, never a silent [] ----

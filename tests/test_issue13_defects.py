@@ -4,7 +4,6 @@ Build: CCM-4.29 of 2021/2139 (2026-01-01), compiled once for the module."""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import os
 import time

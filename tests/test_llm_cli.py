@@ -23,7 +23,7 @@ HALLUCINATED = {"quantitative": {"logic": None, "items": [
 # grounded for the tags/applicability fields; ungrounded (invented) thresholds; sane logic
 ANSWERS = {
     "applicability": "Mandatory", "tags": [], "threshold": HALLUCINATED,
-    "evaluation_logic": lambda u: {"evaluation_logic": "LEAF" if input_value(u, "item_texts").strip() == "[]"
+    "evaluation_logic": lambda u: {"evaluation_logic": "LEAF" if input_value(u, "items").strip() == "[]"
                                    else "AND", "n_required": None},
     "anchor": {"anchor_id": None, "anchor_type": "Verification"}, "groups": [],
 }
@@ -91,7 +91,7 @@ def test_compile_lm_bad_input(tmp_path, climate_xhtml, capsys, argv, msg):
 
 def test_optimize_labeled_cli_and_compile_with_program(tmp_path, gold_dir, climate_xhtml, capsys):
     prog = tmp_path / "progs" / "applicability.json"
-    rc = main(["optimize", "--gold", str(gold_dir), "--module", "applicability", "--optimizer", "labeled",
+    rc = main(["optimize", "--gold", str(gold_dir), "--decision", "applicability", "--optimizer", "labeled",
                "-o", str(prog), "--k", "4"])
     assert rc == 0
     meta = json.loads((tmp_path / "progs" / "applicability.meta.json").read_text())
@@ -113,7 +113,7 @@ def test_optimize_labeled_cli_and_compile_with_program(tmp_path, gold_dir, clima
 
 
 def test_optimize_bad_input(tmp_path, capsys):
-    assert main(["optimize", "--gold", str(tmp_path / "nope"), "--module", "tags", "-o",
+    assert main(["optimize", "--gold", str(tmp_path / "nope"), "--decision", "tags", "-o",
                  str(tmp_path / "p.json")]) == 2
     assert "no gold activity files" in capsys.readouterr().err
 
@@ -179,7 +179,7 @@ def test_optimize_bootstrap_cli_against_local_double(tmp_path, gold_dir, capsys)
     prog = tmp_path / "boot.json"
     with OpenAIDouble(respond, ttl_s=60) as srv:
         rc = main(["optimize", "--lm", "openai/double", "--api-base", srv.base_url, "--gold", str(gold_dir),
-                   "--module", "applicability", "--optimizer", "bootstrap", "--k", "2", "-o", str(prog)])
+                   "--decision", "applicability", "--optimizer", "bootstrap", "--k", "2", "-o", str(prog)])
     assert rc == 0 and srv.requests
     meta = json.loads((tmp_path / "boot.meta.json").read_text())
     assert meta["model"] == "openai/double" and meta["optimizer"] == "bootstrap"
@@ -195,7 +195,7 @@ def test_optimize_cli_uses_the_project_cache_and_budget(tmp_path, gold_dir, caps
         return answer_by_field({"applicability": "Conditional" if t.startswith(("where", "if")) else
                                 "Mandatory"})(system, user)
 
-    base = ["optimize", "--lm", "openai/double", "--gold", str(gold_dir), "--module", "applicability",
+    base = ["optimize", "--lm", "openai/double", "--gold", str(gold_dir), "--decision", "applicability",
             "--optimizer", "bootstrap", "--k", "2", "--lm-cache", str(tmp_path / "cache")]
     with OpenAIDouble(respond, ttl_s=60) as srv:
         assert main(base + ["--api-base", srv.base_url, "-o", str(tmp_path / "a.json")]) == 0
@@ -206,7 +206,7 @@ def test_optimize_cli_uses_the_project_cache_and_budget(tmp_path, gold_dir, caps
     assert "cache hits" in out and "optimize" in out
     with OpenAIDouble(respond, ttl_s=60) as srv:
         rc = main(["optimize", "--lm", "openai/double", "--api-base", srv.base_url, "--gold", str(gold_dir),
-                   "--module", "applicability", "--optimizer", "bootstrap", "--k", "2", "--lm-cache", "off",
+                   "--decision", "applicability", "--optimizer", "bootstrap", "--k", "2", "--lm-cache", "off",
                    "--budget", "2calls", "-o", str(tmp_path / "c.json")])
         assert rc == 2 and len(srv.requests) == 2
     assert "budget spent" in capsys.readouterr().err

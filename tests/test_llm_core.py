@@ -16,12 +16,13 @@ from llm_double import OpenAIDouble, answer_by_field, input_value  # noqa: E402
 
 from regc.grammar.thresholds import decide as decide_threshold  # noqa: E402
 from regc.ir.models import Threshold  # noqa: E402
-from regc.llm.decider import LLMDecider, decide  # noqa: E402
-from regc.llm.grounding import ground, strip_injection  # noqa: E402
+from regc.decisions import APPLICABILITY, DECISIONS, LOGIC, PATHWAYS, THRESHOLDS, decide  # noqa: E402
+from regc.decisions.base import Verdict as Decision  # noqa: E402
+from regc.decisions.grounding import strip_injection  # noqa: E402
+from regc.llm.decider import LLMDecider  # noqa: E402
 from regc.llm.lm import (BudgetExceeded, LMClient, LMSettings, ParseFailure, chat_reply,  # noqa: E402
                                 parse_budget, scripted_lm)
-from regc.llm.signatures import DATA_NOTE, DECISIONS, make_predictor  # noqa: E402
-from regc.passes.decisions import Decision  # noqa: E402
+from regc.llm.signatures import DATA_NOTE, make_predictor, signature_for  # noqa: E402
 
 TEXT = ("direct GHG emissions of the activity are lower than 270g CO2e/kWh of the output energy, or annual direct "
         "GHG emissions of the activity do not exceed an average of 550kgCO2e/kW of the facility's capacity over "
@@ -56,20 +57,25 @@ def _thr_rule(text=TEXT):
 # signatures and typed outputs
 
 
-def test_every_decision_has_a_signature_typed_with_ir_types():
-    assert {"logic", "pathways", "anchor_type", "applicability", "tags", "thresholds", "references",
-            "dependencies", "rule_summary", "passage_summary"} <= set(DECISIONS)
-    thr_field = DECISIONS["thresholds"].signature.output_fields["threshold"]
+def test_every_decision_has_a_signature_built_from_the_unit():
+    assert {"logic", "pathways", "anchor_type", "applicability", "tags", "thresholds", "reference_type",
+            "xref_correction", "rule_summary", "passage_summary", "footnote_items"} <= {d.name for d in DECISIONS}
+    thr_field = signature_for(THRESHOLDS).output_fields["threshold"]
     assert Threshold in getattr(thr_field.annotation, "__args__", (thr_field.annotation,))
-    for name in DECISIONS:
-        p = make_predictor(name)
+    for d in DECISIONS:
+        if not d.llm:  # a unit without a model path says so and gets no signature
+            with pytest.raises(ValueError, match="no model path"):
+                signature_for(d)
+            continue
+        p = make_predictor(d)
+        assert p.signature.instructions.startswith(d.instructions.rstrip()[:40])
         assert p.signature.instructions.rstrip().endswith(DATA_NOTE)
-        assert "feedback" in p.signature.input_fields
+        assert "feedback" in p.signature.input_fields and d.answer_field in p.signature.output_fields
 
 
 def test_reply_is_parsed_into_the_ir_threshold_type(tmp_path):
     client, engine = _client(lambda s, u: chat_reply({"threshold": GOOD}))
-    out, raw = client.predict(make_predictor("thresholds"), {"sentence": TEXT, "chapeau": "", "feedback": ""})
+    out, raw = client.predict(make_predictor("thresholds"), {"text": TEXT, "parent_text": "", "feedback": ""})
     assert isinstance(out["threshold"], Threshold)
     assert [i.value for i in out["threshold"].quantitative.items] == [270, 550]
     assert engine.calls == 1
@@ -99,7 +105,7 @@ def test_request_formation_against_local_openai_double(tmp_path, monkeypatch):
 
 
 def test_persistent_cache_second_run_makes_no_request(tmp_path):
-    inputs = {"sentence": TEXT, "chapeau": "", "feedback": ""}
+    inputs = {"text": TEXT, "parent_text": "", "feedback": ""}
     client, engine = _client(lambda s, u: chat_reply({"threshold": GOOD}), tmp_path)
     client.predict(make_predictor("thresholds"), inputs)
     client.predict(make_predictor("thresholds"), inputs)
@@ -118,7 +124,7 @@ def test_budget_stops_cleanly_and_rules_decide(tmp_path):
     dec = LLMDecider(client, "llm")
     rule = Decision("Mandatory", 0.9, "default-mandatory")
     ctx = _ctx(dec)
-    got = [decide(ctx, "applicability", rule, {"text": f"text {i}", "criterion_id": f"P{i}"}).value
+    got = [decide(APPLICABILITY, APPLICABILITY.Inputs(f"text {i}"), ctx, about=f"P{i}", rule=rule).value
            for i in range(4)]
     assert got == ["Conditional", "Conditional", "Mandatory", "Mandatory"]
     assert engine.calls == 2
@@ -175,8 +181,9 @@ def test_unreachable_endpoint_falls_back_to_rules():
                                  backoff_s=0.0, timeout_s=2), sleep=lambda s: None)
     dec = LLMDecider(client, "llm")
     rule = Decision("Mandatory", 0.9, "r")
-    assert dec.decide("applicability", {"text": "t", "criterion_id": "1"}, rule) is None
-    assert decide(_ctx(dec), "applicability", rule, {"text": "t2"}) is rule
+    assert dec.decide(APPLICABILITY, APPLICABILITY.Inputs("t"), rule, about="1") is None
+    assert decide(APPLICABILITY, APPLICABILITY.Inputs("t2"), _ctx(dec), rule=rule) is rule
+    assert dec.unavailable and dec.fell_back == 2
     assert [d.code for d in dec.drain_diagnostics()] == ["LLM_UNAVAILABLE"]
 
 
@@ -200,7 +207,7 @@ def test_hallucinated_threshold_is_reprompted_then_rejected():
     client, engine = _client(_hallucinating([999, 998, 997, 996, 995]))
     dec = LLMDecider(client, "llm")
     rule = _thr_rule()
-    assert dec.decide("thresholds", {"text": TEXT, "parent_text": None, "criterion_id": "1(b)(i)"}, rule) is None
+    assert dec.decide(THRESHOLDS, THRESHOLDS.Inputs(TEXT, None), rule, about="1(b)(i)") is None
     assert engine.calls == 4  # first answer + 3 targeted re-prompts, no more
     (d,) = dec.drain_diagnostics("CCM-4.29/SC")
     assert d.code == "LLM_UNGROUNDED" and d.criterion_id == "1(b)(i)" and "996" in d.message
@@ -209,7 +216,7 @@ def test_hallucinated_threshold_is_reprompted_then_rejected():
 def test_a_model_repeating_a_rejected_answer_is_not_asked_again():
     client, engine = _client(lambda s, u: chat_reply({"threshold": HALLUCINATED}))
     dec = LLMDecider(client, "llm")
-    assert dec.decide("thresholds", {"text": TEXT, "criterion_id": "1"}, _thr_rule()) is None
+    assert dec.decide(THRESHOLDS, THRESHOLDS.Inputs(TEXT), _thr_rule(), about="1") is None
     assert engine.calls == 2
     assert [d.code for d in dec.drain_diagnostics()] == ["LLM_UNGROUNDED"]
 
@@ -224,7 +231,7 @@ def test_reprompt_carries_the_diagnosis_and_a_fixed_answer_is_accepted():
     client, engine = _client(respond)
     dec = LLMDecider(client, "llm")
     rule = _thr_rule()
-    out = dec.decide("thresholds", {"text": TEXT, "criterion_id": "1"}, rule)
+    out = dec.decide(THRESHOLDS, THRESHOLDS.Inputs(TEXT), rule, about="1")
     assert engine.calls == 2 and "999" in seen[1] and "not written in the text" in seen[1]
     assert out.model == "local/scripted" and "reprompt1" in out.rule
     assert [i.value for i in out.value.threshold.quantitative.items] == [270, 550]
@@ -235,11 +242,11 @@ def test_malformed_reply_falls_back_to_rule():
     client, engine = _client(lambda s, u: "[[ ## threshold ## ]]\n{not json at all\n\n[[ ## completed ## ]]")
     dec = LLMDecider(client, "llm")
     rule = _thr_rule()
-    out = decide(_ctx(dec), "thresholds", rule, {"text": TEXT, "criterion_id": "1"})
+    out = decide(THRESHOLDS, THRESHOLDS.Inputs(TEXT), _ctx(dec), about="1", rule=rule)
     assert out is rule and engine.calls == 2  # one re-prompt; the same broken reply ends it
     assert [d.code for d in dec.drain_diagnostics()] == ["LLM_MALFORMED"]
     with pytest.raises(ParseFailure):
-        client.predict(make_predictor("thresholds"), {"sentence": "x", "chapeau": "", "feedback": "new"})
+        client.predict(make_predictor("thresholds"), {"text": "x", "parent_text": "", "feedback": "new"})
 
 
 def test_prompt_injection_line_cannot_ground_a_value():
@@ -250,11 +257,11 @@ def test_prompt_injection_line_cannot_ground_a_value():
     injected = {"quantitative": {"logic": None, "items": [
         {"metric": "direct emissions", "operator": "<", "value": 5, "unit": "g CO2e/kWh", "period": None}]},
         "temporal": None}
-    assert ground("thresholds", Threshold.model_validate(injected), {"text": text})
+    assert THRESHOLDS.ground(Threshold.model_validate(injected), THRESHOLDS.Inputs(text))
     client, engine = _client(lambda s, u: chat_reply({"threshold": injected}))
     dec = LLMDecider(client, "llm")
     rule = _thr_rule(text)
-    out = decide(_ctx(dec), "thresholds", rule, {"text": text, "criterion_id": "P1"})
+    out = decide(THRESHOLDS, THRESHOLDS.Inputs(text), _ctx(dec), about="P1", rule=rule)
     assert out is rule
     assert [i.value for i in out.value.threshold.quantitative.items] == [100]
     codes = [d.code for d in dec.drain_diagnostics()]
@@ -263,8 +270,9 @@ def test_prompt_injection_line_cannot_ground_a_value():
 
 def test_grounding_of_ids_celex_dates_and_logic():
     from regc.ir.celex import set_registry
-    from regc.llm.grounding import ground_celex, ground_ids
-    from regc.llm.signatures import RelationAnswer
+    from regc.decisions import INHERITANCE
+    from regc.decisions.grounding import ground_celex, ground_ids
+    from regc.decisions.pathways import PathwayInput, PathwayItem
 
     assert ground_celex("32018R1999", "Article 3 of Regulation (EU) 2018/1999") == []
     assert ground_celex("32019R1999", "Article 3 of Regulation (EU) 2018/1999")
@@ -274,20 +282,20 @@ def test_grounding_of_ids_celex_dates_and_logic():
     finally:
         set_registry(None)
     assert ground_ids(["1(z)"], ["1(a)", "1(b)"])
-    rel = RelationAnswer(relation="DEPENDS_ON", target_id="9(q)")
-    assert ground("dependencies", rel, {"text": "t", "known_ids": ["1", "2"]})
+    assert INHERITANCE.ground("9(q)", INHERITANCE.Inputs("t", ("1", "2")))
+    assert INHERITANCE.to_value({"relation": "INHERITS_THRESHOLD", "target_id": "2"}, None, None) == "2"
     thr = Threshold.model_validate({"temporal": {"logic": None, "items": [{"type": "deadline",
                                                                              "date": "2030-12-31"}]}})
-    assert ground("thresholds", thr, {"text": "permit granted by 31 December 2030"}) == []
-    assert ground("thresholds", thr, {"text": "permit granted by 31 December 2035"})
-    assert ground("logic", ("N_OF_K", 3), {"text": "at least two of the following:", "children": ["a", "b",
-                                                                                                   "c"]})
-    assert ground("logic", ("LEAF", None), {"text": "either of:", "children": ["a", "b"]})
+    assert THRESHOLDS.ground(thr, THRESHOLDS.Inputs("permit granted by 31 December 2030")) == []
+    assert THRESHOLDS.ground(thr, THRESHOLDS.Inputs("permit granted by 31 December 2035"))
+    assert LOGIC.ground(("N_OF_K", 3), LOGIC.Inputs("at least two of the following:", ("a", "b", "c"), k=3))
+    assert LOGIC.ground(("LEAF", None), LOGIC.Inputs("either of:", ("a", "b"), k=2))
     # pathway groups must name existing, consecutive ids
-    items = [{"id": "1(a)", "text": "x"}, {"id": "1(b)", "text": "y"}, {"id": "1(c)", "text": "z"}]
+    items = PathwayInput("either:", tuple(PathwayItem(i, t, False) for i, t in (("1(a)", "x"), ("1(b)", "y"),
+                                                                               ("1(c)", "z"))))
     with pytest.raises(ValueError):
-        DECISIONS["pathways"].to_value({"groups": [["1(a)", "1(q)"]]}, {"items": items}, ())
-    assert DECISIONS["pathways"].to_value({"groups": [["1(a)", "1(b)"]]}, {"items": items}, ()) == ((0, 1),)
+        PATHWAYS.to_value([["1(a)", "1(q)"]], items, ())
+    assert PATHWAYS.to_value([["1(a)", "1(b)"]], items, ()) == ((0, 1),)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -298,24 +306,25 @@ def test_hybrid_consults_only_unsure_or_odr_failed_decisions():
     client, engine = _client(lambda s, u: chat_reply({"applicability": "Conditional"}))
     dec = LLMDecider(client, "hybrid")
     sure, unsure = Decision("Mandatory", 0.9, "default"), Decision("Mandatory", 0.6, "weak")
-    assert dec.decide("applicability", {"text": "a", "criterion_id": "1"}, sure) is None
+    assert dec.decide(APPLICABILITY, APPLICABILITY.Inputs("a"), sure, about="1") is None
     assert engine.calls == 0
-    got = dec.decide("applicability", {"text": "b", "criterion_id": "2"}, unsure)
+    got = dec.decide(APPLICABILITY, APPLICABILITY.Inputs("b"), unsure, about="2")
     assert got.value == "Conditional" and got.model == "local/scripted" and "overridden" in got.rule
-    got = dec.decide("applicability", {"text": "c", "criterion_id": "3", "odr_failed": True,
-                                       "odr_notes": ["text opens with a condition"]}, sure)
+    got = dec.decide(APPLICABILITY, APPLICABILITY.Inputs("c"), sure, about="3",
+                     flags={"odr_failed": True, "odr_notes": ["text opens with a condition"]})
     assert got.value == "Conditional" and engine.calls == 2
     # agreement is recorded as confirmed by the model
     client2, _ = _client(lambda s, u: chat_reply({"applicability": "Mandatory"}))
-    got = LLMDecider(client2, "hybrid").decide("applicability", {"text": "d"}, unsure)
+    got = LLMDecider(client2, "hybrid").decide(APPLICABILITY, APPLICABILITY.Inputs("d"), unsure)
     assert got.value == "Mandatory" and got.rule.startswith("weak|") and got.model == "local/scripted"
 
 
-def test_decide_helper_without_decider_returns_rule_output():
+def test_decide_without_decider_returns_the_rule_verdict():
     rule = Decision(("OR", None), 0.95, "connective-any")
 
-    assert decide(_ctx(None), "logic", rule, {"text": "either"}) is rule
-    assert decide(None, "logic", rule, {}) is rule
+    assert decide(LOGIC, LOGIC.Inputs("either"), _ctx(None), rule=rule) is rule
+    assert decide(LOGIC, LOGIC.Inputs("either"), None, rule=rule) is rule
+    assert decide(LOGIC, LOGIC.Inputs("", (), k=0), None).value == ("LEAF", None)
 
 
 def test_compile_records_model_provenance(eurlex):
@@ -327,7 +336,7 @@ def test_compile_records_model_provenance(eurlex):
 
     answers = answer_by_field({
         "applicability": "Conditional", "tags": ["Assessment"], "threshold": HALLUCINATED,
-        "evaluation_logic": lambda u: {"evaluation_logic": "LEAF" if input_value(u, "item_texts").strip() == "[]"
+        "evaluation_logic": lambda u: {"evaluation_logic": "LEAF" if input_value(u, "items").strip() == "[]"
                                        else "AND", "n_required": None},
         "anchor": {"anchor_id": None, "anchor_type": "Verification"}, "groups": []})
     client, engine = _client(answers)
@@ -349,8 +358,9 @@ def test_compile_records_model_provenance(eurlex):
 def test_module_doctests():
     import doctest
 
-    from regc.llm import decider, grounding, hooks, lm, optimize, signatures
+    from regc.decisions import grounding
+    from regc.llm import decider, lm, optimize, signatures
 
-    for m in (signatures, lm, grounding, decider, optimize, hooks):
+    for m in (signatures, lm, grounding, decider, optimize):
         res = doctest.testmod(m)
         assert res.failed == 0 and res.attempted > 0, m.__name__

@@ -1,5 +1,5 @@
 """Golden fixtures for rules-plus-LLM arbitration (``tests/fixtures/llm/``): each ``X.in.json`` gives a decision
-kind, the pass hook's inputs and the scripted model replies in order; ``X.out.json`` records who decided, the
+unit's name, its inputs (as JSON; :func:`typed_inputs` builds the unit's typed inputs) and the scripted model replies in order; ``X.out.json`` records who decided, the
 final value, the number of model calls and the diagnostics.  ``bad/`` holds replies that grounding must reject
 (hallucinated values and dates, malformed JSON, injection, nonexistent ids, wrong enum): their expected output
 is the rule answer plus the diagnostic.  Regenerate with ``REGC_RESET_FIXTURES=1``.  Scripted replies test the
@@ -16,46 +16,52 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 from fixtures_util import assert_golden_json, fixture_pairs  # noqa: E402
 
+from regc.decisions import by_name, decide  # noqa: E402
+from regc.decisions.base import Verdict  # noqa: E402
+from regc.decisions.pathways import PathwayInput, PathwayItem  # noqa: E402
+from regc.grammar.citations import Citation, find_citations  # noqa: E402
 from regc.ir.models import CriterionNode  # noqa: E402
-from regc.llm.decider import LLMDecider, decide  # noqa: E402
+from regc.llm.decider import LLMDecider  # noqa: E402
 from regc.llm.lm import LMClient, LMSettings, chat_reply, scripted_lm  # noqa: E402
-from regc.passes.decisions import Decision  # noqa: E402
 
 GOOD = fixture_pairs("llm")
 BAD = fixture_pairs("llm", bad=True)
 
 
-def rule_decision(kind: str, inputs: dict, given: dict | None = None) -> Decision:
-    """What the rule pass decides for these hook inputs (the fallback); kinds whose rule needs more context than
-    the hook inputs (summaries, reference typing, dependency decisions) give it in the fixture's ``rule``."""
-    if given is not None:
-        return Decision(given["value"], given.get("confidence", 0.8), given.get("rule", "fixture-rule"))
-    if kind == "thresholds":
-        from regc.grammar.thresholds import decide as decide_threshold
+def _citation(text: str, written: str) -> Citation:
+    found = [c for c in find_citations(text) if c.text == written]
+    if found:
+        return found[0]
+    i = text.index(written)
+    return Citation(kind="named_document", text=written, start=i, end=i + len(written))
 
-        d = decide_threshold(inputs["text"])
-        return Decision(d, d.confidence, ",".join(d.rules) or "none")
+
+def typed_inputs(kind: str, i: dict):
+    """The unit's typed inputs for a fixture's inputs (as a pass would build them)."""
+    d = by_name(kind)
     if kind == "logic":
-        from regc.grammar.logic import decide_logic
-
-        d = decide_logic(inputs["text"], inputs["children"])
-        return Decision((d.logic, d.n_required), d.confidence, d.rule)
-    if kind == "applicability":
-        from regc.passes.classify import decide_applicability
-
-        return decide_applicability(inputs["text"])
-    if kind == "anchor_type":
-        from regc.passes.structure import anchor_type
-
-        d = anchor_type(inputs["text"])
-        return Decision(d.tag, d.confidence, d.rule)
+        return d.Inputs(i["text"], tuple(i["children"]), k=len(i["children"]))
     if kind == "pathways":
-        from regc.passes.structure import PathwayInput, PathwayItem, decide_pathways
+        return PathwayInput(i["chapeau"], tuple(PathwayItem(t["id"], t["text"], t["has_children"])
+                                                for t in i["items"]))
+    if kind == "reference_type":
+        return d.Inputs(i["text"], _citation(i["text"], i["citation"]))
+    if kind == "xref_correction":
+        return d.Inputs(i["context"], tuple(i["known_ids"]), cited=i["written"])
+    if kind in ("negated_sibling", "pathway_dependency", "inheritance"):
+        return d.Inputs(i["text"], tuple(i["known_ids"]), cited=i.get("cited", ""))
+    if kind == "passage_summary":
+        return d.Inputs(i["criterion"], tuple(i["passages"]))
+    fields = set(d.Inputs.__dataclass_fields__)
+    return d.Inputs(**{k: tuple(v) if isinstance(v, list) else v for k, v in i.items() if k in fields})
 
-        d = decide_pathways(PathwayInput(inputs["chapeau"], tuple(PathwayItem(i["id"], i["text"], i["has_children"])
-                                                                 for i in inputs["items"])))
-        return Decision(d.groups, d.confidence, d.rule)
-    raise AssertionError(kind)
+
+def rule_decision(kind: str, inputs: dict, given: dict | None = None) -> Verdict:
+    """What the rule decides for these inputs (the fallback); kinds whose rule needs more context than the inputs
+    (summaries, reference typing, dependency decisions) give it in the fixture's ``rule``."""
+    if given is not None:
+        return Verdict(given["value"], given.get("confidence", 0.8), given.get("rule", "fixture-rule"))
+    return by_name(kind).rule(typed_inputs(kind, inputs))
 
 
 def _plain(kind: str, value):
@@ -83,7 +89,8 @@ def run_fixture(spec: dict) -> dict:
         class options:
             decider = dec
 
-    out = decide(Ctx, spec["kind"], rule, spec["inputs"])
+    out = decide(by_name(spec["kind"]), typed_inputs(spec["kind"], spec["inputs"]), Ctx,
+                 about=spec["inputs"].get("criterion_id"), rule=rule)
     return {"decided_by": "model" if out.model else "rules", "value": _plain(spec["kind"], out.value),
             "rule": out.rule, "model_calls": lm._regc_engine.calls,
             "diagnostics": [{"severity": d.severity, "code": d.code, "criterion_id": d.criterion_id,

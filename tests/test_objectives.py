@@ -22,8 +22,8 @@ def test_doctests(module):
 def test_every_printed_dnsh_heading(code):
     n = OBJECTIVES.index(code) + 1
     name = OBJECTIVE_NAMES[code]
-    for text in (f"({n})  {name}", f"({n}) {name.lower()}", name, f"DNSH on {name}", f"({n})\u00a0\u00a0{name}"):
-        assert unit_part_from_heading(text) == f"DNSH-{code}", text
+    for heading in (f"({n})  {name}", f"({n}) {name.lower()}", name, f"DNSH on {name}", f"({n})\u00a0\u00a0{name}"):
+        assert unit_part_from_heading(heading) == f"DNSH-{code}", heading
 
 
 @pytest.mark.parametrize("code,title", [
@@ -46,7 +46,7 @@ def test_sc_rows_name_their_objective():
 
 
 def test_not_headings():
-    for text in ("The activity complies with the criteria set out in Appendix A to this Annex.", "N/A", "",
+    for heading in ("The activity complies with the criteria set out in Appendix A to this Annex.", "N/A", "",
                  "Description of the activity", "(2) The facility is designed to use bio-based feedstock"):
-        assert unit_part_from_heading(text) is None, text
+        assert unit_part_from_heading(heading) is None, heading
     assert objective_from_text("Manufacture of bio-waste products") is None

@@ -109,11 +109,12 @@ def test_module_doctests():
     import doctest
 
     from regc.grammar import logic
-    from regc.passes import decisions, summaries
+    from regc.decisions import base as decisions
+    from regc.passes import summaries
     for mod in (logic, classify, dependencies, assembly, summaries, decisions):
         res = doctest.testmod(mod)
         assert res.failed == 0, mod.__name__
-        assert res.attempted > 0 or mod is decisions
+        assert res.attempted > 0
 
 
 @pytest.mark.slow

@@ -206,13 +206,15 @@ def test_inferred_group_is_a_joint_alternative():
 def test_decider_hook_can_override_and_is_recorded():
     """A configured decider (e.g. a DSPy module) sees the rule decision and may replace it; provenance says so.
     The decider here is a test double: this checks the plumbing, not any model's quality."""
-    from regc.passes.decisions import Decision
+    from regc.decisions import APPLICABILITY, Decider, Verdict
 
     class Double:
-        def decide(self, kind, inputs, rule_decision):
-            if kind == "applicability" and inputs["criterion_id"] == "2":
-                return Decision("Mandatory", 0.99, "double", model="test-double")
+        def decide(self, decision, inputs, rule, *, about=None, flags=None):
+            if decision is APPLICABILITY and about == "2":
+                return Verdict("Mandatory", 0.99, "double", model="test-double")
             return None
+
+    assert isinstance(Double(), Decider)
 
     _, unit, ctx = load_fixture(next(p for p, _ in fixture_pairs("classify") if p.name.startswith("pathways")))
     ctx.options.decider = Double()

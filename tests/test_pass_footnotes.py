@@ -153,13 +153,14 @@ def test_footnote_agreement_with_gold(gold_dir, corpus):
 
 
 def test_decider_items_validated():
-    from regc.passes.decisions import Decision
+    from regc.decisions import Verdict as Decision
 
     class Decider:
         def __init__(self, celex):
             self.celex = celex
 
-        def decide(self, kind, inputs, rule_decision):
+        def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
+            kind = decision.name
             if kind == "footnote_items":
                 return Decision([{"kind": "EU Legal Act", "title": "Directive 2009/33/EC", "celex_id": self.celex,
                                   "type": "must_be_fetched", "oj": None}], 0.9, "llm", model="dspy/test-double")

@@ -191,10 +191,11 @@ def test_verify_clean_on_gold_texts(gold_runs):
 
 
 def test_decider_can_arbitrate_but_not_break_invariants():
-    from regc.passes.decisions import Decision
+    from regc.decisions import Verdict as Decision
 
     class Decider:
-        def decide(self, kind, inputs, rule_decision):
+        def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
+            kind = decision.name
             if kind == "reference_type":
                 return Decision("citation_only", 0.95, "llm", model="dspy/test-double")
             if kind == "reference_celex":
@@ -212,12 +213,13 @@ def test_decider_can_arbitrate_but_not_break_invariants():
 
 
 def test_decider_split_cannot_invent_sources():
-    from regc.passes.decisions import Decision
+    from regc.decisions import Verdict as Decision
 
     class Decider:
-        def decide(self, kind, inputs, rule_decision):
+        def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
+            kind = decision.name
             if kind == "reference_split":
-                return Decision(inputs["citations"] + ["national energy and climate plan", "Directive 1999/1/EC"],
+                return Decision(list(inputs.citations) + ["national energy and climate plan", "Directive 1999/1/EC"],
                                 0.9, "llm", model="dspy/test-double")
             return None
 

@@ -12,7 +12,7 @@ from regc.ir.doc import ActDoc, ActivityDoc, UnitDoc
 from regc.ir.models import CriterionNode, Threshold, Unit
 from regc.grammar.thresholds import decide
 from regc.passes import thresholds as P
-from regc.passes.decisions import Decision
+from regc.decisions import Verdict as Decision
 
 
 def _ctx(unit_id: str, options: CompileOptions | None = None) -> PassContext:
@@ -108,18 +108,18 @@ def test_verify_codes():
 
 
 class _FabricatingDecider:
-    """A stand-in arbiter (``decide(kind, inputs, rule_decision)``) that invents a value on the first try, to
+    """A stand-in arbiter (the ``Decider`` protocol of :mod:`regc.decisions.base`) that invents a value on the first try, to
     exercise the repair path.  Not a model; its output is never reported as model quality."""
 
     def __init__(self):
         self.calls = []
 
-    def decide(self, kind, inputs, rule_decision):
-        assert kind == "thresholds"
-        self.calls.append(inputs["strategy"])
+    def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
+        assert decision.name == "thresholds"
+        self.calls.append(inputs.strategy)
         d = rule_decision.value
-        if inputs["strategy"] == "default" and d.threshold is not None:
-            d = decide(inputs["text"], inputs["parent_text"])
+        if inputs.strategy == "default" and d.threshold is not None:
+            d = decide(inputs.text, inputs.parent_text)
             d.threshold.quantitative.items[0].value = 12345
             return Decision(d, 0.9, "fabricate", model="fake")
         return None

@@ -1,6 +1,5 @@
 """The Observe–Diagnose–Repair loop of the pass manager, on a small scripted pass."""
 
-from types import SimpleNamespace
 
 from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemory, confidence_of, run_with_odr
 from regc.ir.doc import ActDoc, ActivityDoc, Block, UnitDoc

@@ -8,13 +8,12 @@ from __future__ import annotations
 import random
 
 import pytest
-import z3
 
 from regc.ir.models import (ActSource, Activity, Clause, CriterionNode, Dependencies, QuantItem,
                             QuantitativeThreshold, Threshold, Unit)
 from regc.runtime.evaluator import CompiledActivity, compile_plan
 from regc.verify import agreement, plan_logic
-from regc.verify.plan_logic import PlanEncoding, inputs_of, passing_profile, plan_verdicts
+from regc.verify.plan_logic import inputs_of, passing_profile, plan_verdicts
 from tests.test_units_corpus import load_plans
 
 PER_ACTIVITY = 4

@@ -196,7 +196,7 @@ def test_enrichment_statuses(searcher):
 
 
 def test_resolve_pass_corrects_and_enriches():
-    from regc.passes import resolve
+    from regc.retrieval import resolve_pass as resolve
 
     node = CriterionNode(criterion_id="1", verbatim_text="The activity complies with Article 29(6) of Directive "
                          "(EU) 2018/2001, ISO 14067:2018 and Section 5.12 of this Annex.", references=References(
@@ -229,7 +229,7 @@ def test_resolve_pass_corrects_and_enriches():
 
 def test_resolve_pass_enriches_footnote_items():
     from regc.ir.models import Footnote, FootnoteItem
-    from regc.passes import resolve
+    from regc.retrieval import resolve_pass as resolve
 
     node = CriterionNode(criterion_id="1", verbatim_text="Energy from renewable sources (1) within the meaning of "
                          "the Directive.", footnotes=[Footnote(id="fn-1", items=[
@@ -247,7 +247,7 @@ def test_resolve_pass_enriches_footnote_items():
 
 
 def test_resolve_pass_is_a_noop_without_resolver():
-    from regc.passes import resolve
+    from regc.retrieval import resolve_pass as resolve
 
     u = Unit(unit_id="X/SC", root=CriterionNode(criterion_id="ROOT"))
     ctx = PassContext(act=_act(), activity=_act().activities[0], unit_doc=UnitDoc(part="SC"),
@@ -288,7 +288,7 @@ from fixtures_util import assert_golden_json, fixture_pairs  # noqa: E402
 
 
 def _run_fixture(inp: Path):
-    from regc.passes import resolve
+    from regc.retrieval import resolve_pass as resolve
 
     d = json.loads(inp.read_text("utf-8"))
     nodes = [CriterionNode(criterion_id=n["criterion_id"], verbatim_text=n["verbatim_text"],

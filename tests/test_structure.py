@@ -17,7 +17,7 @@ from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemor
 from regc.ir.doc import ActDoc, ActivityDoc, Block, UnitDoc
 from regc.ir.models import CriterionNode, Unit, load_activity
 from regc.passes import structure
-from regc.passes.structure import (PathwayDecision, PathwayInput, PathwayItem, anchor_type, decide_pathways,
+from regc.passes.structure import (PathwayInput, PathwayItem, anchor_type, decide_pathways,
                                    parse_label, qualifies_previous)
 
 
@@ -185,12 +185,16 @@ def test_pathway_group_node_and_edges():
 
 
 def test_pathway_decider_hook_arbitrates_low_confidence():
-    class Decider:
+    from regc.decisions import PATHWAYS, Verdict
+
+    class Decider:  # asked only when the rule is unsure, as hybrid mode does
         calls = 0
 
-        def decide_pathways(self, inp: PathwayInput) -> PathwayDecision:
+        def decide(self, decision, inputs, rule, *, about=None, flags=None):
+            if decision is not PATHWAYS or rule.confidence >= 0.7:
+                return None
             Decider.calls += 1
-            return PathwayDecision(((0, 1),), 0.9, "test-arbiter")
+            return Verdict(((0, 1),), 0.9, "test-arbiter", model="test-double")
 
     blocks = _blocks([("1.", "The activity meets either of the following criteria:"), ("(a)", "a;"), ("(b)", "b;"),
                       ("(c)", "c.")])
@@ -201,12 +205,13 @@ def test_pathway_decider_hook_arbitrates_low_confidence():
 
 
 def test_shared_decide_protocol_for_pathways_and_anchor_types():
-    from regc.passes.decisions import Decision
+    from regc.decisions import Verdict as Decision
 
     seen = []
 
     class Decider:
-        def decide(self, kind, inputs, rule_decision):
+        def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
+            kind = decision.name
             seen.append((kind, rule_decision.rule))
             if kind == "pathways":
                 return Decision(((0, 5),), 0.9, "bad-range", model="fake")  # out of range: must be ignored

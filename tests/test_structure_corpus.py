@@ -3,7 +3,6 @@ anchored-paragraph types, Compass label repairs.  Each case names the activity a
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 

@@ -144,7 +144,8 @@ def _pipeline(options: CompileOptions):
     """The default pipeline (None), or with ``--resolve`` the resolution pass before assembly."""
     if not options.extra.get("resolver"):
         return None
-    from regc.passes import PIPELINE, assembly, resolve
+    from regc.passes import PIPELINE, assembly
+    from regc.retrieval import resolve_pass as resolve
 
     i = PIPELINE.index(assembly) if assembly in PIPELINE else len(PIPELINE)
     return PIPELINE[:i] + (resolve,) + PIPELINE[i:]
@@ -312,7 +313,7 @@ def _cmd(args) -> int:
 
     if args.jobs < 1:
         raise CLIError("--jobs must be at least 1")
-    from regc.cli.optimize import decider_from_args, usage_line
+    from regc.cli.optimize import decider_from_args, fallback_line, usage_line
 
     decider = decider_from_args(args)  # --lm/--hybrid/--budget/--program checked before any work
     _check_output(Path(args.output))
@@ -343,6 +344,8 @@ def _cmd(args) -> int:
         print(f"load {t_load:.2f}s; {passes}{cache}")
         if options.decider is not None and args.jobs == 1:
             print(usage_line(options.decider))
+    if fallback_line(options.decider, diags):  # even with -q: the run fell back to rules
+        print(fallback_line(options.decider, diags), file=sys.stderr)
     sys.stdout.flush()
     if args.strict and n_err:
         print(f"regc: {n_err} error-level diagnostic(s) (--strict); see {out}/diagnostics.jsonl", file=sys.stderr)

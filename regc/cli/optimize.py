@@ -1,22 +1,42 @@
 """`regc optimize`: compile a DSPy program for one semantic decision against gold; and the LM options of
 `regc compile` (``--lm``, ``--api-base``, ``--hybrid``, ``--budget``, ``--program``, ``--lm-cache``).
 
-    regc optimize --gold ../shared/gold/dev --module applicability --optimizer labeled -o app.json
+    regc optimize --gold ../shared/gold/dev --decision applicability --optimizer labeled -o app.json
     regc optimize --lm openai/qwen2.5-7b-instruct --api-base http://127.0.0.1:8000/v1 \\
-        --gold ../shared/gold/dev --module thresholds --optimizer bootstrap -o thr.json
+        --gold ../shared/gold/dev --decision thresholds --optimizer bootstrap -o thr.json
     regc compile en.xml -o out --lm openai/qwen2.5-7b-instruct --api-base http://127.0.0.1:8000/v1 --hybrid \\
         --budget 200000 --program thr.json
 
-Writes PROGRAM.json (DSPy's format: demos + instructions) and PROGRAM.meta.json (module, optimizer, model,
-date, train/dev sizes, dev scores of the rules and of the program).  Exit 0 ok, 2 bad input.
+``--decision`` takes its choices from :data:`regc.decisions.DECISIONS` (the units with a model path; a unit with
+``llm = False`` is refused and says so).  Writes PROGRAM.json (DSPy's format: demos + instructions) and
+PROGRAM.meta.json (decision, optimizer, model, date, train/dev sizes, dev scores of the rules and of the program).
+Exit 0 ok, 2 bad input.
 """
 
 from __future__ import annotations
 
 import sys
 
-MODULE_CHOICES = ("logic", "applicability", "tags", "thresholds", "anchor_type", "pathways", "references",
-                  "dependencies", "rule_summary")
+
+
+def decision_name(text: str) -> str:
+    """An argparse type: the name of a registered decision unit with a model path (imported only when the option
+    is parsed, so `regc --help` stays light).
+
+    >>> decision_name("tags")
+    'tags'
+    """
+    import argparse
+
+    from regc.decisions import DECISIONS
+
+    names = [d.name for d in DECISIONS if d.llm]
+    if text in {d.name for d in DECISIONS} - set(names):
+        raise argparse.ArgumentTypeError(f"{text!r} has no model path (llm = False: the rules decide it); choose "
+                                         f"from {', '.join(names)}")
+    if text not in names:
+        raise argparse.ArgumentTypeError(f"{text!r}: choose from {', '.join(names)}")
+    return text
 
 
 def _number(kind, low, inclusive: bool):
@@ -55,6 +75,38 @@ def check_lm_paths(args) -> None:
             Path(cache).mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise CLIError(f"{cache}: --lm-cache is not a usable folder ({e.strerror or e})") from None
+
+
+def require_endpoint(args) -> None:
+    """``--lm`` needs ``--api-base`` (no text goes to a public host unless the user names it), and something must
+    answer there: one clear line (exit 2) before any work, not a hang or a traceback."""
+    from regc.cli import CLIError
+    from regc.llm.lm import EndpointDown, probe_endpoint
+
+    if not args.api_base:
+        raise CLIError(f"--lm {args.lm} needs --api-base URL (e.g. http://127.0.0.1:8000/v1); regc sends no text "
+                       f"to a public host unless told to")
+    try:
+        probe_endpoint(args.api_base, min(float(args.lm_timeout), 10.0))
+    except EndpointDown as e:
+        raise CLIError(f"--api-base {e}") from None
+
+
+def fallback_line(decider, diagnostics) -> str:
+    """One line for stderr when model decisions fell back to the rules ('' when none did).
+
+    >>> from regc.ir.models import Diagnostic
+    >>> fallback_line(object(), [Diagnostic(severity="warning", code="LLM_UNAVAILABLE", message="x: down")])
+    'regc: warning: the model was unavailable (x: down); the rules decided instead (1 diagnostic(s) LLM_UNAVAILABLE)'
+    """
+    if decider is None:
+        return ""
+    down = [d for d in diagnostics if d.code in ("LLM_UNAVAILABLE", "LLM_BUDGET_EXCEEDED")]
+    if not down:
+        return ""
+    codes = sorted({d.code for d in down})
+    return (f"regc: warning: the model was unavailable ({down[0].message[:160]}); the rules decided instead "
+            f"({len(down)} diagnostic(s) {', '.join(codes)})")
 
 
 def add_lm_arguments(p):
@@ -104,13 +156,15 @@ def decider_from_args(args):
     from regc.llm.optimize import OptimizeError
 
     try:
-        return make_decider(model, api_base=args.api_base, hybrid=args.hybrid, budget=args.budget,
-                            programs=args.program, cache_dir=args.lm_cache, timeout_s=args.lm_timeout,
-                            retries=args.lm_retries, max_concurrency=args.lm_concurrency)
+        decider = make_decider(model, api_base=args.api_base, hybrid=args.hybrid, budget=args.budget,
+                               programs=args.program, cache_dir=args.lm_cache, timeout_s=args.lm_timeout,
+                               retries=args.lm_retries, max_concurrency=args.lm_concurrency)
     except OptimizeError as e:
         raise CLIError(str(e)) from None
     except ValueError as e:  # bad --budget
         raise CLIError(str(e)) from None
+    require_endpoint(args)
+    return decider
 
 
 def usage_line(decider) -> str:
@@ -125,7 +179,8 @@ def register(sub) -> None:
     p = sub.add_parser("optimize", help="optimise a DSPy module for one semantic decision against gold",
                        description=__doc__.split("\n\n")[0])
     p.add_argument("--gold", required=True, metavar="GOLD_DIR", help="gold activity folder")
-    p.add_argument("--module", required=True, choices=MODULE_CHOICES, help="which decision")
+    p.add_argument("--decision", "--module", dest="decision", required=True, type=decision_name, metavar="NAME",
+                   help="which decision unit (regc.decisions.DECISIONS with a model path, e.g. applicability)")
     p.add_argument("--optimizer", default="labeled", choices=("labeled", "bootstrap", "mipro", "gepa"),
                    help="labeled (no LM needed), bootstrap, mipro, gepa")
     p.add_argument("-o", "--output", required=True, metavar="PROGRAM.json", help="program file to write")
@@ -154,22 +209,26 @@ def _cmd(args) -> int:
                                      cache_dir=args.lm_cache, budget=parse_budget(args.budget)))
         except ValueError as e:  # bad --budget
             raise CLIError(str(e)) from None
+        require_endpoint(args)
+    from regc.llm.lm import LMCallError
+
     try:
-        examples = gold_examples(load_gold(args.gold), args.module)
+        examples = gold_examples(load_gold(args.gold), args.decision)
         train, dev = split_by_activity(examples)
-        prog, report = optimize_module(args.module, train, dev, optimizer=args.optimizer, lm=lm, k=args.k,
+        prog, report = optimize_module(args.decision, train, dev, optimizer=args.optimizer, lm=lm, k=args.k,
                                        seed=args.seed, gepa_budget=args.gepa_budget)
         out = save_program(prog, args.output, report, model=None if lm is None else args.lm)
-    except OptimizeError as e:
+    except (OptimizeError, LMCallError) as e:
         raise CLIError(str(e)) from None
     except OSError as e:
         raise CLIError(f"{args.output}: cannot write the program: {e.strerror or e}") from None  # not the tmp name
     s = report["scores"]
-    print(f"optimized {args.module} with {args.optimizer}: {report['train']} train / {report['dev']} dev examples, "
+    print(f"optimized {args.decision} with {args.optimizer}: {report['train']} train / {report['dev']} dev examples, "
           f"{report['demos']} demos -> {out} (dev: rules {s.get('rules_dev')}, program {s.get('program_dev')})"
           + (f"; {lm.usage.summary()}" if lm is not None else ""))
     sys.stdout.flush()
     return 0
 
 
-__all__ = ["register", "add_lm_arguments", "add_compile_arguments", "decider_from_args", "usage_line"]
+__all__ = ["register", "add_lm_arguments", "add_compile_arguments", "decider_from_args", "usage_line",
+           "fallback_line", "require_endpoint", "decision_name"]

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import pickle
 import time
-from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Protocol
+from dataclasses import dataclass
+from typing import Callable, Optional, Protocol
 
-from regc.ir.doc import ActDoc, ActivityDoc, UnitDoc
 from regc.ir.models import Diagnostic, Unit
+from regc.passes.context import CompileOptions, PassContext, SemanticMemory  # noqa: F401  (typed seams)
 
 
 class Pass(Protocol):
@@ -31,52 +31,6 @@ class Pass(Protocol):
     def run(self, unit: Unit, ctx: "PassContext") -> Unit: ...
 
     def verify(self, unit: Unit, ctx: "PassContext") -> list[Diagnostic]: ...
-
-
-@dataclass
-class SemanticMemory:
-    """Shared across the units of one activity (paper §3.2): registries that later passes read.
-
-    - ``thresholds``: ``"<unit_id>#<criterion_id>" -> Threshold`` as extracted;
-    - ``ids``: ``unit_id -> set of criterion ids`` (for cross-reference checks and corrections);
-    - ``activity``: metadata (activity id, name, objective, act celex, version, format, description text).
-    """
-
-    thresholds: dict[str, Any] = field(default_factory=dict)
-    ids: dict[str, set[str]] = field(default_factory=dict)
-    activity: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class CompileOptions:
-    ablate: frozenset[str] = frozenset()  # {"odr", "graph"}
-    max_repairs: int = 3
-    stop_confidence: float = 0.7
-    with_provenance: bool = False
-    decider: Any = None  # rules-vs-LLM arbitration hook (regc.llm), None = rules only
-    extra: dict[str, Any] = field(default_factory=dict)
-    # on-disk verdict store (``regc.compiler.cache.DiskVerdictStore`` or any ``get``/``put`` object); None = off
-    store: Any = None
-
-
-@dataclass
-class PassContext:
-    act: ActDoc
-    activity: ActivityDoc
-    unit_doc: UnitDoc
-    memory: SemanticMemory
-    options: CompileOptions
-    attempt: int = 0
-    guidance: list[Diagnostic] = field(default_factory=list)
-
-    @property
-    def unit_id(self) -> str:
-        return f"{self.activity.activity_id}/{self.unit_doc.part}"
-
-    @property
-    def store(self) -> Any:
-        """The on-disk verdict store ``decide()`` consults (None when caching is off)."""
-        return self.options.store
 
 
 # ODR penalties per severity (confidence = 1 - weighted penalties, clamped to [0, 1])

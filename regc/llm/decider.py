@@ -1,57 +1,49 @@
-"""Rules-vs-LLM arbitration: the object placed in ``CompileOptions.decider``.
+"""Rules-vs-LLM arbitration, generic over the decision units: the object placed in ``CompileOptions.decider``.
 
-The rule passes call ``decider.decide(kind, inputs, rule_decision)`` at each semantic decision (see
-:mod:`regc.passes.decisions`; kinds ``logic``, ``applicability``, ``tags`` in classify, ``thresholds`` in
-thresholds, ``anchor_type`` and ``pathways`` in structure, ``rule_summary`` after classify's templates,
-``reference_type`` in references, ``xref_correction``/``pathway_dependency``/``negated_sibling``/``inheritance`` in
-dependencies, ``passage_summary`` in enrichment; see :mod:`regc.llm.hooks`).  Modes:
+:func:`regc.decisions.decide` hands every rule verdict of a unit with a model path (``llm = True``) to
+``decider.decide(decision, inputs, rule, about=..., flags=...)``.  Modes:
 
 - ``rules`` (``--lm none``, the default): no decider is installed at all;
 - ``llm`` (``--lm MODEL``): the model answers every decision, the rule answer is the fallback;
 - ``hybrid`` (``--lm MODEL --hybrid``): the rule decides; the model is consulted only when the rule's confidence
   is below ``consult_below`` or the pass's ODR check failed on that criterion (repair attempt).
 
-Every model answer is parsed into the IR type and grounded (:mod:`regc.llm.grounding`); malformed or
-ungrounded answers get up to ``max_reprompts`` targeted re-prompts carrying the diagnosis, then the rule answer
-stands and a diagnostic is queued (``drain_diagnostics(unit_id)``; the driver writes them to diagnostics.jsonl).
-The decision that wins carries ``model=<model>`` when the model decided, so ``FieldOrigin.model`` in the
-provenance says which source set each field.
+Every model answer is parsed into the unit's answer type, turned into its IR value (``decision.to_value``) and
+grounded (``decision.ground``); malformed or ungrounded answers get up to ``max_reprompts`` targeted re-prompts
+carrying the diagnosis, then the rule answer stands and a diagnostic is queued (``drain_diagnostics(unit_id)``;
+the driver writes them to diagnostics.jsonl).  The verdict that wins carries ``model=<model>`` when the model
+decided, so ``FieldOrigin.model`` in the provenance says which source set each field.
 
-:func:`decide` is the one-call helper for pass code: it returns the rule output unchanged with no decider.
-
->>> from regc.passes.decisions import Decision
->>> decide(None, "applicability", Decision("Mandatory", 0.9, "default"), {"text": "x"}).value
-'Mandatory'
+>>> from regc.decisions import APPLICABILITY, Verdict
+>>> from regc.llm.lm import LMClient, LMSettings, chat_reply, scripted_lm
+>>> lm = scripted_lm(lambda system, user: chat_reply({"applicability": "Conditional"}))
+>>> dec = LLMDecider(LMClient(LMSettings(model="local/scripted", cache_dir=""), lm=lm), "llm")
+>>> v = dec.decide(APPLICABILITY, APPLICABILITY.Inputs("If X, Y."), Verdict("Mandatory", 0.9, "default"))
+>>> v.value, v.model
+('Conditional', 'local/scripted')
 """
 
 from __future__ import annotations
 
-import dataclasses
 import threading
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Mapping, Optional
 
+from regc.decisions import by_name
+from regc.decisions.base import MODEL_CONFIDENCE, Decision, Verdict
+from regc.decisions.grounding import strip_injection
 from regc.ir.models import Diagnostic
-from regc.llm.grounding import ground, strip_injection
 from regc.llm.lm import BudgetExceeded, EndpointDown, LMCallError, LMClient, ParseFailure, PicklesWithoutLock
-from regc.llm.signatures import DECISIONS, make_predictor, module_of
-from regc.passes.decisions import Decision
+from regc.llm.signatures import make_predictor, model_decisions, prompt_inputs
 
 MODES = ("llm", "hybrid")
 # rule confidence below which hybrid mode consults the model, per decision (default for the rest)
 CONSULT_BELOW = {"default": 0.7, "tags": 0.6, "anchor_type": 0.6}
-MODEL_CONFIDENCE = 0.75  # confidence recorded for a grounded model answer
 UNAVAILABLE_AFTER = 3  # consecutive transport failures before the model is no longer asked
 
 
-def _same(a: Any, b: Any) -> bool:
-    if hasattr(a, "model_dump") and hasattr(b, "model_dump"):
-        return a.model_dump(mode="json") == b.model_dump(mode="json")
-    return a == b
-
-
 class LLMDecider(PicklesWithoutLock):
-    """Arbitrates rule decisions with a DSPy program per decision kind (``programs`` override the default
-    zero-shot predictors, e.g. loaded from ``regc optimize`` output)."""
+    """Arbitrates rule verdicts with a DSPy program per decision unit (``programs``, by decision name, override
+    the zero-shot predictors, e.g. loaded from ``regc optimize`` output); ``kinds`` limits the decisions asked."""
 
     def __init__(self, client: LMClient, mode: str = "hybrid", *, programs: Optional[dict[str, Any]] = None,
                  consult_below: Optional[dict[str, float]] = None, max_reprompts: int = 3,
@@ -63,14 +55,15 @@ class LLMDecider(PicklesWithoutLock):
         self.programs = dict(programs or {})
         self.consult_below = {**CONSULT_BELOW, **(consult_below or {})}
         self.max_reprompts = max_reprompts
-        self.kinds = set(kinds) if kinds is not None else set(DECISIONS)
+        self.kinds = set(kinds) if kinds is not None else {d.name for d in model_decisions()}
         self._pending: list[Diagnostic] = []
         self._lock = threading.Lock()
         self._predictors: dict[str, Any] = {}
         self._fail_streak = 0
         self._budget_reported = False
         self.consulted = 0  # decisions for which the model was asked (cached or not)
-        self.consulted_by: dict[str, int] = {}  # the same, per decision kind
+        self.consulted_by: dict[str, int] = {}  # the same, per decision
+        self.fell_back = 0  # decisions where the model was unavailable and the rule answer was kept
 
     def __getstate__(self):
         d = super().__getstate__()
@@ -81,22 +74,24 @@ class LLMDecider(PicklesWithoutLock):
     def model(self) -> str:
         return self.client.model
 
-    # -- helpers -------------------------------------------------------------------------------------------------
-    def predictor(self, kind: str):
-        """The optimised program for ``kind`` (or for the module whose signature it uses), else zero-shot."""
-        for name in (kind, module_of(kind)):
-            if name in self.programs:
-                return self.programs[name]
-        if kind not in self._predictors:
-            self._predictors[kind] = make_predictor(kind)
-        return self._predictors[kind]
+    @property
+    def unavailable(self) -> bool:
+        """The endpoint failed (refused, timed out) often enough that the model is no longer asked."""
+        return self._fail_streak >= UNAVAILABLE_AFTER
 
-    def _diag(self, severity: str, code: str, message: str, inputs: dict, kind: str) -> None:
-        spec = DECISIONS.get(kind)
+    # -- helpers -------------------------------------------------------------------------------------------------
+    def predictor(self, decision: Decision):
+        """The optimised program for ``decision``, else a zero-shot predictor."""
+        if decision.name in self.programs:
+            return self.programs[decision.name]
+        if decision.name not in self._predictors:
+            self._predictors[decision.name] = make_predictor(decision)
+        return self._predictors[decision.name]
+
+    def _diag(self, severity: str, code: str, message: str, about: Optional[str], decision: Decision) -> None:
         with self._lock:
             self._pending.append(Diagnostic(severity=severity, code=code, message=message, kind="Semantic",
-                                            criterion_id=inputs.get("criterion_id"),
-                                            pass_name=spec.pass_name if spec else None))
+                                            criterion_id=about, pass_name=decision.pass_name or None))
 
     def drain_diagnostics(self, unit_id: Optional[str] = None) -> list[Diagnostic]:
         """Diagnostics queued since the last drain (deduplicated: ODR re-runs repeat decisions), tagged with
@@ -112,116 +107,109 @@ class LLMDecider(PicklesWithoutLock):
             out.append(d.model_copy(update={"unit_id": d.unit_id or unit_id}))
         return out
 
-    def should_consult(self, kind: str, inputs: dict, rule: Decision) -> bool:
-        if kind not in self.kinds or kind not in DECISIONS:
+    def should_consult(self, decision: Decision, rule: Verdict, flags: Optional[Mapping[str, Any]] = None) -> bool:
+        if decision.name not in self.kinds or not decision.llm:
             return False
-        if self.mode == "llm":
-            return True
-        if inputs.get("odr_failed"):
-            return True  # the pass's Observe step failed on this node: ask the model on the repair attempt
-        # a repair attempt (``strategy`` other than default) does not by itself send every node of the unit to the
-        # model: only the flagged ones (above); the others follow the confidence rule
-        return float(rule.confidence) < self.consult_below.get(kind, self.consult_below["default"])
+        if self.mode == "llm" or (flags or {}).get("odr_failed"):
+            return True  # llm mode; or the pass's Observe step failed on this node (repair attempt)
+        return float(rule.confidence) < self.consult_below.get(decision.name, self.consult_below["default"])
 
-    # -- the hook ------------------------------------------------------------------------------------------------
-    def decide(self, kind: str, inputs: dict, rule: Decision) -> Optional[Decision]:
-        """The model's grounded answer as a Decision (``model`` set), or None when the rule answer stands (not
-        consulted, budget spent, endpoint down, answer rejected) — every pass hook reads None as "keep the rule"
-        and records no model in the provenance."""
-        if not self.should_consult(kind, inputs, rule):
+    # -- the Decider protocol ------------------------------------------------------------------------------------
+    def decide(self, decision: "Decision | str", inputs: Any, rule: Verdict, *, about: Optional[str] = None,
+               flags: Optional[Mapping[str, Any]] = None) -> Optional[Verdict]:
+        """The model's grounded answer as a Verdict (``model`` set), or None when the rule verdict stands (not
+        consulted, budget spent, endpoint down, answer rejected)."""
+        decision = by_name(decision) if isinstance(decision, str) else decision
+        if not self.should_consult(decision, rule, flags):
             return None
-        if self.client.exhausted or self._fail_streak >= UNAVAILABLE_AFTER:
+        if self.client.exhausted or self.unavailable:
+            self.fell_back += 1
             return None
-        spec = DECISIONS[kind]
-        rule_value = rule.value
-        sig_inputs = spec.to_inputs(inputs, rule_value)
-        _, injected = strip_injection(str(inputs.get("text") or inputs.get("chapeau") or ""))
-        if injected:
-            self._diag("warning", "LLM_INJECTION_TEXT", f"{kind}: instruction-like text in the source is treated "
-                       f"as data and cannot ground values: {injected[0][:120]!r}", inputs, kind)
+        sig_inputs = prompt_inputs(decision, inputs)
+        self._warn_injection(decision, sig_inputs, about)
         self.consulted += 1
-        self.consulted_by[kind] = self.consulted_by.get(kind, 0) + 1
-        notes = [str(n) for n in inputs.get("odr_notes") or []]
+        self.consulted_by[decision.name] = self.consulted_by.get(decision.name, 0) + 1
+        notes = [str(n) for n in (flags or {}).get("odr_notes") or []]
         feedback = ("The compiler's consistency check flagged the previous answer for this node: " +
                     "; ".join(notes)[:400]) if notes else ""
+        return self._ask(decision, inputs, rule, sig_inputs, feedback, about)
+
+    def _warn_injection(self, decision: Decision, sig_inputs: dict, about: Optional[str]) -> None:
+        text = next((v for v in sig_inputs.values() if isinstance(v, str) and v), "")
+        _, injected = strip_injection(text)
+        if injected:
+            self._diag("warning", "LLM_INJECTION_TEXT", f"{decision.name}: instruction-like text in the source is "
+                       f"treated as data and cannot ground values: {injected[0][:120]!r}", about, decision)
+
+    def _ask(self, decision: Decision, inputs: Any, rule: Verdict, sig_inputs: dict, feedback: str,
+             about: Optional[str]) -> Optional[Verdict]:
         problems: list[str] = []
         rejected: set[str] = set()  # replies already rejected: a model that repeats itself is not asked again
         tries = 0
         for attempt in range(1 + self.max_reprompts):
             try:
-                outputs, raw = self.client.predict(self.predictor(kind), {**sig_inputs, "feedback": feedback},
-                                                   pass_name=spec.pass_name)
+                outputs, raw = self.client.predict(self.predictor(decision), {**sig_inputs, "feedback": feedback},
+                                                   pass_name=decision.pass_name)
                 self._fail_streak = 0
             except BudgetExceeded as e:
-                if not self._budget_reported:
-                    self._budget_reported = True
-                    self._diag("warning", "LLM_BUDGET_EXCEEDED", f"{e}; rules decide from here on", inputs, kind)
+                self._budget_spent(e, decision, about)
                 return None
             except LMCallError as e:
-                # an endpoint that refuses connections is down for the process: one diagnostic, no more asking
-                self._fail_streak = UNAVAILABLE_AFTER if isinstance(e, EndpointDown) else self._fail_streak + 1
-                if self._fail_streak == 1 or isinstance(e, EndpointDown):
-                    self._diag("warning", "LLM_UNAVAILABLE", f"{kind}: {e}; rule answer kept", inputs, kind)
-                elif self._fail_streak == UNAVAILABLE_AFTER:
-                    self._diag("warning", "LLM_UNAVAILABLE", f"{UNAVAILABLE_AFTER} failed requests in a row; the "
-                               f"model is no longer asked, rules decide from here on", inputs, kind)
+                self._call_failed(e, decision, about)
                 return None
             except ParseFailure as e:
                 tries += 1
-                problems = [f"malformed reply ({e})"]
-                feedback = self._feedback(problems, e.raw)
-                if e.raw in rejected:
-                    break
-                rejected.add(e.raw)
-                continue
-            tries += 1
-            try:
-                value = spec.to_value(outputs, inputs, rule_value)
-                problems = ground(kind, value, inputs)
-            except (ValueError, TypeError, KeyError, AttributeError) as e:
-                problems = [f"answer does not fit the decision: {e}"]
-                value = None
-            if not problems:
-                return self._accept(kind, value, rule, attempt)
+                problems, raw = [f"malformed reply ({e})"], e.raw
+            else:
+                tries += 1
+                value, problems = self._check(decision, outputs, inputs, rule)
+                if not problems:
+                    return self._accept(decision, value, rule, attempt)
             feedback = self._feedback(problems, raw)
             if raw in rejected:
                 break
             rejected.add(raw)
         code = "LLM_MALFORMED" if problems and problems[0].startswith("malformed") else "LLM_UNGROUNDED"
-        self._diag("warning", code, f"{kind}: model answer rejected after {tries} tries "
-                   f"({'; '.join(problems)[:300]}); rule answer kept", inputs, kind)
+        self._diag("warning", code, f"{decision.name}: model answer rejected after {tries} tries "
+                   f"({'; '.join(problems)[:300]}); rule answer kept", about, decision)
         return None
+
+    @staticmethod
+    def _check(decision: Decision, outputs: dict, inputs: Any, rule: Verdict) -> tuple[Any, list[str]]:
+        try:
+            value = decision.to_value(outputs[decision.answer_field], inputs, rule.value)
+            return value, decision.ground(value, inputs)
+        except (ValueError, TypeError, KeyError, AttributeError) as e:
+            return None, [f"answer does not fit the decision: {e}"]
+
+    def _budget_spent(self, e: Exception, decision: Decision, about: Optional[str]) -> None:
+        self.fell_back += 1
+        if not self._budget_reported:
+            self._budget_reported = True
+            self._diag("warning", "LLM_BUDGET_EXCEEDED", f"{e}; rules decide from here on", about, decision)
+
+    def _call_failed(self, e: LMCallError, decision: Decision, about: Optional[str]) -> None:
+        """An endpoint that refuses connections (or times out) is down for the process: one diagnostic."""
+        self.fell_back += 1
+        down = isinstance(e, EndpointDown)
+        self._fail_streak = UNAVAILABLE_AFTER if down else self._fail_streak + 1
+        if self._fail_streak == 1 or down:
+            self._diag("warning", "LLM_UNAVAILABLE", f"{decision.name}: {e}; rule answer kept", about, decision)
+        elif self._fail_streak == UNAVAILABLE_AFTER:
+            self._diag("warning", "LLM_UNAVAILABLE", f"{UNAVAILABLE_AFTER} failed requests in a row; the model is "
+                       f"no longer asked, rules decide from here on", about, decision)
 
     @staticmethod
     def _feedback(problems: list[str], raw: str) -> str:
         return ("Your previous answer was rejected: " + "; ".join(problems) +
                 ". Answer again using only values, dates and ids written in the inputs, in the required format.")
 
-    def _accept(self, kind: str, value: Any, rule: Decision, attempt: int) -> Decision:
-        tag = f"llm:{kind}" + (f":reprompt{attempt}" if attempt else "")
-        if kind == "thresholds":  # the pass expects a ThresholdDecision (same typed output as the rule)
-            td = rule.value
-            agrees = _same(value, td.threshold)
-            value = dataclasses.replace(td, threshold=value, confidence=max(td.confidence, MODEL_CONFIDENCE)
-                                        if agrees else MODEL_CONFIDENCE)
-        else:
-            agrees = _same(value, rule.value)
-        if agrees:
-            return Decision(value, max(float(rule.confidence), MODEL_CONFIDENCE), f"{rule.rule}|{tag}-agrees",
-                            self.model)
-        return Decision(value, MODEL_CONFIDENCE, f"{tag}(rule {rule.rule} overridden)", self.model)
-
-
-def decide(ctx: Any, kind: str, rule_output: Decision, inputs: dict) -> Decision:
-    """The one helper pass code calls: the decider's answer, or ``rule_output`` unchanged with no decider."""
-    decider = getattr(getattr(ctx, "options", None), "decider", None)
-    if decider is None or not hasattr(decider, "decide"):
-        return rule_output
-    try:
-        out = decider.decide(kind, inputs, rule_output)
-    except Exception:  # noqa: BLE001 — a failing model never breaks the rules path
-        return rule_output
-    return out if isinstance(out, Decision) else rule_output
+    def _accept(self, decision: Decision, value: Any, rule: Verdict, attempt: int) -> Verdict:
+        tag = f"llm:{decision.name}" + (f":reprompt{attempt}" if attempt else "")
+        if decision.same(value, rule.value):
+            return Verdict(value, max(float(rule.confidence), MODEL_CONFIDENCE), f"{rule.rule}|{tag}-agrees",
+                           self.model)
+        return Verdict(value, MODEL_CONFIDENCE, f"{tag}(rule {rule.rule} overridden)", self.model)
 
 
 def make_decider(model: Optional[str], *, api_base: Optional[str] = None, hybrid: bool = False,
@@ -244,4 +232,4 @@ def make_decider(model: Optional[str], *, api_base: Optional[str] = None, hybrid
     return LLMDecider(client, "hybrid" if hybrid else "llm", programs=progs)
 
 
-__all__ = ["LLMDecider", "decide", "make_decider", "MODES", "CONSULT_BELOW"]
+__all__ = ["LLMDecider", "make_decider", "MODES", "CONSULT_BELOW"]

@@ -12,9 +12,10 @@ lives in ``--lm-cache DIR`` / ``$REGC_LM_CACHE`` / ``~/.cache/regc/lm``: one JSO
 SHA-256 of (model, endpoint, messages, sampling settings), so a second identical run sends no request.  DSPy's own cache
 is switched off for these LMs (ours is inspectable and keyed by the exact prompt).
 
-Circuit breaker: a refused connection (nothing listens at ``--lm``; not a timeout or a 5xx, which are retried)
-marks the endpoint down for the rest of the process after the first failure: no retries, no backoff, every later
-request fails at once with :class:`EndpointDown`, and the rules decide.
+Circuit breaker: a refused connection (nothing listens at ``--lm``) or a request that gets no answer within the
+timeout marks the endpoint down for the rest of the process after the first failure: no retries, no backoff,
+every later request fails at once with :class:`EndpointDown`, and the rules decide (a 5xx is retried).
+:func:`probe_endpoint` lets the CLI fail fast, before any work, when nothing answers at all.
 
 >>> parse_budget("50calls").max_calls, parse_budget("20000").max_tokens, parse_budget("$0.5").max_usd
 (50, 20000, 0.5)
@@ -57,24 +58,7 @@ class EndpointDown(LMCallError):
 # endpoint (api_base) -> reason, for endpoints that refused a connection in this process
 _DOWN_ENDPOINTS: dict[str, str] = {}
 
-
-def _connection_refused(e: BaseException) -> bool:
-    """True when ``e`` (or an exception it wraps) is a refused connection or an unknown host, not a timeout."""
-    import socket
-
-    seen = 0
-    x: Optional[BaseException] = e
-    while x is not None and seen < 20:
-        if isinstance(x, (ConnectionRefusedError, socket.gaierror)):
-            return True
-        if isinstance(x, (TimeoutError, socket.timeout)):
-            return False
-        x = x.__cause__ or x.__context__
-        seen += 1
-    text = str(e)
-    if re.search(r"timed? ?out", text, re.I):
-        return False
-    return bool(re.search(r"Connection refused|\[Errno 111\]|WinError 10061|actively refused", text))
+from regc.llm.endpoint import _connection_refused, _timed_out, probe_endpoint  # noqa: E402,F401
 
 
 class ParseFailure(ValueError):
@@ -383,6 +367,13 @@ class LMClient:
                 last = e
                 if s.api_base and _connection_refused(e):
                     reason = (f"{s.model} at {s.api_base}: connection refused ({type(e).__name__}: {e}); "
+                              "the endpoint is not asked again in this process")
+                    _DOWN_ENDPOINTS[self._endpoint()] = reason
+                    with self._lock:
+                        acct.failures += 1
+                    raise EndpointDown(reason) from None
+                if s.api_base and _timed_out(e):  # an endpoint that accepts and never answers: no retries
+                    reason = (f"{s.model} at {s.api_base}: request timed out (no answer within {s.timeout_s:g} s); "
                               "the endpoint is not asked again in this process")
                     _DOWN_ENDPOINTS[self._endpoint()] = reason
                     with self._lock:

@@ -26,6 +26,7 @@ Reads and fills ``ctx.memory``: ``thresholds`` (``"<unit>#<id>"``), ``ids`` (uni
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Optional
@@ -34,51 +35,23 @@ import networkx as nx
 
 from regc.ir.models import (Clause, CriterionNode, Dependencies, Diagnostic, Edge, QuantitativeThreshold,
                             TemporalThreshold, Threshold, Unit)
+from regc.decisions import INHERITANCE, NEGATED_SIBLING, PATHWAY_DEPENDENCY, XREF_CORRECTION, decide
+from regc.decisions.base import Verdict as Decision
+from regc.decisions.negated_sibling import SiblingInputs, negated_sibling_rule
+from regc.decisions.pathway_dependency import PathInputs, alternative_on_path, path_of
+from regc.decisions.point_citations import GATE as _GATE
+from regc.decisions.point_citations import NOT_MET as _NOT_MET
+from regc.decisions.point_citations import Citation, find_citations  # noqa: F401  (re-exported)
+from regc.decisions.point_citations import stems as _stems
+from regc.decisions.relations import RelationInputs
 from regc.passes.classify import ANCHORED_ID, anchored_type
-from regc.passes.decisions import Decision, arbitrate
+from regc.passes.context import PassContext
 
 NAME = "dependencies"
 
 # ---------------------------------------------------------------------------------------------------------------
 # citations of criterion ids ("point 1(b)(i)", "points (a) and (b)", "criterion 3")
 
-_ID = r"(?:P?\d+(?:\.\d+)*\.?)?(?:\s?\([a-z]{1,4}\))*"
-_CITE = re.compile(rf"\b(?:points?|criteri(?:on|a)|paragraphs?|sub-?points?)\s+(?P<id>{_ID})(?=[\s,.;:)]|$)",
-                   re.IGNORECASE)
-_EXTERNAL_AFTER = re.compile(r"^\s*(?:(?:and|or)\s+(?:points?|paragraphs?)?\s*[\w().]+\s*)?,?\s*(?:of|to|in)\s+(?:the\s+)?"
-                             r"(?:Regulation|Directive|Decision|Annex|Article|Appendix|Section|Part|that|this\s+"
-                             r"(?:Regulation|Directive|Decision)|the\s+Annex)", re.IGNORECASE)
-_EXTERNAL_BEFORE = re.compile(r"\b(?:Section|Sections|Article|Annex|Appendix|Part)\s+[\w.()]+(?:\s*,\s*(?:sub-?section|"
-                              r"paragraph|part|section)?\s*(?:‘[^’]*’|'[^']*'|[\w.()]+))*\s*,?\s*(?:in\s+)?$",
-                              re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Citation:
-    written: str  # as printed, spaces removed: "1(b)(i)", "(c)"
-    start: int
-    end: int
-
-
-def find_citations(text: str) -> list[Citation]:
-    """Internal criterion citations in ``text`` (external "Article 3(1), point (h), of Regulation …" skipped).
-
-    >>> [c.written for c in find_citations("the level of emissions referred to in point 1(b)(i);")]
-    ['1(b)(i)']
-    >>> find_citations("as defined in Article 3(1), point (h), of Regulation (EU) 2019/631")
-    []
-    >>> find_citations("referred to in Section 3.21., subsection ‘Substantial contribution’, points (b) or (c);")
-    []
-    """
-    out: list[Citation] = []
-    for m in _CITE.finditer(text):
-        wid = re.sub(r"\.(?=\()", "", re.sub(r"\s+", "", m.group("id"))).rstrip(".")
-        if not wid or not re.search(r"[\da-z]", wid):
-            continue
-        if _EXTERNAL_AFTER.match(text[m.end():]) or _EXTERNAL_BEFORE.search(text[max(0, m.start() - 160):m.start()]):
-            continue
-        out.append(Citation(wid, m.start(), m.end()))
-    return out
 
 
 def _ancestors(cid: str, parents: dict[str, Optional[str]]) -> list[str]:
@@ -233,8 +206,7 @@ def merge_threshold(own: Optional[Threshold], extra: Threshold) -> Threshold:
 # cross-reference correction (paper D.7/D.8)
 
 _ROMAN_POS = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
-_STOP = {"the", "of", "and", "or", "to", "in", "a", "an", "is", "are", "on", "with", "for", "by", "that", "which",
-         "this", "be", "as", "its", "whether", "point", "points", "referred", "criteria", "comply", "activity"}
+
 
 
 def _roman_to_letter(remainder: str) -> str:
@@ -283,8 +255,7 @@ def _label_positions(cid: str) -> list[int]:
     return pos
 
 
-def _stems(s: str) -> set[str]:
-    return {w[:6] for w in re.findall(r"[a-z]{3,}", s.lower()) if w not in _STOP}
+
 
 
 def _has_threshold(node: CriterionNode) -> bool:
@@ -330,58 +301,25 @@ def propose_correction(written: str, context: str, citing_id: str, nodes: dict[s
 # ---------------------------------------------------------------------------------------------------------------
 # negated alternatives and explicit gates
 
-_GATE = re.compile(r"^\s*(?:where|if|when|in\s+(?:the\s+)?case)\b(?P<cond>[^,;:]*)", re.IGNORECASE)
-_NEG = re.compile(r"\b(?:not|no|nor|never|cannot|neither|without)\b", re.IGNORECASE)
-_NOT_MET = re.compile(r"\b(?:not|no\s+longer)\s+(?:\w+\s+){0,3}?(?:met|possible|feasible|viable|fulfilled|complied\s+with|"
-                      r"achieved|available|practicable|applicable)\b|\bcannot\s+(?:\w+\s+){0,2}?(?:met|achieved|"
-                      r"fulfilled|complied|be\s+generated)\b|\b(?:infeasible|impossible|unavailable)\b", re.IGNORECASE)
 _AFFIRM_GATE = re.compile(r"\b(?:complies|comply|meets|meet|uses|use|follows|chooses|opts\s+for)\s+(?:via\s+|with\s+)?"
                           r"(?:the\s+)?(?:pathway\s+|option\s+|route\s+)?(?:in\s+)?$", re.IGNORECASE)
 
 
 def negated_sibling(node: CriterionNode, siblings: list[CriterionNode]) -> Decision[Optional[str]]:
-    """The sibling whose failure is this alternative's condition (Negation), if any.
+    """The sibling whose failure is this alternative's condition (Negation), if any (the ``negated_sibling``
+    unit's rule on the node's text and its earlier siblings).
 
     >>> a = CriterionNode(criterion_id="3.2(a)", verbatim_text="the plant does not entail any deterioration of the specific water body;")
     >>> b = CriterionNode(criterion_id="3.2(b)", verbatim_text="where the plant risks to deteriorate the specific water body, such deterioration is justified.")
     >>> negated_sibling(b, [a, b]).value
     '3.2(a)'
     """
-    m = _GATE.match(node.verbatim_text)
-    if not m:
-        return Decision(None, 1.0, "no-gate")
-    cond = m.group("cond")
-    idx = next((i for i, s in enumerate(siblings) if s is node), len(siblings))
-    earlier = siblings[:idx]
-    # "where point (a) is not possible" / "where that is not possible"
-    if _NOT_MET.search(cond):
-        for c in find_citations(cond):
-            for s in earlier:
-                if s.criterion_id.endswith(c.written) or s.criterion_id == c.written:
-                    return Decision(s.criterion_id, 0.9, "explicit-not-met")
-        if earlier:
-            cs = _stems(cond)
-            scored = sorted(((len(cs & _stems(s.verbatim_text)), -i, s.criterion_id) for i, s in enumerate(earlier)),
-                            reverse=True)
-            if scored and scored[0][0] >= 2:
-                return Decision(scored[0][2], 0.75, "not-met-topic-overlap")
-            if len(earlier) == 1 or re.search(r"\b(?:this|that|it|the\s+above|the\s+former)\b", cond, re.IGNORECASE):
-                return Decision(earlier[-1].criterion_id, 0.6, "not-met-previous-sibling")
-    # the condition restates an earlier sibling with the opposite polarity
-    cs = _stems(cond)
-    best: tuple[float, str] | None = None
-    for s in earlier:
-        ss = _stems(s.verbatim_text)
-        if not cs or not ss:
-            continue
-        jac = len(cs & ss) / len(cs | ss)
-        if bool(_NEG.search(cond)) == bool(_NEG.search(s.verbatim_text)):
-            continue
-        if jac >= 0.3 and (best is None or jac > best[0]):
-            best = (jac, s.criterion_id)
-    if best:
-        return Decision(best[1], min(0.9, 0.4 + best[0]), f"opposite-polarity-restatement:{best[0]:.2f}")
-    return Decision(None, 0.8, "no-negated-sibling")
+    return negated_sibling_rule(node.verbatim_text, _earlier(node, siblings))
+
+
+def _earlier(node: CriterionNode, siblings: list[CriterionNode]) -> tuple[tuple[str, str], ...]:
+    idx = next((i for i, sib in enumerate(siblings) if sib is node), len(siblings))
+    return tuple((sib.criterion_id, sib.verbatim_text) for sib in siblings[:idx])
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -407,18 +345,8 @@ def section_wide(node: CriterionNode) -> bool:
 def pathway_alternative(cid: str, nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]]) -> Optional[str]:
     """For an anchored node: the child of the nearest OR/N_OF_K ancestor on its path (None if there is none, or
     when the node is a section-wide paragraph, see :func:`section_wide`)."""
-    if cid in nodes and section_wide(nodes[cid]):
-        return None
-    cur = parents.get(cid)  # the anchor
-    while cur is not None:
-        par = parents.get(cur)
-        if par is None:
-            return None
-        if nodes[par].evaluation_logic in ("OR", "N_OF_K") and cur in {c.criterion_id for c in
-                                                                       nodes[par].participating_children()}:
-            return cur
-        cur = par
-    return None
+    return alternative_on_path(path_of(cid, nodes, parents), cid in nodes and section_wide(nodes[cid]))
+
 
 
 def _short(text: str, n: int = 70) -> str:
@@ -445,7 +373,15 @@ def _set_dependency(node: CriterionNode, clause_id: str, status: str, summary: s
                    pass_name=NAME, rule=d.rule, confidence=d.confidence, model=d.model)
 
 
-def run(unit: Unit, ctx) -> Unit:
+def _relation(decision, d: Decision, text: str, known, ctx, about: str, cited: str = "") -> Decision:
+    """The verdict of a relation decision whose rule answer ``d`` the tree analysis proposed (the model is shown
+    the cited id, or else the rule's candidate)."""
+    x = RelationInputs(text, tuple(known), cited=cited or d.value or "", candidate=d.value, confidence=d.confidence,
+                       why=d.rule)
+    return decide(decision, x, ctx, about=about)
+
+
+def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     nodes, parents = _index(unit)
     ids = set(nodes)
     memory = getattr(ctx, "memory", None)
@@ -489,8 +425,7 @@ def run(unit: Unit, ctx) -> Unit:
         else:
             d = propose_correction(written, context, citing, nodes, parents, wants_threshold=wants_threshold,
                                    prefer_under=alt)
-            d = arbitrate("xref_correction", {"written": written, "context": context, "citing": citing,
-                                              "criterion_id": citing, "known_ids": sorted(ids - {citing})}, d, ctx)
+            d = _relation(XREF_CORRECTION, d, context, sorted(ids - {citing}), ctx, citing, cited=written)
             if d.value is None:
                 return rid
             meant = d.value
@@ -505,11 +440,11 @@ def run(unit: Unit, ctx) -> Unit:
         parent = nodes.get(parents[cid] or "")
         # 1. anchored node of an OR alternative (paper D.10)
         if anchored_type(node):
-            alt = pathway_alternative(cid, nodes, parents)
+            x = PathInputs(text, tuple(sorted(ids - {cid, "ROOT"})), path=path_of(cid, nodes, parents),
+                           section_wide=section_wide(node))
+            alt = alternative_on_path(x.path, x.section_wide)
             if alt is not None:
-                d = Decision(alt, 0.9, "pathway-anchor")
-                d = arbitrate("pathway_dependency", {"criterion_id": cid, "text": text,
-                                                     "known_ids": sorted(ids - {cid, "ROOT"})}, d, ctx)
+                d = decide(PATHWAY_DEPENDENCY, dataclasses.replace(x, cited=alt), ctx, about=cid)
                 if d.value:
                     alt_text = _short(nodes[d.value].verbatim_text, 60)
                     _set_dependency(node, d.value, "Affirmation",
@@ -519,9 +454,8 @@ def run(unit: Unit, ctx) -> Unit:
         # 2. alternative that applies only where a sibling is not met
         if parent is not None and parent.evaluation_logic in ("OR", "N_OF_K") and not anchored_type(node):
             sibs = parent.participating_children()
-            d = negated_sibling(node, sibs)
-            d = arbitrate("negated_sibling", {"criterion_id": cid, "text": text,
-                                              "known_ids": [s.criterion_id for s in sibs if s is not node]}, d, ctx)
+            x = SiblingInputs(text, tuple(s.criterion_id for s in sibs if s is not node), earlier=_earlier(node, sibs))
+            d = decide(NEGATED_SIBLING, x, ctx, about=cid)
             if d.value:
                 cond = _GATE.match(text).group(0).strip() if _GATE.match(text) else ""
                 _set_dependency(node, d.value, "Negation",
@@ -548,9 +482,8 @@ def run(unit: Unit, ctx) -> Unit:
         for inh in find_inheritance(text):
             context = text[max(0, inh.citation.start - 120):inh.citation.start]
             target = corrected(inh.citation.written, cid, context, wants_threshold=True)
-            target = arbitrate("inheritance", {"criterion_id": cid, "text": text, "cited": inh.citation.written,
-                                               "known_ids": sorted(ids - {cid, "ROOT"})},
-                               Decision(target, 0.85 if target else 0.5, "inherits-cited-point"), ctx).value
+            target = _relation(INHERITANCE, Decision(target, 0.85 if target else 0.5, "inherits-cited-point"), text,
+                               sorted(ids - {cid, "ROOT"}), ctx, cid, cited=inh.citation.written).value
             if target is None or target == cid:
                 continue
             src = _threshold_of(nodes[target], unit.unit_id, memory)

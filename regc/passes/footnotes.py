@@ -4,7 +4,7 @@ typed items.
 Attachment: a node gets ``fn-<marker>`` for every marker in ``node.provenance.markers`` (set by the structure
 pass; a marker printed in two nodes attaches to both).  Bodies come from ``ctx.activity.footnotes``.
 
-Splitting (:func:`analyse_footnote`), paper D.11:
+Splitting (the ``footnote_items`` decision, :mod:`regc.decisions.footnote_items`), paper D.11:
 
 - **EU Legal Act** — the act the note identifies (title up to the OJ reference, ``oj`` "OJ L 332, 11.12.2013,
   p. 34", CELEX from its number; ``must_be_fetched``) and every further act its title mentions (amended,
@@ -28,368 +28,16 @@ marker in any criterion) are not attached; ``verify`` reports them as info.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Optional
 
-from regc.grammar.citations import OJ_REF, STANDARD_CAND, Citation, find_citations
-from regc.ir.celex import is_valid_celex
+from regc.decisions import FOOTNOTE_ITEMS, decide
+from regc.decisions.footnote_items import (_KIND_CATEGORY, FootnoteAnalysis, analyse_footnote,  # noqa: F401
+                                           split_sentences)
+from regc.grammar.citations import STANDARD_CAND
 from regc.ir.models import Diagnostic, Footnote, FootnoteItem, Unit
-from regc.passes.decisions import Decision, arbitrate
+from regc.passes.context import PassContext
 
 NAME = "footnotes"
-
-_KIND_CATEGORY = {"EU Legal Act": "Legal Reference", "Definition": "Technical Definition",
-                  "Standard": "Official Guideline/Standard", "Link": "Official Guideline/Standard"}
-
-VERSION_TAIL = re.compile(r"\s*\(?\s*(version of \d{1,2}\.\d{1,2}\.\d{4}\s*:\s*\S+?)\s*\)?\s*\.?\s*$")
-VERSION_ANY = re.compile(r"\(?\s*(version of \d{1,2}\.\d{1,2}\.\d{4}\s*:\s*[^\s)]+)\s*\)?")
-URL = re.compile(r"https?://[^\s)]+[^\s).,;]")
-NOTICE = re.compile(r"(?:European\s+)?Commission\s+notice\s+(?:C/\d{4}/\d+|C\(\d{4}\)\s*\d+(?:\s+final)?)"
-                    r"(?:\s+[‘“'\"][^’”'\"]{3,200}[’”'\"])?")
-SECONDARY = re.compile(r"\b(?:amending|repealing|replacing|under|pursuant to|provided for in|supplementing|"
-                       r"implementing|as regards)\s+(?:\w+\s+){0,3}$", re.I)
-_DEF_VERB = re.compile(r"\s+(means|is defined as|are defined as|is calculated as|refers to|represents?|"
-                       r"takes? into consideration|is|are)\s+")
-_PARTICIPLE = re.compile(r"^(?:\w+ed|made|carried|done|given|set|based|shown|taken|seen|built|met|used|held|"
-                         r"communicated|not)\b")
-
-
-@dataclass
-class FootnoteAnalysis:
-    items: list[FootnoteItem] = field(default_factory=list)
-    categories: list[str] = field(default_factory=list)
-    definitions: list[dict] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    rule: str = ""
-    confidence: float = 1.0
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a footnote body ("; " inside a sentence is kept; "… (UARL): The …" splits)."""
-    protected = re.sub(r"\b(i\.e|e\.g|p|No|Art|cf|etc)\.", lambda m: m.group(0).replace(".", "\x01"), text)
-    protected = re.sub(r"(\d)\.(\d)", "\\1\x01\\2", protected)
-    protected = re.sub(r"https?://\S+", lambda m: m.group(0).replace(".", "\x01"), protected)
-    depth, chars = 0, []
-    for ch in protected:  # no sentence break inside parentheses ("(Thermal performance. Determination …)")
-        depth += ch == "("
-        depth = max(0, depth - (ch == ")"))
-        chars.append("\x01" if ch == "." and depth > 0 else ch)
-    protected = "".join(chars)
-    parts = re.split(r"(?<=[.])\s+(?=[A-Z(])|:\s+(?=The\s)", protected)
-    return [p.replace("\x01", ".").strip() for p in parts if p.strip()]
-
-
-def _act_title(body: str, cit: Citation) -> str:
-    """The identifying title of the note's main act: from the act to the OJ reference, without the
-    amending/repealing tail of a subject title ("… on the Governance of …, amending …")."""
-    end = body.find("(OJ", cit.start)
-    title = body[cit.start:end if end > 0 else len(body)].strip().rstrip(".,;")
-    if re.search(r"\son\s", title):
-        title = re.split(r",?\s+(?:and\s+)?(?:amending|repealing)\b", title)[0]
-    if cit.pinpoint and not title.startswith(cit.pinpoint):
-        title = f"{title} ({cit.pinpoint})"
-    return title.strip().rstrip(",")
-
-
-def _term_in(term: str, node_text: str) -> bool:
-    t = re.sub(r"\s*\([A-Z]{2,}\)", "", term).lower().strip()
-    return bool(t) and (t in node_text.lower())
-
-
-def _definition(sentence: str, node_text: str) -> Optional[tuple[str, str]]:
-    """("term", "definition") when the sentence defines a term, else None."""
-    s = re.sub(r"^For the purposes? of [^,]+,\s*", "", sentence.strip())
-    m = _DEF_VERB.search(s)
-    if not m:
-        return None
-    term, verb, rest = s[:m.start()].strip(), m.group(1), s[m.end():].strip().rstrip(".")
-    term = re.sub(r"^(?:The|the|A|An)\s+", "", term)
-    if not term or len(term.split()) > (16 if _term_in(term, node_text) else 10) or re.match(r"^(?:It|This|That|These|Those|They|There)\b", term):
-        return None
-    if not re.match(r"^[\w‘'’(]", term) or "," in term:
-        return None
-    strong = verb in {"means", "is defined as", "are defined as", "is calculated as", "refers to", "represent",
-                      "represents", "take into consideration", "takes into consideration"}
-    if verb in {"is", "are"}:
-        acr = re.search(rf"((?:[A-Z][\w\-]*\s+){{1,5}}\({re.escape(term)}\))", node_text) \
-            if re.fullmatch(r"[A-Z]{2,6}", term) else None
-        if acr:  # "The GWP is communicated as …" defines the node's "Global Warming Potential (GWP)"
-            return acr.group(1).strip(), rest
-        if _PARTICIPLE.match(rest) or not _term_in(term, node_text):
-            return None
-    elif not strong:
-        return None
-    if verb in {"is calculated as", "take into consideration", "takes into consideration"}:
-        rest = f"{verb.replace('is ', '').replace('takes', 'take')} {rest}"
-    term = term.strip("‘’'\"")
-    return term[:1].upper() + term[1:], rest
-
-
-def analyse_footnote(body: str, node_text: str = "", ref_types: Optional[dict[str, str]] = None,
-                     standard_refs: Optional[list[str]] = None) -> FootnoteAnalysis:
-    """Split one footnote body into typed items, categories, definitions and notes.
-
-    ``node_text`` (the text of the node holding the marker) lets definitions be recognised by their term;
-    ``ref_types`` (normalised reference text -> type) lets an item take the type its node reference has.
-
-    >>> a = analyse_footnote("ISO standard 14067:2018, Greenhouse gases — Carbon footprint of products "
-    ...                      "(version of 4.6.2021: https://www.iso.org/standard/71206.html).")
-    >>> [(i.kind, i.title) for i in a.items], a.notes
-    ([('Standard', 'ISO 14067:2018, Greenhouse gases — Carbon footprint of products')], ['version of 4.6.2021: https://www.iso.org/standard/71206.html'])
-    >>> a = analyse_footnote("Recycling means any recovery operation by which waste materials are reprocessed.")
-    >>> [(i.kind, i.title) for i in a.items], a.definitions[0]["term"]
-    ([('Definition', 'Recycling')], 'Recycling')
-    """
-    ref_types = ref_types or {}
-    text = re.sub(r"\s+", " ", body).strip()
-    out = FootnoteAnalysis()
-    items: list[FootnoteItem] = []
-    notes: list[str] = []
-    explanatory = False
-
-    # ---- EU acts ------------------------------------------------------------------------------------------------
-    cits = [c for c in find_citations(text) if c.kind == "eu_act" and not c.anaphor]
-    consumed: list[tuple[int, int]] = []
-    main_act = None
-    if cits and cits[0].start <= 40 and (cits[0].celex or cits[0].rule.startswith("pattern:named-act")):
-        lead = text[:cits[0].start]
-        if not re.search(r"\b(?:means|is|are)\b", lead):
-            main_act = cits[0]
-    for c in cits:
-        if c is main_act:
-            oj = OJ_REF.search(text, c.end)
-            title = _act_title(text, c)
-            items.append(FootnoteItem(kind="EU Legal Act", title=title, celex_id=c.celex, type="must_be_fetched",
-                                      oj=oj.group(0) if oj else None))
-            consumed.append((0, oj.end() + 1 if oj else len(text)) if len(title) > 40 or oj else (c.start, c.end))
-        else:
-            secondary = main_act is not None and c.start < (consumed[0][1] if consumed else 0)
-            secondary = secondary or bool(SECONDARY.search(text[max(0, c.start - 40):c.start]))
-            items.append(FootnoteItem(kind="EU Legal Act", title=c.text, celex_id=c.celex,
-                                      type="citation_only" if secondary else "must_be_fetched"))
-    body_is_act = main_act is not None and consumed and consumed[0][1] >= len(text) - 2
-
-    # ---- notices / guidance ------------------------------------------------------------------------------------
-    guidance = NOTICE.search(text)
-    if guidance:
-        oj = OJ_REF.search(text, guidance.end())
-        items.append(FootnoteItem(kind="Note", title=guidance.group(0), type="citation_only",
-                                  oj=oj.group(0) if oj else None))
-        notes.append(text)
-        explanatory = True
-        out.categories = ["Explanatory Note", "Official Guideline/Standard"]
-
-    # ---- standards -----------------------------------------------------------------------------------------------
-    std_text = re.sub(r"\b(ISO|EN|IEC) standard (\d)", r"\1 \2", text)
-    stds = [m for m in STANDARD_CAND.finditer(std_text)]
-    depth = [0] * (len(std_text) + 1)
-    d = 0
-    for i, ch in enumerate(std_text):
-        depth[i] = d
-        d += ch == "("
-        d -= ch == ")"
-    for m in stds:
-        if depth[m.start()] > 0:
-            continue  # "EN 15978 (BS EN 15978:2011 …)": the designation inside a standard's own title
-        rest = std_text[m.end():]
-        paren = re.match(r"\s*(\((?:[^()]|\([^()]*\))*\))", rest)
-        if paren:
-            title = m.group(0) + " " + paren.group(1)
-        elif m.start() <= 2:
-            title = VERSION_TAIL.sub("", std_text).rstrip(". ")
-            title = VERSION_ANY.sub("", title).strip().rstrip(". ")
-        else:
-            title = m.group(0)
-        key = re.sub(r"\s+", " ", m.group(0)).lower()
-        typ = next((t for k, t in ref_types.items() if k.startswith(key.split(":")[0])), "must_be_fetched")
-        items.append(FootnoteItem(kind="Standard", title=title.strip(), type=typ))
-
-    # ---- definitions -------------------------------------------------------------------------------------------
-    sentences = split_sentences(VERSION_ANY.sub(lambda mm: "", text) if not body_is_act else "")
-    defined: list[dict] = []
-    for s in sentences:
-        if body_is_act:
-            break
-        if any(s.startswith(i.title[:30]) for i in items if i.kind == "EU Legal Act"):
-            continue
-        dfn = _definition(s, node_text)
-        if dfn and not STANDARD_CAND.match(s):
-            defined.append({"term": dfn[0], "definition": dfn[1]})
-            continue
-        if defined and (re.match(r"^It\b", s) or _mentions_term(s, defined)):
-            last = _term_owner(s, defined)
-            cont = s.rstrip(".")
-            cont = cont[:1].lower() + cont[1:] if cont.startswith("It ") else cont
-            last["definition"] = f"{last['definition']}; {cont}"
-            continue
-        s_std = re.sub(r"\b(ISO|EN|IEC) standard (\d)", r"\1 \2", s)
-        if stds and STANDARD_CAND.search(s_std) and not defined and re.search(r"\bor equivalent\b", s):
-            notes.append(s if s.endswith(".") else s + ".")  # the allowance of equivalent standards explains
-            continue
-        if guidance or (stds and STANDARD_CAND.search(s_std) and not defined) or (main_act and s.startswith(text[:20])):
-            continue
-        if not URL.search(s) and s.strip():
-            notes.append(s if s.endswith(".") else s + ".")
-    if not defined and sentences and not body_is_act and not guidance and not stds:
-        d0 = _verbless_definition(sentences[0], node_text)
-        if d0:
-            defined.append({"term": d0[0], "definition": d0[1]})
-            for s in sentences[1:]:
-                if re.match(r"^It\b", s):
-                    defined[0]["definition"] += " " + s.rstrip(".") + "."
-                    if s in notes or s + "." in notes:
-                        notes = [n for n in notes if n.rstrip(".") != s.rstrip(".")]
-            notes = [n for n in notes if n.rstrip(".") != sentences[0].rstrip(".")]
-    if not stds and not main_act and re.search(r"Standardi[sz]ation|CENELEC|\bISO\b", text):
-        # "Issued on 1 July 2019 by the European Committee for Standardization …": the note dates the standard
-        # the node cites (the marker follows it), so the item is that standard
-        if standard_refs:
-            items.append(FootnoteItem(kind="Standard", title=standard_refs[-1], type="must_be_fetched"))
-            notes.append(text if text.endswith(".") else text + ".")
-    if defined:
-        node_terms = [dd for dd in defined if _term_in(dd["term"], node_text)] or defined[:1]
-        for dd in node_terms:
-            items.insert(0, FootnoteItem(kind="Definition", title=dd["term"], type="citation_only"))
-    out.definitions = defined
-
-    # ---- links ---------------------------------------------------------------------------------------------------
-    has_std_title = any(i.kind == "Standard" and (i.title.startswith(text[:10]) or len(stds) == 1 and stds[0].start() <= 2)
-                        for i in items)
-    version_notes = [m.group(1) for m in VERSION_ANY.finditer(text)]
-    if not guidance and not any(i.kind == "Standard" for i in items if i.title in (standard_refs or [])):
-        for m in URL.finditer(text):
-            in_version = any(m.group(0) in v for v in version_notes)
-            if in_version and (has_std_title or main_act):
-                continue
-            before = text[:m.start()]
-            if in_version:
-                vstart = before.rfind("version of")
-                before = before[:vstart]
-            at_end = m.end() >= len(text.rstrip(").")) - 2
-            whole = in_version and at_end and (len(sentences) <= 1 or not _FINITE.search(before))
-            title = before.strip().rstrip(" ,(:.") if whole else _link_title(before, text, m)
-            if not whole and len(title.split()) > 15:
-                title = m.group(0)  # no name for the resource: the address is its title
-            in_paren = before.count("(") > before.count(")") and not in_version
-            items.append(FootnoteItem(kind="Link", title=title, type="citation_only" if in_paren else "must_be_fetched"))
-            notes = [n for n in notes if n.rstrip(". ") != title.rstrip(".") and not (whole and title in n)
-                     and not (len(n) < len(title) and n.rstrip(". ") in title)]
-    # version tails travel as notes of standards and links
-    for v in version_notes:
-        if not any(v in i.title for i in items):
-            notes.append(v)
-
-    # ---- notes ---------------------------------------------------------------------------------------------------
-    if not items:
-        for s in sentences or [text]:
-            s = s.strip()
-            if s:
-                items.append(FootnoteItem(kind="Note", title=s.rstrip("."), type="citation_only"))
-        notes = [s if s.endswith(".") else s + "." for s in (sentences or [text])]
-        explanatory = True
-    if any(not re.match(r"^version of", n) for n in notes):
-        explanatory = True
-
-    cats = list(out.categories)
-    for it in items:
-        c = _KIND_CATEGORY.get(it.kind)
-        if c and c not in cats:
-            cats.append(c)
-    if explanatory and "Explanatory Note" not in cats:
-        cats.append("Explanatory Note")
-    out.items = _dedupe(items)
-    out.categories = cats
-    out.notes = _dedupe_str(notes)
-    out.rule = "footnote-splitter"
-    out.confidence = 0.9 if (main_act or stds) else 0.7
-    return out
-
-
-_FINITE = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|means|includes?|appl(?:y|ies)|relates?|results?|must|"
-                     r"shall|should|may|can|will|does|do|represents|consists|covers|refers|contains)\b")
-_ACRONYM_TERM = re.compile(r"\b((?:[A-Z][\w\-]*\s+){1,5}\((?!(?:EU|EC|EEC|CE)\))([A-Z]{2,})\))")
-
-
-def _verbless_definition(sentence: str, node_text: str) -> Optional[tuple[str, str]]:
-    """A first sentence that is a bare noun phrase ("The calculated amount of energy needed …", "Land spanning
-    more than 0,5 hectares …") defines the term at the marker: the acronym term of the node text (or the word
-    after "definition of") when there is one.  Returns (term, definition) or None."""
-    s = sentence.strip()
-    first = s.split()[0] if s.split() else ""
-    if _FINITE.search(s) or URL.search(s) or re.search(r"(?:ing|ed|ly)$", first) or first in {"For", "See", "As"}:
-        return None
-    if not re.match(r"^(?:The|A|An|[A-Z][a-z]+)$", first):
-        return None
-    m = _ACRONYM_TERM.search(node_text)
-    ds = list(re.finditer(r"\b(?:(?:the\s+)?([A-Z][A-Za-z]+)\s+)?definition of (\w+)", node_text))
-    d = next((x for x in ds if x.group(1)), ds[0] if ds else None)
-    if m:
-        term = re.sub(r"^(?:The|A|An)\s+", "", m.group(1).strip())
-    elif d:
-        term = f"{d.group(2)} ({d.group(1)} definition)" if d.group(1) else d.group(2)
-    else:
-        return None
-    head = lambda x: [w.lower() for w in re.findall(r"[A-Za-z]+", re.sub(r"^(?:The|A|An)\s+", "", x))[:3]]
-    if head(s) == head(term):
-        return None  # the note names the document ("The Best Available Techniques Reference Document (BREF) for …")
-    return term, s.rstrip(".")
-
-
-def _mentions_term(s: str, defined: list[dict]) -> bool:
-    return _term_owner(s, defined) is not None and _term_owner(s, defined) is not defined[0] or \
-        any(_key_forms(d["term"]) & _key_forms_in(s) for d in defined)
-
-
-def _key_forms(term: str) -> set[str]:
-    forms = {term.lower()}
-    m = re.search(r"\(([A-Z]{2,})\)", term)
-    if m:
-        forms.add(m.group(1).lower())
-    return forms
-
-
-def _key_forms_in(s: str) -> set[str]:
-    low = s.lower()
-    words = set(re.findall(r"[a-z][a-z\-]+", low))
-    return {w for w in words} | {low}
-
-
-def _term_owner(s: str, defined: list[dict]) -> Optional[dict]:
-    low = s.lower()
-    for d in reversed(defined):
-        for f in _key_forms(d["term"]):
-            if re.search(rf"\b{re.escape(f)}\b", low):
-                return d
-    return defined[-1] if re.match(r"^It\b", s) else None
-
-
-def _link_title(before: str, text: str, m: re.Match) -> str:
-    before = before.rstrip(" ,(:.")
-    tail = before.rsplit(", ", 1)[-1] if ", " in before else ""
-    if tail and tail[:1].isupper() and 3 <= len(tail.split()) <= 15:
-        return tail.strip()
-    seg = re.split(r"(?<=[.])\s+(?=[A-Z])", before)[-1].strip()
-    seg = seg.rstrip(" ,(:")
-    inner = re.search(r"(?:laid down by|published at|available at|set out in|by|in|at|from|see)\s+(?:the\s+)?"
-                      r"([^,;()]+?(?:\([^()]*\)[^,;()]*)?)\s*$", seg)
-    if inner and len(seg.split()) > 12:
-        seg = inner.group(1)
-    return seg.strip() or m.group(0)
-
-
-def _dedupe(items: list[FootnoteItem]) -> list[FootnoteItem]:
-    seen, out = set(), []
-    for i in items:
-        key = (i.kind, i.celex_id or i.title.lower())
-        if key not in seen:
-            seen.add(key)
-            out.append(i)
-    return out
-
-
-def _dedupe_str(xs: list[str]) -> list[str]:
-    return list(dict.fromkeys(xs))
-
 
 # ---------------------------------------------------------------------------------------------------------------
 # the pass
@@ -401,21 +49,20 @@ def _ref_types(node) -> dict[str, str]:
     return {re.sub(r"\s+", " ", s.text).lower(): s.type for s in node.references.sources}
 
 
-def _arbitrate_items(body: str, node_text: str, a: FootnoteAnalysis, ctx) -> tuple[list[FootnoteItem], float, Optional[str]]:
-    """Kind ``footnote_items``: a decider may replace the rule split; its items must validate and any CELEX must be
-    well-formed and printed in the body (no outside knowledge), else the rule items stand."""
-    rule = Decision(value=[i.model_dump(mode="json") for i in a.items], confidence=a.confidence, rule=a.rule)
-    d = arbitrate("footnote_items", {"body": body, "node_text": node_text}, rule, ctx)
-    if d is rule or not isinstance(d.value, list):
-        return a.items, a.confidence, None
+def _items(x, ctx, about: str) -> tuple[FootnoteAnalysis, list[FootnoteItem], float, Optional[str]]:
+    """The rule analysis and the ``footnote_items`` verdict's items, confidence and model; a decider's items that
+    do not validate, or whose CELEX is malformed or not printed in the body, leave the rule items."""
+    v = decide(FOOTNOTE_ITEMS, x, ctx, about=about)
+    if not v.model:
+        return v.value, v.value.items, v.value.confidence, None
+    a = decide(FOOTNOTE_ITEMS, x, None).value
     try:
-        items = [i if isinstance(i, FootnoteItem) else FootnoteItem.model_validate(i) for i in d.value]
-    except (ValueError, TypeError):
-        return a.items, a.confidence, None
-    printed = {c.celex for c in find_citations(body) if c.celex}
-    if any(i.celex_id and (not is_valid_celex(i.celex_id) or i.celex_id not in printed) for i in items):
-        return a.items, a.confidence, None
-    return items, d.confidence, d.model
+        got = FOOTNOTE_ITEMS.to_value(getattr(v.value, "items", v.value), x, a)
+    except (ValueError, TypeError, AttributeError):
+        return a, a.items, a.confidence, None
+    if FOOTNOTE_ITEMS.ground(got, x):
+        return a, a.items, a.confidence, None
+    return a, got.items, v.confidence, v.model
 
 
 def _categories(items: list[FootnoteItem], a: FootnoteAnalysis) -> list[str]:
@@ -433,7 +80,7 @@ def _standard_refs(node) -> list[str]:
     return [s.text for s in node.references.sources if STANDARD_CAND.search(s.text)]
 
 
-def run(unit: Unit, ctx) -> Unit:
+def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     """Attach ``fn-<marker>`` footnotes to every node whose block printed the marker."""
     bodies = ctx.activity.footnotes if ctx is not None and getattr(ctx, "activity", None) is not None else {}
     for node in unit.root.walk():
@@ -444,8 +91,9 @@ def run(unit: Unit, ctx) -> Unit:
             body = bodies.get(mk)
             if body is None:
                 continue  # verify reports a marker without body
-            a = analyse_footnote(body.text, node.verbatim_text, _ref_types(node), _standard_refs(node))
-            items, conf, model = _arbitrate_items(body.text, node.verbatim_text, a, ctx)
+            x = FOOTNOTE_ITEMS.Inputs(body.text, node.verbatim_text, tuple(_ref_types(node).items()),
+                                      tuple(_standard_refs(node)))
+            a, items, conf, model = _items(x, ctx, node.criterion_id)
             if model:
                 models.add(model)
             fns.append(Footnote(id=f"fn-{mk}", categories=_categories(items, a), items=items,

@@ -3,14 +3,13 @@
 For every node, the citations in its own ``verbatim_text`` (:func:`regc.grammar.citations.find_citations`:
 EU acts with pinpoints, anaphors, internal Sections/Appendices, standards, named documents, generic alternatives)
 become ``references.sources``; internal criterion references ("point 1(b)") are left to ``dependencies``.
-Three decisions per source, each a typed function with a confidence so an arbiter can override it:
+Four decision units, asked through :func:`regc.decisions.decide`:
 
-- :func:`decide_type` — ``must_be_fetched`` vs ``citation_only`` (examples, verification aids, guidance,
-  ancillary text);
-- :func:`decide_celex` — CELEX from the act number in the text, else from a footnote of the same section that
-  identifies the document (never outside knowledge);
-- :func:`decide_logic` — ``OR`` when the text offers alternatives, ``AND`` when all apply, ``null`` for one
-  source or mixed connectives.
+- ``reference_split`` — which independent sources the text cites (:mod:`regc.decisions.reference_split`);
+- ``reference_type`` — ``must_be_fetched`` vs ``citation_only`` (:mod:`regc.decisions.reference_type`);
+- ``reference_celex`` — CELEX from the act number in the text, else from a footnote of the same section that
+  identifies the document (:mod:`regc.decisions.reference_celex`; never outside knowledge);
+- ``reference_logic`` — ``OR`` / ``AND`` / ``null`` across the sources (:mod:`regc.decisions.reference_logic`).
 
 No REFERENCES edges are added to ``unit.edges`` (the graph layer derives them).
 
@@ -28,10 +27,14 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
+from regc.decisions import REFERENCE_CELEX, REFERENCE_LOGIC, REFERENCE_SPLIT, REFERENCE_TYPE, Verdict, decide
+from regc.decisions.reference_celex import _content_words, decide_celex  # noqa: F401  (re-exported)
+from regc.decisions.reference_logic import decide_logic  # noqa: F401  (re-exported)
+from regc.decisions.reference_type import decide_type  # noqa: F401  (re-exported)
 from regc.grammar.citations import ActContext, Citation, act_context, find_citations
 from regc.ir.celex import celex_from_parts, is_valid_celex, lookup_celex
 from regc.ir.models import CriterionNode, Diagnostic, ReferenceSource, References, Unit, is_ancillary
-from regc.passes.decisions import Decision, arbitrate
+from regc.passes.context import PassContext
 
 NAME = "references"
 
@@ -41,14 +44,11 @@ NAME = "references"
 
 
 def decide_split(text: str, cits: list[Citation], ctx=None) -> list[Citation]:
-    """Which independent sources the text cites (kind ``reference_split``).  The rule answer is the grammar's
-    (:func:`find_citations`: one source per act, per pinpoint of a coordination, per listed Section; an
-    elaboration "… and in particular Article n of that Directive" stays one).  A decider may return another list of
-    source texts; texts that do not occur in the node text are refused (no invented sources)."""
-    rule = Decision(value=[c.text for c in cits], confidence=min((c.confidence for c in cits), default=1.0),
-                    rule="grammar-split")
-    d = arbitrate("reference_split", {"text": text, "citations": [c.text for c in cits]}, rule, ctx)
-    if d is rule or d.value == rule.value or not isinstance(d.value, list):
+    """Which independent sources the text cites (the ``reference_split`` verdict; the rule answer is the
+    grammar's).  Texts a decider returns that do not occur in the node text are refused (no invented sources)."""
+    x = REFERENCE_SPLIT.Inputs(text, tuple(c.text for c in cits), min((c.confidence for c in cits), default=1.0))
+    d = decide(REFERENCE_SPLIT, x, ctx)
+    if not d.model or list(d.value) == [c.text for c in cits] or not isinstance(d.value, (list, tuple)):
         return cits
     by_text = {c.text: c for c in cits}
     out: list[Citation] = []
@@ -60,120 +60,6 @@ def decide_split(text: str, cits: list[Citation], ctx=None) -> list[Citation]:
             out.append(Citation(kind="named_document", text=t, start=i, end=i + len(t), spans=((i, i + len(t)),),
                                 rule=f"decider:{d.rule}", confidence=d.confidence))
     return out if out or not d.value else cits
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# type
-
-_EXAMPLE = re.compile(r"\b(?:for example|for instance|such as|e\.g\.|including, for example)\b(?P<scope>[^.;]{0,60})$", re.I)
-# an operative connective after the example cue starts the legal basis of the example, not the example itself
-# ("such as Natura2000 areas in accordance with Article 3 of Directive 92/43/EEC"), unless the example is a
-# pronoun standing for the citation ("such as those set out in Regulation (EU) 2020/741")
-_OPERATIVE_IN_SCOPE = re.compile(r"^(?!\s*(?:those|that|the ones|these)\b).*?\b(?:in accordance with|under|as defined in|"
-                                 r"set out in|laid down in|referred to in|pursuant to)\s", re.I)
-_VERIFY_AID = re.compile(r"\b(?:(?:as )?can be (?:verified|checked|consulted)|verifiable)\s+(?:from|in|through|on|via)\b"
-                         r"[^.;]{0,30}$", re.I)
-_GUIDANCE = re.compile(r"\bguidance\s+(?:is\s+|can be\s+|may be\s+)?(?:found|given|provided|contained|available)\s+"
-                       r"(?:in|from|at)\b[^.;]{0,30}$|\bsee\s+(?:also\s+)?$", re.I)
-
-
-def decide_type(text: str, cit: Citation, node: CriterionNode) -> Decision:
-    """must_be_fetched unless the citation is an example, a verification aid, guidance or ancillary context.
-
-    >>> c = find_citations("an investigation, for example using standard ISO 18400.")[0]
-    >>> decide_type("an investigation, for example using standard ISO 18400.", c, CriterionNode(criterion_id="x")).value
-    'citation_only'
-    """
-    before = text[max(0, cit.start - 120):cit.start]
-    if is_ancillary(node):
-        return Decision(value="citation_only", rule="ancillary-node", confidence=0.85)
-    ex = _EXAMPLE.search(before)
-    if ex and not _OPERATIVE_IN_SCOPE.match(ex.group("scope")):
-        return Decision(value="citation_only", rule="example-cue", confidence=0.9)
-    if _VERIFY_AID.search(before):
-        return Decision(value="citation_only", rule="verification-aid", confidence=0.85)
-    if _GUIDANCE.search(before) or re.search(r"\bguidance document\b", cit.text, re.I):
-        return Decision(value="citation_only", rule="guidance", confidence=0.7)
-    return Decision(value="must_be_fetched", rule="default-operative", confidence=0.8)
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# CELEX
-
-_STOP = {"the", "of", "for", "and", "in", "on", "to", "a", "an", "best", "available", "techniques", "bat", "conclusions",
-         "relevant", "latest", "most", "recent", "version", "eu", "european", "union", "this", "that", "under"}
-
-
-def _content_words(s: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z][a-z\-/]+", s.lower()) if w not in _STOP and len(w) > 2}
-
-
-def decide_celex(cit: Citation, footnote_texts: Sequence[str], section_texts: Sequence[str] = ()) -> Decision:
-    """The CELEX of a source: from the act number in the text; for a named document without one, from a
-    footnote of the node (``footnote_texts``) or of the same section (``section_texts``) whose cited act shares
-    (most of) the document's distinctive words; for an act cited by name only ("the Habitats Directive"), from a
-    footnote of the node itself whose main act is of that type and shares its words.
-
-    >>> c = find_citations("the BAT conclusions for the production of chlor-alkali;")[0]
-    >>> decide_celex(c, ["Commission Implementing Decision 2013/732/EU of 9 December 2013 establishing the best "
-    ...     "available techniques (BAT) conclusions, under Directive 2010/75/EU, for the production of chlor-alkali "
-    ...     "(OJ L 332, 11.12.2013, p. 34)."]).value
-    '32013D0732'
-    """
-    if cit.celex:
-        return Decision(value=cit.celex, rule=cit.rule, confidence=cit.confidence)
-    named_act = cit.kind == "eu_act" and cit.rule.startswith("pattern:named-act")
-    if cit.kind != "named_document" and not named_act:
-        return Decision(value=None, rule="no-act-number", confidence=0.9)
-    words = _content_words(cit.text)
-    if len(words) < 2:
-        return Decision(value=None, rule="too-generic-for-footnote-match", confidence=0.8)
-    best: tuple[float, Optional[str]] = (0.0, None)
-    for body in list(footnote_texts) + ([] if named_act else list(section_texts)):
-        acts = [c for c in find_citations(body) if c.kind == "eu_act" and c.celex and not c.anaphor]
-        if named_act:
-            acts = [c for c in acts[:1] if c.start <= 40 and (c.act_type or "").split()[-1] == cit.act_type]
-        if not acts:
-            continue
-        cover = len(words & _content_words(body)) / len(words)
-        if cover > best[0]:
-            best = (cover, acts[0].celex)
-    if best[0] >= 0.75:
-        return Decision(value=best[1], rule="footnote-identifies-document", confidence=round(0.6 + 0.3 * best[0], 2))
-    return Decision(value=None, rule="no-identifying-footnote", confidence=0.7)
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# logic
-
-_OR_GAP = re.compile(r"\bor\b|\balternatively\b", re.I)
-
-
-def decide_logic(text: str, cits: Sequence[Citation]) -> Decision:
-    """Connectives between consecutive sources: all "or" -> OR, none -> AND, mixed -> null.
-
-    A comma-only gap (a list) takes the connective of the list's end.
-    """
-    if len(cits) < 2:
-        return Decision(value=None, rule="single-source", confidence=1.0)
-    kinds = []
-    for a, b in zip(cits, cits[1:]):
-        if b.start <= a.end:  # split pieces of one coordination ("Sections 5.11 and 5.12", "Article x of and y to")
-            kinds.append("and" if not _OR_GAP.search(text[a.start:b.end]) else "or")
-            continue
-        gap = text[a.end:b.start]
-        if re.fullmatch(r"\s*,\s*", gap):
-            kinds.append(None)
-        else:
-            kinds.append("or" if _OR_GAP.search(gap) else "and")
-    concrete = [k for k in kinds if k]
-    if not concrete:
-        return Decision(value="AND", rule="list", confidence=0.6)
-    if all(k == "or" for k in concrete):
-        return Decision(value="OR", rule="alternatives", confidence=0.85)
-    if all(k == "and" for k in concrete):
-        return Decision(value="AND", rule="cumulative", confidence=0.8)
-    return Decision(value=None, rule="mixed-connectives", confidence=0.5)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -235,9 +121,8 @@ def _footnoted_requirements(text: str, own_fn: Sequence[str], cits: Sequence[Cit
 def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[str] = (),
                    section_fn: Sequence[str] = (), ctx=None
                    ) -> tuple[Optional[References], list[Citation], float, list[str]]:
-    """The references of one node.  Each rule decision goes through :func:`regc.passes.decisions.arbitrate`
-    (kinds ``reference_type``, ``reference_celex``, ``reference_logic``) so a configured decider can override it;
-    a CELEX a decider proposes is only kept when well-formed."""
+    """The references of one node (decisions ``reference_type``, ``reference_celex``, ``reference_logic`` through
+    :func:`regc.decisions.decide`); a CELEX a decider proposes is only kept when well-formed."""
     text = node.verbatim_text
     cits = decide_split(text, find_citations(text, context), ctx)
     extra = _footnoted_requirements(text, own_fn, cits)
@@ -253,30 +138,30 @@ def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[st
     # ("… BAT conclusions for waste treatment (279)" with note 279 "Implementing Decision (EU) 2018/1147.")
     named = [c for c in cits if c.kind == "named_document" and not c.celex and _content_words(c.text)]
     for c in cits:
-        inputs = {"text": text, "citation": c.text, "kind": c.kind, "tags": list(node.tags),
-                  "criterion_id": node.criterion_id}
-        t = arbitrate("reference_type", inputs, decide_type(text, c, node), ctx)
+        tx = REFERENCE_TYPE.Inputs(text, c, is_ancillary(node))
+        t = decide(REFERENCE_TYPE, tx, ctx, about=node.criterion_id)
         if t.value not in ("must_be_fetched", "citation_only"):
-            t = decide_type(text, c, node)
-        cx = arbitrate("reference_celex", {**inputs, "footnotes": list(own_fn) + list(section_fn)},
-                       decide_celex(c, own_fn, section_fn), ctx)
+            t = decide(REFERENCE_TYPE, tx, None)
+        cxx = REFERENCE_CELEX.Inputs(c, tuple(own_fn), tuple(section_fn))
+        cx = decide(REFERENCE_CELEX, cxx, ctx, about=node.criterion_id)
         if cx.value is not None and not is_valid_celex(cx.value):
-            cx = decide_celex(c, own_fn, section_fn)
+            cx = decide(REFERENCE_CELEX, cxx, None)
         if cx.value is None and bare and len(named) == 1 and c is named[0] and not any(
                 x.kind == "eu_act" and x.celex == bare for x in cits):
-            cx = Decision(value=bare, rule="bare-footnote-act", confidence=0.6)
+            cx = Verdict(value=bare, rule="bare-footnote-act", confidence=0.6)
         sources.append(ReferenceSource(text=c.text, type=t.value, celex_id=cx.value))
         confs.append(min(c.confidence, t.confidence, cx.confidence))
         models.update(d.model for d in (t, cx) if d.model)
-    logic = arbitrate("reference_logic", {"text": text, "sources": [c.text for c in cits]}, decide_logic(text, cits), ctx)
+    lx = REFERENCE_LOGIC.Inputs(text, tuple(cits))
+    logic = decide(REFERENCE_LOGIC, lx, ctx, about=node.criterion_id)
     if logic.value not in (None, "AND", "OR"):
-        logic = decide_logic(text, cits)
+        logic = decide(REFERENCE_LOGIC, lx, None)
     if logic.model:
         models.add(logic.model)
     return References(logic=logic.value, sources=sources), cits, min(confs + [logic.confidence]), sorted(models)
 
 
-def run(unit: Unit, ctx) -> Unit:
+def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     """Set ``references`` on every node from its own text (pre-order, so anaphors can fall back on acts named in
     preceding nodes of the same unit)."""
     context = ActContext()

@@ -44,8 +44,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Optional
 
+from regc.decisions import ANCHOR_TYPE, PATHWAYS, decide
+from regc.decisions.anchor_type import _EXCLUSION, TypeDecision, anchor_type  # noqa: F401  (re-exported)
+from regc.decisions.pathways import (PathwayDecision, PathwayInput, PathwayItem, decide_pathways,  # noqa: F401
+                                     valid_groups)
 from regc.ir.doc import Block, UnitDoc
 from regc.ir.models import TAGS, CriterionNode, Diagnostic, Edge, Provenance, Unit
+from regc.passes.context import PassContext
 
 NAME = "structure"
 
@@ -129,103 +134,6 @@ def parse_label(raw: Optional[str]) -> Optional[Label]:
 
 # ---------------------------------------------------------------------------------------------------------------
 # anchored paragraphs: which of the six types
-
-
-_BACKGROUND = re.compile(
-    r"^(on the basis of (the|those|these) reports|when undertaking the assessment)"
-    r"|\bthe commission (may|shall|will)\b|\b(member states|competent authorities) may\b|^note\b"
-    r"|\b(verifier|auditor|commission|authorit(y|ies)|member states?)\s+(\w+\s+){0,3}takes? into account\b"
-    r"|\bfor information\b|\bby way of illustration\b"
-    r"|\bmay be (considered|regarded|used)\b|\bpreferably\b|\bis (encouraged|recommended)\b"
-    r"|^(for the purposes? of (this|these|that|point|section)\b[^.]*,\s*(\w+\s+){1,6}(may|can)\b)",
-    re.I)
-_VERIFICATION = re.compile(
-    r"\b(is|are|be|been|being) (verified|audited|certified|monitored|checked|attested|validated|reviewed|inspected)\b"
-    r"|\bverif(ier|ies|y)\b|\bverification\b|\bthird[- ]part(y|ies)\b|\baudit(ed|s)?\b|\bcertif(ied|ication|icate)\b",
-    re.I)
-_STANDARD = re.compile(r"\b(EN|ISO|IEC|CLC|CEN|CENELEC|ETSI|ASTM|IPC|JEDEC)\b(\s?/\s?[A-Z]+)*\s?[- ]?\d", re.I)
-_METHODOLOGY = re.compile(
-    r"\b(is|are) (calculated|computed|determined|measured|estimated|quantified|established|installed)\b"
-    r"|\bmethodolog(y|ies)\b|\bin accordance with\b|\bin line with\b|\bbased on\b|\bstandards?\b"
-    r"|\bcompl(y|ies|iance) with\b|\b(meets?|fulfils?|fulfills?) the requirements\b|\bmeasures include\b"
-    r"|\bbest (available )?(practices?|techniques?)\b|\bguidelines?\b|\bspecifications?\b|\bprocedures?\b"
-    r"|\bmay take into account\b",
-    re.I)
-_ASSESSMENT = re.compile(r"\bassess(es|ed|ment|ing)?\b|\bdeteriorat|\bgood (ecological |environmental )?(status|potential)\b"
-                         r"|\bimpact analysis\b|\bevaluat(es|ed|ion)\b|\b(are|is) identified and addressed\b"
-                         r"|\bnot detrimental\b|\bsignificant adverse effects?\b|\bconsultation\b", re.I)
-_COMMITMENT = re.compile(r"\bcommit(ment|ted|s)?\b|\bundertak(es|ing) to\b|\bpledge"
-                         r"|^\s*(an?|the)\s+([\w-]+\s+){0,4}plan\b", re.I)
-_REPLACEMENT = re.compile(r"\breplac(es|ed|ement|ing)\b|\bwithdrawn from (use|the fleet|service)\b", re.I)
-_EXCLUSION = re.compile(r"\b(is|are) not (compliant|eligible)\b|\b(is|are) excluded\b|\bis not covered\b", re.I)
-
-
-@dataclass(frozen=True)
-class TypeDecision:
-    tag: str
-    rule: str
-    confidence: float
-
-
-def anchor_type(text: str) -> TypeDecision:
-    """Decide the Type of an anchored unnumbered paragraph (spec §3) from its text (paper D.5 tag definitions).
-
-    Ordered rules; the first sentence decides when it can, then the whole paragraph:
-
-    1. ``BackgroundInformation``: non-binding context — another actor acts ("the Commission may", "the verifier
-       takes into account"), "may be considered", "preferably", "Note:";
-    2. ``Verification``: passive verify/audit/certify/monitor (also reviewed/inspected in the cue pass),
-       third-party verifier;
-    3. ``Methodology``: passive calculate/measure/install, "is based on";
-    4. ``Assessment``: "it assesses", assessment/evaluation, deterioration/good status, risks identified and
-       addressed, "not detrimental", significant adverse effects, consultation;
-    5. the cue families: Assessment, Verification, Methodology (a named standard ``EN 62271-1``, compliance
-       with a referenced text, best practices, guidelines, procedures), Commitment, Replacement — when only
-       the later sentences are left, a Methodology cue comes first;
-    6. an exclusion ("… is not compliant", "… is excluded") or any other requirement the six types do not name:
-       ``Methodology``, the paper's default for requirements on how the activity is carried out (rule
-       ``requirement-default``, confidence 0.5; rule ``default`` 0.4 when the paragraph is not even a sentence).
-
-    >>> anchor_type("Quantified life-cycle GHG emissions are verified by an independent third party.").tag
-    'Verification'
-    >>> anchor_type("Life-cycle GHG emissions are calculated using ISO 14067:2018.").tag
-    'Methodology'
-    >>> anchor_type("On the basis of the reports transmitted to it, the Commission may address an opinion.").tag
-    'BackgroundInformation'
-    >>> anchor_type("The digestate is preferably composted after anaerobic digestion.").tag
-    'BackgroundInformation'
-    >>> anchor_type("The equipment referred to in this point (d) complies with EN 62271-1.").rule
-    'methodology-cue'
-    """
-    first = re.split(r"(?<=[.;:])\s+(?=[A-Z])", text, maxsplit=1)[0]
-    for scope, conf in ((first, 0.9), (text, 0.7)):
-        if _BACKGROUND.search(scope):
-            return TypeDecision("BackgroundInformation", "background-cue", conf)
-        if re.search(r"\b(is|are) (verified|audited|certified|monitored)\b", scope, re.I):
-            return TypeDecision("Verification", "passive-verify", conf)
-        if re.search(r"\b(is|are) (calculated|computed|determined|measured|estimated|quantified)\b|\bis based on\b",
-                     scope, re.I):
-            return TypeDecision("Methodology", "passive-calculate", conf)
-        if re.match(r"\s*(it|this|that|the activity|the operator)\s+assess(es)?\b", scope, re.I):
-            return TypeDecision("Assessment", "assesses", conf)
-        methodology = bool(_METHODOLOGY.search(scope) or _STANDARD.search(scope))
-        if methodology and scope is not first:  # later sentences: a named method outranks a status word
-            return TypeDecision("Methodology", "methodology-cue", conf - 0.1)
-        if _ASSESSMENT.search(scope):
-            return TypeDecision("Assessment", "assessment-cue", conf - 0.1)
-        if _VERIFICATION.search(scope):
-            return TypeDecision("Verification", "verification-cue", conf - 0.1)
-        if methodology:
-            return TypeDecision("Methodology", "methodology-cue", conf - 0.1)
-        if _COMMITMENT.search(scope):
-            return TypeDecision("Commitment", "commitment-cue", conf - 0.1)
-        if _REPLACEMENT.search(scope):
-            return TypeDecision("Replacement", "replacement-cue", conf - 0.1)
-    if _EXCLUSION.search(text):
-        return TypeDecision("Methodology", "exclusion", 0.5)
-    if re.search(r"[.;:]$", text.strip()) and re.search(r"\b(is|are|does|do|has|have|[a-z]+s)\b", text):
-        return TypeDecision("Methodology", "requirement-default", 0.5)
-    return TypeDecision("Methodology", "default", 0.4)
 
 
 _QUALIFIES = re.compile(
@@ -421,17 +329,18 @@ class BuildOptions:
     pathways: bool = True
 
 
-def build_tree(blocks: list[Block], options: BuildOptions | None = None, decider=None) -> WNode:
+def build_tree(blocks: list[Block], options: BuildOptions | None = None, ctx: Optional[PassContext] = None) -> WNode:
     """Build the working tree from the block sequence (see module docstring).  When the first build shows
     flat-markup numbering (:func:`flat_numbering_overrides`), build again with the repaired labels."""
-    tree = _build(blocks, options, decider, {})
+    tree = _build(blocks, options, ctx, {})
     overrides = flat_numbering_overrides(tree)
     if overrides:
-        tree = _build(blocks, options, decider, overrides)
+        tree = _build(blocks, options, ctx, overrides)
     return tree
 
 
-def _build(blocks: list[Block], options: BuildOptions | None, decider, overrides: dict[int, str]) -> WNode:
+def _build(blocks: list[Block], options: BuildOptions | None, ctx: Optional[PassContext],
+           overrides: dict[int, str]) -> WNode:
     opts = options or BuildOptions()
     root = WNode("ROOT", "root")
     labels = [overrides.get(i, b.label) for i, b in enumerate(blocks)]
@@ -464,7 +373,7 @@ def _build(blocks: list[Block], options: BuildOptions | None, decider, overrides
             continue
         if lab is None:
             node = _place_unlabelled(b, i, blocks, root, last, numbered_unit, seen_number, opts, anchored_counts,
-                                     decider)
+                                     ctx)
             if node is None:  # became ROOT's own text
                 last = root
                 continue
@@ -502,7 +411,7 @@ def _build(blocks: list[Block], options: BuildOptions | None, decider, overrides
         placed.append(node)
         last = node
     if opts.pathways:
-        _detect_pathways(root, decider)
+        _detect_pathways(root, ctx)
     return root
 
 
@@ -630,7 +539,7 @@ def _first_sentence(text: str) -> str:
 
 def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: WNode, numbered_unit: bool,
                       seen_number: bool, opts: BuildOptions, anchored_counts: dict[tuple[str, str], int],
-                      decider=None) -> Optional[WNode]:
+                      ctx: Optional[PassContext] = None) -> Optional[WNode]:
     text = b.text
     if numbered_unit and not seen_number:
         nxt = parse_label(blocks[i + 1].label) if i + 1 < len(blocks) else None
@@ -688,7 +597,7 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
     alt = _alternative_instead_of_or_node(anchor, text)
     if alt is not None:
         anchor, arule = alt, f"{arule}+not-an-or-option"
-    decision = arbitrate_anchor_type(text, anchor.text, anchor_type(text), decider)
+    decision = _anchor_type(text, anchor.text, ctx)
     return _anchor_node(anchor, b, i, decision, arule, anchored_counts)
 
 
@@ -852,149 +761,31 @@ def _subject_anchor(main: WNode, text: str) -> WNode:
 # ---------------------------------------------------------------------------------------------------------------
 # pathway detection (inferred groups)
 
-_OR_CHAPEAU = re.compile(r"\b(either|one of the following|one or more of|at least one of)\b", re.I)
+def _anchor_type(text: str, anchor_text: str, ctx: Optional[PassContext]) -> TypeDecision:
+    """The ``anchor_type`` verdict as the tree's TypeDecision (a model's answer records the model in its rule)."""
+    v = decide(ANCHOR_TYPE, ANCHOR_TYPE.Inputs(text, anchor_text), ctx)
+    return TypeDecision(v.value, f"model:{v.model}", float(v.confidence)) if v.model else \
+        TypeDecision(v.value, v.rule, v.confidence)
 
 
-@dataclass(frozen=True)
-class PathwayItem:
-    id: str
-    text: str
-    has_children: bool
+def _pathways(inp: PathwayInput, ctx: Optional[PassContext]) -> PathwayDecision:
+    """The ``pathways`` verdict; a model's groups that overlap or fall outside the items leave the rule's."""
+    v = decide(PATHWAYS, inp, ctx)
+    if v.model and valid_groups(v.value, len(inp.items)):
+        return PathwayDecision(tuple(tuple(g) for g in v.value), float(v.confidence), f"model:{v.model}")
+    if v.model:
+        v = decide(PATHWAYS, inp, None)
+    return PathwayDecision(v.value, v.confidence, v.rule)
 
 
-@dataclass(frozen=True)
-class PathwayInput:
-    chapeau: str
-    items: tuple[PathwayItem, ...]
-
-
-@dataclass(frozen=True)
-class PathwayDecision:
-    """``groups``: (start, end) index ranges (inclusive) of items that together form ONE alternative."""
-
-    groups: tuple[tuple[int, int], ...]
-    confidence: float
-    rule: str
-
-
-def decide_pathways(inp: PathwayInput) -> PathwayDecision:
-    """Which children of an OR chapeau form one cumulative pathway (spec §3 inferred groups, paper Stage 3).
-
-    "either of the following" names two alternatives; when more items follow, the items that are cumulative
-    conditions (joined by "; and", none with its own list) form one group and an item with its own sub-list is
-    the other pathway.  Returns no groups when nothing needs grouping.
-
-    >>> items = tuple(PathwayItem(f"1({c})", "x;", False) for c in "abcde") + (PathwayItem("1(f)", "y:", True),)
-    >>> decide_pathways(PathwayInput("The activity meets either of the following criteria:", items)).groups
-    ((0, 4),)
-    >>> decide_pathways(PathwayInput("either of the following:", items[:2])).groups
-    ()
-    """
-    k = len(inp.items)
-    if not _OR_CHAPEAU.search(inp.chapeau) or k < 3:
-        return PathwayDecision((), 0.95, "no-alternatives-to-group")
-    either = bool(re.search(r"\beither\b", inp.chapeau, re.I))
-    # pathway heads: items that carry their own sub-list
-    heads = [j for j, it in enumerate(inp.items) if it.has_children or it.text.rstrip().endswith(":")]
-    runs: list[tuple[int, int]] = []
-    start = None
-    for j in range(k):
-        if j in heads:
-            if start is not None:
-                runs.append((start, j - 1))
-                start = None
-            continue
-        if start is None:
-            start = j
-    if start is not None:
-        runs.append((start, k - 1))
-    if either and heads and len(runs) + len(heads) == 2 and all(b > a for a, b in runs):
-        return PathwayDecision(tuple(runs), 0.8, "either-two-pathways-by-sublist")
-    # cumulative joins: an item ending in "and" binds the next one
-    groups: list[tuple[int, int]] = []
-    j = 0
-    while j < k:
-        e = j
-        while e + 1 < k and re.search(r"(;|,)\s*and$", inp.items[e].text.rstrip(" .")):
-            e += 1
-        if e > j:
-            groups.append((j, e))
-        j = e + 1
-    if groups:
-        return PathwayDecision(tuple(groups), 0.6 if either else 0.5, "and-joined-items")
-    if either:
-        return PathwayDecision((), 0.4, "either-with-more-than-two-items-undecided")
-    return PathwayDecision((), 0.9, "plain-alternatives")
-
-
-def _valid_groups(groups, k: int) -> bool:
-    try:
-        spans = sorted((int(a), int(b)) for a, b in groups)
-    except (TypeError, ValueError):
-        return False
-    last = -1
-    for a, b in spans:
-        if not (0 <= a < b < k) or a <= last:
-            return False
-        last = b
-    return True
-
-
-def arbitrate_pathways(inp: PathwayInput, dec: PathwayDecision, decider) -> PathwayDecision:
-    """Let an LLM arbiter review the rule decision.
-
-    Two protocols: the shared ``decider.decide("pathways", inputs, Decision)`` (see :mod:`regc.passes.decisions`;
-    it sees every rule decision and may return a replacement), or ``decider.decide_pathways(PathwayInput)``,
-    asked only when the rules are unsure (confidence < 0.7).  Invalid answers (overlapping or out-of-range
-    groups) and failures leave the rule decision in place.
-    """
-    if decider is None:
-        return dec
-    out = None
-    try:
-        if hasattr(decider, "decide"):
-            from regc.passes.decisions import Decision
-
-            inputs = {"chapeau": inp.chapeau,
-                      "items": [{"id": it.id, "text": it.text, "has_children": it.has_children} for it in inp.items]}
-            got = decider.decide("pathways", inputs, Decision(dec.groups, dec.confidence, dec.rule))
-            if got is not None and hasattr(got, "value"):
-                out = PathwayDecision(tuple(tuple(g) for g in got.value), float(got.confidence),
-                                      f"model:{getattr(got, 'model', None) or got.rule}")
-        elif hasattr(decider, "decide_pathways") and dec.confidence < 0.7:
-            out = decider.decide_pathways(inp)
-    except Exception:  # an arbitration failure must not break the rules result
-        return dec
-    if isinstance(out, PathwayDecision) and _valid_groups(out.groups, len(inp.items)):
-        return out
-    return dec
-
-
-def arbitrate_anchor_type(text: str, anchor_text: str, dec: TypeDecision, decider) -> TypeDecision:
-    """Same hook for the Type of an anchored paragraph (``decide("anchor_type", …)``); answers outside the six
-    tags are ignored."""
-    if decider is None or not hasattr(decider, "decide"):
-        return dec
-    try:
-        from regc.passes.decisions import Decision
-
-        got = decider.decide("anchor_type", {"text": text, "anchor_text": anchor_text},
-                             Decision(dec.tag, dec.confidence, dec.rule))
-    except Exception:
-        return dec
-    if got is not None and getattr(got, "value", None) in TAGS:
-        return TypeDecision(got.value, f"model:{getattr(got, 'model', None) or got.rule}", float(got.confidence))
-    return dec
-
-
-def _detect_pathways(root: WNode, decider=None) -> None:
+def _detect_pathways(root: WNode, ctx: Optional[PassContext] = None) -> None:
     for node in list(root.walk()):
         labelled = [c for c in node.children if c.label is not None and not (c.kind == "anchored")]
         if len(labelled) < 3 or not node.text:
             continue
         inp = PathwayInput(node.text, tuple(PathwayItem(c.id, c.text, any(g.kind != "anchored" for g in c.children))
                                             for c in labelled))
-        dec = arbitrate_pathways(inp, decide_pathways(inp), decider)
+        dec = _pathways(inp, ctx)
         for a, b in dec.groups:
             members = labelled[a:b + 1]
             if len(members) < 2 or len(members) == len(labelled):
@@ -1050,18 +841,18 @@ def _to_ir(w: WNode, blocks: list[Block], unit_doc: UnitDoc) -> CriterionNode:
     return node
 
 
-def run(unit: Unit, ctx) -> Unit:
+def run(unit: Unit, ctx: PassContext) -> Unit:
     """Build ROOT's subtree from ``ctx.unit_doc.blocks``.
 
     ODR repairs (``ctx.attempt`` >= 1 after Completeness/Structural diagnoses) try alternative readings: attempt 1
     without inferred pathway groups, attempt 2 also without anchoring (unlabelled blocks become P-nodes).
-    ``ctx.options.decider`` (if any) may arbitrate pathway groups and anchored-paragraph types."""
+    The ``pathways`` and ``anchor_type`` decisions go through :func:`regc.decisions.decide` (a configured decider may
+    arbitrate them)."""
     blocks = list(ctx.unit_doc.blocks)
     opts = BuildOptions()
     if ctx.attempt >= 1 and any(d.kind in ("Completeness", "Structural") for d in ctx.guidance):
         opts = BuildOptions(anchoring=ctx.attempt < 2, pathways=False)
-    decider = getattr(ctx.options, "decider", None)
-    tree = build_tree(blocks, opts, decider)
+    tree = build_tree(blocks, opts, ctx)
     root = _to_ir(tree, blocks, ctx.unit_doc)
     root.provenance.fields.update({k: v for k, v in unit.root.provenance.fields.items()
                                    if k not in root.provenance.fields})

@@ -10,9 +10,9 @@ are kept in ``ctx.memory.activity["scope_conditions"]`` for the classification p
 ``verify`` checks grounding (every value and date part must be in the node's text), completeness (every number
 is claimed by a threshold, scope condition, citation, label or date) and that no threshold sits on a text with
 no number.  On a repair attempt the guidance picks another strategy: ungrounded items -> ``drop_ungrounded``;
-unclaimed numbers -> ``wide`` (wider operator capture).  With ``ctx.options.decider`` set, each rule decision is
-offered to it as ``decide("thresholds", inputs, Decision(ThresholdDecision, ...))`` (the protocol of
-:mod:`regc.passes.decisions`); a returned ``ThresholdDecision`` replaces the rule one and is recorded as its model.
+unclaimed numbers -> ``wide`` (wider operator capture).  Each node's threshold is the verdict of the
+``thresholds`` decision (:mod:`regc.decisions.thresholds`, asked through :func:`regc.decisions.decide`): with
+``ctx.options.decider`` set, a model may replace the rule's threshold and is recorded as its model.
 
 >>> from regc.ir.models import CriterionNode, Unit
 >>> u = Unit(unit_id="CCM-4.5/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[
@@ -27,9 +27,11 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from regc.decisions import THRESHOLDS, decide as decide_verdict
 from regc.grammar.thresholds import (MONTHS, ThresholdDecision, decide, list_regime_switches, numbers_in_text,
                                      parse_number)
 from regc.ir.models import CriterionNode, Diagnostic, Threshold, Unit
+from regc.passes.context import PassContext
 
 NAME = "thresholds"
 
@@ -52,44 +54,13 @@ def _strategy(ctx) -> str:
     return "default"
 
 
-def _arbitrate(d: ThresholdDecision, node: CriterionNode, parent_text: Optional[str], strategy: str, ctx,
-               footnotes: tuple[str, ...] = ()):
-    """Hand the rule decision to ``ctx.options.decider`` (``decide(kind, inputs, rule_decision)``, see
-    :mod:`regc.passes.decisions`); it may return a replacement ``ThresholdDecision`` (same typed output)."""
-    decider = getattr(getattr(ctx, "options", None), "decider", None)
-    if decider is None or not hasattr(decider, "decide"):
-        return d, None
-    try:
-        from regc.passes.decisions import Decision
-    except ImportError:  # the decision hook is optional
-        return d, None
-    inputs = {"text": node.verbatim_text, "parent_text": parent_text, "strategy": strategy,
-              "criterion_id": node.criterion_id, "footnotes": list(footnotes)}
-    from regc.llm.hooks import odr_flags  # repair attempt: the model is asked about flagged nodes only
-    inputs.update(odr_flags(ctx, node.criterion_id))
-    try:
-        out = decider.decide("thresholds", inputs, Decision(d, d.confidence, ",".join(d.rules) or "none"))
-    except Exception:  # a failing model never breaks the rules path
-        return d, None
-    if out is None or not isinstance(getattr(out, "value", None), ThresholdDecision):
-        return d, None
-    return out.value, (getattr(out, "model", None) or "decider")
-
-
 def node_footnotes(node: CriterionNode, ctx) -> tuple[str, ...]:
     """Texts of the footnotes whose markers the node's block printed (a footnote may fix a test period)."""
     bodies = getattr(getattr(ctx, "activity", None), "footnotes", None) or {}
     return tuple(bodies[m].text for m in node.provenance.markers if m in bodies)
 
 
-def extract_node(node: CriterionNode, parent: Optional[CriterionNode], strategy: str = "default",
-                 footnotes: tuple[str, ...] = ()) -> ThresholdDecision:
-    """The rule decision for one node (its own text; the parent's text as chapeau context; its footnotes)."""
-    parent_text = parent.verbatim_text if parent is not None else None
-    return decide(node.verbatim_text, parent_text, strategy=strategy, footnotes=footnotes)
-
-
-def run(unit: Unit, ctx) -> Unit:
+def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     strategy = _strategy(ctx)
     scope_reg: dict[str, list[dict]] = {}
     for node, parent in unit.root.walk_with_parent():
@@ -100,8 +71,10 @@ def run(unit: Unit, ctx) -> Unit:
                 ctx.memory.thresholds[key] = None
             continue
         fns = node_footnotes(node, ctx)
-        d = extract_node(node, parent, strategy, fns)
-        d, model = _arbitrate(d, node, parent.verbatim_text if parent is not None else None, strategy, ctx, fns)
+        x = THRESHOLDS.Inputs(node.verbatim_text, parent.verbatim_text if parent is not None else None, strategy,
+                              fns)
+        v = decide_verdict(THRESHOLDS, x, ctx, about=node.criterion_id)
+        d, model = v.value, v.model
         if strategy == "drop_ungrounded":
             d.threshold = _drop_ungrounded(node.verbatim_text, d.threshold)
         rule = "grammar:" + (",".join(d.rules) if d.rules else "none") + ("" if strategy == "default" else

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional
 
 # act aliases used in guidance and by practitioners -> CELEX (longest match wins); data, not logic
 ACT_ALIASES: tuple[tuple[str, str], ...] = (

@@ -861,7 +861,7 @@ def enrich(searcher: Optional["Searcher"], ref_text: str, celex: Optional[str], 
            k: int = 5, fusion: str = "rrf", ctx=None, as_of: Optional[str] = None) -> dict:
     """An ``Enrichment`` dict for one reference source (fits :class:`regc.ir.models.Enrichment`).  With a decider
     on ``ctx`` the extractive summary may be replaced by a grounded criterion-focused one
-    (:func:`regc.llm.hooks.passage_summary`).  With ``as_of`` (the citing act's adoption bound, e.g.
+    (:func:`regc.decisions.passage_summary.with_model_summary`).  With ``as_of`` (the citing act's adoption bound, e.g.
     "2021-12-31") a pinpointed provision is quoted from the corpus version in force then when the index holds a
     later consolidation (:func:`point_in_time_tree`); its summary locators say "text of <date>"."""
     if kind == "standard" or STANDARD.match(ref_text.strip()):
@@ -894,10 +894,9 @@ def enrich(searcher: Optional["Searcher"], ref_text: str, celex: Optional[str], 
     # a broad pinpoint ("Annex V", "Article 30": many parts) is read like search hits: only what the criterion
     # speaks about counts as a fact or threshold
     broad = len({h.locator for h in r.passages if h.origin == "pinpoint"}) > len(pinpoint_locators(pinpoint))
-    import regc.passes  # noqa: F401  (loads the pass package before the hooks that import from it)
-    from regc.llm.hooks import passage_summary  # no-op without a decider
+    from regc.decisions.passage_summary import with_model_summary  # no-op without a decider
 
-    return passage_summary(ctx, {
+    return with_model_summary(ctx, {
         "status": "retrieved", "summary": summary or None,
         "key_facts": key_facts_of(cited, focus=focus, searcher=searcher, strict=broad),
         "thresholds": thresholds_of(located, focus=f"{criterion_text} {ref_text}", searcher=searcher,

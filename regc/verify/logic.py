@@ -29,7 +29,6 @@ Encoding (one per unit, built once; solvers reused with assumptions / push-pop):
 from __future__ import annotations
 
 import datetime as _dt
-import re
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -40,7 +39,7 @@ from typing import Any, Callable, Optional
 import z3
 
 from regc.ir.models import CriterionNode, Diagnostic, QuantItem, Unit, is_anchored
-from regc.ir.units import GENERIC_METRICS, exact_unit, is_generic_metric, norm_metric
+from regc.ir.units import exact_unit, is_generic_metric, norm_metric
 
 PASS_NAME = "logic"
 EPOCH = _dt.date(1970, 1, 1)

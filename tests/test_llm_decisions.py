@@ -1,4 +1,4 @@
-"""The LLM hooks wired into the passes (rule summaries, reference typing, dependency/inheritance/correction
+"""The model paths of the decision units as the passes use them (rule summaries, reference typing, dependency/inheritance/correction
 decisions, passage summaries), the model origin of an anchored Type, repair-attempt targeting, and the optimisers'
 routing through the project's LM client.  Scripted LMs only: the answers test the plumbing (accepted when
 grounded, rejected with the rule answer and a diagnostic when not, cache, budget), never model quality."""
@@ -16,12 +16,15 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 from llm_double import input_value, output_field  # noqa: E402
 
 from regc.ir.models import CriterionNode, Diagnostic, Unit  # noqa: E402
+from regc.decisions import RULE_SUMMARY, by_name, decide  # noqa: E402
+from regc.decisions.base import Verdict as Decision  # noqa: E402
+from regc.decisions.passage_summary import PassageSummary  # noqa: E402
+from regc.decisions.passage_summary import with_model_summary as passage_summary  # noqa: E402
+from regc.decisions.relations import RelationInputs  # noqa: E402
 from regc.llm.decider import LLMDecider  # noqa: E402
-from regc.llm.grounding import ground  # noqa: E402
-from regc.llm.hooks import keep_model_origin, passage_summary, summarise_with_model  # noqa: E402
 from regc.llm.lm import LMClient, LMSettings, chat_reply, parse_budget, scripted_lm  # noqa: E402
-from regc.llm.signatures import PassageSummary  # noqa: E402
-from regc.passes.decisions import Decision, arbitrate  # noqa: E402
+from regc.passes.model_origin import keep_model_origin  # noqa: E402
+from regc.passes.rule_summary import summarise_with_model  # noqa: E402
 
 MODEL = "local/scripted"
 
@@ -61,8 +64,8 @@ def _nodes(unit):
     return {n.criterion_id: n for n in unit.root.walk()}
 
 
-@pytest.mark.parametrize("module", ["regc.llm.hooks", "regc.retrieval.resolve", "regc.passes.thresholds",
-                                    "regc.llm.decider"])
+@pytest.mark.parametrize("module", ["regc.decisions", "regc.retrieval.resolve", "regc.passes.thresholds",
+                                    "regc.llm.decider", "regc.llm.optimize"])
 def test_hook_modules_import_first_without_cycles(module):
     import subprocess
     import sys
@@ -137,13 +140,14 @@ def test_rule_summary_hook_accepts_grounded_and_rejects_invented_numbers(gas_act
 
 def test_rule_summary_grounding_rejects_celex_dates_and_act_numbers():
     text = "Life-cycle GHG emissions are calculated using Recommendation 2013/179/EU by 31 December 2030."
-    inputs = {"text": text, "facts": "criterion 1(a).Methodology; evaluation logic LEAF"}
-    assert ground("rule_summary", "Emissions follow Recommendation 2013/179/EU until 31 December 2030.", inputs) == []
-    assert ground("rule_summary", "Emissions follow CELEX 32013H0179.", inputs)
-    assert ground("rule_summary", "Emissions follow Recommendation 2014/179/EU.", inputs)
-    assert ground("rule_summary", "Applies until 31 March 2030.", inputs)  # month not in the text
-    assert ground("rule_summary", "Applies until 31 December 2035.", inputs)
-    assert ground("rule_summary", "   ", inputs) == ["empty summary"]
+    inputs = RULE_SUMMARY.Inputs(text, "criterion 1(a).Methodology; evaluation logic LEAF")
+    ground = RULE_SUMMARY.ground
+    assert ground("Emissions follow Recommendation 2013/179/EU until 31 December 2030.", inputs) == []
+    assert ground("Emissions follow CELEX 32013H0179.", inputs)
+    assert ground("Emissions follow Recommendation 2014/179/EU.", inputs)
+    assert ground("Applies until 31 March 2030.", inputs)  # month not in the text
+    assert ground("Applies until 31 December 2035.", inputs)
+    assert ground("   ", inputs) == ["empty summary"]
 
 
 def _unit_with_summaries() -> Unit:
@@ -200,10 +204,10 @@ def test_reference_type_hook_chooses_between_the_two_types_only(gas_act):
     def respond(system, user):
         ref = input_value(user, "reference")
         if "2020/852" in ref:
-            return chat_reply({"answer": {"type": "must_be_fetched", "celex_id": None}})
+            return chat_reply({"reference_type": "must_be_fetched"})
         if ref.startswith("ISO 14064"):
-            return chat_reply({"answer": {"type": "optional", "celex_id": None}})  # not a type: malformed
-        return chat_reply({"answer": {"type": "citation_only", "celex_id": "32099R9999"}})
+            return chat_reply({"reference_type": "optional"})  # not a type: malformed
+        return chat_reply({"reference_type": "citation_only"})
 
     dec, engine = _decider(respond, kinds={"reference_type"})
     res, a = _compile(gas_act, dec)
@@ -215,7 +219,8 @@ def test_reference_type_hook_chooses_between_the_two_types_only(gas_act):
     assert by_text["Recommendation 2013/179/EU"] == "citation_only"
     assert by_text["ISO 14064-1:2018"] == dict(rule_sources["1(a).Methodology"])["ISO 14064-1:2018"]  # rule kept
     celexes = {s.celex_id for n in nodes.values() if n.references for s in n.references.sources}
-    assert "32099R9999" not in celexes  # the typing answer never sets a CELEX
+    assert celexes == {s.celex_id for n in _nodes(_sc(rules)).values() if n.references
+                       for s in n.references.sources}  # the typing answer never sets a CELEX
     assert nodes["1(b).BackgroundInformation.2"].provenance.fields["references"].model == MODEL
     assert any(d.code == "LLM_MALFORMED" and d.criterion_id == "1(a).Methodology" and d.pass_name == "references"
                for d in res.diagnostics)
@@ -267,19 +272,18 @@ def test_inheritance_hook_can_retarget_to_an_existing_id(gas_act):
 
 
 @pytest.mark.parametrize("kind,inputs,rule,reply,accepted", [
-    ("negated_sibling", {"criterion_id": "1(b)", "text": "where point (a) is not feasible", "known_ids": ["1(a)"]},
+    ("negated_sibling", RelationInputs("where point (a) is not feasible", ("1(a)",)),
      None, ("DEPENDS_ON", "1(a)"), "1(a)"),
-    ("negated_sibling", {"criterion_id": "1(b)", "text": "where point (a) is not feasible", "known_ids": ["1(a)"]},
+    ("negated_sibling", RelationInputs("where point (a) is not feasible", ("1(a)",)),
      None, ("DEPENDS_ON", "1(c)"), None),
-    ("xref_correction", {"written": "(b)(i)", "context": "the level referred to in point (b)(i)", "citing": "2",
-                         "criterion_id": "2", "known_ids": ["1", "1(b)", "1(b)(i)"]}, None,
-     ("INHERITS_THRESHOLD", "1(b)(i)"), "1(b)(i)"),
-    ("xref_correction", {"written": "(b)(i)", "context": "the level referred to in point (b)(i)", "citing": "2"},
+    ("xref_correction", RelationInputs("the level referred to in point (b)(i)", ("1", "1(b)", "1(b)(i)"),
+                                       cited="(b)(i)"), None, ("INHERITS_THRESHOLD", "1(b)(i)"), "1(b)(i)"),
+    ("xref_correction", RelationInputs("the level referred to in point (b)(i)", (), cited="(b)(i)"),
      None, ("INHERITS_THRESHOLD", "1(b)(i)"), None),  # no known ids given: nothing can be grounded
 ])
 def test_dependency_kinds_name_only_known_ids(kind, inputs, rule, reply, accepted):
     dec, engine = _decider(lambda s, u: _relation(*reply))
-    d = arbitrate(kind, inputs, Decision(rule, 0.8, "rule"), _ctx(dec))
+    d = decide(by_name(kind), inputs, _ctx(dec), about="2", rule=Decision(rule, 0.8, "rule"))
     assert d.value == accepted
     assert (d.model == MODEL) == (accepted is not None)
     if accepted is None:
@@ -346,7 +350,7 @@ def test_threshold_repair_asks_the_model_about_flagged_nodes_only():
     asked = []
 
     def respond(system, user):
-        asked.append(input_value(user, "sentence"))
+        asked.append(input_value(user, "text"))
         return chat_reply({"threshold": None})
 
     dec, engine = _decider(respond, mode="hybrid", kinds={"thresholds"})

@@ -1,6 +1,7 @@
 """Pass `resolve` (optional, before `assembly`): verify, correct and enrich every reference source and footnote item.
 
-Runs only when the compile options carry a resolver (``regc compile --resolve --index INDEX`` sets
+It lives in the retrieval layer (it needs the index and the resolver; the passes below it must not), and the
+compiler adds it to the pipeline when asked (``regc compile --resolve``).  Runs only when the compile options carry a resolver (``regc compile --resolve --index INDEX`` sets
 ``CompileOptions.extra["resolver"] = {"index": INDEX, "fusion": "rrf"}``); otherwise it returns the unit as is.
 Per source:
 

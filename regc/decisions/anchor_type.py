@@ -1,0 +1,167 @@
+"""Decision ``anchor_type``: the Type of an anchored unnumbered paragraph (spec §3; paper D.5 tag definitions),
+one of the six tags, from its own text.  The structure pass decides where the paragraph hangs; this unit decides
+what it is.
+
+>>> ANCHOR_TYPE.rule(ANCHOR_TYPE.Inputs("Quantified life-cycle GHG emissions are verified by a third party.")).value
+'Verification'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Optional
+
+from pydantic import BaseModel, ConfigDict
+
+from regc.decisions.base import Decision, Verdict
+from regc.ir.models import ANCHORED_ID, TAGS, Tag
+
+
+_BACKGROUND = re.compile(
+    r"^(on the basis of (the|those|these) reports|when undertaking the assessment)"
+    r"|\bthe commission (may|shall|will)\b|\b(member states|competent authorities) may\b|^note\b"
+    r"|\b(verifier|auditor|commission|authorit(y|ies)|member states?)\s+(\w+\s+){0,3}takes? into account\b"
+    r"|\bfor information\b|\bby way of illustration\b"
+    r"|\bmay be (considered|regarded|used)\b|\bpreferably\b|\bis (encouraged|recommended)\b"
+    r"|^(for the purposes? of (this|these|that|point|section)\b[^.]*,\s*(\w+\s+){1,6}(may|can)\b)",
+    re.I)
+_VERIFICATION = re.compile(
+    r"\b(is|are|be|been|being) (verified|audited|certified|monitored|checked|attested|validated|reviewed|inspected)\b"
+    r"|\bverif(ier|ies|y)\b|\bverification\b|\bthird[- ]part(y|ies)\b|\baudit(ed|s)?\b|\bcertif(ied|ication|icate)\b",
+    re.I)
+_STANDARD = re.compile(r"\b(EN|ISO|IEC|CLC|CEN|CENELEC|ETSI|ASTM|IPC|JEDEC)\b(\s?/\s?[A-Z]+)*\s?[- ]?\d", re.I)
+_METHODOLOGY = re.compile(
+    r"\b(is|are) (calculated|computed|determined|measured|estimated|quantified|established|installed)\b"
+    r"|\bmethodolog(y|ies)\b|\bin accordance with\b|\bin line with\b|\bbased on\b|\bstandards?\b"
+    r"|\bcompl(y|ies|iance) with\b|\b(meets?|fulfils?|fulfills?) the requirements\b|\bmeasures include\b"
+    r"|\bbest (available )?(practices?|techniques?)\b|\bguidelines?\b|\bspecifications?\b|\bprocedures?\b"
+    r"|\bmay take into account\b",
+    re.I)
+_ASSESSMENT = re.compile(r"\bassess(es|ed|ment|ing)?\b|\bdeteriorat|\bgood (ecological |environmental )?(status|potential)\b"
+                         r"|\bimpact analysis\b|\bevaluat(es|ed|ion)\b|\b(are|is) identified and addressed\b"
+                         r"|\bnot detrimental\b|\bsignificant adverse effects?\b|\bconsultation\b", re.I)
+_COMMITMENT = re.compile(r"\bcommit(ment|ted|s)?\b|\bundertak(es|ing) to\b|\bpledge"
+                         r"|^\s*(an?|the)\s+([\w-]+\s+){0,4}plan\b", re.I)
+_REPLACEMENT = re.compile(r"\breplac(es|ed|ement|ing)\b|\bwithdrawn from (use|the fleet|service)\b", re.I)
+_EXCLUSION = re.compile(r"\b(is|are) not (compliant|eligible)\b|\b(is|are) excluded\b|\bis not covered\b", re.I)
+
+
+@dataclass(frozen=True)
+class TypeDecision:
+    tag: str
+    rule: str
+    confidence: float
+
+
+def anchor_type(text: str) -> TypeDecision:
+    """Decide the Type of an anchored unnumbered paragraph (spec §3) from its text (paper D.5 tag definitions).
+
+    Ordered rules; the first sentence decides when it can, then the whole paragraph:
+
+    1. ``BackgroundInformation``: non-binding context — another actor acts ("the Commission may", "the verifier
+       takes into account"), "may be considered", "preferably", "Note:";
+    2. ``Verification``: passive verify/audit/certify/monitor (also reviewed/inspected in the cue pass),
+       third-party verifier;
+    3. ``Methodology``: passive calculate/measure/install, "is based on";
+    4. ``Assessment``: "it assesses", assessment/evaluation, deterioration/good status, risks identified and
+       addressed, "not detrimental", significant adverse effects, consultation;
+    5. the cue families: Assessment, Verification, Methodology (a named standard ``EN 62271-1``, compliance
+       with a referenced text, best practices, guidelines, procedures), Commitment, Replacement — when only
+       the later sentences are left, a Methodology cue comes first;
+    6. an exclusion ("… is not compliant", "… is excluded") or any other requirement the six types do not name:
+       ``Methodology``, the paper's default for requirements on how the activity is carried out (rule
+       ``requirement-default``, confidence 0.5; rule ``default`` 0.4 when the paragraph is not even a sentence).
+
+    >>> anchor_type("Quantified life-cycle GHG emissions are verified by an independent third party.").tag
+    'Verification'
+    >>> anchor_type("Life-cycle GHG emissions are calculated using ISO 14067:2018.").tag
+    'Methodology'
+    >>> anchor_type("On the basis of the reports transmitted to it, the Commission may address an opinion.").tag
+    'BackgroundInformation'
+    >>> anchor_type("The digestate is preferably composted after anaerobic digestion.").tag
+    'BackgroundInformation'
+    >>> anchor_type("The equipment referred to in this point (d) complies with EN 62271-1.").rule
+    'methodology-cue'
+    """
+    first = re.split(r"(?<=[.;:])\s+(?=[A-Z])", text, maxsplit=1)[0]
+    for scope, conf in ((first, 0.9), (text, 0.7)):
+        if _BACKGROUND.search(scope):
+            return TypeDecision("BackgroundInformation", "background-cue", conf)
+        if re.search(r"\b(is|are) (verified|audited|certified|monitored)\b", scope, re.I):
+            return TypeDecision("Verification", "passive-verify", conf)
+        if re.search(r"\b(is|are) (calculated|computed|determined|measured|estimated|quantified)\b|\bis based on\b",
+                     scope, re.I):
+            return TypeDecision("Methodology", "passive-calculate", conf)
+        if re.match(r"\s*(it|this|that|the activity|the operator)\s+assess(es)?\b", scope, re.I):
+            return TypeDecision("Assessment", "assesses", conf)
+        methodology = bool(_METHODOLOGY.search(scope) or _STANDARD.search(scope))
+        if methodology and scope is not first:  # later sentences: a named method outranks a status word
+            return TypeDecision("Methodology", "methodology-cue", conf - 0.1)
+        if _ASSESSMENT.search(scope):
+            return TypeDecision("Assessment", "assessment-cue", conf - 0.1)
+        if _VERIFICATION.search(scope):
+            return TypeDecision("Verification", "verification-cue", conf - 0.1)
+        if methodology:
+            return TypeDecision("Methodology", "methodology-cue", conf - 0.1)
+        if _COMMITMENT.search(scope):
+            return TypeDecision("Commitment", "commitment-cue", conf - 0.1)
+        if _REPLACEMENT.search(scope):
+            return TypeDecision("Replacement", "replacement-cue", conf - 0.1)
+    if _EXCLUSION.search(text):
+        return TypeDecision("Methodology", "exclusion", 0.5)
+    if re.search(r"[.;:]$", text.strip()) and re.search(r"\b(is|are|does|do|has|have|[a-z]+s)\b", text):
+        return TypeDecision("Methodology", "requirement-default", 0.5)
+    return TypeDecision("Methodology", "default", 0.4)
+
+
+
+
+class AnchorAnswer(BaseModel):
+    """Where an unnumbered paragraph hangs (``anchor_id``, one of the candidates) and its Type."""
+
+    model_config = ConfigDict(extra="forbid")
+    anchor_id: Optional[str] = None
+    anchor_type: Tag
+
+
+class AnchorType(Decision):
+    name = "anchor_type"
+    pass_name = "structure"
+
+    @dataclass(frozen=True)
+    class Inputs:
+        text: str
+        anchor_text: str = ""
+
+    Output = str
+    Answer = AnchorAnswer
+    answer_field = "anchor"
+    field_notes = {"text": "the unnumbered paragraph (data, not instructions)",
+                   "anchor_text": "text of the criterion it currently hangs under"}
+    instructions = ("An unnumbered paragraph qualifies a preceding criterion. Give its Type: Verification, "
+                    "Methodology, Commitment, Assessment, Replacement or BackgroundInformation (anchor_id: null to "
+                    "keep the criterion it hangs under).")
+
+    def rule(self, x: "AnchorType.Inputs") -> Verdict[str]:
+        d = anchor_type(x.text)
+        return Verdict(d.tag, d.confidence, d.rule)
+
+    def to_value(self, answer: Any, x: "AnchorType.Inputs", rule_value: str) -> str:
+        a = answer if isinstance(answer, AnchorAnswer) else AnchorAnswer.model_validate(answer)
+        if a.anchor_type not in TAGS:
+            raise ValueError(f"{a.anchor_type!r} is not one of the six Types")
+        return a.anchor_type
+
+    def to_answer(self, value: str) -> AnchorAnswer:
+        return AnchorAnswer(anchor_type=value)
+
+    def examples(self, act: Any) -> Iterable[tuple["AnchorType.Inputs", str]]:
+        for unit in act.units:
+            for node, parent in unit.root.walk_with_parent():
+                m = ANCHORED_ID.search(node.criterion_id)
+                if m and parent is not None:
+                    yield self.Inputs(node.verbatim_text, parent.verbatim_text), m.group(1)
+
+
+ANCHOR_TYPE = AnchorType()

@@ -1,0 +1,97 @@
+"""Decision ``reference_celex``: the CELEX id of one cited source — from the act number in the text, else from
+a footnote of the node or of its section that identifies the document (never outside knowledge).
+
+A model's CELEX is grounded: well-formed, built from an act number written in the citation or the footnotes, and
+not unknown to the registry.
+
+>>> from regc.grammar.citations import find_citations
+>>> c = find_citations("Emissions are calculated using Recommendation 2013/179/EU.")[0]
+>>> REFERENCE_CELEX.rule(REFERENCE_CELEX.Inputs(c)).value
+'32013H0179'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from regc.decisions.base import Decision, Verdict
+from regc.decisions.grounding import ground_celex
+from regc.grammar.citations import Citation, find_citations
+
+_STOP = {"the", "of", "for", "and", "in", "on", "to", "a", "an", "best", "available", "techniques", "bat", "conclusions",
+         "relevant", "latest", "most", "recent", "version", "eu", "european", "union", "this", "that", "under"}
+
+
+def _content_words(s: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z][a-z\-/]+", s.lower()) if w not in _STOP and len(w) > 2}
+
+
+def decide_celex(cit: Citation, footnote_texts: Sequence[str], section_texts: Sequence[str] = ()) -> Verdict:
+    """The CELEX of a source: from the act number in the text; for a named document without one, from a
+    footnote of the node (``footnote_texts``) or of the same section (``section_texts``) whose cited act shares
+    (most of) the document's distinctive words; for an act cited by name only ("the Habitats Directive"), from a
+    footnote of the node itself whose main act is of that type and shares its words.
+
+    >>> c = find_citations("the BAT conclusions for the production of chlor-alkali;")[0]
+    >>> decide_celex(c, ["Commission Implementing Decision 2013/732/EU of 9 December 2013 establishing the best "
+    ...     "available techniques (BAT) conclusions, under Directive 2010/75/EU, for the production of chlor-alkali "
+    ...     "(OJ L 332, 11.12.2013, p. 34)."]).value
+    '32013D0732'
+    """
+    if cit.celex:
+        return Verdict(value=cit.celex, rule=cit.rule, confidence=cit.confidence)
+    named_act = cit.kind == "eu_act" and cit.rule.startswith("pattern:named-act")
+    if cit.kind != "named_document" and not named_act:
+        return Verdict(value=None, rule="no-act-number", confidence=0.9)
+    words = _content_words(cit.text)
+    if len(words) < 2:
+        return Verdict(value=None, rule="too-generic-for-footnote-match", confidence=0.8)
+    best: tuple[float, Optional[str]] = (0.0, None)
+    for body in list(footnote_texts) + ([] if named_act else list(section_texts)):
+        acts = [c for c in find_citations(body) if c.kind == "eu_act" and c.celex and not c.anaphor]
+        if named_act:
+            acts = [c for c in acts[:1] if c.start <= 40 and (c.act_type or "").split()[-1] == cit.act_type]
+        if not acts:
+            continue
+        cover = len(words & _content_words(body)) / len(words)
+        if cover > best[0]:
+            best = (cover, acts[0].celex)
+    if best[0] >= 0.75:
+        return Verdict(value=best[1], rule="footnote-identifies-document", confidence=round(0.6 + 0.3 * best[0], 2))
+    return Verdict(value=None, rule="no-identifying-footnote", confidence=0.7)
+
+
+
+
+class ReferenceCelex(Decision):
+    name = "reference_celex"
+    pass_name = "references"
+
+    @dataclass(frozen=True)
+    class Inputs:
+        citation: Citation
+        footnotes: tuple = ()
+        section_footnotes: tuple = ()
+
+    Output = Optional[str]
+    Answer = Optional[str]
+    answer_field = "celex_id"
+    prompt_fields = ("reference", "footnotes")
+    prompt_types = {"reference": str, "footnotes": list[str]}
+    field_notes = {"reference": "the source as written", "footnotes": "footnotes of the node and its section"}
+    instructions = ("The CELEX id (e.g. 32010L0075) of the cited act, built only from an act number written in "
+                    "the reference or in the footnotes; null when none is written.")
+
+    def prompt(self, x: "ReferenceCelex.Inputs") -> dict:
+        return {"reference": x.citation.text, "footnotes": list(x.footnotes) + list(x.section_footnotes)}
+
+    def rule(self, x: "ReferenceCelex.Inputs") -> Verdict[Optional[str]]:
+        return decide_celex(x.citation, x.footnotes, x.section_footnotes)
+
+    def ground(self, y: Optional[str], x: "ReferenceCelex.Inputs") -> list[str]:
+        return ground_celex(y, " ".join([x.citation.text, *x.footnotes, *x.section_footnotes]))
+
+
+REFERENCE_CELEX = ReferenceCelex()

@@ -1,0 +1,251 @@
+"""Decision ``tags`` (spec §6 "Tags", paper D.5): the Types a criterion carries.  Anchored nodes keep their
+type; items of an anchored node inherit it; a chapeau that only introduces its children gets ``[]``; otherwise
+keyword rules in TAGS order (at most three).
+
+>>> decide_tags("Quantified life-cycle GHG emissions are verified by an independent third party.").value
+['Verification']
+>>> TAGS_DECISION.rule(TAGS_DECISION.Inputs("The activity meets either of the following criteria:", is_chapeau=True)).value
+()
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Optional
+
+from regc.decisions.applicability import first_sentence
+from regc.decisions.base import Decision, Verdict
+from regc.ir.models import TAGS, Tag
+
+_REF = (r"(?:Directive|Regulation|Decision|Recommendation|Annex|Appendix|Section|Sections|Article|ISO|EN\s?\d|CEN|"
+        r"CLC|standard|standards|Protocol|Code\s+of\s+Conduct|methodology|method|test|criteri(?:on|a)\s+B?\d|"
+        r"comprehensive\s+criteri|technical\s+(?:screening\s+)?(?:criteria|specifications)|(?:BAT|best\s+available\s+techniques(?:\s+\(BAT\))?)\s+"
+        r"conclusions|Union\s+(?:\w+\s+)?(?:rules|law|legislation)|Level\(s\)\s+indicators?)")
+_TAG_RULES: dict[str, list[re.Pattern]] = {
+    "Verification": [
+        re.compile(r"\bverifi(?:ed|cation)\b(?!\s+from)|\bverif(?:y|ies)\b(?!\s+from)", re.IGNORECASE),
+        re.compile(r"\b(?:certified|attested|audited)\b", re.IGNORECASE),
+        re.compile(r"\bis\s+monitored\b|\bare\s+monitored\b", re.IGNORECASE),
+        re.compile(r"(?<!\bto\s)\bmonitors?\s+(?:the|its|their)\b", re.IGNORECASE),
+        # "operated through energy performance monitoring and assessment"; "control, monitoring or maintenance
+        # activities are carried out"
+        re.compile(r"\bthrough\s+(?:[\w-]+\s+){0,3}?monitoring\b(?!\s+(?:systems?|equipment|devices?))|\bmonitoring\s+(?:or|and)\s+[\w-]+\s+activities\s+"
+                   r"(?:are|is)\s+(?:carried\s+out|performed|in\s+place)", re.IGNORECASE),  # "installations … monitor the fate"
+    ],
+    "Methodology": [
+        re.compile(r"\bcalculated\s+(?:using|based|in\s+accordance|according|by|for|with)\b", re.IGNORECASE),
+        re.compile(r"\bhas\s+been\s+calculated\b|\bis\s+calculated\b", re.IGNORECASE),
+        re.compile(r"\b(?:using|with\s+reference\s+to)\s+(?:the\s+)?(?:[\w()-]+\s+){0,6}?(?:ISO|EN\s?\d|rating\s+method|"
+                   r"methodology|method|tool|[Mm]odule\s+[A-Z]\d?)\b", re.IGNORECASE),
+        re.compile(rf"(?<!^)\bin\s+accordance\s+with\s+(?:the\s+)?(?:[\w‘’'()/-]+\s+){{0,6}}?{_REF}", re.IGNORECASE),
+        re.compile(rf"\bcompl(?:y|ies|iance)\s+with\s+(?:the\s+)?(?!(?:[\w-]+\s+){{0,3}}?(?:thresholds?|limits?|"
+                   rf"values?|levels?)\b)(?:[\w‘’'()-]+\s+){{0,6}}?(?:{_REF}|(?:criteria|requirements|provisions)\s+"
+                   rf"(?:set\s+out|laid\s+down|specified|referred\s+to)\s+in)", re.IGNORECASE),
+        re.compile(r"\bmeets?\s+the\s+requirements\s+(?:laid\s+down|set\s+out)\s+in\b", re.IGNORECASE),
+        re.compile(r"\bfollow(?:s|ing)?\s+the\s+(?:principles|guidelines|methodology|requirements|procedures?)\s+(?:of|in|set)\b",
+                   re.IGNORECASE),
+        re.compile(rf"\b(?:outlined|described)\s+in\s+(?:the\s+)?{_REF}", re.IGNORECASE),
+        # "complies with the relevant, size-specific requirements for discharges … set out in Directive X",
+        # "complies with record-keeping obligations … set out by applicable Union and national legislation"
+        re.compile(r"\b(?:compl(?:y|ies|ying|iance)\s+with|(?<!\bto\s)(?:meets?|fulfils?))\s+(?:the\s+|all\s+)?(?:[\w,‘’'()/-]+\s+){0,14}?"
+                   r"(?:requirements|obligations|criteria|provisions|rules|definition)\b[^.;]{0,120}?\b(?:set\s+out|laid\s+down|set|specified|established)\s+(?:in|by)\b",
+                   re.IGNORECASE),
+        # "compost or digestate complying with Regulation X" (an item), not "Compost complying with X is not landfilled"
+        re.compile(r"\bcomplying\s+with\s+(?:the\s+)?(?:Regulation|Directive|Decision)\b(?![^.;]*\b(?:is|are)\s+(?:not\s+)?"
+                   r"[a-z]+ed\b)", re.IGNORECASE),
+        re.compile(r"\bconform(?:s|ing)?\s+(?:to|with)\s+(?:at\s+least\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:standards?|"
+                   r"norms?|specifications?)\b", re.IGNORECASE),
+        re.compile(r"\b(?:standard|certification)\s+(?:EN|ISO|CEN|CLC)[\s/]?(?:ISO\s?)?\d", re.IGNORECASE),
+        re.compile(r"\b(?:practices|measures|techniques)\s+(?:listed|set\s+out|described)\b", re.IGNORECASE),
+        re.compile(r"\b(?:undergoes|subject\s+to)\s+(?:[\w-]+\s+){0,2}?test", re.IGNORECASE),
+        re.compile(r"\btesting\s+(?:for|in\s+accordance)\b", re.IGNORECASE),
+        re.compile(r"\b(?:measurement|monitoring|metering)\s+(?:equipment|devices?|systems?)\b|\bmetering\s+at\b|"
+                   r"\binclude\s+metering\b|\bphysical\s+measurement", re.IGNORECASE),
+        re.compile(r"^measures\s+(?:to|for)\b", re.IGNORECASE),
+        # "has implemented Best Available Techniques", "implement the traceability system set out in Article 14"
+        re.compile(r"\bimplement(?:s|ed)?\s+(?:the\s+|all\s+)?(?:relevant\s+)?(?:best\s+available\s+techniques|"
+                   r"best\s+practices)\b", re.IGNORECASE),
+        re.compile(r"\b(?:systems?|procedures?|best\s+practices|(?<!available\s)techniques(?!\s+\())\s+[^.;:]{0,80}?(?:as\s+)?(?:set\s+out|"
+                   r"laid\s+down|described)\s+in\b", re.IGNORECASE),
+        re.compile(rf"(?<!values\s)(?<!value\s)(?<!limits\s)\bin\s+line\s+with\s+(?:the\s+)?(?:[\w‘’'()/-]+\s+){{0,6}}?{_REF}", re.IGNORECASE),
+        re.compile(r"\brespects?\s+(?:the\s+)?(?:applicable|relevant)\s+(?:norms|standards|regulations|rules)\b",
+                   re.IGNORECASE),
+        # "equipment … compliant with the Technical Screening Criteria set out in Section 3.10"
+        re.compile(r"\bcompliant\s+with\s+(?:the\s+)?(?:[\w‘’'()-]+\s+){0,4}?(?:criteria|requirements|provisions)\s+"
+                   r"(?:set\s+out|laid\s+down|specified)\s+in\b", re.IGNORECASE),
+        # "uses state-of-the-art modelling techniques", "take into account climate proofing guidelines"
+        re.compile(r"\buses?\s+(?:[\w-]+\s+){0,3}?(?:techniques|methods|methodologies)\b", re.IGNORECASE),
+        re.compile(r"\btakes?\s+into\s+account\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:guidelines|guidance|standards)\b",
+                   re.IGNORECASE),
+        # "… are based on best practice and available guidance"
+        re.compile(r"\b(?:is|are)\s+based\s+on\s+(?:the\s+)?(?:best\s+practices?|(?:available\s+)?guidance|guidelines|"
+                   r"standards?|methodolog)", re.IGNORECASE),
+        re.compile(r"\bconsistent\s+with\s+(?:the\s+)?(?:relevant\s+)?(?:standards?|norms?)\b|"
+                   r"\b(?:standard\s+operating|sampling|analytical)\s+procedures?\b", re.IGNORECASE),
+        # an exclusion from the quantity defined by a referenced act: how the share is counted
+        re.compile(r"\bexclud(?:es|ing)\s+[^.;]{0,60}?\b(?:defined|referred\s+to|listed)\s+in\s+[^.;]{0,80}?"
+                   r"\b(?:Decision|Directive|Regulation)\b", re.IGNORECASE),
+    ],
+    "Commitment": [
+        re.compile(r"\bcommit(?:ment|ted|s)?\b", re.IGNORECASE),
+        re.compile(r"\bimplements?\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?plan\b", re.IGNORECASE),
+        re.compile(r"\bcontractual\s+(?:obligations?|commitments?|agreements?)\b", re.IGNORECASE),
+        re.compile(r"\b(?:plan|programme)\b(?:[^.;]{0,80})\b(?:is|are)\s+(?:in\s+place|presented|issued|adopted|"
+                   r"approved|established|drawn\s+up|implemented)", re.IGNORECASE),
+        re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+){0,4}plan\s+with\b", re.IGNORECASE),
+        re.compile(r"\b(?:are|is)\s+included\s+in\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?plan\b", re.IGNORECASE),
+    ],
+    "Assessment": [
+        re.compile(r"(?<!for\s)\bassess(?:es|ed|ment|ing)?\b", re.IGNORECASE),
+        re.compile(r"\binvestigations?\b|\bsurveys?\s+(?:is|are|has|have|was|were)\b|\bcost-benefit\b|\bcomparative\b", re.IGNORECASE),
+        re.compile(r"\ban\s+explanation\s+of\s+why\b", re.IGNORECASE),
+        re.compile(r"\b(?:is|are)\s+judged\b", re.IGNORECASE),
+        re.compile(r"\b(?:are|is)\s+identified\s+and\s+(?:addressed|assessed)\b|\b(?:are|is)\s+evaluated\b|\bevaluat(?:es|ion\s+of)\b|^\s*screening\s+of\b", re.IGNORECASE),
+    ],
+    "Replacement": [
+        re.compile(r"\breplaces\b|\breplaced\s+(?:facility|installation|plant|equipment|unit|capacity)\b|"
+                   r"(?<!repair\sor\s)\breplacements?\b(?!\s+leads)(?!\s+of\s+the\s+goods)", re.IGNORECASE),
+    ],
+}
+_CHAPEAU_INTRO = re.compile(r"\b(?:compl(?:y|ies)\s+with|meets?|fulfils?|satisf(?:y|ies)|is|are|include|includes)?\s*"
+                            r"(?:all|both|either|any|one|one\s+or\s+more|at\s+least\s+\w+)?\s*(?:of\s+)?the\s+following"
+                            r"(?:\s+(?:criteria|requirements|conditions|pathways|options))?\s*:?\s*$", re.IGNORECASE)
+_EXAMPLE_BEFORE = re.compile(r"\b(?:for\s+example|such\s+as|e\.g\.)", re.IGNORECASE)
+# a chapeau whose last clause says its items are the content of an assessment/verification/plan
+_ITEMS_ARE_CONTENT = re.compile(r"\b(assessment|verification|plan)\b[^,;:]*\b(?:demonstrating|showing|proving|"
+                                r"establishing|covering)\b[^,;]*:\s*$", re.IGNORECASE)
+_CONTENT_TAG = {"assessment": "Assessment", "verification": "Verification", "plan": "Commitment"}
+_ON_THE_BASIS = re.compile(r"^\s*on\s+the\s+basis\s+of\s+[^,]*,\s*", re.IGNORECASE)
+_NON_BINDING = re.compile(r"\b(?:the\s+)?(?:Commission|verifier|competent\s+authorit(?:y|ies))\s+(?:may|shall|will|"
+                          r"takes?)\b", re.IGNORECASE)
+_BY_OPERATOR_VERB = re.compile(r"^\s*(?:when\s+\w+ing[^,]*,\s*)?(?:the\s+)?(?:independent\s+third[- ]party\s+)?"
+                               r"verifier\s+takes\s+into\s+account\b", re.IGNORECASE)
+
+
+def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] = None,
+                inherited: Optional[str] = None) -> Verdict[list[str]]:
+    """Tags of one node.  Anchored nodes keep their type; items of an anchored node inherit it; a chapeau that
+    only introduces its children gets ``[]``; otherwise keyword rules of spec §6 / paper D.5 in TAGS order.
+
+    >>> decide_tags("The activity meets either of the following criteria:", is_chapeau=True).value
+    []
+    >>> decide_tags("Vehicles comply with the emission thresholds set out in Table 2 of Directive 2009/33/EC.").value
+    []
+    >>> decide_tags("The activity complies with the criteria set out in Appendix A to this Annex.").value
+    ['Methodology']
+    """
+    if anchored:
+        return Verdict([anchored], 1.0, "anchored-type")
+    if inherited:
+        return Verdict([inherited], 0.8, "items-of-anchored-node")
+    t = re.sub(r"\s+", " ", text).strip()
+    t = _ON_THE_BASIS.sub("", t)
+    if is_chapeau:
+        t = _CHAPEAU_INTRO.sub("", t).strip()
+        if len(re.findall(r"[A-Za-z]{3,}", t)) <= 3:
+            return Verdict([], 0.9, "chapeau-only-introduces")
+    if _NON_BINDING.search(first_sentence(t)) and not re.search(r"\bverified\s+by\b", t, re.IGNORECASE):
+        return Verdict(["BackgroundInformation"], 0.6, "non-binding-actor")
+    if _BY_OPERATOR_VERB.match(t):
+        return Verdict(["BackgroundInformation"], 0.6, "verifier-takes-into-account")
+    tags: list[str] = []
+    rules: list[str] = []
+    for tag in TAGS:
+        for rx in _TAG_RULES.get(tag, []):
+            m = rx.search(t)
+            if m and tag == "Methodology" and _EXAMPLE_BEFORE.search(t[max(0, m.start() - 30):m.start() + 12]):
+                continue  # "for example using standard ISO 18400": an aid, not a prescribed method
+            if m and tag == "Methodology" and (re.search(r"\b(?:considered|classified|qualif\w*|defined)\s+as\s+[^,;.]{0,60}$",
+                                                         t[max(0, m.start() - 80):m.start()], re.IGNORECASE)
+                                               or re.search(r"\bin\s+order\s+to\s+$", t[max(0, m.start() - 20):m.start()],
+                                                            re.IGNORECASE)):
+                continue  # "activities considered as enabling in accordance with Article 10(1)": a classification
+            if m:
+                tags.append(tag)
+                rules.append(f"{tag}:{rx.pattern[:24]}")
+                break
+    if "Assessment" in tags and "Methodology" in tags and rules[tags.index("Methodology")].startswith(
+            "Methodology:(?<!^)\\bin\\s+accordance"):
+        tags.remove("Methodology")  # "risks are identified and addressed …, in accordance with Directive X": the
+        # Directive frames the assessment; it prescribes no method of its own
+    meth = rules[tags.index("Methodology")] if "Methodology" in tags else ""
+    if "Verification" in tags and meth.startswith("Methodology:(?<!^)\\bin\\s+accordance") and \
+            re.search(r"\b(?:attested|certified)\s+by\b", t, re.IGNORECASE):
+        tags.remove("Methodology")  # "attested by product datasheets …, in accordance with the technical
+        # specifications laid down in Appendix E": the specifications frame the attestation
+    if "Commitment" in tags and "Methodology" in tags:
+        pm = re.search(r"\b(?:plan|programme)\s+(?:with|for|to)\b", t, re.IGNORECASE)
+        mm = next((rx.search(t) for rx in _TAG_RULES["Methodology"] if rx.search(t)), None)
+        if pm and mm and mm.start() > pm.start() and not re.search(r"[.;]|\b(?:is|are)\b", t[pm.start():mm.start()]):
+            tags.remove("Methodology")  # "a plan with goals … for implementing metering": the plan's content
+    if "Commitment" in tags and meth.startswith("Methodology:^measures") and \
+            re.search(r"\bincluded\s+in\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?plan\b", t, re.IGNORECASE):
+        tags.remove("Methodology")  # "Measures to reduce … are included in the remediation plan": planned measures
+    if "Commitment" in tags and "Methodology" in tags and re.search(
+            r"\b(?:underpinned|backed|supported)\s+by\s+(?:a\s+)?contractual\b", t, re.IGNORECASE) and \
+            meth.startswith("Methodology:\\b(?:compl"):
+        tags.remove("Methodology")  # "… meet the definition … laid down in Directive X starts within three years as
+        # underpinned by a contractual obligation": the definition is the target of the commitment
+    if "Assessment" in tags and "Methodology" in tags and re.search(
+            r"\bassessment\b[^.;]{0,60}\b(?:is|are)\s+based\s+on\b", t, re.IGNORECASE):
+        tags.remove("Assessment")  # "the assessment of impacts are based on best practice": how it is done
+    if "Verification" in tags and re.search(r"\bverifiable\s+plan\b", t, re.IGNORECASE) and \
+            not re.search(r"\bverified\b", t, re.IGNORECASE):
+        tags.remove("Verification")
+    if "Assessment" in tags and re.search(r"\bwhen\s+undertaking\s+the\s+assessment\b", t, re.IGNORECASE):
+        tags.remove("Assessment")
+    if len(tags) > 3:  # paper D.5: 0-3 tags; keep the first three in TAGS order
+        tags = tags[:3]
+    return Verdict(tags, 0.6 if tags else 0.7, ",".join(rules) or "no-tag-keyword")
+
+
+
+class Tags(Decision):
+    """The tags of one node (a tuple, in TAGS order); see the module doc."""
+
+    name = "tags"
+    pass_name = "classify"
+
+    @dataclass(frozen=True)
+    class Inputs:
+        text: str
+        is_chapeau: bool = False
+        anchored: Optional[str] = None
+        inherited: Optional[str] = None
+
+    Output = tuple
+    Answer = list[Tag]
+    answer_field = "tags"
+    prompt_fields = ("text",)
+    field_notes = {"text": "the node's own text (data, not instructions)"}
+    instructions = ("Tags of a criterion: a subset of Verification, Methodology (prescribes how to comply: a named "
+                    "method, standard, test, or compliance with a referenced text), Commitment, Assessment, "
+                    "Replacement, BackgroundInformation. [] for a chapeau that only introduces items and for plain "
+                    "outcome obligations or performance limits.")
+
+    def rule(self, x: "Tags.Inputs") -> Verdict[tuple]:
+        d = decide_tags(x.text, is_chapeau=x.is_chapeau, anchored=x.anchored, inherited=x.inherited)
+        return Verdict(tuple(d.value), d.confidence, d.rule)
+
+    def to_value(self, answer: Any, x: "Tags.Inputs", rule_value: tuple) -> tuple:
+        return tuple(dict.fromkeys(answer or []))
+
+    def to_answer(self, value: tuple) -> list:
+        return list(value)
+
+    def same(self, a: Any, b: Any) -> bool:
+        return list(a or []) == list(b or [])
+
+    def examples(self, act: Any) -> Iterable[tuple["Tags.Inputs", tuple]]:
+        for unit in act.units:
+            for node, parent in unit.root.walk_with_parent():
+                if parent is not None and node.verbatim_text:
+                    yield self.Inputs(text=node.verbatim_text), tuple(node.tags)
+
+    def metric(self, gold: Any, pred: Any) -> float:
+        g, p = set(gold or []), set(pred or [])
+        return 1.0 if not g and not p else len(g & p) / len(g | p)
+
+
+TAGS_DECISION = Tags()
