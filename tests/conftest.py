@@ -16,7 +16,10 @@ for _var in CACHE_ENV:
 def pytest_unconfigure(config):
     shutil.rmtree(_TEMP_CACHE, ignore_errors=True)
 
-from regc.retrieval.locate import corpus_root, gold_root
+from regc.retrieval.locate import corpus_root, gold_root  # noqa: E402
+
+# fixture scripts (harvesters, generators) are not test modules, and --doctest-modules would import them
+collect_ignore_glob = ["fixtures/*"]
 
 
 @pytest.fixture(scope="session")
