@@ -5,7 +5,8 @@ Criteria are matched by id, then by verbatim-text similarity; a matched pair rea
 met, applies, event date); an item of a matched criterion with the same metric (or the same position), dimension
 and period as an item of its match reads the same quantity ("assumed the same quantity" when the names differ).
 Two units differ when a profile (with an assessment date) makes one PASS and the other not; verdicts are
-four-valued, so the other may be FAIL, UNKNOWN or NOT_APPLICABLE (a rule not yet in force, say).
+four-valued, so the other may be FAIL, UNKNOWN or NOT_APPLICABLE (a rule not yet in force, say).  The profile
+shown states every fact when such a separating profile exists.
 
 >>> from regc.ir.models import Unit, CriterionNode as N
 >>> a = Unit(unit_id="X-1/SC", root=N(criterion_id="ROOT", evaluation_logic="OR",
@@ -111,9 +112,13 @@ def equivalence(a: Unit, b: Unit) -> Equivalence:
     s.add(*ea.constraints, *eb.constraints, *domain(ea), *domain(eb))
     s.add(*_same_inputs(ea, eb, [(idx_a[x], idx_b[y]) for y, x in sorted(mb.items())], labels, assumed))
     ra, rb = dict(pa["roots"])[a.part], dict(pb["roots"])[b.part]
-    if s.check((ea.V[ra] == PASS) != (eb.V[rb] == PASS)) == z3.unsat:
+    differ = (ea.V[ra] == PASS) != (eb.V[rb] == PASS)
+    if s.check(differ) == z3.unsat:
         return Equivalence(True, seconds=time.perf_counter() - t0, assumed_same=assumed)
     m = s.model()
+    complete = [ea.has[i] for i in ea.ids] + [eb.has[i] for i in eb.ids]
+    if s.check(differ, *complete) == z3.sat:  # prefer a profile stating every fact (FAIL over UNKNOWN)
+        m = s.model()
     prof = _merge(profile(m, ea, qa, labels["a"]), profile(m, eb, qb, labels["b"], prefix="B:"),
                   {"B:" + y for y, x in mb.items()})
     va, vb = (NAMES[str(m.eval(e.V[r], model_completion=True))] for e, r in ((ea, ra), (eb, rb)))

@@ -181,13 +181,16 @@ def check_unit_logic(unit: Unit, dead: bool = True, plan: Optional[dict] = None)
     t0 = time.perf_counter()
     rep = LogicReport(unit.unit_id, False, None, encode_seconds=um.seconds)
     mdl = _satisfiable(um, rep)
-    rep.findings += _periods(um)
-    never = _never(um, rep, mdl)
+    periods = _periods(um)
+    rep.findings += periods
+    empty_ids = {f.criterion_id for f in periods if f.code == "EMPTY_EFFECTIVE_PERIOD"}
+    empty = {i for i in um.ids if um.cid[i] in empty_ids}  # never in force: reported as such, once
+    never = _never(um, rep, mdl, empty)
     rep.findings += _contradictions(um)
     rep.checks += 1
     rep.findings += _redundant(um, rep, never)
     if dead and rep.satisfiable:
-        rep.findings += _dead(um, rep, never)
+        rep.findings += _dead(um, rep, never, empty)
     rep.solve_seconds = time.perf_counter() - t0
     return rep
 
@@ -232,7 +235,7 @@ def _periods(um: UnitModel) -> list[LogicFinding]:
     return out
 
 
-def _never(um: UnitModel, rep: LogicReport, mdl: Optional[z3.ModelRef]) -> set[int]:
+def _never(um: UnitModel, rep: LogicReport, mdl: Optional[z3.ModelRef], empty: set[int]) -> set[int]:
     """Criteria that never PASS; reported at the lowest such node (children before parents)."""
     never: set[int] = set()
     passing = set() if mdl is None else {i for i in um.ids
@@ -244,7 +247,7 @@ def _never(um: UnitModel, rep: LogicReport, mdl: Optional[z3.ModelRef]) -> set[i
         if um.s.check(*um.all_t, um.enc.V[i] == PASS) != z3.unsat:
             continue
         never.add(i)
-        if i == um.root or any(k in never for k in um.nodes[i]["all_kids"]):
+        if i == um.root or i in empty or any(k in never for k in um.nodes[i]["all_kids"]):
             continue
         core = um.core()
         rep.checks += 1
@@ -341,11 +344,9 @@ def _under(um: UnitModel, anc: int, i: int) -> bool:
     return False
 
 
-def _dead(um: UnitModel, rep: LogicReport, never: set[int]) -> list[LogicFinding]:
+def _dead(um: UnitModel, rep: LogicReport, never: set[int], empty: set[int]) -> list[LogicFinding]:
     """Criteria whose passing or failing never flips whether the unit passes (second copy of the unit over the
     same facts in the same solver; ``flip`` switches "the unit's results differ" on for these checks only)."""
-    empty_ids = {f.criterion_id for f in _periods(um) if f.code == "EMPTY_EFFECTIVE_PERIOD"}
-    empty = {i for i in um.ids if um.cid[i] in empty_ids}  # reported as an empty period already
     cands = [i for i in um.ids if i != um.root and i not in never and not _plain_and_path(um, i)
              and not any(_under(um, x, i) for x in never) and not any(x == i or _under(um, x, i) for x in empty)]
     if not cands:
