@@ -78,7 +78,7 @@ def run() -> list[tuple[str, str]]:
     from regc.eval.score import load_dir, score_activities
     from regc.retrieval.locate import REPO_ROOT, gold_root
     from regc.verify.graph import build_unit_graph, check_unit_graph
-    from regc.verify.logic import check_unit_logic
+    from regc.verify.findings import check_unit_logic
     from regc.ir.models import load_activity
 
     rows: list[tuple[str, str]] = []

@@ -9,7 +9,9 @@ import itertools
 import pytest
 import z3
 
-from regc.verify.logic import Encoder, check_unit_logic, equivalence
+from regc.verify.equivalence import equivalence
+from regc.verify.findings import check_unit_logic, unit_plan
+from regc.verify.plan_logic import PASS as ZPASS, PlanEncoding
 from regc.ir.models import (Activity, ActSource, CriterionNode, QuantItem, QuantitativeThreshold, Threshold, Unit,
                             is_anchored)
 from regc.runtime.codegen import emit_python
@@ -163,12 +165,14 @@ def test_z3_requires_the_anchored_child():
     assert rep.satisfiable and rep.findings == []  # 1.Verification is not dead, nothing contradicts
     assert rep.witness["criteria"]["1.Verification"] is True
     assert CompiledActivity(activity(u)).evaluate(_facts_from_witness(rep.witness))["verdict"] == P
-    e = Encoder().encode(u)
+    plan = unit_plan(u)
+    e = PlanEncoding(plan, part="SC")
     s = z3.Solver()
-    for cid, d in e.defs.items():
-        s.add(e.c[cid] == d)
-    assert s.check(e.root, z3.Not(e.c["1.Verification"])) == z3.unsat  # no pass without the verification
-    assert s.check(e.root, z3.Not(e.c["1(a)"]), z3.Not(e.c["1(b)"])) == z3.unsat  # nor without an alternative
+    s.add(e.constraints)
+    V = {plan["nodes"][i]["cid"]: e.V[i] for i in e.ids}
+    passes = V["ROOT"] == ZPASS
+    assert s.check(passes, V["1.Verification"] != ZPASS) == z3.unsat  # no pass without the verification
+    assert s.check(passes, V["1(a)"] != ZPASS, V["1(b)"] != ZPASS) == z3.unsat  # nor without an alternative
 
 
 def test_z3_diff_against_verification_as_alternative_agrees_with_evaluator():
@@ -177,7 +181,7 @@ def test_z3_diff_against_verification_as_alternative_agrees_with_evaluator():
     b.root.find("1.Verification").criterion_id = "1(c)"  # the old reading: one more alternative
     eq = equivalence(a, b)
     assert not eq.equivalent
-    assert eq.verdict_a is False and eq.verdict_b is True  # b passes on the verification alone
+    assert eq.verdict_a == "FAIL" and eq.verdict_b == "PASS"  # b passes on the verification alone
     facts = _facts_from_witness(eq.profile)
     facts = {("1.Verification" if k == "1(c)" else k): v for k, v in facts.items()}
     got = CompiledActivity(activity(a)).evaluate(facts)["verdict"]

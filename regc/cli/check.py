@@ -185,8 +185,9 @@ def export_graph(g, unit_id: str, outdir: Path) -> None:
 def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = True,
                explicit: bool = False, export: Optional[Path] = None) -> Optional[FileReport]:
     """Check one activity file.  Non-activity JSON in a folder is skipped (None) unless named explicitly."""
+    from regc.runtime.evaluator import compile_plan
+    from regc.verify.findings import check_unit_logic
     from regc.verify.graph import build_unit_graph, check_unit_graph, internal_targets
-    from regc.verify.logic import check_unit_logic
 
     t0 = time.perf_counter()
     act, findings, raw = load_for_check(path)
@@ -199,6 +200,12 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
         return rep
     rep.activity_id = act.activity_id
     rep.units = len(raw.get("units") or []) if isinstance(raw, dict) else len(act.units)
+    try:  # the evaluator's program, compiled once: the logical checks are asked of it
+        plan: Optional[dict] = compile_plan(act)
+    except Exception as e:  # noqa: BLE001 - a failure is a finding, not a crash
+        rep.findings.append(_finding("error", "LOGIC_FAILED", f"the evaluator's plan could not be compiled: {e}",
+                                     None, None, "logic"))
+        plan = None
     for unit in act.units:
         rep.checked_units += 1
         rep.criteria += sum(1 for _ in unit.root.walk())
@@ -216,8 +223,10 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
                             rep.findings.append(_finding("info", "UNRESOLVED_INTERNAL_REF",
                                                          f"'{s.text}' names {tgt}, not in this build",
                                                          unit.unit_id, n.criterion_id, "graph"))
+        if plan is None:
+            continue
         try:
-            lr = check_unit_logic(unit, dead=dead)
+            lr = check_unit_logic(unit, dead=dead, plan=plan)
         except Exception as e:  # noqa: BLE001 - a solver failure is a finding, not a crash
             rep.findings.append(_finding("error", "LOGIC_FAILED", f"Z3 encoding failed: {e}", unit.unit_id,
                                          None, "logic"))
@@ -230,33 +239,8 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
         for f in lr.findings:
             rep.findings.append(_finding(f.severity, f.code, f.message, unit.unit_id, f.criterion_id, "logic",
                                          f.witness))
-    _cross_check_with_eval(act, rep)
     rep.seconds = time.perf_counter() - t0
     return rep
-
-
-def _cross_check_with_eval(act: Activity, rep: FileReport) -> None:
-    """Ask Z3 about the program ``regc eval`` runs (the compiled plan, :mod:`regc.verify.plan_logic`): a unit
-    the IR proof finds satisfiable must have a profile under which the evaluator passes it, and vice versa."""
-    from regc.runtime.evaluator import compile_plan
-    from regc.verify.plan_logic import passing_profiles
-
-    try:
-        plan = compile_plan(act)
-        parts = {u.unit_id: u.part for u in act.units}
-        can_pass = passing_profiles(plan, sorted(set(parts.values())))
-    except Exception as e:  # noqa: BLE001 - a failure is a finding, not a crash
-        rep.findings.append(_finding("error", "EVAL_ENCODING_FAILED", f"Z3 encoding of the evaluator failed: {e}",
-                                     None, None, "eval"))
-        return
-    for u in rep.unit_results:
-        passes = can_pass.get(parts.get(u["unit_id"])) is not None
-        u["eval_can_pass"] = passes
-        if passes != u["satisfiable"]:
-            rep.findings.append(_finding(
-                "error", "EVAL_DISAGREES",
-                f"the IR proof says the unit is {'' if u['satisfiable'] else 'un'}satisfiable, but the evaluator "
-                f"{'can' if passes else 'can never'} pass it", u["unit_id"], None, "eval"))
 
 
 def check_path(target: Path, dead: bool = True, export: Optional[Path] = None) -> list[FileReport]:
@@ -278,7 +262,7 @@ def check_path(target: Path, dead: bool = True, export: Optional[Path] = None) -
 
 
 def _print_reports(reps: list[FileReport], verbose: bool) -> None:
-    from regc.verify.logic import format_profile
+    from regc.verify.witness import format_profile
 
     for r in reps:
         name = r.activity_id or Path(r.path).name
@@ -324,7 +308,7 @@ def _cmd_check(args) -> int:
 
 def diff_activities(a: Activity, b: Activity) -> dict:
     """Per-unit semantic comparison of two compilations of one activity."""
-    from regc.verify.logic import LogicInputError, equivalence
+    from regc.verify.equivalence import LogicInputError, equivalence
 
     ua = {u.unit_id: u for u in a.units}
     ub = {u.unit_id: u for u in b.units}
@@ -347,7 +331,8 @@ def diff_activities(a: Activity, b: Activity) -> dict:
             row["assumed_same_quantity"] = [{"a": x, "b": y, "metric_a": ma, "metric_b": mb}
                                             for x, y, ma, mb in eq.assumed_same]
         if not eq.equivalent:
-            row.update(profile=eq.profile, passes_a=eq.verdict_a, passes_b=eq.verdict_b,
+            row.update(profile=eq.profile, passes_a=eq.verdict_a == "PASS", passes_b=eq.verdict_b == "PASS",
+                       verdict_a=eq.verdict_a, verdict_b=eq.verdict_b,
                        differing=[{"a": x or None, "b": y or None} for x, y in eq.differing])
         units.append(row)
     return {"activity_id": a.activity_id, "equivalent": all(u["status"] == "equivalent" for u in units),
@@ -391,7 +376,7 @@ def _load_dir(p: Path) -> dict[str, tuple[Path, Activity]]:
 
 
 def _print_unit_diff(d: dict, indent: str = "") -> None:
-    from regc.verify.logic import format_profile
+    from regc.verify.witness import format_profile
 
     for u in d["units"]:
         if u["status"] in ("added", "removed"):
@@ -402,7 +387,7 @@ def _print_unit_diff(d: dict, indent: str = "") -> None:
             print(f"{indent}{u['unit_id']}: equivalent" + ("" if u["identical"] else " (text differs)"))
         else:
             print(f"{indent}{u['unit_id']}: NOT equivalent")
-            pa, pb = ("passes" if u["passes_a"] else "fails"), ("passes" if u["passes_b"] else "fails")
+            pa, pb = (_verdict_word(u["verdict_a"]), _verdict_word(u["verdict_b"]))
             print(f"{indent}  profile ({pa} A, {pb} B): {format_profile(u['profile'])}")
             for x in u["differing"]:
                 if x["a"] and x["b"]:
@@ -414,6 +399,11 @@ def _print_unit_diff(d: dict, indent: str = "") -> None:
         for r in u.get("assumed_same_quantity", []):
             where = r["a"] if r["a"] == r["b"] else f"{r['a']} ~ {r['b']}"
             print(f"{indent}  assumed the same quantity in {where}: '{r['metric_a']}' ~ '{r['metric_b']}'")
+
+
+def _verdict_word(v: str) -> str:
+    """``passes`` / ``fails`` / ``is UNKNOWN in`` / ``is NOT_APPLICABLE in`` (as in "passes A")."""
+    return {"PASS": "passes", "FAIL": "fails"}.get(v, f"is {v} in")
 
 
 def _cmd_diff(args) -> int:

@@ -1,5 +1,5 @@
 """IR invariants checked after every pass (the cheap, always-true ones; the full graph/Z3 layer is
-``regc.verify.graph`` / ``regc.verify.logic``).
+``regc.verify.graph`` / ``regc.verify.findings``).
 
 >>> from regc.ir.models import Unit, CriterionNode
 >>> check_unit(Unit(unit_id="CCM-1.1/SC", root=CriterionNode(criterion_id="ROOT")))

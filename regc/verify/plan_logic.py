@@ -55,6 +55,8 @@ def days(d: _dt.date) -> int:
 def k_and(vs: list) -> Any:
     if not vs:
         return NA
+    if len(vs) == 1:  # Kleene AND of one verdict is that verdict
+        return vs[0]
     return z3.If(z3.And([v == NA for v in vs]), NA,
                  z3.If(z3.Or([v == FAIL for v in vs]), FAIL, z3.If(z3.Or([v == UNKNOWN for v in vs]), UNKNOWN, PASS)))
 
@@ -62,6 +64,8 @@ def k_and(vs: list) -> Any:
 def k_or(vs: list) -> Any:
     if not vs:
         return NA
+    if len(vs) == 1:
+        return vs[0]
     return z3.If(z3.And([v == NA for v in vs]), NA,
                  z3.If(z3.Or([v == PASS for v in vs]), PASS, z3.If(z3.Or([v == UNKNOWN for v in vs]), UNKNOWN, FAIL)))
 
@@ -91,49 +95,64 @@ def _cmp(op: str, a: Any, b: Any) -> Any:
 
 
 class PlanEncoding:
-    """Constraints ``V[i] == <kernel rule>`` for every participating node of one compiled plan."""
+    """Constraints ``V[i] == <kernel rule>`` for every participating node of one compiled plan.
 
-    def __init__(self, plan: dict, prefix: str = ""):
+    ``part`` encodes one unit only ("SC", "DNSH-CE"; dependencies never leave a unit); ``quantity`` names the
+    variable of item ``(i, j)`` (items with one name read one quantity; default: the items of one node with the
+    same metric, dimension and period, as the evaluator reads them); ``inputs_from`` reuses another encoding's
+    input variables (two copies of one unit over the same facts)."""
+
+    def __init__(self, plan: dict, prefix: str = "", part: Optional[str] = None,
+                 quantity: Optional[dict[tuple[int, int], str]] = None,
+                 inputs_from: Optional["PlanEncoding"] = None):
         self.plan = plan
         self.nodes = plan["nodes"]
+        self.part = part
+        self.ids = [n["i"] for n in self.nodes if not n["anc"] and (part is None or n["part"] == part)]
         p = prefix
+        self.V = {i: z3.Const(f"{p}V[{i}]", Verdict) for i in self.ids}
+        self.R = {i: z3.Const(f"{p}R[{i}]", Verdict) for i in self.ids}
+        if inputs_from is not None:
+            src = inputs_from
+            self.as_of, self.has_as_of, self.has, self.met = src.as_of, src.has_as_of, src.has, src.met
+            self.off, self.date, self.x = src.off, src.date, src.x
+        else:
+            self._inputs(p, quantity or {})
+        self.defs = {i: self._node(self.nodes[i]) for i in self.V}
+        self.constraints: list = [self.V[i] == self.defs[i] for i in self.V]
+        for i in self.ids:  # pre-order: a node inside a NOT_APPLICABLE one is NOT_APPLICABLE
+            par = self.nodes[i]["parent"]
+            if par is None:
+                self.constraints.append(self.R[i] == self.V[i])
+            else:
+                self.constraints.append(self.R[i] == z3.If(self.R[par] == NA, NA, self.V[i]))
+        roots = [r for pt, r in plan["roots"] if part is None or pt == part]
+        self.verdict = k_and([self.R[r] for r in roots]) if roots else UNKNOWN
+
+    def _inputs(self, p: str, quantity: dict[tuple[int, int], str]) -> None:
         self.as_of = z3.Int(f"{p}as_of")
         self.has_as_of = z3.Bool(f"{p}has_as_of")
-        self.has = {}
-        self.met = {}
-        self.off = {}
-        self.date = {}
+        self.has, self.met, self.off, self.date = {}, {}, {}, {}
         self.x: dict[tuple[int, int], Any] = {}
-        self.V = {n["i"]: z3.Const(f"{p}V[{n['i']}]", Verdict) for n in self.nodes if not n["anc"]}
-        self.R = {i: z3.Const(f"{p}R[{i}]", Verdict) for i in self.V}
-        self.constraints: list = []
-        for n in self.nodes:
-            if n["anc"]:
-                continue
-            i = n["i"]
+        for i in self.ids:
+            n = self.nodes[i]
             self.has[i] = z3.Bool(f"{p}has[{i}]")
             self.met[i] = z3.Bool(f"{p}met[{i}]")
             if n["cond"]:
                 self.off[i] = z3.Bool(f"{p}off[{i}]")
             if any(t[0] in ("deadline", "recurring") for t in n["t"]):
                 self.date[i] = z3.Int(f"{p}date[{i}]")
-            shared: dict[tuple, Any] = {}
+            first: dict[tuple, int] = {}
             for j, it in enumerate(n["q"]):  # items of one metric, dimension and period read one quantity
-                key = (it[0], it[5], it[6])
-                if key not in shared:
-                    shared[key] = z3.Real(f"{p}x[{i}.{j}]")
-                self.x[(i, j)] = shared[key]
-        for i in self.V:
-            self.constraints.append(self.V[i] == self._node(self.nodes[i]))
-        for n in self.nodes:  # pre-order: a node inside a NOT_APPLICABLE one is NOT_APPLICABLE
-            if n["anc"]:
-                continue
-            par = n["parent"]
-            if par is None:
-                self.constraints.append(self.R[n["i"]] == self.V[n["i"]])
-            else:
-                self.constraints.append(self.R[n["i"]] == z3.If(self.R[par] == NA, NA, self.V[n["i"]]))
-        self.verdict = k_and([self.R[r] for _p, r in plan["roots"]]) if plan["roots"] else UNKNOWN
+                j0 = first.setdefault((it[0], it[5], it[6]), j)
+                self.x[(i, j)] = z3.Real(p + (quantity.get((i, j)) or f"x[{i}.{j0}]"))
+
+    def copy_verdicts(self, prefix: str) -> tuple[dict, dict]:
+        """``(V, defs)`` of a second copy of the node verdicts over the same inputs (``defs`` by substitution:
+        cheaper than encoding the plan again)."""
+        V2 = {i: z3.Const(f"{prefix}V[{i}]", Verdict) for i in self.V}
+        pairs = [(self.V[i], V2[i]) for i in self.V]
+        return V2, {i: z3.substitute(d, *pairs) for i, d in self.defs.items()}
 
     # -- own requirement (kernel.own_verdict, for well-formed facts) ------------------------------------------
     def _own(self, n: dict) -> Any:

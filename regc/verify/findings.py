@@ -1,0 +1,376 @@
+"""The logical checks of ``regc check``, asked of the evaluator's own program: each unit is encoded from the
+compiled plan (:class:`regc.verify.plan_logic.PlanEncoding`, the kernel's four-valued rules) with the quantities a
+company reports once (:mod:`regc.verify.quantities`), and Z3 answers:
+
+- ``UNSATISFIABLE`` (error): no profile makes the unit PASS (with an unsat core of criteria); a passing profile
+  (witness) otherwise.  A unit that can still be NOT_APPLICABLE says so.
+- ``NEVER_SATISFIABLE`` (error): a criterion that never PASSes (the lowest such only).
+- ``EMPTY_EFFECTIVE_PERIOD`` (error) / ``REDUNDANT_TEMPORAL`` (warning): effective dates of one node that leave no
+  day in force / of which some never restrict it.
+- ``CONTRADICTORY_THRESHOLDS`` (error): two items over one quantity, required together, that cannot both hold.
+- ``REDUNDANT_ATOM`` (warning): an item implied by (AND) or covering nothing beyond (OR) its node's other items.
+- ``DEAD_CRITERION`` (warning): no complete profile (every fact stated: missing evidence would make any
+  alternative matter) where the criterion passing or failing flips whether the unit passes (with a
+  counterexample profile).
+
+Profiles state an assessment date, quantities >= 0 and dates from :data:`DOMAIN_START` (plausible witnesses).
+
+>>> from regc.ir.models import Unit, CriterionNode
+>>> u = Unit(unit_id="X-1/SC", root=CriterionNode(criterion_id="ROOT", evaluation_logic="AND",
+...          sub_criteria=[CriterionNode(criterion_id="1", verbatim_text="a")]))
+>>> r = check_unit_logic(u); r.satisfiable, [f.code for f in r.findings], r.witness
+(True, [], {'criteria': {'1': True}, 'dates': {'assessment': '2020-01-01'}})
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Optional
+
+import z3
+
+from regc.ir.models import Activity, ActSource, Diagnostic, Unit
+from regc.verify.plan_logic import FAIL, NA, PASS, PlanEncoding, _cmp, days
+from regc.verify.quantities import quantity_classes, quantity_names
+from regc.verify.witness import format_profile, item_labels, profile
+
+PASS_NAME = "logic"
+DOMAIN_START = _dt.date(2020, 1, 1)  # earliest assessment/event date a witness may use
+NA_NOTE = "it can only be NOT_APPLICABLE (does not apply), never met"
+
+
+@dataclass
+class LogicFinding:
+    severity: str
+    code: str
+    criterion_id: Optional[str]
+    message: str
+    witness: Optional[dict] = None
+
+    def to_diagnostic(self, unit_id: str) -> Diagnostic:
+        msg = self.message + (f" [witness: {format_profile(self.witness)}]" if self.witness else "")
+        return Diagnostic(severity=self.severity, code=self.code, message=msg, kind="Semantic", unit_id=unit_id,
+                          criterion_id=self.criterion_id, pass_name=PASS_NAME)
+
+    def to_json(self) -> dict:
+        d = {"severity": self.severity, "code": self.code, "criterion_id": self.criterion_id,
+             "message": self.message}
+        if self.witness:
+            d["witness"] = self.witness
+        return d
+
+
+@dataclass
+class LogicReport:
+    unit_id: str
+    satisfiable: bool
+    witness: Optional[dict]
+    findings: list[LogicFinding] = field(default_factory=list)
+    encode_seconds: float = 0.0
+    solve_seconds: float = 0.0
+    checks: int = 0
+
+    def diagnostics(self) -> list[Diagnostic]:
+        return [f.to_diagnostic(self.unit_id) for f in self.findings]
+
+
+class LogicInputError(ValueError):
+    """A unit the checks cannot name criteria in (duplicate criterion ids)."""
+
+
+def duplicate_ids(unit: Unit) -> list[str]:
+    seen: set[str] = set()
+    dup: list[str] = []
+    for n in unit.root.walk():
+        if n.criterion_id in seen and n.criterion_id not in dup:
+            dup.append(n.criterion_id)
+        seen.add(n.criterion_id)
+    return dup
+
+
+def unit_plan(unit: Unit) -> dict:
+    """The evaluator's plan of an activity holding only ``unit``."""
+    from regc.runtime.evaluator import compile_plan
+
+    return compile_plan(Activity(activity_id=unit.activity_id, name="", units=[unit],
+                                 source=ActSource(celex="unknown", format="eurlex-xhtml")))
+
+
+@dataclass
+class Atom:
+    i: int
+    label: str
+    expr: Any
+    var_key: str
+    kind: str  # "quantitative" | "temporal"
+
+
+class UnitModel:
+    """One unit of a plan in one incremental solver: ``track[i] ⇒ V[i] == <kernel rule>`` for every node, the
+    domain of plausible profiles, and each node's own atoms."""
+
+    def __init__(self, plan: dict, unit: Unit):
+        t0 = time.perf_counter()
+        self.plan, self.unit, self.part = plan, unit, unit.part
+        self.quantities = quantity_classes(plan, self.part)
+        self.enc = PlanEncoding(plan, "1:", part=self.part, quantity=quantity_names(self.quantities))
+        self.nodes = plan["nodes"]
+        self.ids = self.enc.ids
+        self.cid = {i: self.nodes[i]["cid"] for i in self.ids}
+        self.root = dict(plan["roots"])[self.part]
+        self.labels = item_labels(unit, plan)
+        self.track = {i: z3.Bool(f"track[{i}]") for i in self.ids}
+        self.all_t = list(self.track.values())
+        self.s = z3.SimpleSolver()
+        self.s.add(*domain(self.enc))
+        for i in self.ids:
+            self.s.add(z3.Implies(self.track[i], self.enc.V[i] == self.enc.defs[i]))
+        self.atoms = {i: self._atoms(i) for i in self.ids}
+        self.seconds = time.perf_counter() - t0
+
+    def _atoms(self, i: int) -> list[Atom]:
+        n, enc = self.nodes[i], self.enc
+        out = []
+        if n["own"]:
+            for j, it in enumerate(n["q"]):
+                metric, unit, per = self.labels.get((i, j), (it[0], it[3], ""))
+                label = f"{metric} {it[1]} {it[2]} {unit}".rstrip() + (f" {per}" if per else "")
+                out.append(Atom(i, label, _cmp(it[1], enc.x[(i, j)], z3.RealVal(Fraction(it[4]))),
+                                str(enc.x[(i, j)]), "quantitative"))
+            for t in n["t"]:
+                if t[0] == "deadline":
+                    out.append(Atom(i, f"date <= {t[1]}", enc.date[i] <= days(_dt.date.fromisoformat(t[1])),
+                                    str(enc.date[i]), "temporal"))
+        return out
+
+    def conditional(self, i: int) -> bool:
+        """The node can be NOT_APPLICABLE (Conditional, a dependency, an effective period)."""
+        n = self.nodes[i]
+        return bool(n["cond"] or n["deps"] or any(t[0] in ("effective_from", "effective_until", "window")
+                                                  for t in n["t"]))
+
+    def core(self) -> list[str]:
+        back = {str(v): i for i, v in self.track.items()}
+        return [self.cid[back[str(x)]] for x in self.s.unsat_core() if str(x) in back]
+
+    def witness(self, m: z3.ModelRef) -> dict:
+        return profile(m, self.enc, self.quantities, self.labels)
+
+
+def domain(enc: PlanEncoding) -> list:
+    """Plausible profiles: an assessment date, quantities >= 0, dates not before :data:`DOMAIN_START`."""
+    lo = days(DOMAIN_START)
+    out = [enc.has_as_of, enc.as_of >= lo]
+    out += [v >= 0 for v in {str(v): v for v in enc.x.values()}.values()]
+    out += [d >= lo for d in enc.date.values()]
+    return out
+
+
+def check_unit_logic(unit: Unit, dead: bool = True, plan: Optional[dict] = None) -> LogicReport:
+    """Every check of the module docstring for one unit (``plan``: its activity's plan, compiled once by the
+    caller; default: a plan of the unit alone).  ``dead=False`` skips the per-criterion flip test."""
+    dup = duplicate_ids(unit)
+    if dup:  # findings name criteria by id: a non-tree is reported by the graph layer
+        return LogicReport(unit.unit_id, False, None, [LogicFinding(
+            "warning", "LOGIC_SKIPPED", dup[0], f"logic checks skipped: criterion id(s) {', '.join(dup)} occur "
+            "more than once")])
+    um = UnitModel(plan if plan is not None else unit_plan(unit), unit)
+    t0 = time.perf_counter()
+    rep = LogicReport(unit.unit_id, False, None, encode_seconds=um.seconds)
+    mdl = _satisfiable(um, rep)
+    periods = _periods(um)
+    rep.findings += periods
+    empty_ids = {f.criterion_id for f in periods if f.code == "EMPTY_EFFECTIVE_PERIOD"}
+    empty = {i for i in um.ids if um.cid[i] in empty_ids}  # never in force: reported as such, once
+    never = _never(um, rep, mdl, empty)
+    rep.findings += _contradictions(um)
+    rep.checks += 1
+    rep.findings += _redundant(um, rep, never)
+    if dead and rep.satisfiable:
+        rep.findings += _dead(um, rep, never, empty)
+    rep.solve_seconds = time.perf_counter() - t0
+    return rep
+
+
+def _satisfiable(um: UnitModel, rep: LogicReport) -> Optional[z3.ModelRef]:
+    rep.checks += 1
+    r = um.s.check(*um.all_t, um.enc.V[um.root] == PASS)
+    rep.satisfiable = r == z3.sat
+    if rep.satisfiable:
+        mdl = um.s.model()
+        rep.witness = um.witness(mdl)
+        return mdl
+    core = um.core() if r == z3.unsat else []
+    rep.checks += 1
+    na = um.s.check(*um.all_t, um.enc.V[um.root] == NA) == z3.sat
+    rep.findings.append(LogicFinding("error", "UNSATISFIABLE", um.cid[um.root],
+                                     "no company profile meets the unit" +
+                                     (f"; conflict among criteria {', '.join(core)}" if core else "") +
+                                     (f"; {NA_NOTE}" if na else "")))
+    return None
+
+
+def _periods(um: UnitModel) -> list[LogicFinding]:
+    """Effective periods of one node (all its nodes, ancillary ones too) that are empty or partly void."""
+    out = []
+    for n in um.nodes:
+        if n["part"] != um.part or n["tlogic"] == "OR":
+            continue
+        froms = [t[1] for t in n["t"] if t[0] == "effective_from" and t[1]]
+        untils = [t[1] for t in n["t"] if t[0] == "effective_until" and t[1]]
+        cid = n["cid"]
+        if froms and untils and max(froms) > min(untils):
+            out.append(LogicFinding("error", "EMPTY_EFFECTIVE_PERIOD", cid,
+                                    f"criterion {cid} applies from {max(froms)} and until {min(untils)}: it applies "
+                                    "on no assessment date (two temporal regimes put on one node?)"))
+        if len(set(froms)) > 1 or len(set(untils)) > 1:  # AND of two starts: the earlier one is void
+            void = sorted(set(froms))[:-1] + sorted(set(untils))[1:]
+            out.append(LogicFinding("warning", "REDUNDANT_TEMPORAL", cid,
+                                    f"criterion {cid} has several effective_from/effective_until dates; "
+                                    f"{', '.join(void)} never restrict(s) it (dates of different targets put on "
+                                    "one node?)"))
+    return out
+
+
+def _never(um: UnitModel, rep: LogicReport, mdl: Optional[z3.ModelRef], empty: set[int]) -> set[int]:
+    """Criteria that never PASS; reported at the lowest such node (children before parents)."""
+    never: set[int] = set()
+    passing = set() if mdl is None else {i for i in um.ids
+                                         if z3.eq(mdl.eval(um.enc.V[i], model_completion=True), PASS)}
+    for i in reversed(um.ids):
+        if i in passing or (i == um.root and not rep.satisfiable):
+            continue
+        rep.checks += 1
+        if um.s.check(*um.all_t, um.enc.V[i] == PASS) != z3.unsat:
+            continue
+        never.add(i)
+        if i == um.root or i in empty or any(k in never for k in um.nodes[i]["all_kids"]):
+            continue
+        core = um.core()
+        rep.checks += 1
+        na = um.s.check(*um.all_t, um.enc.V[i] == NA) == z3.sat
+        rep.findings.append(LogicFinding("error", "NEVER_SATISFIABLE", um.cid[i],
+                                         f"criterion {um.cid[i]} can never be met" +
+                                         (f" (conflict among {', '.join(core)})" if core else "") +
+                                         (f"; {NA_NOTE}" if na else "")))
+    return never
+
+
+def _required(um: UnitModel, i: int, memo: dict[int, list[Atom]]) -> list[Atom]:
+    """Atoms the IR requires together at node ``i``: its own (AND) items and deadlines, and those of its
+    unconditional children that its logic requires all of (anchored children always)."""
+    if i in memo:
+        return memo[i]
+    n = um.nodes[i]
+    own = um.atoms[i]
+    q = [a for a in own if a.kind == "quantitative"]
+    out = list(q) if (n["qlogic"] != "OR" or len(q) == 1) else []
+    out += [a for a in own if a.kind == "temporal"]
+    together = list(n["akids"])
+    if n["logic"] == "AND" or (n["logic"] == "N_OF_K" and n["n"] == len(n["kids"])):
+        together = list(n["kids"]) + together
+    for k in together:
+        if not um.conditional(k):
+            out += _required(um, k, memo)
+    memo[i] = out
+    return out
+
+
+def _contradictions(um: UnitModel) -> list[LogicFinding]:
+    found: list[LogicFinding] = []
+    seen: set = set()
+    memo: dict[int, list[Atom]] = {}
+    for i in reversed(um.ids):  # deepest first: a pair is reported where the conjunction arises
+        by_var: dict[str, list[Atom]] = {}
+        for a in _required(um, i, memo):
+            by_var.setdefault(a.var_key, []).append(a)
+        for group in by_var.values():
+            for x in range(len(group)):
+                for y in range(x + 1, len(group)):
+                    a, b = group[x], group[y]
+                    if frozenset((id(a), id(b))) in seen:
+                        continue  # tested at a deeper node already
+                    seen.add(frozenset((id(a), id(b))))
+                    if um.s.check(a.expr, b.expr) != z3.unsat:
+                        continue
+                    ca, cb = um.cid[a.i], um.cid[b.i]
+                    msg = (f"'{a.label}' and '{b.label}' of {ca} are required together (AND) but cannot both hold"
+                           if a.i == b.i else f"'{a.label}' ({ca}) and '{b.label}' ({cb}) are both required under "
+                           f"{um.cid[i]} but cannot both hold")
+                    found.append(LogicFinding("error", "CONTRADICTORY_THRESHOLDS", ca, msg))
+    return found
+
+
+def _redundant(um: UnitModel, rep: LogicReport, never: set[int]) -> list[LogicFinding]:
+    out = []
+    for i in um.ids:
+        q = [a for a in um.atoms[i] if a.kind == "quantitative"]
+        if len(q) < 2 or i in never:
+            continue  # implication from contradictory items is vacuous
+        is_or = um.nodes[i]["qlogic"] == "OR"
+        for k, a in enumerate(q):
+            others = [b.expr for j, b in enumerate(q) if j != k and b.var_key == a.var_key]
+            if not others:
+                continue  # items over other quantities cannot imply it
+            rep.checks += 1
+            goal = [a.expr, z3.Not(z3.Or(*others))] if is_or else [*others, z3.Not(a.expr)]
+            if um.s.check(*goal) != z3.unsat:
+                continue
+            dup = any(b.expr.eq(a.expr) for j, b in enumerate(q) if j != k)
+            out.append(LogicFinding("warning", "REDUNDANT_ATOM", um.cid[i], f"threshold item '{a.label}' is " + (
+                "repeated" if dup else "covered by the node's other options" if is_or else
+                "implied by the node's other items")))
+    return out
+
+
+def _plain_and_path(um: UnitModel, i: int) -> bool:
+    """Reached from the root through unconditional children of AND nodes (or anchored children) only."""
+    while um.nodes[i]["parent"] is not None:
+        p = um.nodes[um.nodes[i]["parent"]]
+        if um.conditional(i) or (p["logic"] not in ("AND", "LEAF") and i not in p["akids"]):
+            return False
+        i = p["i"]
+    return True
+
+
+def _under(um: UnitModel, anc: int, i: int) -> bool:
+    while um.nodes[i]["parent"] is not None:
+        i = um.nodes[i]["parent"]
+        if i == anc:
+            return True
+    return False
+
+
+def _dead(um: UnitModel, rep: LogicReport, never: set[int], empty: set[int]) -> list[LogicFinding]:
+    """Criteria whose passing or failing never flips whether the unit passes (second copy of the unit over the
+    same facts in the same solver; ``flip`` switches "the unit's results differ" on for these checks only)."""
+    cands = [i for i in um.ids if i != um.root and i not in never and not _plain_and_path(um, i)
+             and not any(_under(um, x, i) for x in never) and not any(x == i or _under(um, x, i) for x in empty)]
+    if not cands:
+        return []
+    e1 = um.enc
+    V2, defs2 = e1.copy_verdicts("2:")
+    flip = z3.Bool("flip")
+    for i in um.ids:
+        um.s.add(z3.Implies(um.track[i], V2[i] == defs2[i]))
+    stated = z3.And([e1.has[i] for i in um.ids])  # complete profiles: missing evidence is not a flip
+    um.s.add(z3.Implies(flip, z3.And(stated, (e1.V[um.root] == PASS) != (V2[um.root] == PASS))))
+    out = []
+    for i in cands:
+        rep.checks += 1
+        others = [um.track[x] for x in um.ids if x != i]
+        if um.s.check(*others, flip, e1.V[i] == PASS, V2[i] == FAIL) != z3.unsat:
+            continue
+        wit = None  # counterexample: the unit passes without it, or fails even with it
+        for extra in ((e1.V[i] != PASS, e1.V[um.root] == PASS), (e1.V[i] == PASS, e1.V[um.root] != PASS)):
+            rep.checks += 1
+            if um.s.check(*um.all_t, stated, *extra) == z3.sat:
+                wit = um.witness(um.s.model())
+                break
+        out.append(LogicFinding("warning", "DEAD_CRITERION", um.cid[i],
+                                f"criterion {um.cid[i]} never changes the verdict: no profile where meeting it or "
+                                "not flips the unit's result", wit))
+    return out

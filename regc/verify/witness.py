@@ -1,0 +1,112 @@
+"""Company profiles read from a Z3 model of a plan encoding (:mod:`regc.verify.plan_logic`), as ``regc check``
+and ``regc diff`` print them: criteria met, whether Conditional criteria apply, metric values in the threshold's
+own unit, event dates and the assessment date.
+
+>>> format_profile({"criteria": {"1": True, "2": False}, "applies": {"3": False},
+...                 "metrics": {"x [g CO2e/kWh]": 50}, "dates": {"assessment": "2026-01-01"}})
+'met: 1; not met: 2; applies: 3=no; x [g CO2e/kWh] = 50; assessment = 2026-01-01'
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from fractions import Fraction
+from typing import Any, Optional
+
+import z3
+
+from regc.ir.models import Unit
+from regc.verify.plan_logic import EPOCH, PlanEncoding
+from regc.verify.quantities import Quantity
+
+
+def _num(v) -> Any:
+    if z3.is_int_value(v):
+        return v.as_long()
+    if z3.is_rational_value(v):
+        f = Fraction(v.numerator_as_long(), v.denominator_as_long())
+        return int(f) if f.denominator == 1 else float(f)
+    if z3.is_algebraic_value(v):
+        return float(v.approx(6).as_decimal(6).rstrip("?"))
+    return str(v)
+
+
+def _in_unit(base: Any, factor: float) -> Any:
+    """A value in SI base units expressed in the threshold's unit (12 significant digits).
+    >>> _in_unit(Fraction(1, 10), 0.001)
+    100"""
+    if not factor or isinstance(base, str):
+        return base
+    v = float(f"{float(Fraction(base) / Fraction(factor)):.12g}")
+    return int(v) if v.is_integer() else v
+
+
+def item_labels(unit: Unit, plan: dict) -> dict[tuple[int, int], tuple[str, str, str]]:
+    """``(node, item) -> (metric as written, unit as written, period label)`` from the IR of ``unit``."""
+    ir = {n.criterion_id: n for n in unit.root.walk()}
+    out: dict[tuple[int, int], tuple[str, str, str]] = {}
+    for n in plan["nodes"]:
+        node = ir.get(n["cid"]) if n["part"] == unit.part else None
+        th = node.threshold if node is not None else None
+        for j, it in enumerate(th.quantitative.items if th and th.quantitative else []):
+            p = it.period
+            per = "" if p is None else "over the lifetime" if p.type == "lifetime" else f"over {p.value} {p.unit}"
+            out[(n["i"], j)] = (it.metric, it.unit, per)
+    return out
+
+
+def _value(m: z3.ModelRef, var) -> Optional[Any]:
+    val = m.eval(var, model_completion=False)
+    return None if (z3.is_const(val) and val.eq(var)) else val
+
+
+def profile(m: z3.ModelRef, enc: PlanEncoding, quantities: list[Quantity],
+            labels: dict[tuple[int, int], tuple[str, str, str]], prefix: str = "") -> dict:
+    """The profile of model ``m`` over the nodes of ``enc`` whose fact the model states (``has``); node ids
+    get ``prefix`` ("B:" for the second build of a diff).  Variables the model leaves free are omitted."""
+    out: dict[str, dict] = {"criteria": {}, "applies": {}, "metrics": {}, "dates": {}}
+    stated = {i for i in enc.ids if z3.is_true(m.eval(enc.has[i], model_completion=True))}
+    for i in enc.ids:
+        n = enc.nodes[i]
+        if i not in stated:
+            continue
+        cid = prefix + n["cid"]
+        if i in enc.off:
+            out["applies"][cid] = not z3.is_true(m.eval(enc.off[i], model_completion=True))
+            if not out["applies"][cid]:
+                continue
+        if n["own"] and not n["q"] and i not in enc.date:
+            out["criteria"][cid] = z3.is_true(m.eval(enc.met[i], model_completion=True))
+        if i in enc.date and _value(m, enc.date[i]) is not None:
+            out["dates"][cid] = (EPOCH + _dt.timedelta(days=_num(_value(m, enc.date[i])))).isoformat()
+    for q in quantities:
+        used = [(i, j) for i, j in q.members if i in stated and (i, j) in enc.x]
+        val = _value(m, enc.x[used[0]]) if used else None
+        if val is None:
+            continue
+        it = enc.nodes[used[0][0]]["q"][used[0][1]]
+        metric, unit, per = labels.get(used[0], (it[0], it[3], ""))
+        key = metric + (f" [{unit}]" if unit else "") + (f" ({per})" if per else "") + \
+            (f" (in {prefix}{q.scope})" if q.scope else "")
+        out["metrics"][key] = _in_unit(_num(val), it[8])
+    if z3.is_true(m.eval(enc.has_as_of, model_completion=True)) and _value(m, enc.as_of) is not None:
+        out["dates"]["assessment"] = (EPOCH + _dt.timedelta(days=_num(_value(m, enc.as_of)))).isoformat()
+    return {k: v for k, v in out.items() if v}
+
+
+def format_profile(p: dict) -> str:
+    """One line: ``met: 1(a), 2; not met: 3; applies: 3=no; <metric> = v; <event> = date``."""
+    bits = []
+    crit = p.get("criteria", {})
+    met = [k for k, v in crit.items() if v]
+    unmet = [k for k, v in crit.items() if not v]
+    if met:
+        bits.append("met: " + ", ".join(met))
+    if unmet:
+        bits.append("not met: " + ", ".join(unmet))
+    if p.get("applies"):
+        bits.append("applies: " + ", ".join(f"{k}={'yes' if v else 'no'}" for k, v in p["applies"].items()))
+    for sec in ("metrics", "dates"):
+        for k, v in p.get(sec, {}).items():
+            bits.append(f"{k} = {v}")
+    return "; ".join(bits) if bits else "(any profile)"
