@@ -53,7 +53,7 @@ METHOD_SET_OUT_IN = re.compile(rf"\b(?:calculated\s+on\s+the\s+basis\s+of|(?:sav
                                rf"\b{_SETS_OUT})\s+", re.IGNORECASE)
 # "applies highly efficient CHP (combined heat and power) technology" (not "apply best industry practices and
 # technology": generic good practice), "uses the tools and equipment suited for …", "uses a sludge treatment"
-APPLIES_TECHNIQUE = re.compile(rf"\bappl(?:y|ies)\s+(?:the\s+|a\s+|an\s+)?(?:(?!practices?\b)[\w()-]+\s+){{0,6}}?"
+APPLIES_TECHNIQUE = re.compile(rf"\bappl(?:y|ies)\s+(?:the\s+|a\s+|an\s+)?(?:(?!practices?\b)[\w()-]+\s+){{0,8}}?"
                                rf"{_alt(TECHNOLOGY_NOUNS)}\b|\buses?\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){{0,2}}?"
                                rf"{_alt(TOOL_NOUNS)}\b", re.IGNORECASE)
 # "has developed and implemented an action plan"
