@@ -222,3 +222,43 @@ def test_decider_hook_can_override_and_is_recorded():
     two = out.root.find("2")
     assert two.applicability == "Mandatory" and two.provenance.fields["applicability"].model == "test-double"
     assert out.root.find("1(b).Verification(b)").applicability == "Conditional"  # untouched rule decision
+
+
+# ------------------------------------------------------------------------------------------------ §7 cues in verify
+
+def _section7_fixture():
+    return load_fixture([p for p, _ in fixture_pairs("classify") if p.name.startswith("section7_cues")][0])
+
+
+def test_verify_flags_a_broken_applicability_against_the_section7_cues():
+    """Observe: a hand-broken output (a sub-type item, a trailing gate and a permission made Mandatory, a process
+    stage made Conditional) is flagged per node; the rule's own output is not."""
+    _, unit, ctx = _section7_fixture()
+    out = classify.run(unit.model_copy(deep=True), ctx)
+    assert not [d for d in classify.verify(out, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"]
+    broken = out.model_copy(deep=True)
+    for cid, value in (("P1(a)(i)", "Mandatory"), ("P4", "Mandatory"), ("P7", "Mandatory"), ("P6", "Conditional")):
+        broken.root.find(cid).applicability = value
+    flagged = {d.criterion_id for d in classify.verify(broken, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"}
+    assert flagged == {"P1(a)(i)", "P4", "P7", "P6"}
+
+
+def test_odr_repairs_a_model_that_ignores_the_section7_cues():
+    """Diagnose + Repair: a (scripted) model that answers Mandatory everywhere is overruled on the flagged nodes
+    by the repair attempt, which takes the rule's verdict for them."""
+    from dataclasses import replace
+
+    from regc.compiler.passmanager import run_with_odr
+    from regc.decisions import Verdict
+
+    class AlwaysMandatory:
+        def decide(self, decision, inputs, rule, *, about=None, flags=None):
+            return Verdict("Mandatory", 0.9, "scripted", model="scripted") if decision.name == "applicability" else None
+
+    _, unit, ctx = _section7_fixture()
+    ctx.options = replace(ctx.options, decider=AlwaysMandatory())
+    fixed, record = run_with_odr(classify, unit.model_copy(deep=True), ctx)
+    assert record.attempts >= 2
+    assert [fixed.root.find(c).applicability for c in ("P1(a)(i)", "P1(b)(ii)", "P2", "P3", "P4", "P5", "P7")] == \
+        ["Conditional"] * 7
+    assert not [d for d in classify.verify(fixed, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"]

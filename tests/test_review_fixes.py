@@ -187,9 +187,12 @@ def test_node_that_is_a_permissive_may_sentence_is_conditional():
           "cubic meter produced water supply. Net energy consumption may take into account measures decreasing energy "
           "consumption.")
     assert decide_applicability(t2).value == "Mandatory"
-    # "may include" describes what a term covers
+    # spec §7 reverses the earlier reading of a descriptive "may include" (what a system can contain) as no
+    # discretion: it is a permission, Conditional; a subordinate "which may include" stays out
     assert decide_applicability("transmission systems may include generation capacity connected to subordinated "
-                                "distribution systems;").value == "Mandatory"
+                                "distribution systems;").value == "Conditional"
+    assert decide_applicability("Appropriate measures are implemented, which may include retention tanks.").value == \
+        "Mandatory"
 
 
 def test_lower_case_council_recommendation_is_a_reference_identified_by_its_footnote():

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from regc.decisions.applicability_cues import EARLY_RULES, LATE_RULES, Cue, first_match
 from regc.decisions.base import Decision, Verdict
 from regc.ir.models import Applicability as ApplicabilityValue
 
@@ -146,6 +147,10 @@ def decide_applicability(text: str, *, is_root: bool = False, activity_name: str
         return Verdict("Mandatory", 0.8, "universal-qualifier-lead")
     if _GATING_QUALIFIER_LEAD.match(t):
         return Verdict("Conditional", 0.85, "where-applicable-gate")
+    cue = Cue(t, parent_text=parent_text, activity_name=activity_name)
+    early = first_match(EARLY_RULES, cue)  # spec §7 cues a lead-clause rule would get wrong
+    if early is not None:
+        return early
     if _GATE_LEAD.match(t):
         if _PROCESS_STAGE.match(t):
             return Verdict("Mandatory", 0.75, "process-stage")
@@ -189,6 +194,9 @@ def decide_applicability(text: str, *, is_root: bool = False, activity_name: str
             return Verdict("Mandatory", 0.6, "object-of-chapeau-verb-with-size")
         if not restates_activity_scope(lead, activity_name):
             return Verdict("Conditional", 0.7, "scope-condition")
+    late = first_match(LATE_RULES, cue)  # spec §7: sub-types, some-instances entities, trailing gates, permissions
+    if late is not None:
+        return late
     m = _MAY.search(t)
     if m and re.search(r"\b(?:which|that|who|whether|what|where|if)\b[^,;]*$", t[:m.start()], re.IGNORECASE):
         m = None  # "which physical climate risks … may affect": a subordinate may, not a discretion

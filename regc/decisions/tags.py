@@ -16,6 +16,7 @@ from typing import Any, Iterable, Optional
 
 from regc.decisions.applicability import first_sentence
 from regc.decisions.base import Decision, Verdict
+from regc.decisions.tags_cues import CONTRACT_AS_CONTEXT, EXTRA_RULES, INTERNAL_POINT_TARGET
 from regc.ir.models import TAGS, Tag
 
 _REF = (r"(?:Directive|Regulation|Decision|Recommendation|Annex|Appendix|Section|Sections|Article|ISO|EN\s?\d|CEN|"
@@ -165,6 +166,7 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
                 tags.append(tag)
                 rules.append(f"{tag}:{rx.pattern[:24]}")
                 break
+    tags, rules = _apply_cues(t, tags, rules)
     if "Assessment" in tags and "Methodology" in tags and rules[tags.index("Methodology")].startswith(
             "Methodology:(?<!^)\\bin\\s+accordance"):
         tags.remove("Methodology")  # "risks are identified and addressed …, in accordance with Directive X": the
@@ -199,6 +201,31 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
         tags = tags[:3]
     return Verdict(tags, 0.6 if tags else 0.7, ",".join(rules) or "no-tag-keyword")
 
+
+
+def _methodology_match(t: str) -> bool:
+    return any(rx.search(t) for rx in _TAG_RULES["Methodology"]) or \
+        any(rx.search(t) for _n, tag, rx in EXTRA_RULES if tag == "Methodology")
+
+
+def _apply_cues(t: str, tags: list[str], rules: list[str]) -> tuple[list[str], list[str]]:
+    """The §6/§7 tag cues of :mod:`regc.decisions.tags_cues`: add the tags their patterns find (in TAGS order),
+    drop a Methodology whose only referenced text is a point of the same section, and a Commitment read from a
+    contractual agreement that only frames the node's value."""
+    found = dict(zip(tags, rules))
+    for name, tag, rx in EXTRA_RULES:
+        m = rx.search(t) if tag not in found else None
+        if m and not (tag == "Methodology" and (_EXAMPLE_BEFORE.search(t) or re.search(
+                r"\bin\s+order\s+to\s+$", t[max(0, m.start() - 20):m.start()], re.IGNORECASE))):
+            found[tag] = f"{tag}:{name}"  # ("in order to comply with Directive X": a purpose, not a method)
+    if "Methodology" in found and INTERNAL_POINT_TARGET.search(t) and \
+            not _methodology_match(INTERNAL_POINT_TARGET.sub(" ", t)):
+        del found["Methodology"]  # "complies with the requirements set out in points 1.1.1 and 1.1.2"
+    if "Commitment" in found and CONTRACT_AS_CONTEXT.search(t) and found["Commitment"].startswith(
+            "Commitment:\\bcontractual"):
+        del found["Commitment"]  # "the contribution defined in the contractual agreement is at least …"
+    ordered = [tag for tag in TAGS if tag in found]
+    return ordered, [found[tag] for tag in ordered]
 
 
 class Tags(Decision):

@@ -142,6 +142,19 @@ _BAND = re.compile(r"\bfor\s+(?P<head>(?:[a-z-]+\s+){0,6}?)(?:(?:of|with)\s+)?(?
 # a chapeau naming things the activity installs/builds/makes, whose "including:" list gives eligible examples
 _ELIGIBLE_THINGS = re.compile(r"^\s*(?:the\s+)?(?:installation|construction|manufacture|production|provision|deployment|"
                               r"purchase|acquisition)(?:/\w+)?(?:\s+and\s+\w+)?\s+of\b", re.IGNORECASE)
+# a value tier keyed on a product or grade: "70 % for the production of high alloy steel;" (spec §7: sub-types)
+_PRODUCT_TIER = re.compile(r"^\s*(?:at\s+least\s+|up\s+to\s+)?\d[\d\s.,]*(?:\s*%|\s*[a-zA-Z][\w/]*)?\s+(?:[\w-]+\s+){0,4}?"
+                           r"for\s+(?:the\s+)?(?:production|manufacture|manufacturing)\s+of\s+(?P<what>[^;.,]+)",
+                           re.IGNORECASE)
+# a trailing gate on an item: "1 % of the turnover …, where the contractual agreement includes only one establishment;"
+_TRAILING_WHERE = re.compile(r",\s*where\s+(?P<gate>[^,;]+?)\s*[;.]?\s*(?:and|or)?\s*$", re.IGNORECASE)
+# the activity's verb of making anywhere in the chapeau sentence, its objects listed: "The economic activity
+# manufactures, repairs … components … for the following vehicles:" (spec §6 (b), §7 "anywhere in the chapeau")
+_ACTIVITY_MAKES_THE_FOLLOWING = re.compile(
+    r"\bactivity\s+(?:[\w-]+\s+){0,2}?(?:manufactur|produc|generat|install|provid|suppl|repair|maintain|retrofit|"
+    r"repurpos|upgrad|construct|develop|rent|leas|sell|distribut|deploy)\w*\b[^.;:]*?\bthe\s+following\s+"
+    r"(?!(?:criteria|requirements|conditions|values|thresholds|measures|specifications|principles)\b)[a-z-]+\s*:\s*$",
+    re.IGNORECASE)
 _INCLUDING = re.compile(r"\b(?:including|includes?|include|inter\s+alia)\b[^:]*:\s*$", re.IGNORECASE)
 
 
@@ -181,6 +194,24 @@ def is_band_tiering(children: Sequence[str]) -> bool:
             return False
         heads.append(set(re.findall(r"[a-z]{3,}", m.group("head").lower())) - {"the", "with", "and", "that"})
     return bool(set.intersection(*heads))
+
+
+def is_product_tiering(children: Sequence[str]) -> bool:
+    """Items that give one value per product or grade ("70 % for the production of high alloy steel; 90 % for
+    the production of carbon steel"): an instance makes one of them, so the tiers are alternatives (OR)."""
+    found = [_PRODUCT_TIER.match(c) for c in children]
+    return len(children) >= 2 and all(found) and len({m.group("what").strip().lower() for m in found}) == len(found)
+
+
+def is_trailing_gate_tiering(children: Sequence[str]) -> bool:
+    """Items each closed by a ", where <situation>" gate on one shared attribute ("…, where the agreement includes
+    only one establishment; …, where the agreement … includes a group of two to ten establishments"): bands."""
+    gates = [_TRAILING_WHERE.search(c) for c in children]
+    if len(children) < 2 or not all(gates):
+        return False
+    heads = [set(re.findall(r"[a-z]{4,}", g.group("gate").lower())) - {"where", "that", "which", "with", "includes",
+                                                                           "include", "equivalent"} for g in gates]
+    return bool(set.intersection(*heads)) and len({g.group("gate").lower() for g in gates}) == len(gates)
 
 
 def is_time_limited_alternatives(children: Sequence[str]) -> bool:
@@ -243,6 +274,8 @@ def decide_logic(chapeau: str, children: Sequence[str], *, is_root: bool = False
     if con is not None and con.kind == "following" and not con.negated:
         if re.search(r"\bactivity\s+(?:is|consists\s+(?:of|in))\s+the\s+following\s*:\s*$", chapeau, re.IGNORECASE):
             return LogicDecision("OR", None, 0.65, "activity-is-one-of")  # an activity is one of the things listed
+        if _ACTIVITY_MAKES_THE_FOLLOWING.search(chapeau):
+            return LogicDecision("OR", None, 0.6, "activity-makes-the-following")  # alternative objects of its verb
         return LogicDecision("AND", None, 0.85, "connective-the-following")
     # no connective: patterns over the children
     if is_temporal_regimes(children):
@@ -257,6 +290,10 @@ def decide_logic(chapeau: str, children: Sequence[str], *, is_root: bool = False
             return LogicDecision("OR", None, 0.75, "conditional-tiering")
         if is_band_tiering(children):
             return LogicDecision("OR", None, 0.7, "band-tiering")
+        if is_product_tiering(children):
+            return LogicDecision("OR", None, 0.7, "product-tiering")
+        if is_trailing_gate_tiering(children):
+            return LogicDecision("OR", None, 0.65, "trailing-gate-tiering")
         if _MAY_OPTIONS.search(chapeau):
             return LogicDecision("OR", None, 0.65, "may-options")
         if is_time_limited_alternatives(children):

@@ -24,6 +24,7 @@ from typing import Optional
 from regc.decisions import APPLICABILITY, CATEGORY, LOGIC, TAGS_DECISION, Verdict, decide
 from regc.decisions.applicability import (_GATE_LEAD, _PROCESS_STAGE, covers_activity_categories,  # noqa: F401
                                           decide_applicability, first_sentence, restates_activity_scope)
+from regc.decisions.applicability_cues import EARLY_RULES, LATE_RULES, Cue, first_match
 from regc.decisions.logic import node_logic_inputs
 from regc.decisions.tags import _CONTENT_TAG, _ITEMS_ARE_CONTENT, decide_tags  # noqa: F401
 from regc.ir.models import ANCHORED_ID, CriterionNode, Diagnostic, Threshold, Unit
@@ -82,6 +83,8 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     activity_name = meta.get("name", "") or ""
     objective = meta.get("objective") or unit.activity_id.split("-", 1)[0]
     retry_logic = _guided_ids(ctx, {"LOGIC_CONNECTIVE_MISMATCH"}) if getattr(ctx, "attempt", 0) else set()
+    # a repair of an applicability the §7 cues contradict: the rule decides (a model verdict is not asked again)
+    retry_cue = _guided_ids(ctx, {"APPLICABILITY_CUE_MISMATCH"}) if getattr(ctx, "attempt", 0) else set()
 
     def visit(node: CriterionNode, parent: Optional[CriterionNode], anchor_type: Optional[str]) -> None:
         is_root = parent is None
@@ -132,7 +135,8 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
             parent_logic=parent.evaluation_logic if parent is not None else "",
             scope_conditions=_frozen_scopes(scopes.get(f"{unit.unit_id}#{node.criterion_id}") or ()),
             siblings_scoped=len(sibs) >= 2 and all(scoped(c) for c in sibs), activity_scope=activity_scope)
-        d = decide(APPLICABILITY, x, ctx, about=node.criterion_id)
+        d = APPLICABILITY.rule(x) if node.criterion_id in retry_cue else \
+            decide(APPLICABILITY, x, ctx, about=node.criterion_id)
         _set(node, "applicability", d)
     refresh_summaries(unit, objective)
     summarise_with_model(unit, ctx, NAME)  # no-op without a decider
@@ -171,11 +175,37 @@ def _diag(code: str, msg: str, cid: str, severity: str = "warning", kind: str = 
     return Diagnostic(severity=severity, code=code, message=msg, kind=kind, criterion_id=cid, pass_name=NAME)
 
 
+def _activity_name(ctx) -> str:
+    memory = getattr(ctx, "memory", None)
+    return ((memory.activity if memory is not None else {}) or {}).get("name", "") or ""
+
+
+def applicability_cue_issues(unit: Unit, ctx) -> list[Diagnostic]:
+    """Observe the §7 applicability cues (sub-type items, some-instances entities, trailing gates, permissions,
+    location scopes, process stages): a node whose value contradicts the cue its own text carries is flagged.
+
+    >>> applicability_cue_issues.__name__
+    'applicability_cue_issues'
+    """
+    name, out = _activity_name(ctx), []
+    for node, parent in unit.root.walk_with_parent():
+        if parent is None or not node.verbatim_text:
+            continue
+        cue = first_match(EARLY_RULES + LATE_RULES, Cue(first_sentence(node.verbatim_text),
+                                                       parent_text=parent.verbatim_text, activity_name=name))
+        if cue is not None and cue.value != node.applicability:
+            out.append(_diag("APPLICABILITY_CUE_MISMATCH", f"text carries the cue {cue.rule!r} ({cue.value}) but "
+                                                           f"the node is {node.applicability}", node.criterion_id,
+                             "error", "Semantic"))
+    return out
+
+
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
-    """Observe: logic against children and chapeau connective, category against thresholds, gates on Mandatory."""
+    """Observe: logic against children and chapeau connective, category against thresholds, gates on Mandatory,
+    the §7 applicability cues."""
     from regc.grammar.logic import find_connective
 
-    out: list[Diagnostic] = []
+    out: list[Diagnostic] = applicability_cue_issues(unit, ctx)
     for node, parent in unit.root.walk_with_parent():
         cid = node.criterion_id
         k = len(node.participating_children())

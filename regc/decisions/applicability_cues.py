@@ -1,0 +1,305 @@
+"""Applicability cues of spec §7 as named rules (AP1 sub-type items, AP2 some-instances entities, AP3 trailing
+gates, AP4 cue lexicon), each a function of a :class:`Cue` returning a verdict or ``None``.  Two ordered tuples:
+:data:`EARLY_RULES` run before the lead-clause rules of :mod:`regc.decisions.applicability` (they settle cases a
+lead rule would get wrong), :data:`LATE_RULES` before its default.  Word lists: :mod:`.applicability_lexicon`.
+
+>>> first_match(LATE_RULES, Cue("The operator applies solvent segregation, where technically applicable.")).rule
+'trailing-gate'
+>>> first_match(LATE_RULES, Cue("Emissions are calculated, where available.")) is None
+True
+>>> first_match(EARLY_RULES, Cue("for construction site activities, activities follow the IFC guidelines.")).value
+'Mandatory'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from regc.decisions import applicability_lexicon as lex
+from regc.decisions.base import Verdict
+
+
+def _alt(words) -> str:
+    """A regex alternation of a word list, longest first, spaces matching any whitespace."""
+    return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True)) + ")"
+
+
+@dataclass(frozen=True)
+class Cue:
+    """What a cue rule reads: the node's first sentence, its parent's text and the activity's name."""
+
+    text: str
+    parent_text: str = ""
+    activity_name: str = ""
+
+
+CueRule = Callable[[Cue], Optional[Verdict]]
+
+# ---------------------------------------------------------------------------------------------------------------
+# named pieces
+
+_UNIVERSAL = _alt(lex.UNIVERSAL_QUALIFIERS)
+_GATE_PRED = _alt(lex.GATE_PREDICATES)
+_LOCATIVE = _alt(lex.LOCATIVE_NOUNS)
+_INTERVENTION = _alt(lex.INTERVENTION_NOUNS)
+_FEEDSTOCK = _alt(lex.FEEDSTOCK_NOUNS)
+_SUBTYPE = _alt(lex.SUBTYPE_NOUNS)
+_MAKE_VERB = r"(?:" + "|".join(lex.MAKE_VERB_STEMS) + r")\w*"
+_PERMISSION = _alt(lex.PERMISSION_PHRASES)
+_CLAIM = _alt(lex.CLAIM_LEADS)
+_STAGE = _alt(lex.PROCESS_STAGES)
+_LOCATION = _alt(lex.LOCATION_SCOPES)
+_VALUE = r"\d[\d\s.,]*(?:\s*%|\s*[a-zA-Z][\w/]*)?"          # "70 %", "1,331 tCO2e/t"
+_FINITE_VERB = (r"(?:is|are|was|were|has|have|had|does|do|shall|must|can|may|will|compl(?:y|ies)|meets?|achieves?|"
+                r"improves?|reduces?|ensures?|uses?|takes?|fulfils?|provides?|includes?|appl(?:y|ies)|demonstrates?|"
+                r"results?|increases?|decreases?|emits?|remains?|exceeds?|relies|rely)")
+
+# "outside of the Union, activities are …": a location scope at the head of the node
+_LOCATION_HEAD = re.compile(rf"^\s*(?:for\s+activities\s+located\s+)?{_LOCATION}\s*[,:]", re.IGNORECASE)
+# "for construction site activities, …": a process stage, not a class of instances
+_STAGE_SCOPE = re.compile(rf"^\s*for\s+(?:the\s+)?{_STAGE}(?:\s+(?:site|phase|works))?\s+(?:activities|works|phase)\b",
+                          re.IGNORECASE)
+# "In order for an activity to be considered as an enabling activity …": a claim only some instances make
+_CLAIM_HEAD = re.compile(rf"^\s*{_CLAIM}\b", re.IGNORECASE)
+# a chapeau whose list completes the activity's verb of making ("The economic activity manufactures, repairs …
+# components … for the following vehicles:"), the verb anywhere in the chapeau sentence
+_OBJECT_CHAPEAU_ANYWHERE = re.compile(
+    rf"\bactivity\s+(?:[\w-]+\s+){{0,2}}?{_MAKE_VERB}\b[^.;:]*?\b(?:for\s+)?(?:one\s+of\s+)?the\s+following"
+    rf"(?:\s+(?!(?:criteria|requirements|conditions|values|thresholds|measures)\b)[a-z-]+)?\s*:\s*$", re.IGNORECASE)
+_GATE_OR_SCOPE_LEAD = re.compile(r"^\s*(?:where|if|when|in\s+case|for|unless)\b", re.IGNORECASE)
+# "… the following values applied to the different manufacturing process steps:"
+_SUBTYPE_CHAPEAU = re.compile(rf"\b(?:applied\s+to|for)\s+(?:each\s+of\s+)?the\s+(?:different|various|individual|"
+                              rf"following)\s+(?:[\w-]+\s+){{0,2}}?{_SUBTYPE}\s*:\s*$", re.IGNORECASE)
+# an item binding a value to a named sub-type: "hot metal = 1,331 tCO2e/t product;", "sintered ore: 0,163 …"
+_NAMED_VALUE_ITEM = re.compile(rf"^\s*[A-Za-z][^=:;]{{1,80}}?\s*[=:]\s*{_VALUE}", re.IGNORECASE)
+# a value tier keyed on a product: "70 % for the production of high alloy steel;"
+_PRODUCT_TIER_ITEM = re.compile(rf"^\s*(?:at\s+least\s+|up\s+to\s+)?{_VALUE}\s+(?:[\w-]+\s+){{0,4}}?for\s+(?:the\s+)?"
+                                rf"(?:production|manufacture|manufacturing)\s+of\b", re.IGNORECASE)
+# "The economic activity dismantling and depolluting WEEE complies …": the subject restricted by a participle
+_PARTICIPIAL_SUBJECT = re.compile(rf"^\s*the\s+(?:economic\s+)?activit(?:y|ies)\s+(?P<what>(?:[a-z-]+ing\b)"
+                                  rf"[^.;,]*?)\s+{_FINITE_VERB}\b", re.IGNORECASE)
+# "Agricultural biomass used in the activity complies …": a kind of feedstock only some instances use
+_FEEDSTOCK_SUBJECT = re.compile(rf"^\s*(?P<mod>[A-Z][\w-]*(?:\s+(?:and|or)\s+[\w-]+)?)\s+{_FEEDSTOCK}\s+used\s+"
+                                rf"(?:in|for|by)\b")
+# "The conversion, repurposing or retrofit does not …", "the refurbishment of the facility does not …"
+_INTERVENTION_SUBJECT = re.compile(rf"^\s*(?:the|any)\s+(?P<what>{_INTERVENTION}(?:\s*(?:,|or|and|and/or)\s*"
+                                   rf"{_INTERVENTION})*)\b(?:\s+(?:of|to)\s+[^.;,]{{1,60}}?)?\s+{_FINITE_VERB}\b",
+                                   re.IGNORECASE)
+# a trailing "…, where <subject> <gate predicate>" / ", if any" / ", where technically applicable"
+_TRAILING_GATE = re.compile(
+    rf"(?P<before>[\w)]+)\s*,\s*(?:if\s+any|where\s+(?:technically\s+)?(?:applicable|relevant|appropriate)"
+    rf"|where\s+(?!{_UNIVERSAL}\b)(?:[\w()‘’'-]+\s+){{1,8}}?{_GATE_PRED}\b[^,;]*)\s*[,;.]?\s*(?:and|or)?\s*$",
+    re.IGNORECASE)
+_LOCATIVE_WORD = re.compile(rf"^{_LOCATIVE}$", re.IGNORECASE)
+# ", where either of these provisions is applicable, …": an applicability gate inside the sentence
+_INNER_GATE = re.compile(r",\s*where\s+(?:either|any|one|each|both)\s+of\s+(?:these|those|the)\s+[\w\s]{1,40}?"
+                         r"\s+(?:is|are)\s+applicable\s*,", re.IGNORECASE)
+# "The activity may include …", "products may include …" (main clause, not "which may include")
+_MAY_INCLUDE_MAIN = re.compile(r"^\s*(?:[\w,-]+\s+){0,12}?(?<!which\s)(?<!that\s)may\s+(?:also\s+)?include\b",
+                               re.IGNORECASE)
+_CLASS = _alt(lex.CLASS_NOUNS)
+_EXEMPTED = _alt(lex.EXEMPTED_POINT_WORDS)
+# "Points 1 and 2 do not apply to <class>": the exemption node applies where the class is met (spec §7)
+_EXEMPTION = re.compile(rf"^\s*{_EXEMPTED}\s+[\w().,\s]{{1,40}}?\s+(?:do|does|shall)\s+not\s+apply\s+to\b",
+                        re.IGNORECASE)
+# "…; for the manufacturing activity under conditions not covered by the BATC mentioned above": a residual scope
+_RESIDUAL_SCOPE = re.compile(r"[;,]?\s*for\s+(?:the\s+)?[\w\s-]{0,60}?\b(?:under|in)\s+(?:conditions|cases)\s+"
+                             r"not\s+covered\s+by\b", re.IGNORECASE)
+# "Plants within the BAT-AEL range(s) moving to the mid-point …", "Installations that have been granted a
+# derogation …": a bare class restricted by a post-modifier, subject of the node
+_QUALIFIED_CLASS_SUBJECT = re.compile(rf"^\s*{_CLASS}\s+(?P<what>(?:that|which|whose|within|with|where|under|"
+                                      rf"[a-z]+ing)\b[^.;]*?)\s+{_FINITE_VERB}\b", re.IGNORECASE)
+_PERMISSION_CUE = re.compile(rf"\b{_PERMISSION}\b", re.IGNORECASE)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# activity name alternatives
+
+_STOP = {"the", "of", "and", "or", "for", "a", "an", "in", "on", "to", "with", "use", "from", "by", "its"}
+
+
+def _stem(w: str) -> str:
+    return w.lower()[:6]
+
+
+_NAME_HEAD_OF = re.compile(r"^\s*(?P<head>[A-Za-z-]+)\s+of\s+(?P<np>.+?)(?=\s+(?:for|from|in|by|to|with|through|on)\b|$)")
+
+
+def activity_alternatives(activity_name: str) -> tuple[str, list[tuple[str, str]]]:
+    """The head of an activity named "<Head> of <object>" and the pairs of words coordinated inside that object
+    (the parts an instance may have one of); ``("", [])`` for other names ("Collection and transport of …"
+    coordinates the steps every instance performs).
+
+    >>> activity_alternatives("Renewal of waste water collection and treatment")
+    ('renewa', [('collec', 'treatm')])
+    >>> activity_alternatives("Collection and transport of hazardous waste")
+    ('', [])
+    """
+    m = _NAME_HEAD_OF.match(activity_name)
+    if not m:
+        return "", []
+    np, out = m.group("np"), []
+    for c in re.finditer(r"\b(?:and|or)\b", np):
+        left = [w for w in re.findall(r"[A-Za-z][\w-]*", np[:c.start()]) if w.lower() not in _STOP]
+        right = [w for w in re.findall(r"[A-Za-z][\w-]*", np[c.end():]) if w.lower() not in _STOP]
+        if left and right and _stem(left[-1]) != _stem(right[0]):
+            out.append((_stem(left[-1]), _stem(right[0])))
+    return (_stem(m.group("head")), out) if out else ("", [])
+
+
+def names_one_part(phrase: str, pairs: list[tuple[str, str]]) -> bool:
+    """Whether ``phrase`` names one alternative of a coordinated pair but not the other.
+
+    >>> names_one_part("The renewal of a collection system", [("collec", "treatm")])
+    True
+    >>> names_one_part("The collection and treatment system", [("collec", "treatm")])
+    False
+    """
+    words = re.findall(r"[A-Za-z][\w-]*|\b(?:and|or)\b", phrase)
+    stems = [_stem(w) for w in words]
+    for a, b in pairs:
+        if (a in stems) == (b in stems):
+            continue
+        i = stems.index(a if a in stems else b)
+        if {"and", "or"} & set(stems[max(0, i - 2):i + 2]):
+            continue  # "electricity and heat/cool": the phrase coordinates parts of its own, it names no sub-type
+        return True
+    return False
+
+
+def _restates(phrase: str, activity_name: str) -> bool:
+    words = {_stem(w) for w in re.findall(r"[a-z][\w-]{2,}", phrase.lower()) if w not in _STOP}
+    return bool(words) and words <= {_stem(w) for w in re.findall(r"[a-z][\w-]{2,}", activity_name.lower())}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the rules
+
+
+def stage_activities_scope(c: Cue) -> Optional[Verdict]:
+    """"for construction site activities, …" is a process stage (§6 exception (v), §7): Mandatory."""
+    return Verdict("Mandatory", 0.75, "process-stage-activities") if _STAGE_SCOPE.match(c.text) else None
+
+
+def location_scope(c: Cue) -> Optional[Verdict]:
+    """"outside of the Union, …", "in the Union:": a location scope in every spelling (§7): Conditional."""
+    return Verdict("Conditional", 0.7, "location-scope") if _LOCATION_HEAD.match(c.text) else None
+
+
+def claim_gate(c: Cue) -> Optional[Verdict]:
+    """"In order for an activity to be considered as an enabling activity …": only instances making the claim."""
+    return Verdict("Conditional", 0.75, "claim-gate") if _CLAIM_HEAD.match(c.text) else None
+
+
+def object_of_chapeau_anywhere(c: Cue) -> Optional[Verdict]:
+    """Exception (i): an item that completes the activity's verb of making, the verb anywhere in the chapeau
+    sentence ("The economic activity manufactures … components … for the following vehicles:")."""
+    if c.parent_text and _OBJECT_CHAPEAU_ANYWHERE.search(c.parent_text) and not _GATE_OR_SCOPE_LEAD.match(c.text):
+        return Verdict("Mandatory", 0.7, "object-of-chapeau-verb-anywhere")
+    return None
+
+
+def subtype_value_item(c: Cue) -> Optional[Verdict]:
+    """AP1: an item binding a value to one sub-type named by the chapeau ("… values applied to the different
+    manufacturing process steps: hot metal = 1,331 …"), or a value tier keyed on a product ("70 % for the
+    production of high alloy steel"): only instances with that step/product are bound."""
+    if c.parent_text and _SUBTYPE_CHAPEAU.search(c.parent_text) and _NAMED_VALUE_ITEM.match(c.text):
+        return Verdict("Conditional", 0.7, "subtype-value-item")
+    if _PRODUCT_TIER_ITEM.match(c.text):
+        return Verdict("Conditional", 0.7, "product-tier-item")
+    return None
+
+
+def activity_part_subject(c: Cue) -> Optional[Verdict]:
+    """AP1: a phrase that echoes the activity's head ("The renewal of a collection system …", "for the
+    manufacture of biofuels …"), or an item continuing a chapeau that echoes it ("The retrofitting activity
+    achieves …: reduces fuel consumption of the inland passenger vessel …"), names one of the alternatives
+    coordinated in the activity's name ("Renewal of waste water collection and treatment")."""
+    head, pairs = activity_alternatives(c.activity_name)
+    if not pairs:
+        return None
+    # "The renewal of a collection system …" (one kind of instance: indefinite article), "for the manufacture of …"
+    phrases = [m.group("what") for m in re.finditer(rf"(?:^\s*the\s+{head}\w*\s+of\s+(?=an?\s)|\bfor\s+the\s+{head}\w*"
+                                                    rf"\s+of\s+)(?P<what>[^.;:]+)", c.text, re.IGNORECASE)]
+    if re.search(rf"\b{head}", c.parent_text, re.IGNORECASE) and re.match(rf"^\s*{_FINITE_VERB}\b", c.text):
+        phrases.append(re.split(r"\s+(?:by|as|to|through)\s+|,", c.text, maxsplit=1)[0])  # "reduces X of the Y vessel"
+    if any(names_one_part(p, pairs) for p in phrases):
+        return Verdict("Conditional", 0.6, "names-one-part-of-activity")
+    return None
+
+
+def participial_activity_subject(c: Cue) -> Optional[Verdict]:
+    """AP1: "The economic activity dismantling and depolluting WEEE complies …": the participle restricts the
+    activity to one kind of instance, unless it restates the activity."""
+    m = _PARTICIPIAL_SUBJECT.match(c.text)
+    if m and not _restates(m.group("what"), c.activity_name):
+        return Verdict("Conditional", 0.65, "participial-activity-subject")
+    return None
+
+
+def feedstock_subject(c: Cue) -> Optional[Verdict]:
+    """AP2: "Agricultural biomass used in the activity complies …": a kind of feedstock some instances use
+    (Mandatory only when the kind restates the activity's own scope)."""
+    m = _FEEDSTOCK_SUBJECT.match(c.text)
+    if m and not _restates(m.group("mod"), c.activity_name):
+        return Verdict("Conditional", 0.65, "feedstock-kind-subject")
+    return None
+
+
+def intervention_subject(c: Cue) -> Optional[Verdict]:
+    """AP2: "The conversion, repurposing or retrofit does not increase …": an intervention only some instances
+    undertake (Mandatory when the activity is that intervention)."""
+    m = _INTERVENTION_SUBJECT.match(c.text)
+    if m and not _restates(m.group("what"), c.activity_name):
+        return Verdict("Conditional", 0.65, "intervention-subject")
+    return None
+
+
+def exemption(c: Cue) -> Optional[Verdict]:
+    """ED2 (applicability side): "Points 1 and 2 do not apply to <class>" holds only where the class is met."""
+    return Verdict("Conditional", 0.8, "exemption-of-points") if _EXEMPTION.match(c.text) else None
+
+
+def qualified_class_subject(c: Cue) -> Optional[Verdict]:
+    """AP2: a bare class restricted by a post-modifier ("Installations that have been granted a derogation …
+    are not considered …"): it targets a kind of thing the activity may or may not include."""
+    m = _QUALIFIED_CLASS_SUBJECT.match(c.text)
+    if m and not _restates(m.group("what"), c.activity_name):
+        return Verdict("Conditional", 0.6, "qualified-class-subject")
+    return None
+
+
+def trailing_gate(c: Cue) -> Optional[Verdict]:
+    """AP3: a trailing ", where <situation>" / ", if any" / ", where technically applicable" that decides
+    WHETHER the obligation applies; ", where available/feasible" (how) and a locative ", where" stay out."""
+    m = _TRAILING_GATE.search(c.text)
+    if (m and not _LOCATIVE_WORD.match(m.group("before"))) or _INNER_GATE.search(c.text) or \
+            _RESIDUAL_SCOPE.search(c.text):
+        return Verdict("Conditional", 0.7, "trailing-gate")
+    return None
+
+
+def permission(c: Cue) -> Optional[Verdict]:
+    """AP4: "it is possible to", "can be deemed", "may also be deemed", and a main-clause "may include" (what a
+    system or scope can contain) are discretionary permissions."""
+    if _PERMISSION_CUE.search(c.text) or _MAY_INCLUDE_MAIN.match(c.text):
+        return Verdict("Conditional", 0.7, "permission-cue")
+    return None
+
+
+EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, claim_gate, exemption,
+                                    object_of_chapeau_anywhere)
+LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, participial_activity_subject,
+                                   feedstock_subject, intervention_subject, qualified_class_subject, trailing_gate,
+                                   permission)
+
+
+def first_match(rules: tuple[CueRule, ...], cue: Cue) -> Optional[Verdict]:
+    """The verdict of the first rule of ``rules`` that fires, else None."""
+    for r in rules:
+        v = r(cue)
+        if v is not None:
+            return v
+    return None

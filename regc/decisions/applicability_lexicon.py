@@ -1,0 +1,67 @@
+"""Word lists of the applicability cues of spec §7 (data only; the patterns that use them live in
+:mod:`regc.decisions.applicability_cues`).
+
+>>> "refurbishment" in INTERVENTION_NOUNS, "biomass" in FEEDSTOCK_NOUNS
+(True, True)
+"""
+
+from __future__ import annotations
+
+# "where <qualifier>" that says HOW, not WHETHER (spec §6 exception (ii)): "where available", "where feasible"
+UNIVERSAL_QUALIFIERS = ("available", "feasible", "possible", "practicable", "technically feasible",
+                        "economically feasible", "reasonably practicable")
+
+# predicates of a trailing "…, where <subject> <predicate>" clause that decide WHETHER the obligation applies:
+# existence, applicability or content of a situation only some instances are in (spec §7 Applicability)
+GATE_PREDICATES = ("is applicable", "are applicable", "is technically applicable", "are technically applicable",
+                   "is available", "are available", "is required", "are required", "is present", "are present",
+                   "is in place", "are in place", "exists", "exist", "includes", "include", "involves", "involve",
+                   "is collective", "covers", "cover", "is foreseen", "are foreseen")
+
+# nouns of place before which "where" is locative, not a gate ("metering at consumer level, where water is …")
+LOCATIVE_NOUNS = ("level", "point", "points", "site", "sites", "area", "areas", "location", "locations", "place",
+                  "places", "zone", "zones")
+
+# interventions only some instances of an activity undertake (spec §7: "a refurbishment some instances undertake")
+INTERVENTION_NOUNS = ("conversion", "repurposing", "retrofit", "retrofitting", "refurbishment", "renovation",
+                      "upgrade", "upgrading", "extension", "expansion", "modernisation", "modernization",
+                      "repowering", "life extension", "rehabilitation")
+
+# feedstocks and inputs a kind of which only some instances use ("Agricultural biomass used in the activity …")
+FEEDSTOCK_NOUNS = ("biomass", "feedstock", "feedstocks", "crops", "fuels", "fuel", "residues", "raw materials",
+                   "raw material", "substrates", "biowaste", "bio-waste")
+
+# verbs announcing that the list items are per-sub-type values ("… do not exceed the following values applied to
+# the different manufacturing process steps:")
+SUBTYPE_NOUNS = ("process steps", "steps", "products", "product types", "product groups", "grades", "types",
+                 "categories", "sub-sectors", "processes", "production routes")
+
+# verbs of making/being whose objects are what the activity is (spec §6 exception (i))
+MAKE_VERB_STEMS = ("manufactur", "produc", "generat", "install", "provid", "suppl", "repair", "maintain", "retrofit",
+                   "repurpos", "upgrad", "renovat", "construct", "develop", "rent", "leas", "sell", "distribut",
+                   "deploy", "operat")
+
+# discretionary permissions (spec §7): "may", "may also", "it is possible to", "can be deemed", "may include"
+PERMISSION_PHRASES = ("it is possible to", "can be deemed", "can also be deemed", "may be deemed", "may also be deemed",
+                      "can be considered", "may be considered", "may also be considered")
+
+# claims only some instances make ("In order for an activity to be considered as an enabling activity …")
+CLAIM_LEADS = ("in order for an activity to be considered", "in order for the activity to be considered",
+               "in order for an activity to qualify", "in order for the activity to qualify")
+
+# process stages (spec §6 exception (v), §7): "for construction site activities" binds every instance
+PROCESS_STAGES = ("construction site", "construction", "construction phase", "decommissioning", "installation",
+                  "operation", "operational", "maintenance", "dismantling")
+
+# location scopes, in every spelling (spec §7)
+LOCATION_SCOPES = ("in the Union", "within the Union", "outside the Union", "outside of the Union", "in the EU",
+                   "outside the EU", "outside of the EU", "in third countries", "in a Member State",
+                   "in the Member States", "outside the Member States")
+
+# bare plural classes of things an activity may or may not comprise ("Plants within the BAT-AEL range moving to …",
+# "Installations that have been granted a derogation …")
+CLASS_NOUNS = ("plants", "installations", "facilities", "vessels", "vehicles", "buildings", "units", "sites",
+               "establishments", "networks", "systems", "projects")
+
+# the words that open an exemption of other criteria ("Points 1 and 2 do not apply to …", spec §7 Exemptions)
+EXEMPTED_POINT_WORDS = ("point", "points", "criterion", "criteria", "paragraph", "paragraphs")

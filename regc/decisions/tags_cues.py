@@ -1,0 +1,87 @@
+"""Tag cues added for spec §6/§7 "Tags" as named, verbose patterns composed of named pieces (word lists as data):
+Methodology for compliance with requirements in a referenced text (a Treaty, national or Union legislation,
+Sections of the Annex, a formula or methodology set out in an act, a named technology or tool), Commitment for
+an adopted plan, Verification for an authorisation or a label award, Assessment for an analysis performed; and
+the cue that keeps a point of the same section from counting as a referenced text.
+
+>>> [name for name, _tag, rx in EXTRA_RULES if rx.search("The activity complies with national legislation.")]
+['complies-with-legislation']
+>>> bool(INTERNAL_POINT_TARGET.search("complies with the following requirements set out in points 1.1.1 and 1.1.2:"))
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+# documents whose requirements a node can be made to comply with (beyond the acts, standards and Sections that
+# regc.decisions.tags already names)
+LEGISLATION_WORDS = ("national legislation", "national law", "Union and national legislation",
+                     "Union or national legislation", "Union and national law", "applicable law", "Treaty",
+                     "industry specifications", "harmonised standards", "end-of-waste criteria")
+COMPLY_VERBS = ("complies with", "comply with", "complying with", "compliance with", "meets", "meet", "meeting",
+                "fulfils", "fulfil", "fulfilling")
+TECHNOLOGY_NOUNS = ("technology", "technologies")
+TOOL_NOUNS = ("tools and equipment", "tools", "sludge treatment")
+PLAN_VERBS = ("developed", "implemented", "adopted", "develops", "implements", "adopts")
+AUTHORITIES = ("competent authority", "competent authorities", "national competent authority")
+LABELS = ("EU Ecolabel", "Ecolabel", "ecolabel", "certificate", "certification")
+ANALYSIS_VERBS = ("performs", "carries out", "conducts", "undertakes")
+
+
+def _alt(words) -> str:
+    return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True)) + ")"
+
+
+_COMPLY = _alt(COMPLY_VERBS)
+_LEGISLATION = _alt(LEGISLATION_WORDS)
+_SETS_OUT = r"(?:set\s+out|laid\s+down|set|specified|established|provided|referred\s+to)\s+(?:in|by)"
+_WORDS = r"(?:[\w,‘’'()/-]+\s+)"
+
+# "complies with national legislation …", "comply with the applicable industry specifications, harmonised standards"
+COMPLIES_WITH_LEGISLATION = re.compile(rf"\b{_COMPLY}\s+(?:the\s+)?{_WORDS}{{0,4}}?{_LEGISLATION}\b", re.IGNORECASE)
+# "fulfils the requirements of Directive 2009/71/Euratom", "meets the criteria in Sections 5.6 …"
+REQUIREMENTS_OF_TEXT = re.compile(rf"\b{_COMPLY}\s+(?:all\s+)?(?:the\s+)?(?:applicable\s+|relevant\s+)?(?:requirements|"
+                                  rf"criteria)\s+(?:of|in)\s+(?:the\s+)?(?:Directive|Regulation|Decision|Sections?|"
+                                  rf"Annex|Appendix|Article)\b", re.IGNORECASE)
+# "collection points meeting the applicable requirements set by Union and national legislation"; record-keeping
+# obligations "… set out by applicable Union and national legislation"
+OBLIGATIONS_SET_BY = re.compile(rf"\b{_COMPLY}\s+(?:the\s+)?{_WORDS}{{0,4}}?(?:requirements|obligations)\b[^.;]{{0,160}}?"
+                                rf"\b{_SETS_OUT}\s+(?:the\s+|applicable\s+|relevant\s+)*{_LEGISLATION}", re.IGNORECASE)
+# "calculated on the basis of formula provided in Directive …", "the GHG saving methodology … set out in Annex VI"
+METHOD_SET_OUT_IN = re.compile(rf"\b(?:calculated\s+on\s+the\s+basis\s+of|(?:saving\s+)?methodolog(?:y|ies)\b[^.;]{{0,80}}?"
+                               rf"\b{_SETS_OUT})\s+", re.IGNORECASE)
+# "applies highly efficient CHP (combined heat and power) technology" (not "apply best industry practices and
+# technology": generic good practice), "uses the tools and equipment suited for …", "uses a sludge treatment"
+APPLIES_TECHNIQUE = re.compile(rf"\bappl(?:y|ies)\s+(?:the\s+|a\s+|an\s+)?(?:(?!practices?\b)[\w()-]+\s+){{0,8}}?"
+                               rf"{_alt(TECHNOLOGY_NOUNS)}\b|\buses?\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){{0,2}}?"
+                               rf"{_alt(TOOL_NOUNS)}\b", re.IGNORECASE)
+# "has developed and implemented an action plan"
+ADOPTED_PLAN = re.compile(rf"\b(?:has|have)\s+{_alt(PLAN_VERBS)}(?:\s+and\s+{_alt(PLAN_VERBS)})?\s+(?:an?|the)\s+"
+                          rf"(?:[\w-]+\s+){{0,3}}?plan\b", re.IGNORECASE)
+# "the project has been authorised by the competent authority", "was awarded with an EU Ecolabel"
+AUTHORISED_BY = re.compile(rf"\bauthori[sz]ed\s+by\s+(?:the\s+|a\s+)?{_alt(AUTHORITIES)}\b|"
+                           rf"\bawarded\s+(?:with\s+)?(?:an?\s+|the\s+)?{_alt(LABELS)}", re.IGNORECASE)
+# "The manufacturer performs an analysis that …"
+ANALYSIS_PERFORMED = re.compile(rf"\b{_alt(ANALYSIS_VERBS)}\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,2}}?analysis\b",
+                                re.IGNORECASE)
+
+# (name, tag, pattern) in order; each adds its tag when it matches (spec §6 Tags)
+EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
+    ("authorised-or-labelled", "Verification", AUTHORISED_BY),
+    ("complies-with-legislation", "Methodology", COMPLIES_WITH_LEGISLATION),
+    ("requirements-of-a-text", "Methodology", REQUIREMENTS_OF_TEXT),
+    ("obligations-set-by-legislation", "Methodology", OBLIGATIONS_SET_BY),
+    ("method-set-out-in-a-text", "Methodology", METHOD_SET_OUT_IN),
+    ("applies-a-technique", "Methodology", APPLIES_TECHNIQUE),
+    ("adopted-plan", "Commitment", ADOPTED_PLAN),
+    ("analysis-performed", "Assessment", ANALYSIS_PERFORMED),
+)
+
+# the target of "requirements set out in / specified in" is a point of the same section, not a referenced text
+INTERNAL_POINT_TARGET = re.compile(r"\b(?:requirements|criteria|provisions)\s+(?:set\s+out|laid\s+down|specified|described|"
+                                   r"referred\s+to)\s+in\s+(?:points?|paragraphs?)\s+(?:\(?[\d.]+|\([a-z]+\))", re.IGNORECASE)
+# a value the agreement defines ("the contribution defined in the contractual agreement", "where the contractual
+# agreement includes …"): the agreement is the instances' context, not a commitment the node asks for
+CONTRACT_AS_CONTEXT = re.compile(r"\b(?:defined|set|specified|stated)\s+in\s+the\s+contractual\s+agreement\b|"
+                                 r"\bwhere\s+the\s+contractual\s+agreement\b", re.IGNORECASE)
