@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Optional
 
 from regc.retrieval.anchor import QUESTION_WORDS, Anchor
@@ -108,11 +109,17 @@ def _assemble(searcher, rules: list[dict]) -> str:
     return " ".join(f"{_label(searcher, r['rule_id'])}: {c['text']}" for r in rules for c in r["claims"])
 
 
+@lru_cache(maxsize=512)
+def _stemmed_sentences(text: str) -> tuple[tuple[str, frozenset], ...]:
+    """Sentences of a provision with their stemmed words (cached: long annexes are read once per process)."""
+    return tuple((s, frozenset(_stem(w) for w in _WORD.findall(s.lower()))) for s in sentences(text))
+
+
 def _claims(text: str, focus: set[str], need: int) -> tuple[int, list[dict]]:
     """The best overlap of a sentence of ``text`` with ``focus`` and the claims (best sentences, verbatim)."""
     scored = []
-    for i, s in enumerate(sentences(text)):
-        overlap = len(focus & {_stem(w) for w in _WORD.findall(s.lower())})
+    for i, (s, stems) in enumerate(_stemmed_sentences(text)):
+        overlap = len(focus & stems)
         if overlap >= need:
             scored.append((-overlap, i, s))
     scored.sort()

@@ -2,8 +2,10 @@
 
 1. a topic anchor is extracted by rules (:mod:`regc.retrieval.anchor`);
 2. three views (the question, the anchor, both) are searched with BM25 and dense retrieval; each ranked chunk
-   list is rolled up to provisions (article / annex / CFR section: ``"32021R2178#Article 8"``) and the six lists
-   are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
+   list is rolled up to provisions (article / annex / CFR section: ``"32021R2178#Article 8"``), each view's
+   lists are fused by RRF (the "both" view also with the title view, :mod:`regc.retrieval.titles`: headings
+   and named standards matched with the question and its bridged words, :mod:`regc.retrieval.lexicon`), and
+   the views are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
 3. provisions the anchor pinpoints (cited articles, activity-code annexes, definitions of the terms used) join
    at the top or at the closure level;
 4. an authority order (regulation/directive > delegated/implementing act > other documents) scales the scores;
