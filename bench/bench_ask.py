@@ -4,7 +4,8 @@ Index: the Taxonomy acts (2020/852, 2021/2139, 2021/2178, 2023/2486, 2022/1214, 
 as neighbours, and the HIPAA PDF; BM25 + dense (the embedding cache, ``$REGC_CACHE``, is reused).
 Sets: ``tests/fixtures/ask/faq_eval.jsonl`` (Commission FAQ questions -> governing articles/annexes, audited) and
 ``hipaa_eval.jsonl`` (practitioner questions -> CFR sections); each reported overall, on its dev and its
-held-out split, and by number of gold provisions.  Systems: BM25 on the question (rolled up to provisions),
+held-out split, and by number of gold provisions; ``faq_fresh.jsonl`` / ``hipaa_fresh.jsonl`` are the first-contact
+sets of the second round (never tuned on).  Systems: BM25 on the question (rolled up to provisions),
 ``ask`` (anchor, 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf`` (sum fusion).  Latency: rules-only
 retrieval + answer per question, warm (JVM, encoder and index loaded).
 
@@ -21,7 +22,7 @@ from pathlib import Path
 from regc.retrieval.locate import corpus_root
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ask"
-SETS = ("faq_eval.jsonl", "hipaa_eval.jsonl")
+SETS = ("faq_eval.jsonl", "hipaa_eval.jsonl", "faq_fresh.jsonl", "hipaa_fresh.jsonl")
 ACTS = ["32020R0852", "32021R2139", "32021R2178", "32023R2486", "32022R1214", "32023R2485", "32019R2088",
         "32018L2001"]
 HIPAA = Path("hipaa-hhs-combined") / "hipaa_combined.pdf"
@@ -37,7 +38,7 @@ def rows_for(index: Path) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     for name in SETS:
         res = evaluate_ask(s, load_qa(FIXTURES / name))
-        rows += ask_rows(res, f"{name.split('_')[0]}: ")
+        rows += ask_rows(res, f"{name.removesuffix('.jsonl')}: ")
     return rows
 
 

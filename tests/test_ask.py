@@ -12,7 +12,7 @@ from regc.retrieval.answer import extractive, verbatim, with_lm
 from regc.retrieval.ask import Asker
 from regc.retrieval.question import QuestionError, check_question
 from regc.retrieval.search import Searcher
-from retrieval_helpers import ask_index
+from retrieval_helpers import ask_index, bm25_index
 
 pytestmark = pytest.mark.retrieval
 HIPAA = "doc:hipaa_combined"
@@ -78,6 +78,48 @@ def test_as_of_excludes_acts_not_yet_in_force(searcher):
     assert hits and not any(h.celex == "32021R2178" for h in hits)  # versions from 2026 only in the corpus
     assert any(h.celex == "32021R2178" for h in asker.retrieve("disclosure of turnover capital expenditure key "
                                                                "performance indicators", k=20)[1])
+
+
+def test_as_of_quotes_the_consolidated_version_in_force_on_each_date():
+    """RED II has a 2018 and a 2024 consolidation in the corpus: each date gets its own text."""
+    from regc.retrieval.ask import node_text
+
+    s = Searcher.open(bm25_index())
+    asker = Asker(s)
+    q = "sustainability and greenhouse gas emissions saving criteria for biofuels, bioliquids and biomass fuels"
+    by_date = {}
+    for day, version in (("2020-06-01", "2018-12-11"), ("2025-01-01", "2024-07-16")):
+        anchor, hits = asker.retrieve(q, k=10, as_of=day)
+        red = [h for h in hits if h.celex == "32018L2001"]
+        assert red and all(h.version == version for h in red), (day, [(h.node, h.version) for h in red])
+        ans = extractive(s, anchor, hits)
+        cited = [r for r in ans.rules if r["celex"] == "32018L2001"]
+        assert cited and all(r["version"] == version for r in cited)
+        for r in cited:  # quotes come from the version in force on that date
+            assert all(verbatim(c["quote"], node_text(s, r["rule_id"], version)) for c in r["claims"])
+        by_date[day] = {h.node for h in red}
+    assert "32018L2001#Article 29a" not in by_date["2020-06-01"]  # inserted in 2023: not in the 2018 text
+    old, new = (node_text(s, "32018L2001#Article 30", v) for v in ("2018-12-11", "2024-07-16"))
+    assert old and new and old != new
+
+
+def test_practitioner_words_are_bridged_and_titles_rank(searcher):
+    from regc.retrieval.titles import TitleIndex, provision_titles
+
+    a = extract_anchor("Our cloud vendor says the police want us to hold off on telling patients.", searcher)
+    assert "business associate" in a.bridged and "law enforcement official" in a.bridged
+    assert "business associate" in a.terms  # a defined term reached through the bridge
+    titles = provision_titles(searcher.part_nodes())
+    assert "Law enforcement delay." in titles[f"{HIPAA}#§ 164.412"]  # wrapped PDF title joined
+    assert "Unique user identification" in titles[f"{HIPAA}#§ 164.312"]  # a named specification
+    ranked = [n for n, _ in TitleIndex(titles).rank("law enforcement delay of a notification")]
+    assert ranked[0] == f"{HIPAA}#§ 164.412"
+
+
+def test_hipaa_definitions_are_terms(searcher):
+    defs = searcher.definitions(HIPAA)
+    assert defs.get("business associate", "").startswith("§ 160.103")
+    assert defs.get("breach", "").startswith("§ 164.402")
 
 
 # ---- answers -------------------------------------------------------------------------------------------------
@@ -211,3 +253,7 @@ def test_faq_fixture_is_audited_and_split():
         assert 0.2 <= len(held) / len(items) <= 0.4
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in items)
     assert all(x["audit"] in {"keep", "fix"} for x in faq)
+    for name in ("hipaa_fresh.jsonl", "faq_fresh.jsonl"):  # first-contact sets, annotated before any run
+        fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
+        assert len(fresh) >= 12 and all(x["split"] == "fresh" and x["audit"].startswith("annotated") for x in fresh)
+        assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)

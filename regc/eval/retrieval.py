@@ -189,9 +189,16 @@ def ranking_metrics(ranked: list[str], gold: list[str], k: int = 10) -> dict[str
 
 def citation_metrics(cited: list[str], gold: list[str]) -> dict[str, float]:
     """Citation precision / recall at provision (article) level; no citation: precision counts as 1 (nothing
-    wrong was cited), recall 0."""
+    wrong was cited), recall 0.  ``cit_key``: the first gold provision (the governing one, where the set lists
+    it first) is cited; ``cit_answered``: something is cited (precision over answered questions =
+    (precision - (1 - answered)) / answered).
+
+    >>> citation_metrics(["a", "x"], ["a", "b"])
+    {'cit_precision': 0.5, 'cit_recall': 0.5, 'cit_key': 1.0, 'cit_answered': 1.0}
+    """
     c, g = set(cited), set(gold)
-    return {"cit_precision": len(c & g) / len(c) if c else 1.0, "cit_recall": len(c & g) / len(g) if g else 0.0}
+    return {"cit_precision": len(c & g) / len(c) if c else 1.0, "cit_recall": len(c & g) / len(g) if g else 0.0,
+            "cit_key": float(bool(gold) and gold[0] in c), "cit_answered": float(bool(c))}
 
 
 def bucket(n_gold: int) -> str:
@@ -204,7 +211,7 @@ def mean_rows(per_q: list[dict], keys: Sequence[str]) -> dict[str, float]:
 
 
 SYSTEMS = ("bm25", "ask", "ask-rrf")
-METRICS = ("recall", "ndcg", "fullcov", "cit_precision", "cit_recall")
+METRICS = ("recall", "ndcg", "fullcov", "cit_precision", "cit_recall", "cit_key", "cit_answered")
 
 
 def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[str] = SYSTEMS,

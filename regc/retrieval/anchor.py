@@ -9,7 +9,8 @@ The anchor names what the question is about, in the corpus's own terms:
 - ``sections``   activity codes ("CCM 7.7", "Section 3.10", "activity 6.5") -> the annex parts holding them;
 - ``terms``      defined terms of the indexed acts that the question uses (multi-word, from DEFINES edges);
 - ``dates`` / ``amounts`` ("1 January 2023", "500 individuals", "EUR 1 million", "70 %");
-- ``topic``      the question's content words, question and persona words left out.
+- ``topic``      the question's content words, question and persona words left out;
+- ``bridged``    the rules' words for the practitioner words used ("vendor" -> "business associate").
 
 Three retrieval views are rendered from it: the question, the anchor alone, and both.
 
@@ -99,11 +100,12 @@ class Anchor:
     amounts: tuple[str, ...] = ()
     topic: tuple[str, ...] = ()
     act_names: tuple[str, ...] = ()
+    bridged: tuple[str, ...] = ()  # the rules' words for the practitioner words used (:mod:`.lexicon`)
 
     def text(self) -> str:
         """The anchor view: what the question is about, without how it is asked."""
-        parts = list(self.act_names) + list(self.terms) + [f"section {c}" for c in self.activity_codes] + \
-            list(self.topic) + list(self.amounts) + list(self.dates)
+        parts = list(self.act_names) + list(self.terms) + list(self.bridged) + \
+            [f"section {c}" for c in self.activity_codes] + list(self.topic) + list(self.amounts) + list(self.dates)
         return " ".join(dict.fromkeys(p for p in parts if p))
 
     def to_json(self) -> dict:
@@ -141,7 +143,10 @@ def _acts_named(text: str, registry=None) -> list[tuple[int, int, str, str]]:
 def extract_anchor(question: str, searcher=None) -> Anchor:
     """The topic anchor of ``question``; with an opened index (``searcher``) pinpoints, activity sections and
     defined terms are checked against it (only provisions that exist are kept)."""
+    from regc.retrieval.lexicon import bridge
+
     registry = searcher.registry if searcher is not None else None
+    bridged = bridge(question)
     named = _acts_named(question, registry)
     acts = tuple(dict.fromkeys(c for _, _, c, _ in named))
     pins: list[str] = []
@@ -168,7 +173,7 @@ def extract_anchor(question: str, searcher=None) -> Anchor:
             for node in searcher.annex_parts_with(f"Part {major}"):
                 if not acts or node.split("#")[0] in acts:
                     sections.append(node)
-        low = question.lower()
+        low = " | ".join((question,) + bridged).lower()  # the rules' words for practitioner words count too
         for celex in searcher.acts():
             for term, loc in searcher.definitions(celex).items():
                 if " " in term and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", low):
@@ -184,4 +189,4 @@ def extract_anchor(question: str, searcher=None) -> Anchor:
     return Anchor(question, acts, tuple(dict.fromkeys(pins)), codes, tuple(dict.fromkeys(sections)),
                   tuple(dict.fromkeys(terms)), tuple(dict.fromkeys(term_nodes)),
                   tuple(dict.fromkeys(m.group(0) for m in DATE.finditer(rest))),
-                  tuple(dict.fromkeys(m.group(0).strip() for m in AMOUNT.finditer(rest))), topic, names)
+                  tuple(dict.fromkeys(m.group(0).strip() for m in AMOUNT.finditer(rest))), topic, names, bridged)

@@ -18,12 +18,15 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Optional
 
 from regc.retrieval.anchor import QUESTION_WORDS, Anchor
 from regc.retrieval.ask import Retrieved, node_text
 
-CITE_MARGIN = 0.9  # cite a provision only when it scores at least this share of the best one (tuned on dev)
+CITE_MARGIN = 0.7  # a provision is a citation candidate when it scores at least this share of the best one
+SUPPORT_MARGIN = 0.7  # ... and is cited when its score x answering-sentence coverage reaches this share of the best
+MAX_CANDIDATES = 6
 MAX_RULES = 3
 CLAIMS_PER_RULE = 2
 MIN_OVERLAP = 2  # content words a sentence must share with the question (1 for one-word topics)
@@ -58,7 +61,7 @@ def _stem(w: str) -> str:
 
 
 def _focus(anchor: Anchor) -> set[str]:
-    words = set(anchor.topic) | {w for t in anchor.terms for w in t.split()}
+    words = set(anchor.topic) | {w for t in anchor.terms + anchor.bridged for w in t.lower().split()}
     return {_stem(w) for w in words if w not in QUESTION_WORDS and len(w) > 2}
 
 
@@ -86,11 +89,11 @@ def _rule(searcher, node: str, claims: list[dict], version: Optional[str]) -> di
     return {"rule_id": node, "celex": celex, "locator": loc, "version": version, "claims": claims}
 
 
-def version_of_node(searcher, node: str) -> Optional[str]:
-    from regc.retrieval.resolve import version_of
+def version_of_node(searcher, node: str, version: Optional[str] = None) -> Optional[str]:
+    """The version quoted: ``version`` (``--as-of``), else the indexed one."""
+    from regc.retrieval.ask import indexed_version
 
-    tree = searcher.trees.get(node.split("#", 1)[0])
-    return version_of(tree.source) if tree is not None else None
+    return version or indexed_version(searcher, node.split("#", 1)[0])
 
 
 def _label(searcher, node: str) -> str:
@@ -106,25 +109,42 @@ def _assemble(searcher, rules: list[dict]) -> str:
     return " ".join(f"{_label(searcher, r['rule_id'])}: {c['text']}" for r in rules for c in r["claims"])
 
 
+@lru_cache(maxsize=512)
+def _stemmed_sentences(text: str) -> tuple[tuple[str, frozenset], ...]:
+    """Sentences of a provision with their stemmed words (cached: long annexes are read once per process)."""
+    return tuple((s, frozenset(_stem(w) for w in _WORD.findall(s.lower()))) for s in sentences(text))
+
+
+def _claims(text: str, focus: set[str], need: int) -> tuple[int, list[dict]]:
+    """The best overlap of a sentence of ``text`` with ``focus`` and the claims (best sentences, verbatim)."""
+    scored = []
+    for i, (s, stems) in enumerate(_stemmed_sentences(text)):
+        overlap = len(focus & stems)
+        if overlap >= need:
+            scored.append((-overlap, i, s))
+    scored.sort()
+    claims = [{"text": _trim(s), "quote": _trim(s)} for _, _, s in scored[:CLAIMS_PER_RULE]]
+    return (-scored[0][0] if scored else 0), [c for c in claims if verbatim(c["quote"], text)]
+
+
 def extractive(searcher, anchor: Anchor, hits: list[Retrieved]) -> Answer:
-    """Rules-only answer: the best-matching sentences of the provisions above the citation margin."""
+    """Rules-only answer.  Candidates are the retrieved provisions scoring at least ``CITE_MARGIN`` x the best;
+    each is supported by its sentences that answer the question (share content words with the anchor); a
+    candidate is cited when retrieval score x answering-sentence coverage reaches ``SUPPORT_MARGIN`` x the best
+    candidate's (at most ``MAX_RULES``, in retrieval order)."""
     focus = _focus(anchor)
     need = MIN_OVERLAP if len(focus) > 2 else 1
     top = hits[0].score if hits else 0.0
-    rules = []
-    for h in hits:
-        if h.score < CITE_MARGIN * top or len(rules) >= MAX_RULES:
+    found = []
+    for h in hits[:MAX_CANDIDATES]:
+        if h.score < CITE_MARGIN * top:
             break
-        text = node_text(searcher, h.node)
-        scored = []
-        for i, s in enumerate(sentences(text)):
-            overlap = len(focus & {_stem(w) for w in _WORD.findall(s.lower())})
-            if overlap >= need:
-                scored.append((-overlap, i, s))
-        claims = [{"text": _trim(s), "quote": _trim(s)} for _, _, s in sorted(scored)[:CLAIMS_PER_RULE]]
-        claims = [c for c in claims if verbatim(c["quote"], text)]
+        overlap, claims = _claims(node_text(searcher, h.node, h.version), focus, need)
         if claims:
-            rules.append(_rule(searcher, h.node, claims, version_of_node(searcher, h.node)))
+            found.append((h, h.score * overlap / max(1, len(focus)), claims))
+    best = max((sup for _, sup, _ in found), default=0.0)
+    rules = [_rule(searcher, h.node, claims, version_of_node(searcher, h.node, h.version))
+             for h, sup, claims in found if sup >= SUPPORT_MARGIN * best][:MAX_RULES]
     return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits])
 
 
@@ -135,7 +155,8 @@ SYSTEM = ("You answer compliance questions from the provisions given, and only f
 
 
 def lm_prompt(searcher, anchor: Anchor, hits: list[Retrieved], max_chars: int = 2500) -> str:
-    ctx = "\n\n".join(f"[{h.node}] {_label(searcher, h.node)}\n{node_text(searcher, h.node)[:max_chars]}"
+    ctx = "\n\n".join(f"[{h.node}] {_label(searcher, h.node)}\n"
+                      f"{node_text(searcher, h.node, h.version)[:max_chars]}"
                       for h in hits)
     return f"Topic anchor: {json.dumps(anchor.to_json(), ensure_ascii=False)}\n\nQuestion: {anchor.question}\n\n" \
            f"Provisions:\n{ctx}\n\nJSON:"
@@ -156,13 +177,13 @@ def with_lm(searcher, anchor: Anchor, hits: list[Retrieved], lm: LMCall) -> Answ
         ans = extractive(searcher, anchor, hits)
         ans.diagnostics = diags
         return ans
-    retrieved = {h.node for h in hits}
+    retrieved = {h.node: h.version for h in hits}
     rules = []
     for rule_id, claims in table.items():
         if rule_id not in retrieved:
             diags.append(f"dropped rule {rule_id!r}: not a retrieved provision")
             continue
-        text = node_text(searcher, rule_id)
+        text = node_text(searcher, rule_id, retrieved[rule_id])
         kept = []
         for c in claims if isinstance(claims, list) else []:
             if not (isinstance(c, dict) and isinstance(c.get("text"), str) and isinstance(c.get("quote"), str)):
@@ -172,7 +193,7 @@ def with_lm(searcher, anchor: Anchor, hits: list[Retrieved], lm: LMCall) -> Answ
             else:
                 kept.append({"text": c["text"].strip(), "quote": _norm(c["quote"])})
         if kept:
-            rules.append(_rule(searcher, rule_id, kept, version_of_node(searcher, rule_id)))
+            rules.append(_rule(searcher, rule_id, kept, version_of_node(searcher, rule_id, retrieved[rule_id])))
     return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits], diags)
 
 

@@ -2,15 +2,20 @@
 
 1. a topic anchor is extracted by rules (:mod:`regc.retrieval.anchor`);
 2. three views (the question, the anchor, both) are searched with BM25 and dense retrieval; each ranked chunk
-   list is rolled up to provisions (article / annex / CFR section: ``"32021R2178#Article 8"``) and the six lists
-   are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
+   list is rolled up to provisions (article / annex / CFR section: ``"32021R2178#Article 8"``), each view's
+   lists are fused by RRF (the "both" view also with the title view, :mod:`regc.retrieval.titles`: headings
+   and named standards matched with the question and its bridged words, :mod:`regc.retrieval.lexicon`), and
+   the views are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
 3. provisions the anchor pinpoints (cited articles, activity-code annexes, definitions of the terms used) join
    at the top or at the closure level;
 4. an authority order (regulation/directive > delegated/implementing act > other documents) scales the scores;
 5. the 1-hop citation closure of the best provisions (REFERENCES, DELEGATES_TO, SPECIFIES, REQUIRES_FORM edges,
    paragraph-level edges rolled up) is merged INTO the ranking: a neighbour scores ``decay`` x its best seed,
    max not sum;
-6. ``as_of`` drops acts not yet in force on that date.
+6. ``as_of`` picks, for each act, the consolidated version in force on that date (the newest corpus version
+   dated on or before it): acts not yet in force are dropped, a provision the version in force lacks is
+   dropped, and the answer quotes that version's text (:func:`node_text` with ``version``).  The ranking itself
+   is computed on the indexed (newest) text.
 
 >>> # Asker(Searcher.open("out/index")).retrieve("Do we report CapEx for eligible-only activities?")[1][0].node
 """
@@ -34,6 +39,9 @@ MAX_SEEDS = 10  # provisions whose citations are followed
 VIEWS = ("question", "anchor", "both")
 DENSE_VIEWS = VIEWS  # views also searched densely (without it the anchor view's BM25 list wins too often)
 MODES = ("bm25", "dense")
+# the title view (:mod:`regc.retrieval.titles`): "list" = a ranking of its own in the fusion, "hybrid" = a third
+# member of the "both" view's BM25 + dense fusion, None = off
+TITLE_VIEW: Optional[str] = "hybrid"
 # authority order: (pattern on the act's title or id, factor); first match wins
 AUTHORITY: tuple[tuple[str, float], ...] = (
     (r"(?i)\b(?:FAQs?|guidance|guidelines|Q\s?&\s?A|questions and answers|Commission Notice)\b", 0.7),
@@ -60,6 +68,7 @@ class Retrieved:
     node: str  # "32021R2178#Article 8"
     score: float
     origin: str = "search"  # search | pinpoint | section | term | closure
+    version: Optional[str] = None  # the version quoted (``as_of``); None: the indexed one
 
     @property
     def celex(self) -> str:
@@ -90,8 +99,9 @@ class Asker:
                  views: Sequence[str] = VIEWS, modes: Optional[Sequence[str]] = None, closure: bool = True,
                  max_seeds: int = MAX_SEEDS, view_fusion: Optional[str] = "rrf", other_act: Optional[float] = None,
                  other_domain: float = OTHER_DOMAIN, min_overlap: int = MIN_OVERLAP,
-                 dense_views: Sequence[str] = DENSE_VIEWS):
+                 dense_views: Sequence[str] = DENSE_VIEWS, title_view: Optional[str] = TITLE_VIEW):
         self.s = searcher
+        self.title_view = title_view
         self.view_fusion, self.other_domain = view_fusion, other_domain
         self.dense_views = tuple(dense_views)
         self.min_overlap = min_overlap
@@ -139,6 +149,18 @@ class Asker:
                         per_mode.append(self._roll_up(next(dense)))
             out.append(per_mode)
         return out
+
+    @cached_property
+    def _titles(self):
+        from regc.retrieval.titles import TitleIndex, provision_titles
+
+        return TitleIndex(provision_titles(self.s.part_nodes()))
+
+    def title_ranking(self, anchor: Anchor) -> list[str]:
+        """The title view: provisions whose titles (headings, names of standards and specifications) match the
+        question and the rules' words for its practitioner words."""
+        return [n for n, _ in self._titles.rank(" ".join((anchor.question,) + anchor.bridged + anchor.terms),
+                                                POOL)]
 
     def bm25_baseline(self, question: str, k: int = 10) -> list[Retrieved]:
         """Plain BM25 on the question, rolled up to provisions (the baseline of the evaluation)."""
@@ -196,6 +218,28 @@ class Asker:
         versions = (self.s.manifest.get("versions") or {}).get(celex)
         return not (as_of and versions and min(versions) > as_of)
 
+    def version_in_force(self, celex: str, as_of: str) -> Optional[str]:
+        """The newest version of ``celex`` dated on or before ``as_of`` ("" for a document without versions,
+        None when none is: the act was not yet in force)."""
+        versions = (self.s.manifest.get("versions") or {}).get(celex)
+        if not versions:
+            return ""
+        return max((v for v in versions if v <= as_of), default=None)
+
+    def _at_version(self, ranked: list[Retrieved], as_of: str) -> list[Retrieved]:
+        """``ranked`` restricted to the versions in force on ``as_of``, each hit carrying its version."""
+        out = []
+        for r in ranked:
+            v = self.version_in_force(r.celex, as_of)
+            if v is None:
+                continue
+            if v and v != indexed_version(self.s, r.celex):
+                tree = version_tree(self.s, r.celex, v)
+                if tree is None or tree.find(r.locator) is None:  # not in the text in force then
+                    continue
+            out.append(Retrieved(r.node, r.score, r.origin, v or None))
+        return out
+
     def check_as_of(self, as_of: Optional[str]) -> None:
         if as_of is None:
             return
@@ -217,11 +261,16 @@ class Asker:
         anchor = anchor or extract_anchor(question, self.s)
         texts = self.view_texts(anchor)
         lists = []
-        for per_mode in self._view_rankings([texts[v] for v in self.views]):
+        titles = self.title_ranking(anchor) if self.title_view else []
+        for v, per_mode in zip(self.views, self._view_rankings([texts[v] for v in self.views])):
+            if self.title_view == "hybrid" and v == "both" and per_mode:
+                per_mode = per_mode + [titles]
             if self.view_fusion and len(per_mode) > 1:  # one hybrid ranking per view
                 lists.append([n for n, _ in fuse(self.view_fusion, per_mode, k=HYBRID_K)])
             else:
                 lists.extend(per_mode)
+        if self.title_view == "list":
+            lists.append(titles)
         fused = fuse(self.fusion, lists, k=self.rrm_k) if lists else []
         top = fused[0][1] if fused else 1.0
         scores: dict[str, tuple[float, str]] = {n: (s / top, "search") for n, s in fused}
@@ -252,14 +301,41 @@ class Asker:
                     if v in self.s.part_nodes() and scores.get(v, (0.0, ""))[0] < self.decay * sc and \
                             len(focus & self._words(v)) >= min(self.min_overlap, len(focus)):
                         scores[v] = (self.decay * sc, "closure")
-        ranked = [Retrieved(n, sc, o) for n, (sc, o) in scores.items() if self.in_force(n.split("#")[0], as_of)]
+        ranked = [Retrieved(n, sc, o) for n, (sc, o) in scores.items()]
         ranked.sort(key=lambda r: (-r.score, r.node))
+        if as_of:
+            ranked = self._at_version(ranked, as_of)
         return anchor, ranked[:k]
 
 
-def node_text(searcher, node: str) -> str:
-    """The indexed text of a provision: its chunks in document order, one per line."""
+def indexed_version(searcher, celex: str) -> Optional[str]:
+    """The version date of the indexed text of ``celex`` (from its source path), None if unknown."""
+    from regc.retrieval.resolve import version_of
+
+    tree = searcher.trees.get(celex)
+    return version_of(tree.source) if tree is not None else None
+
+
+def version_tree(searcher, celex: str, version: str):
+    """The act tree of ``celex`` as of its corpus version ``version`` (read from the corpus the index was built
+    from, cached), None when that version cannot be read."""
+    from regc.retrieval.resolve import point_in_time_tree
+
+    found = point_in_time_tree(searcher, celex, version)
+    return found[1] if found and found[0] == version else None
+
+
+def node_text(searcher, node: str, version: Optional[str] = None) -> str:
+    """The text of a provision: its indexed chunks in document order, one per line; with ``version`` (other
+    than the indexed one), that version's text, one line per paragraph or point."""
+    celex, loc = node.split("#", 1)
+    if version and version != indexed_version(searcher, celex):
+        tree = version_tree(searcher, celex, version)
+        part = tree.find(loc) if tree is not None else None
+        if part is None:
+            return ""
+        return "\n".join(n.text for n in part.walk() if n.text)
     return "\n".join(c.text for c in searcher.part_nodes().get(node, []))
 
 
-__all__ = ["Asker", "Retrieved", "AsOfError", "node_text", "DECAY", "RRM_K"]
+__all__ = ["Asker", "Retrieved", "AsOfError", "node_text", "indexed_version", "version_tree", "DECAY", "RRM_K"]

@@ -34,6 +34,12 @@ from regc.retrieval.registry import ActRegistry
 
 EXPAND_TYPES = ("REFERENCES", "DELEGATES_TO", "SPECIFIES", "REQUIRES_FORM")
 _DEF = re.compile(r"^\s*[‘'“\"]([^’'”\"]{2,80})[’'”\"]\s+means\b")
+# US CFR definitions sections run on: "... Breach means the acquisition ... Business associate: (1) Except ..."
+_CFR_DEF = re.compile(r"""
+    (?:^|(?<=[.:)]\s))                                  # at the start of a sentence
+    (?P<term>[A-Z][A-Za-z\-]*(?:\s[a-z][a-z\-]*){0,5}?)  # a capitalised term of 1-6 words
+    (?:\s(?:means|is\sdefined\sas)\b|:\s\(1\))          # "means" / ": (1)"
+""", re.X)
 _PART_OF_LOC = re.compile(r"^(Article \d+[a-z]*|Annex [IVXLC]+[A-Z]?|Annex|§ \d+\.\d+[a-z]?|page \d+)")
 
 
@@ -100,14 +106,16 @@ def build_graph(trees: Sequence[ActTree], registry: Optional[ActRegistry] = None
                     g.add_node(dst, kind="act", celex=c.celex)
                 link(src, dst, "REFERENCES", text=c.text)
         for p in t.parts:
-            if p.kind == "article" and re.search(r"\bdefinitions?\b", p.heading, re.I):
+            if p.kind in ("article", "annex") and re.search(r"\bdefinitions?\b", p.heading, re.I):
                 pid = part_node(t.celex, p.locator)
                 for n in p.walk():
-                    m = _DEF.match(n.text)
-                    if m:
-                        term = f"term:{t.celex}:{m.group(1).lower()}"
-                        g.add_node(term, kind="term", celex=t.celex)
-                        g.add_edge(pid, term, type="DEFINES", locator=n.locator)
+                    found = [m.group(1) for m in [_DEF.match(n.text)] if m] if p.kind == "article" else \
+                        [m.group("term") for m in _CFR_DEF.finditer(n.text)]
+                    for name in found:
+                        term = f"term:{t.celex}:{name.lower()}"
+                        if not g.has_edge(pid, term):
+                            g.add_node(term, kind="term", celex=t.celex)
+                            g.add_edge(pid, term, type="DEFINES", locator=n.locator)
     if registry is not None:
         _delegation_edges(g, trees, registry)
     return g

@@ -36,7 +36,7 @@ from regc.retrieval.ingest import choose_source, ingest_corpus
 from regc.retrieval.registry import ActRegistry
 from regc.retrieval.scope import Skipped, cited_by, discover_acts, registry_of, taxonomy_acts, versions
 
-FORMAT_VERSION = 5  # bump when chunking or the index layout changes (forces a rebuild)
+FORMAT_VERSION = 6  # bump when chunking or the index layout changes (forces a rebuild)
 MARKER = ".regc-index"  # written in every index folder: only such folders (or empty ones) are ever replaced
 MODEL_NAME = "all-MiniLM-L6-v2"
 

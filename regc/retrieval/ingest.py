@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional
 
+from regc.frontends.pdf import running_lines, strip_running  # noqa: F401  (re-exported: the PDF front-end)
 from regc.retrieval.chunking import ActTree, Node, build_article, clean_text
 
 WORKS = Path("eurlex-lex-corpus") / "works"
@@ -432,158 +433,6 @@ def _wrap_html(el):
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# PDF
-
-_PDF_SECTION = re.compile(r"^\s*§\s*(\d+\.\d+[a-z]?)\s+([A-Z][^\n]{2,120})$", re.M)
-
-
-_EDGE_LINES = 4  # lines at the top and at the bottom of a page where running headers/footers live
-_RUNNING_SHARE = 0.5  # a line at the edge of more than this share of the pages is page furniture
-
-
-def _line_key(line: str) -> str:
-    """A page line compared across pages: spaces collapsed, digits as ``#`` (page numbers and dates vary)."""
-    return re.sub(r"\d+", "#", " ".join(line.split()))
-
-
-def _edges(lines: list[str]) -> tuple[list[int], list[int]]:
-    """Indexes of the first and last ``_EDGE_LINES`` non-blank lines of a page."""
-    idx = [i for i, ln in enumerate(lines) if ln.strip()]
-    return idx[:_EDGE_LINES], idx[-_EDGE_LINES:]
-
-
-def running_lines(page_texts: list[str]) -> set[str]:
-    """Keys (:func:`_line_key`) of running headers/footers: lines found among the first or last few lines of
-    more than half of the pages (at least 3).  Generic: no document-specific pattern.
-
-    >>> body = lambda n: "\\n".join(chr(97 + n) + chr(97 + i) for i in range(6))  # lines "ba".."bf", ...
-    >>> pages = [f"ACME Rules  March 2013\\n{n}\\n{body(n)}\\n- {n} -" for n in range(1, 6)]
-    >>> sorted(running_lines(pages))
-    ['#', '- # -', 'ACME Rules March #']
-    """
-    if len(page_texts) < 3:
-        return set()
-    top: dict[str, int] = {}
-    bottom: dict[str, int] = {}
-    for text in page_texts:
-        lines = text.split("\n")
-        head, tail = _edges(lines)
-        for keys, counts in ((head, top), (tail, bottom)):
-            for key in {_line_key(lines[i]) for i in keys}:
-                counts[key] = counts.get(key, 0) + 1
-    need = max(3, int(len(page_texts) * _RUNNING_SHARE) + 1)
-    return {k for counts in (top, bottom) for k, n in counts.items() if n >= need and k}
-
-
-def strip_running(text: str, furniture: set[str]) -> str:
-    """``text`` of one page without the running header/footer lines at its top and bottom edges."""
-    if not furniture:
-        return text
-    lines = text.split("\n")
-    head, tail = _edges(lines)
-    drop = set()
-    for order in (head, list(reversed(tail))):
-        for i in order:  # from the edge inwards, up to the first line of content
-            if _line_key(lines[i]) not in furniture:
-                break
-            drop.add(i)
-    return "\n".join(ln for i, ln in enumerate(lines) if i not in drop)
-
-
-def parse_pdf(path: Path, doc_id: str, title: str, pages: Optional[range] = None) -> ActTree:
-    """Section headings ("§ 164.308 Administrative safeguards.") start parts; tables become their own parts.
-    ``pages`` (1-based) restricts the pages read.  A heading that repeats (tables of contents) keeps the
-    occurrence with the most text.  Running headers and footers (lines repeated at the top or bottom of most
-    pages, page numbers included: :func:`running_lines`) are left out of the text."""
-    import pymupdf
-
-    try:
-        doc = pymupdf.open(str(path))
-    except Exception as e:  # pymupdf raises its own FileDataError/RuntimeError types
-        raise IngestError(f"cannot open PDF: {e}") from None
-    page_list = list(doc)
-    page_texts = [page.get_text("text") for page in page_list]
-    furniture = running_lines(page_texts)
-    parts: list[Node] = []
-    current: Optional[Node] = None
-    for pno, page in enumerate(page_list, start=1):
-        if pages is not None and pno not in pages:
-            continue
-        text = strip_running(page_texts[pno - 1], furniture)
-        pos = 0
-        for m in _PDF_SECTION.finditer(text):
-            if current is not None:
-                current.text = clean_text(f"{current.text} {text[pos:m.start()]}")
-            elif text[pos:m.start()].strip():
-                parts.append(Node("section", f"page {pno}", f"page {pno}", text=clean_text(text[pos:m.start()])))
-            current = Node("section", f"§ {m.group(1)}", f"§ {m.group(1)}", heading=clean_text(m.group(2)))
-            parts.append(current)
-            pos = m.end()
-        rest = text[pos:]
-        if current is not None:
-            current.text = clean_text(f"{current.text} {rest}")
-        elif rest.strip():
-            parts.append(Node("section", f"page {pno}", f"page {pno}", text=clean_text(rest)))
-        try:
-            tables = page.find_tables(use_layout=False)
-        except TypeError:
-            tables = page.find_tables()
-        for k, tab in enumerate(tables.tables, start=1):
-            rows = tab.extract()
-            if len(rows) < 2 or max((len(r) for r in rows), default=0) < 2:
-                continue
-            body = " ".join(" | ".join(clean_text(c or "") for c in r) for r in rows)
-            loc = f"page {pno}, table {k}"
-            parts.append(Node("section", loc, loc, text=body, heading="table"))
-    if not parts:
-        raise IngestError("no text in PDF")
-    best: dict[str, Node] = {}
-    for p in parts:
-        if p.locator not in best or len(p.text) > len(best[p.locator].text):
-            best[p.locator] = p
-    parts = [p for p in parts if best[p.locator] is p]
-    # expose sections as annex-like parts: the text before "(a)" and one child per top-level paragraph
-    wrapped = [Node("annex", p.label, p.locator, heading=p.heading, children=section_paragraphs(p)) for p in parts]
-    return ActTree(doc_id, title, str(path), wrapped, "pdf")
-
-
-# a top-level paragraph label of a CFR section: "(a)", "(b)-(d) [Reserved]", "(e)(1) Standard", after the start
-# of the text or the end of a sentence/list item
-_CFR_BREAK = r"(?:^|(?<=[.:;\]]\s))"
-_CFR_LETTER = r"\((?P<first>[a-z])\)(?:-\((?P<last>[a-z])\))?"
-_CFR_PARAGRAPH = re.compile(_CFR_BREAK + _CFR_LETTER)
-
-
-def section_paragraphs(section: Node) -> list[Node]:
-    """Split a PDF section ("§ 164.502") into its top-level paragraphs "§ 164.502(a)", "(b)", ...: a label counts
-    only when it is the next letter after the previous one (or a range "(b)-(d)") and starts a sentence, so that
-    "(i)" inside paragraph (h) is not taken for paragraph (i) unless it follows (h) at a sentence start.
-
-    >>> s = Node("section", "§ 1.2", "§ 1.2", text="(a) Standard: one. See (c) here. (b) Two; (1) x. (c) Three.")
-    >>> [(n.locator, n.text) for n in section_paragraphs(s)]
-    [('§ 1.2(a)', '(a) Standard: one. See (c) here.'), ('§ 1.2(b)', '(b) Two; (1) x.'), ('§ 1.2(c)', '(c) Three.')]
-    """
-    text = section.text
-    cuts: list[tuple[int, str]] = []
-    expect = "a"
-    for m in _CFR_PARAGRAPH.finditer(text):
-        if m.group("first") != expect:
-            continue
-        cuts.append((m.start(), m.group("first")))
-        expect = chr(ord(m.group("last") or m.group("first")) + 1)
-    if not cuts:
-        return [section]
-    out = []
-    if text[:cuts[0][0]].strip():
-        out.append(Node("section", section.label, section.locator, text=text[:cuts[0][0]].strip(),
-                        heading=section.heading))
-    for (start, label), nxt in zip(cuts, cuts[1:] + [(len(text), "")]):
-        out.append(Node("section", f"({label})", f"{section.locator}({label})", text=text[start:nxt[0]].strip(),
-                        heading=section.heading))
-    return out
-
-
-# ---------------------------------------------------------------------------------------------------------------
 
 
 def ingest_file(path: Path, celex: str, title: str = "") -> ActTree:
@@ -593,6 +442,8 @@ def ingest_file(path: Path, celex: str, title: str = "") -> ActTree:
         raise IngestError("file not found")
     suffix = path.suffix.lower()
     if suffix == ".pdf":
+        from regc.retrieval.ingest_pdf import parse_pdf
+
         return parse_pdf(path, celex, title)
     head = path.read_bytes()[:4000]
     if b"<CONS.ACT" in head or b"<ACT" in head or b"formex" in head.lower() or path.parent.name.endswith(".fmx4"):
@@ -638,3 +489,10 @@ def ingest_corpus(works: Path, celexes: Optional[Iterable[str]] = None, titles: 
             diags.append(IngestDiagnostic(str(f), f"{e}; file skipped"))
     bar.close()
     return trees, diags
+
+
+def parse_pdf(path: Path, doc_id: str, title: str, pages: Optional[range] = None) -> ActTree:
+    """A PDF legal text as an act tree (:func:`regc.retrieval.ingest_pdf.parse_pdf`)."""
+    from regc.retrieval.ingest_pdf import parse_pdf as parse
+
+    return parse(path, doc_id, title, pages)

@@ -367,14 +367,15 @@ class Searcher:
 
     def definitions(self, celex: str) -> dict[str, str]:
         """The act's defined terms (lower case) -> locator of the definition, from the graph's DEFINES edges."""
-        return self._definitions.get(celex.upper(), {})
+        return self._definitions.get(celex) or self._definitions.get(celex.upper(), {})
 
     @cached_property
     def _definitions(self) -> dict[str, dict[str, str]]:
         out: dict[str, dict[str, str]] = {}
         for _, v, d in self.graph.edges(data=True):
             if d.get("type") == "DEFINES" and d.get("locator"):
-                _, celex, term = v.split(":", 2)
+                celex = self.graph.nodes[v].get("celex") or v.split(":", 2)[1]  # "term:doc:hipaa:breach"
+                term = v[len(f"term:{celex}:"):]
                 out.setdefault(celex, {}).setdefault(term, d["locator"])
         return out
 

@@ -1,0 +1,421 @@
+"""The one PDF front-end: a PDF as a document tree (pages -> visual lines -> words with boxes; sections from the
+outline, else typographic headings, else numbering), page furniture (running headers/footers) and numbered
+sections with their character spans.  Used by the report reader (:mod:`regc.reports`: segment, extract) and by
+the legal-corpus index (:mod:`regc.retrieval.pdf_ingest`: the HIPAA text).
+
+Provenance: a word is (page, bbox); a numbered section is (first page, character span in the page text).
+
+>>> Word(10, 5, 20, 12, "yes").xc
+15.0
+>>> [(s.number, s.title, s.page) for s in numbered_sections(
+...     ["Intro\\n§ 1.2   Uses and\\ndisclosures.\\n(a) Text.\\n"], r"§\\s*(?P<num>\\d+\\.\\d+)")]
+[('1.2', 'Uses and disclosures.', 1)]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Optional
+
+from regc.errors import InputError
+
+LINE_TOLERANCE = 2.0  # points: words whose bottoms differ less sit on one visual line
+MAX_PAGES = 2000
+TOC_TITLES = re.compile(r"^\s*(contents|table of contents|inhalt|inhaltsverzeichnis|contens)\s*$", re.I)
+NUMBERED_HEADING = re.compile(r"^\s*(?:\d{1,2}(?:\.\d{1,2}){0,3}|[A-H])\.?\s+[A-ZÄÖÜ][^\n]{2,80}$")
+SCAN_COVER = 0.6  # an image covering this share of the page looks like a scan
+MIN_TEXT_CHARS = 20
+
+
+class PDFInputError(InputError):
+    """A PDF that cannot be read (missing, not a PDF, encrypted, damaged, zero pages)."""
+
+    def __init__(self, path: str, why: str):
+        super().__init__(f"{path}: {why}")
+        self.path = path
+        self.why = why
+
+
+def _text_flags(kind: str) -> int:
+    """pymupdf text flags with ligatures expanded ('signiﬁcant' -> 'significant'), so words match word lists."""
+    import pymupdf
+
+    base = pymupdf.TEXTFLAGS_WORDS if kind == "words" else pymupdf.TEXTFLAGS_TEXT
+    return base & ~pymupdf.TEXT_PRESERVE_LIGATURES
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# words, lines, pages, sections
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word with its box (PDF points, origin top-left)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+
+    @property
+    def xc(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+
+@dataclass
+class Line:
+    """Words sharing a baseline, left to right."""
+
+    words: list[Word]
+
+    @property
+    def y(self) -> float:
+        return max(w.y1 for w in self.words)
+
+    @property
+    def top(self) -> float:
+        return min(w.y0 for w in self.words)
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+
+@dataclass
+class Page:
+    """One page: number (1-based), size, words, text and modality ('digital', 'scanned', 'mixed')."""
+
+    number: int
+    width: float
+    height: float
+    words: list[Word]
+    text: str
+    modality: str = "digital"
+    ocr: bool = False
+
+    @cached_property
+    def lines(self) -> list[Line]:
+        return group_lines(self.words)
+
+    @cached_property
+    def is_toc(self) -> bool:
+        return looks_like_toc(self.lines)
+
+
+@dataclass
+class Section:
+    """A node of the document tree: title, level, first page, where it came from."""
+
+    title: str
+    level: int
+    page: int
+    source: str  # outline | typography | numbering
+    children: list["Section"] = field(default_factory=list)
+
+
+def group_lines(words: list[Word]) -> list[Line]:
+    """Cluster words into visual lines by their bottom edge.
+
+    >>> [l.text for l in group_lines([Word(50, 0, 60, 10, "b"), Word(0, 0, 10, 10.5, "a"), Word(0, 20, 5, 30, "c")])]
+    ['a b', 'c']
+    """
+    lines: list[Line] = []
+    for w in sorted(words, key=lambda w: (w.y1, w.x0)):
+        if lines and abs(lines[-1].y - w.y1) <= LINE_TOLERANCE:
+            lines[-1].words.append(w)
+        else:
+            lines.append(Line([w]))
+    for line in lines:
+        line.words.sort(key=lambda w: w.x0)
+    return lines
+
+
+def looks_like_toc(lines: list[Line]) -> bool:
+    """A contents page: titled so, or most text lines end in a page number."""
+    if any(TOC_TITLES.match(line.text) for line in lines[:8]):
+        return True
+    texty = [line for line in lines if len(line.words) >= 3]
+    ending = [line for line in texty
+              if re.fullmatch(r"\d{1,3}", line.words[-1].text) and line.words[-1].x0 - line.words[-2].x1 > 20]
+    return len(texty) >= 8 and len(ending) / len(texty) > 0.6
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# modality
+
+
+def classify(text_chars: int, image_cover: float) -> str:
+    """Modality from the amount of text and the largest image's page coverage.
+
+    >>> classify(text_chars=0, image_cover=0.95), classify(text_chars=1800, image_cover=0.0)
+    ('scanned', 'digital')
+    """
+    if text_chars < MIN_TEXT_CHARS:
+        return "scanned" if image_cover >= SCAN_COVER else ("digital" if image_cover == 0 else "scanned")
+    return "mixed" if image_cover >= SCAN_COVER else "digital"
+
+
+def page_modality(page, words) -> str:
+    """Modality of a pymupdf page given its words."""
+    area = abs(page.rect) or 1.0
+    cover = 0.0
+    try:
+        for info in page.get_image_info():
+            r = info.get("bbox")
+            if r:
+                x0, y0, x1, y1 = r
+                cover = max(cover, max(0.0, x1 - x0) * max(0.0, y1 - y0) / area)
+    except Exception:
+        cover = 0.0
+    return classify(sum(len(w.text) for w in words), min(cover, 1.0))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the document
+
+
+class Document:
+    """A PDF opened read-only; pages are built lazily and cached.  ``error`` is the exception class raised for
+    a missing, damaged, encrypted or empty file (``(path, why)``; the report reader passes its own)."""
+
+    error: type = PDFInputError
+
+    def __init__(self, path: str | Path, ocr_engine=None):
+        import pymupdf
+
+        self.path = str(path)
+        if not Path(path).is_file():
+            raise self.error(self.path, "no such file")
+        try:
+            self._doc = pymupdf.open(self.path)
+        except Exception as e:  # pymupdf raises several classes for damaged files
+            raise self.error(self.path, f"not a readable PDF ({type(e).__name__})") from None
+        if not self._doc.is_pdf:
+            raise self.error(self.path, "not a PDF")
+        if self._doc.needs_pass:
+            raise self.error(self.path, "encrypted PDF (password required)")
+        if self._doc.page_count == 0:
+            raise self.error(self.path, "PDF has zero pages")
+        self.page_count = self._doc.page_count
+        self._pages: dict[int, Page] = {}
+        self._ocr_engine = ocr_engine
+
+    @property
+    def ocr_engine(self):
+        """The OCR engine scanned pages go through (None: text layer only)."""
+        return self._ocr_engine
+
+    @property
+    def name(self) -> str:
+        return Path(self.path).name
+
+    def raw_page(self, number: int):
+        """The pymupdf page (1-based number)."""
+        return self._doc[number - 1]
+
+    def page(self, number: int) -> Page:
+        """Page ``number`` (1-based) with words; scanned pages are OCR'd when an engine is set."""
+        if number not in self._pages:
+            self._pages[number] = self._build_page(number)
+        return self._pages[number]
+
+    def _build_page(self, number: int) -> Page:
+        pg = self._doc[number - 1]
+        try:
+            raw = pg.get_text("words", flags=_text_flags("words"))
+        except Exception as e:
+            raise self.error(self.path, f"page {number}: damaged content ({type(e).__name__})") from None
+        words = [Word(w[0], w[1], w[2], w[3], w[4]) for w in raw]
+        modality = page_modality(pg, words)
+        page = Page(number, pg.rect.width, pg.rect.height, words, " ".join(w.text for w in words), modality)
+        if modality != "digital" and self._ocr_engine is not None and len(words) < 200:
+            ocr_words = self._ocr_engine.words(pg)
+            page = Page(number, pg.rect.width, pg.rect.height, ocr_words, " ".join(w.text for w in ocr_words),
+                        modality, ocr=True)
+        return page
+
+    def pages(self):
+        """All pages in order (built lazily)."""
+        for n in range(1, self.page_count + 1):
+            yield self.page(n)
+
+    def page_texts(self, limit: int | None = None) -> list[str]:
+        """Plain text per page (cheap: no word geometry), for page finding; OCR text for image-only pages
+        when an OCR engine is set.  Only the first ``limit`` pages when given."""
+        n = min(self.page_count, limit or self.page_count)
+        cache = self.__dict__.setdefault("_texts", [])
+        for i in range(len(cache), n):
+            text = self._doc[i].get_text(flags=_text_flags("text"))
+            if self._ocr_engine is not None and len(text.strip()) < 20:
+                text = self.page(i + 1).text
+            cache.append(text)
+        return cache[:n]
+
+    def outline(self) -> list[Section]:
+        """Sections from the embedded outline, else typographic/numbered headings (flat list, with levels)."""
+        toc = self._doc.get_toc(simple=True)
+        if toc:
+            return [Section(" ".join(t.split()), lvl, max(1, pg), "outline") for lvl, t, pg in toc]
+        return self._headings_from_text()
+
+    def _headings_from_text(self) -> list[Section]:
+        out: list[Section] = []
+        for n in range(1, min(self.page_count, MAX_PAGES) + 1):
+            for line in self._doc[n - 1].get_text("dict").get("blocks", []):
+                for ln in line.get("lines", []):
+                    spans = ln.get("spans", [])
+                    text = "".join(s["text"] for s in spans).strip()
+                    size = max((s["size"] for s in spans), default=0)
+                    if not text or len(text) > 90:
+                        continue
+                    if size >= 14:
+                        out.append(Section(text, 1, n, "typography"))
+                    elif NUMBERED_HEADING.match(text) and size >= 10.5:
+                        out.append(Section(text, 2, n, "numbering"))
+        return out
+
+    def section_of_page(self, number: int) -> str | None:
+        """Title of the deepest outline section covering a page."""
+        best = None
+        for s in self.outline():
+            if s.page <= number:
+                best = s.title
+        return best
+
+    def body_texts(self) -> list[str]:
+        """Page texts without running headers and footers (:func:`running_lines`)."""
+        texts = self.page_texts()
+        furniture = running_lines(texts)
+        return [strip_running(t, furniture) for t in texts]
+
+    def close(self) -> None:
+        self._doc.close()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# page furniture
+
+EDGE_LINES = 4  # lines at the top and at the bottom of a page where running headers/footers live
+RUNNING_SHARE = 0.5  # a line at the edge of more than this share of the pages is page furniture
+
+
+def _line_key(line: str) -> str:
+    """A page line compared across pages: spaces collapsed, digits as ``#`` (page numbers and dates vary)."""
+    return re.sub(r"\d+", "#", " ".join(line.split()))
+
+
+def _edges(lines: list[str]) -> tuple[list[int], list[int]]:
+    """Indexes of the first and last ``EDGE_LINES`` non-blank lines of a page."""
+    idx = [i for i, ln in enumerate(lines) if ln.strip()]
+    return idx[:EDGE_LINES], idx[-EDGE_LINES:]
+
+
+def running_lines(page_texts: list[str]) -> set[str]:
+    """Keys (:func:`_line_key`) of running headers/footers: lines found among the first or last few lines of
+    more than half of the pages (at least 3).  Generic: no document-specific pattern.
+
+    >>> body = lambda n: "\\n".join(chr(97 + n) + chr(97 + i) for i in range(6))  # lines "ba".."bf", ...
+    >>> pages = [f"ACME Rules  March 2013\\n{n}\\n{body(n)}\\n- {n} -" for n in range(1, 6)]
+    >>> sorted(running_lines(pages))
+    ['#', '- # -', 'ACME Rules March #']
+    """
+    if len(page_texts) < 3:
+        return set()
+    top: dict[str, int] = {}
+    bottom: dict[str, int] = {}
+    for text in page_texts:
+        lines = text.split("\n")
+        head, tail = _edges(lines)
+        for keys, counts in ((head, top), (tail, bottom)):
+            for key in {_line_key(lines[i]) for i in keys}:
+                counts[key] = counts.get(key, 0) + 1
+    need = max(3, int(len(page_texts) * RUNNING_SHARE) + 1)
+    return {k for counts in (top, bottom) for k, n in counts.items() if n >= need and k}
+
+
+def strip_running(text: str, furniture: set[str]) -> str:
+    """``text`` of one page without the running header/footer lines at its top and bottom edges."""
+    if not furniture:
+        return text
+    lines = text.split("\n")
+    head, tail = _edges(lines)
+    drop = set()
+    for order in (head, list(reversed(tail))):
+        for i in order:  # from the edge inwards, up to the first line of content
+            if _line_key(lines[i]) not in furniture:
+                break
+            drop.add(i)
+    return "\n".join(ln for i, ln in enumerate(lines) if i not in drop)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# numbered sections ("§ 164.308 Administrative safeguards.", "Article 5 Title") with character spans
+
+TITLE_LINES = 4  # a heading's title may wrap over this many more lines (narrow columns)
+_TITLE_END = re.compile(r"[.:]\s*$")
+_DOT_LEADER = re.compile(r"\.{4,}\s*\d*\s*$")
+
+
+@dataclass
+class NumberedSection:
+    """A numbered heading and the text up to the next one: its number, full title (wrapped lines joined), the
+    page it starts on and, per page it covers, the character span of its body in that page's text."""
+
+    number: str
+    title: str
+    page: int
+    spans: list[tuple[int, int, int]] = field(default_factory=list)  # (page, start, end)
+    body: str = ""
+    contents_entry: bool = False  # a table-of-contents line ("§ 1.2 Title ......... 71")
+
+
+def _title_after(text: str, start: int) -> tuple[str, int, bool]:
+    """The title starting at ``start``: its first line, and wrapped lines up to the one ending a sentence (at
+    most :data:`TITLE_LINES` more; a line opening a paragraph "(a)" or another heading stops it)."""
+    end = text.find("\n", start)
+    end = len(text) if end < 0 else end
+    lines = [text[start:end].strip()]
+    if _DOT_LEADER.search(lines[0]):
+        return _DOT_LEADER.sub("", lines[0]).strip(), end, True
+    for _ in range(TITLE_LINES):
+        if _TITLE_END.search(lines[-1]) or end >= len(text):
+            break
+        nxt = text.find("\n", end + 1)
+        nxt = len(text) if nxt < 0 else nxt
+        line = text[end + 1:nxt].strip()
+        if not line or line.startswith(("(", "§")) or line[:1].isdigit():
+            break
+        lines.append(line)
+        end = nxt
+    return " ".join(" ".join(lines).split()), end, False
+
+
+def numbered_sections(page_texts: list[str], number_pattern: str) -> list[NumberedSection]:
+    """Sections opened by a heading at the start of a line that matches ``number_pattern`` (a regex with a group
+    ``num``) followed by a capitalised title; body text runs to the next heading, across pages.  Text before
+    the first heading is not returned (see :func:`leading_text`)."""
+    head = re.compile(rf"^[ \t]*(?:{number_pattern})[ \t]+(?=[A-Z])", re.M)
+    out: list[NumberedSection] = []
+    for pno, text in enumerate(page_texts, start=1):
+        pos = 0
+        for m in head.finditer(text):
+            if m.start() < pos:
+                continue
+            if out:
+                out[-1].spans.append((pno, pos, m.start()))
+            title, end, toc = _title_after(text, m.end())
+            out.append(NumberedSection(m.group("num"), title, pno, contents_entry=toc))
+            pos = end
+        if out:
+            out[-1].spans.append((pno, pos, len(text)))
+    for s in out:
+        s.body = "\n".join(page_texts[p - 1][a:b] for p, a, b in s.spans)
+    return out
+
+
+__all__ = ["Document", "PDFInputError", "Word", "Line", "Page", "Section", "group_lines", "looks_like_toc",
+           "classify", "page_modality", "running_lines", "strip_running", "numbered_sections", "NumberedSection"]
