@@ -18,7 +18,6 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Optional
 
 from regc.errors import InputError
 
