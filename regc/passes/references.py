@@ -214,6 +214,15 @@ _LOOSE_ACT = re.compile(r"\b(?:Regulation|Directive|Decision|Recommendation)s?\s
 _LOOSE_STD = re.compile(r"\b(?:ISO|EN|IEC)\s?\d{3,}")
 
 
+def _section_written(num: str, text: str) -> bool:
+    """Section ``num`` is written in ``text``, or lies inside a written range ("Sections 3.7 to 3.9")."""
+    if num in text:
+        return True
+    chapter, n = num.split(".")
+    return any(a[0] == b[0] == chapter and int(a[1]) < int(n) < int(b[1])
+               for a, b in ((x.split("."), y.split(".")) for x, y in re.findall(r"(\d+\.\d+)\s+to\s+(\d+\.\d+)", text)))
+
+
 def _occurs(src: str, text: str) -> bool:
     if src in text:
         return True
@@ -226,7 +235,7 @@ def _occurs(src: str, text: str) -> bool:
     if m and m.group(1) in text and m.group(2) in text:
         return True
     s = re.match(r"^Section (\d+\.\d+)(.*)$", src)
-    if s and s.group(1) in text and (not s.group(2) or s.group(2).strip() in text):
+    if s and _section_written(s.group(1), text) and (not s.group(2) or s.group(2).strip() in text):
         return True
     a = re.match(r"^((?:Regulation|Directive|Decision|Recommendation)) (.*)$", src)
     return bool(a and a.group(2) in text)

@@ -25,7 +25,7 @@ _NAME_TRIGGERS = "(?:" + words(NAME_TRIGGERS) + ")"
 _TYPE = _ACT_TYPES + "s?"
 _SERIES = r"(?:\((?:EU|EC|EEC|CE|Euratom|EU,\ Euratom|ECSC)\)|(?:EU|EC|EEC)(?=\s+\d))"  # "Regulation EU 2020/852" (typo)
 _NUM = r"\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|CE|Euratom|ECSC|CFSP|JHA))?(?![\d/])"
-_ACTNUM = rf"(?:{_SERIES}\s+)?(?:No\.?\s+)?{_NUM}"
+_ACTNUM = rf"(?:{_SERIES}\s*)?(?:No\.?\s+)?{_NUM}"  # "(EU)2017/848" (no space) too
 
 ACT_CORE = re.compile(rf"""
     (?:(?:Commission|Council)\s+)*(?:(?:Delegated|Implementing|Framework)\s+)*\b{_TYPE}\s+{_ACTNUM}
@@ -56,11 +56,27 @@ ELABORATION_GAP = re.compile(r"""
     ^\s*,?\s*(?:and\s+)?(?:,\s*)?(?:in\ particular|including|notably|especially)\b[^;.]{0,90}$
 """, re.X)
 
-INTERNAL_CAND = re.compile(r"""
-    \bthe\ (?:relevant|[a-z]+)\ Section\ of\ this\ Annex\b
-  | \b[Ss]ections?\s+\d+\.\d+\.?(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+to\s+)\d+\.\d+\.?)*(?:,\s*respectively,)?
-      (?:\s+of\s+(?:this\ Annex|Annex\ [IVX]+(?:\s+to\s+this\ Regulation)?))?
+# pieces of an internal Section reference: a Section number, a pinpoint inside one Section ("criteria 1 and 2 of
+# Section 5.7"), the Annex scope written once for the whole coordination ("of this Annex", "in this Annex")
+_SECNUM = r"\d+\.\d+\.?"
+_SEC_PIN = r"(?:criteria|criterion|points?|paragraphs?)\s+\d+(?:(?:\s*,\s*|\s+and\s+|\s+to\s+)\d+)*\s+of\s+[Ss]ection\s+"
+_SEC_JOIN = r"(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+to\s+)"
+_SEC_SCOPE = r"(?:\s+(?:of|in)\s+(?:this\ Annex|Annex\ [IVX]+(?:\s+to\s+this\ Regulation)?))"
+
+INTERNAL_CAND = re.compile(rf"""
+    \bthe\ (?:relevant|[a-z]+)\ Sections?\ of\ this\ Annex\b
+  | (?:\b{_SEC_PIN}|\b[Ss]ections?\s+){_SECNUM}(?:{_SEC_JOIN}(?:{_SEC_PIN})?{_SECNUM})*(?:,\s*respectively,?)?
+      {_SEC_SCOPE}?
   | \bAppendix\s+[A-Z](?![\w])(?:\s+to\s+this\s+Annex)?
+""", re.X)
+
+# one item of a Section coordination: a Section, a range of Sections, or a pinpoint inside one Section
+SECTION_ITEM = re.compile(rf"""
+    (?P<pin>{_SEC_PIN})?(?P<num>\d+\.\d+)\.?(?:\s+to\s+(?P<to>\d+\.\d+))?
+""", re.X)
+
+SECTION_SCOPE_END = re.compile(rf"""
+    {_SEC_SCOPE}$
 """, re.X)
 
 STANDARD_CAND = re.compile(rf"""
