@@ -15,6 +15,7 @@ from regc.decisions.anchor_type import ANCHOR_TYPE
 from regc.decisions.applicability import APPLICABILITY
 from regc.decisions.base import Decider, Decision, Verdict, VerdictStore, decide
 from regc.decisions.category import CATEGORY
+from regc.decisions.exemption import EXEMPTION
 from regc.decisions.footnote_items import FOOTNOTE_ITEMS
 from regc.decisions.inheritance import INHERITANCE
 from regc.decisions.logic import LOGIC
@@ -26,6 +27,7 @@ from regc.decisions.reference_celex import REFERENCE_CELEX
 from regc.decisions.reference_logic import REFERENCE_LOGIC
 from regc.decisions.reference_split import REFERENCE_SPLIT
 from regc.decisions.reference_type import REFERENCE_TYPE
+from regc.decisions.relied_on import RELIED_ON
 from regc.decisions.rule_summary import RULE_SUMMARY
 from regc.decisions.tags import TAGS_DECISION
 from regc.decisions.thresholds import THRESHOLDS
@@ -48,6 +50,8 @@ DECISIONS: tuple[Decision, ...] = (
     PATHWAY_DEPENDENCY,
     NEGATED_SIBLING,
     INHERITANCE,
+    EXEMPTION,
+    RELIED_ON,
     FOOTNOTE_ITEMS,
     PASSAGE_SUMMARY,
 )
@@ -62,6 +66,6 @@ def by_name(name: str) -> Decision:
 
 
 __all__ = ["DECISIONS", "by_name", "decide", "Decision", "Verdict", "Decider", "VerdictStore",
-           "ANCHOR_TYPE", "APPLICABILITY", "CATEGORY", "FOOTNOTE_ITEMS", "INHERITANCE", "LOGIC", "NEGATED_SIBLING",
+           "ANCHOR_TYPE", "APPLICABILITY", "CATEGORY", "EXEMPTION", "FOOTNOTE_ITEMS", "INHERITANCE", "LOGIC", "NEGATED_SIBLING",
            "PASSAGE_SUMMARY", "PATHWAYS", "PATHWAY_DEPENDENCY", "REFERENCE_CELEX", "REFERENCE_LOGIC",
-           "REFERENCE_SPLIT", "REFERENCE_TYPE", "RULE_SUMMARY", "TAGS_DECISION", "THRESHOLDS", "XREF_CORRECTION"]
+           "REFERENCE_SPLIT", "REFERENCE_TYPE", "RELIED_ON", "RULE_SUMMARY", "TAGS_DECISION", "THRESHOLDS", "XREF_CORRECTION"]

@@ -59,7 +59,10 @@ ELABORATION_GAP = re.compile(r"""
 # pieces of an internal Section reference: a Section number, a pinpoint inside one Section ("criteria 1 and 2 of
 # Section 5.7"), the Annex scope written once for the whole coordination ("of this Annex", "in this Annex")
 _SECNUM = r"\d+\.\d+\.?"
-_SEC_PIN = r"(?:criteria|criterion|points?|paragraphs?)\s+\d+(?:(?:\s*,\s*|\s+and\s+|\s+to\s+)\d+)*\s+of\s+[Ss]ection\s+"
+_SEC_PIN_WORD = r"(?:criteria|criterion|points?|paragraphs?)\s+"
+_SEC_PIN_LOC = r"(?:\d+|\([a-z]{1,4}\))"
+_SEC_PIN = (rf"{_SEC_PIN_WORD}{_SEC_PIN_LOC}(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+to\s+)(?:{_SEC_PIN_WORD})?{_SEC_PIN_LOC})*"
+            r"\s+of\s+[Ss]ection\s+")
 _SEC_JOIN = r"(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+to\s+)"
 _SEC_SCOPE = r"(?:\s+(?:of|in)\s+(?:this\ Annex|Annex\ [IVX]+(?:\s+to\s+this\ Regulation)?))"
 
