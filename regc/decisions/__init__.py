@@ -24,6 +24,7 @@ from regc.decisions.pathway_dependency import PATHWAY_DEPENDENCY
 from regc.decisions.passage_summary import PASSAGE_SUMMARY
 from regc.decisions.pathways import PATHWAYS
 from regc.decisions.reference_celex import REFERENCE_CELEX
+from regc.decisions.reference_footnote import REFERENCE_FOOTNOTE
 from regc.decisions.reference_logic import REFERENCE_LOGIC
 from regc.decisions.reference_split import REFERENCE_SPLIT
 from regc.decisions.reference_type import REFERENCE_TYPE
@@ -45,6 +46,7 @@ DECISIONS: tuple[Decision, ...] = (
     REFERENCE_SPLIT,
     REFERENCE_TYPE,
     REFERENCE_CELEX,
+    REFERENCE_FOOTNOTE,
     REFERENCE_LOGIC,
     XREF_CORRECTION,
     PATHWAY_DEPENDENCY,
@@ -67,5 +69,5 @@ def by_name(name: str) -> Decision:
 
 __all__ = ["DECISIONS", "by_name", "decide", "Decision", "Verdict", "Decider", "VerdictStore",
            "ANCHOR_TYPE", "APPLICABILITY", "CATEGORY", "EXEMPTION", "FOOTNOTE_ITEMS", "INHERITANCE", "LOGIC", "NEGATED_SIBLING",
-           "PASSAGE_SUMMARY", "PATHWAYS", "PATHWAY_DEPENDENCY", "REFERENCE_CELEX", "REFERENCE_LOGIC",
+           "PASSAGE_SUMMARY", "PATHWAYS", "PATHWAY_DEPENDENCY", "REFERENCE_CELEX", "REFERENCE_FOOTNOTE", "REFERENCE_LOGIC",
            "REFERENCE_SPLIT", "REFERENCE_TYPE", "RELIED_ON", "RULE_SUMMARY", "TAGS_DECISION", "THRESHOLDS", "XREF_CORRECTION"]
