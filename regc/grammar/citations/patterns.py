@@ -9,7 +9,19 @@ from __future__ import annotations
 
 import re
 
-from regc.grammar.citations.lexicon import ACT_TYPES, DOCUMENT_NOUNS, NAME_TRIGGERS, STANDARD_PREFIXES
+from regc.grammar.citations.lexicon import (
+    ACT_TYPES,
+    DOCUMENT_NOUNS,
+    GENERIC_DOMAINS,
+    GENERIC_JURISDICTIONS,
+    GENERIC_LAW_HEADS,
+    GENERIC_QUALIFIERS,
+    GENERIC_STANDARD_QUALIFIERS,
+    GENERIC_STANDARD_HEADS,
+    NAME_TRIGGERS,
+    NAMED_SCHEMES,
+    STANDARD_PREFIXES,
+)
 
 
 def words(ws: tuple[str, ...]) -> str:
@@ -43,7 +55,7 @@ PIN_START = re.compile(r"""
 # noun heads that make one source of "<head> <act>" ("national measures implementing Directive 2010/31/EU")
 HEAD_PREFIX = re.compile(r"""
     (?:(?:the\s+)?provisions\s+of|national\s+(?:measures|law|legislation|rules)\s+(?:implementing
-        |transposing))\s+$
+        |transposing|that\s+transposes?))\s+$
 """, re.X)
 
 # "the European List of Waste established by" directly before an act: one source
@@ -116,13 +128,40 @@ GENERIC_CAND = re.compile(r"""
         |in|for)\s+(?:the\s+)?[a-z]+\s+(?:of|to|caused)\b))?
   | (?<=\bor\s)(?:(?:as\s+required\s+by|with|to)\s+)?(?:(?:equivalent|equal\s+or\s+stricter
         |the\s+relevant)\s+)?national\s+(?:provisions|legislation|rules|regulations?|fertiliser\s+legislation)\b
-      (?!\s+(?:implementing|transposing)\b)(?:\s+(?:on|stating|relating\s+to|for)\s+[^,;.()]{1,90}?
+      (?!\s+(?:implementing|transposing)\b)(?:\s+(?:on|stating|relating\s+to|for)\s+[^,;.()]{1,160}?
       (?=[,;.]|$|\s+(?:where|which|that|with|in\s+order|compared)\b))?
   | (?<=\bor\s)(?:with\s+)?(?:regulatory\s+)?(?:requirements|rules|standards|methods?)\s+that\s+are\s+equivalent\b
   | (?:\bthe\s+)?delegated(?:\s+and\s+implementing)?\s+acts\s+adopted\s+(?:under|pursuant\ to)\s+
       (?:that|this|the)\s+(?:Directive|Regulation)
   | (?:\bthe\s+)?implementing\s+(?:regulations|acts|measures)\s+(?:adopted\s+)?(?:under|pursuant\s+to)\s+
       (?:that|this|the)\s+(?:Directive|Regulation)
+""", re.X)
+
+# generic references as whole noun phrases (spec §7 RF1/RF3): "applicable Union and national law", "Union or national
+# legislation", "national legislation that transposes …", "applicable requirements set by Union and national
+# legislation", "equivalent recognised schemes", "harmonised standards"
+_G_JUR = "(?:" + words(GENERIC_JURISDICTIONS) + ")"
+_G_QUAL = "(?:" + words(GENERIC_QUALIFIERS) + ")"
+_G_DOM = "(?:" + words(GENERIC_DOMAINS) + ")"
+_G_JURS = rf"{_G_JUR}(?:\s*,\s*{_G_JUR})*(?:\s+(?:and|or)\s+{_G_JUR})?"
+_G_LAW = rf"(?:{words(GENERIC_LAW_HEADS)})(?:\s+and\s+standards)?"
+_G_STD = "(?:" + words(GENERIC_STANDARD_HEADS) + ")"
+_G_SQUAL = "(?:" + words(GENERIC_STANDARD_QUALIFIERS) + ")"
+_G_POST = r"""(?:\s+(?:(?:set|laid\ down|established|adopted)(?:\s+out)?\s+(?:by|in|under|on)|relating\s+to
+    |that\s+transposes?|meeting|on\s+the)\s+(?:(?!\d{1,4}/\d)[^,;.:]){2,160}?(?=[,;.:]|$|\s+(?:including|in\ particular|where|which
+    |and\ (?:the|with))\b))?"""
+
+GENERIC_LAW_CAND = re.compile(rf"""
+    \b(?:{_G_QUAL}\s+)*(?:{_G_JURS}\s+)(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
+  | \b(?:{_G_QUAL}\s+)+(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
+  | \blegislation\s+adopted\s+on\s+its\s+basis\b
+  | \b(?:{_G_SQUAL}\s+)+(?:{_G_JURS}\s+)?(?:{_G_DOM}\s+)?{_G_STD}\b{_G_POST}
+  | \b{_G_QUAL}\s+requirements\s+set\s+(?:out\s+)?by\s+{_G_JURS}\s+{_G_LAW}\b
+  | \b(?:environmental|industry)\s+standards\b
+  | \b(?:EU|Union)\s+requirements\b
+  | \bend-of-waste\s+criteria\b
+  | \bthe\s+do\s+no\s+significant\s+harm\s+(?:technical\s+screening\s+)?criteria\s+for\s+(?:that|this|the)\s+activity\b
+  | (?:\bthe\s+)?(?:{words(NAMED_SCHEMES)})(?:\s+\([A-Z][\w\s]{{1,30}}\))?
 """, re.X)
 
 DOC_NOUN = re.compile(rf"""
