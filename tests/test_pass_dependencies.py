@@ -208,3 +208,67 @@ class _Ctx:
         self.memory = None
         self.guidance = []
         self.attempt = 0
+
+
+# ------------------------------------------------------------------------------------------------ spec §7 (ED1-ED3)
+
+def _exemption_unit():
+    from regc.ir.models import Activity, ActSource, Unit
+    from regc.ir.models import CriterionNode as N
+    from harness.goldcheck import make_context
+
+    unit = Unit(unit_id="CCM-9.3/SC", root=N(criterion_id="ROOT", sub_criteria=[
+        N(criterion_id="1", verbatim_text="Life-cycle GHG emissions are lower than 100 g CO2e/kWh."),
+        N(criterion_id="2", verbatim_text="The installation uses no peat."),
+        N(criterion_id="3", verbatim_text="Points 1 and 2 do not apply to installations with a total rated thermal "
+                                          "input below 2 MW."),
+        N(criterion_id="4", verbatim_text="The installation meets the requirements specified in points 1 and 2 "
+                                          "every year.")]))
+    act = Activity(activity_id="CCM-9.3", name="x", source=ActSource(celex="32021R2139", format="eurlex-xhtml"),
+                   units=[unit])
+    ctx = make_context(act, unit)
+    return dependencies.run(classify.run(unit.model_copy(deep=True), ctx), ctx), ctx
+
+
+def test_exemption_is_conditional_and_negates_the_exempted_points():
+    out, _ = _exemption_unit()
+    assert out.root.find("3").applicability == "Conditional"
+    for p in ("1", "2"):
+        assert [(c.criterion_id, c.status) for c in out.root.find(p).dependencies.clauses] == [("3", "Negation")]
+    assert {("DEPENDS_ON", "1", "3"), ("DEPENDS_ON", "2", "3")} <= set(_edges(out))
+
+
+def test_relied_on_points_give_affirmation_edges():
+    out, _ = _exemption_unit()
+    four = out.root.find("4")
+    assert [(c.criterion_id, c.status) for c in four.dependencies.clauses] == [("1", "Affirmation"),
+                                                                               ("2", "Affirmation")]
+    assert {("DEPENDS_ON", "4", "1"), ("DEPENDS_ON", "4", "2")} <= set(_edges(out))
+
+
+def test_verify_flags_an_unlinked_exemption_and_the_pass_repairs_it():
+    out, ctx = _exemption_unit()
+    assert not [d for d in dependencies.verify(out, ctx) if d.code.startswith("EXEMPTION")]
+    broken = out.model_copy(deep=True)  # a rule (or model) that missed the exemption
+    broken.root.find("1").dependencies = None
+    broken.root.find("3").applicability = "Mandatory"
+    broken.edges = [e for e in broken.edges if e.to != "3"]
+    codes = {(d.code, d.criterion_id) for d in dependencies.verify(broken, ctx)}
+    assert {("EXEMPTION_UNLINKED", "1"), ("EXEMPTION_NOT_CONDITIONAL", "3")} <= codes
+    repaired = dependencies.run(broken, ctx)
+    assert not [d for d in dependencies.verify(repaired, ctx) if d.code.startswith("EXEMPTION")]
+
+
+def test_citing_a_point_that_contains_the_limit_is_no_correction(eurlex):
+    """CCM-4.30 SC: 'the CO2 shall meet the emissions limit set out in point 1 of this Section' inside pathway
+    1(a): point 1 contains the limit in 1(a): INHERITS_THRESHOLD to 1(a), no CORRECTS (spec §7, ED3); verify flags
+    a CORRECTS edge whose target lies inside the cited point, and re-running the pass removes it."""
+    from regc.ir.models import Edge
+
+    sc = _compiled(eurlex, "CCM-4.30").unit("SC")
+    assert not _edges(sc, "CORRECTS")
+    assert ("INHERITS_THRESHOLD", "1(a).Methodology.2", "1(a)") in _edges(sc)
+    broken = sc.model_copy(deep=True)
+    broken.edges.append(Edge(type="CORRECTS", from_="1", to="1(a)", note="hand-made"))
+    assert "CORRECTS_CONTAINED" in {d.code for d in dependencies.verify(broken, None)}
+    assert not _edges(dependencies.run(broken, None), "CORRECTS")

@@ -15,6 +15,7 @@ from regc.decisions.anchor_type import ANCHOR_TYPE
 from regc.decisions.applicability import APPLICABILITY
 from regc.decisions.base import Decider, Decision, Verdict, VerdictStore, decide
 from regc.decisions.category import CATEGORY
+from regc.decisions.exemption import EXEMPTION
 from regc.decisions.footnote_items import FOOTNOTE_ITEMS
 from regc.decisions.inheritance import INHERITANCE
 from regc.decisions.logic import LOGIC
@@ -23,9 +24,11 @@ from regc.decisions.pathway_dependency import PATHWAY_DEPENDENCY
 from regc.decisions.passage_summary import PASSAGE_SUMMARY
 from regc.decisions.pathways import PATHWAYS
 from regc.decisions.reference_celex import REFERENCE_CELEX
+from regc.decisions.reference_footnote import REFERENCE_FOOTNOTE
 from regc.decisions.reference_logic import REFERENCE_LOGIC
 from regc.decisions.reference_split import REFERENCE_SPLIT
 from regc.decisions.reference_type import REFERENCE_TYPE
+from regc.decisions.relied_on import RELIED_ON
 from regc.decisions.rule_summary import RULE_SUMMARY
 from regc.decisions.tags import TAGS_DECISION
 from regc.decisions.thresholds import THRESHOLDS
@@ -43,11 +46,14 @@ DECISIONS: tuple[Decision, ...] = (
     REFERENCE_SPLIT,
     REFERENCE_TYPE,
     REFERENCE_CELEX,
+    REFERENCE_FOOTNOTE,
     REFERENCE_LOGIC,
     XREF_CORRECTION,
     PATHWAY_DEPENDENCY,
     NEGATED_SIBLING,
     INHERITANCE,
+    EXEMPTION,
+    RELIED_ON,
     FOOTNOTE_ITEMS,
     PASSAGE_SUMMARY,
 )
@@ -62,6 +68,6 @@ def by_name(name: str) -> Decision:
 
 
 __all__ = ["DECISIONS", "by_name", "decide", "Decision", "Verdict", "Decider", "VerdictStore",
-           "ANCHOR_TYPE", "APPLICABILITY", "CATEGORY", "FOOTNOTE_ITEMS", "INHERITANCE", "LOGIC", "NEGATED_SIBLING",
-           "PASSAGE_SUMMARY", "PATHWAYS", "PATHWAY_DEPENDENCY", "REFERENCE_CELEX", "REFERENCE_LOGIC",
-           "REFERENCE_SPLIT", "REFERENCE_TYPE", "RULE_SUMMARY", "TAGS_DECISION", "THRESHOLDS", "XREF_CORRECTION"]
+           "ANCHOR_TYPE", "APPLICABILITY", "CATEGORY", "EXEMPTION", "FOOTNOTE_ITEMS", "INHERITANCE", "LOGIC", "NEGATED_SIBLING",
+           "PASSAGE_SUMMARY", "PATHWAYS", "PATHWAY_DEPENDENCY", "REFERENCE_CELEX", "REFERENCE_FOOTNOTE", "REFERENCE_LOGIC",
+           "REFERENCE_SPLIT", "REFERENCE_TYPE", "RELIED_ON", "RULE_SUMMARY", "TAGS_DECISION", "THRESHOLDS", "XREF_CORRECTION"]

@@ -51,6 +51,33 @@ def find_citations(text: str) -> list[Citation]:
 
 
 
+# "points 5 and 6", "points (b) or (c)": the further ids of a coordination after the first cited id
+_MORE_IDS = re.compile(rf"(?P<sep>\s*,\s*|\s+and\s+|\s+or\s+|\s*,\s*(?:and|or)\s+)(?P<id>{_ID})(?=[\s,.;:)]|$)")
+
+
+def citation_lists(text: str) -> list[tuple[tuple[Citation, ...], str]]:
+    """Coordinated internal citations ("points 5 and 6") as (citations, connective: "and" | "or" | "").
+
+    >>> [([c.written for c in cs], conj) for cs, conj in citation_lists("the requirements specified in points 5 and 6")]
+    [(['5', '6'], 'and')]
+    >>> [([c.written for c in cs], conj) for cs, conj in citation_lists("criteria specified in points (b) or (c) above")]
+    [(['(b)', '(c)'], 'or')]
+    """
+    out = []
+    for c in find_citations(text):
+        group, conj, pos = [c], "", c.end
+        while True:
+            m = _MORE_IDS.match(text, pos)
+            wid = re.sub(r"\s+", "", m.group("id")).rstrip(".") if m else ""
+            if not m or not re.search(r"[\da-z]", wid) or (group[0].written.startswith("(") != wid.startswith("(")):
+                break
+            conj = conj or ("or" if "or" in m.group("sep") else "and" if "and" in m.group("sep") else "")
+            group.append(Citation(wid, m.start("id"), m.end()))
+            pos = m.end()
+        out.append((tuple(group), conj))
+    return out
+
+
 _STOP = {"the", "of", "and", "or", "to", "in", "a", "an", "is", "are", "on", "with", "for", "by", "that", "which",
          "this", "be", "as", "its", "whether", "point", "points", "referred", "criteria", "comply", "activity"}
 

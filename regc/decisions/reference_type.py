@@ -31,6 +31,21 @@ _VERIFY_AID = re.compile(r"\b(?:(?:as )?can be (?:verified|checked|consulted)|ve
 _GUIDANCE = re.compile(r"\bguidance\s+(?:is\s+|can be\s+|may be\s+)?(?:found|given|provided|contained|available)\s+"
                        r"(?:in|from|at)\b[^.;]{0,30}$|\bsee\s+(?:also\s+)?$", re.I)
 
+# spec §7 RF6: where a document is published, or what an issue is relevant for, is context
+_PUBLICATION_CONTEXT = re.compile(r"""
+    \b(?:(?:is|are|was|were|been)\s+)?(?:published|made\s+(?:public|available)|available)\s+(?:in|on|at|through|via)
+      \s+(?:the\s+)?$
+  | \bwith\s+relevance\s+for\s+(?:the\s+application\s+of\s+)?$
+""", re.X | re.I)
+# the legal basis of a requirement stated in full, in brackets at the end of it ("… is minimised (Article 8b(1),
+# point (a), of Directive 2009/71/Euratom);")
+_BRACKET_OPEN = re.compile(r"""
+    \(\s*$
+""", re.X)
+_BRACKET_CLOSE = re.compile(r"""
+    ^\s*\)\s*(?:[;.,]|$)
+""", re.X)
+
 
 def decide_type(text: str, cit: Citation, node: CriterionNode) -> Verdict:
     """must_be_fetched unless the citation is an example, a verification aid, guidance or ancillary context.
@@ -43,13 +58,28 @@ def decide_type(text: str, cit: Citation, node: CriterionNode) -> Verdict:
 
 
 def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
-    """:func:`decide_type` on typed inputs (``ancillary``: the node is BackgroundInformation)."""
+    """:func:`decide_type` on typed inputs (``ancillary``: the node is BackgroundInformation).
+
+    >>> t = "the hazards are minimised (Article 8b(1), point (a), of Directive 2009/71/Euratom);"
+    >>> type_rule(t, find_citations(t)[0], False).rule
+    'bracketed-legal-basis'
+    >>> t = "the issues, with relevance for the application of Article 10(2) of Regulation (EU) 2020/852, are addressed"
+    >>> type_rule(t, find_citations(t)[0], False).value
+    'citation_only'
+    >>> t = "the hazards are minimised in accordance with Directive 2009/71/Euratom (and its annexes);"
+    >>> type_rule(t, find_citations(t)[0], False).value
+    'must_be_fetched'
+    """
     before = text[max(0, cit.start - 120):cit.start]
     if ancillary:
         return Verdict(value="citation_only", rule="ancillary-node", confidence=0.85)
     ex = _EXAMPLE.search(before)
     if ex and not _OPERATIVE_IN_SCOPE.match(ex.group("scope")):
         return Verdict(value="citation_only", rule="example-cue", confidence=0.9)
+    if _PUBLICATION_CONTEXT.search(before):
+        return Verdict(value="citation_only", rule="publication-context", confidence=0.75)
+    if cit.kind == "eu_act" and _BRACKET_OPEN.search(before) and _BRACKET_CLOSE.match(text[cit.end:]):
+        return Verdict(value="citation_only", rule="bracketed-legal-basis", confidence=0.7)
     if _VERIFY_AID.search(before):
         return Verdict(value="citation_only", rule="verification-aid", confidence=0.85)
     if _GUIDANCE.search(before) or re.search(r"\bguidance document\b", cit.text, re.I):

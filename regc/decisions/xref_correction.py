@@ -6,9 +6,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from regc.decisions.relations import RelationDecision
+
+
+def wrong_citation(cited: str, meant: str, meant_ancestors: Iterable[str]) -> bool:
+    """Spec §7 (ED3): CORRECTS only when the cited id cannot be the intended one.  A cited point whose subtree
+    holds the meant node ("the emissions limit set out in point 1", the limit being in 1(a)) is a correct citation:
+    the relation goes to the node that holds the limit, with no CORRECTS.
+
+    >>> wrong_citation("1", "1(a)", ["1", "ROOT"]), wrong_citation("1(b)", "1(f)", ["1", "ROOT"])
+    (False, True)
+    """
+    return cited != meant and cited not in set(meant_ancestors)
 
 
 class XrefCorrection(RelationDecision):

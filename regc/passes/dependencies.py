@@ -35,7 +35,11 @@ import networkx as nx
 
 from regc.ir.models import (Clause, CriterionNode, Dependencies, Diagnostic, Edge, QuantitativeThreshold,
                             TemporalThreshold, Threshold, Unit)
-from regc.decisions import INHERITANCE, NEGATED_SIBLING, PATHWAY_DEPENDENCY, XREF_CORRECTION, decide
+from regc.decisions import (EXEMPTION, INHERITANCE, NEGATED_SIBLING, PATHWAY_DEPENDENCY, RELIED_ON, XREF_CORRECTION,
+                             decide)
+from regc.decisions.exemption import ExemptionInputs
+from regc.decisions.relied_on import ReliedOnInputs
+from regc.decisions.xref_correction import wrong_citation
 from regc.decisions.base import Verdict as Decision
 from regc.decisions.negated_sibling import SiblingInputs, negated_sibling_rule
 from regc.decisions.pathway_dependency import PathInputs, alternative_on_path, path_of
@@ -416,6 +420,8 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
         if rid is not None and not (wants_threshold and not _has_threshold(nodes[rid])):
             mapped = map_into_pathway(rid, alt, nodes, parents) if alt else None
             if mapped and mapped != rid and not (wants_threshold and not _has_threshold(nodes[mapped])):
+                if not wrong_citation(rid, mapped, _ancestors(mapped, parents)):
+                    return mapped  # the cited point contains the one meant: a correct citation (§7, ED3)
                 why = (f"is the OR chapeau around {citing}'s pathway {alt}" if rid == parents.get(alt) else
                        f"lies in another alternative than {citing}'s pathway {alt}")
                 return record(written, mapped, citing, why)
@@ -512,6 +518,9 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
             if top is None or top.group(0) not in ids:
                 continue  # not this unit's numbering: leave it to verify (UNRESOLVED_XREF)
             corrected(c.written, cid, node.verbatim_text[max(0, c.start - 120):c.start], wants_threshold=False)
+    # 6. exemptions ("Points 1 and 2 do not apply to <class>") and relied-on points ("to meet the requirements
+    #    specified in points 5 and 6"), spec §7
+    _point_relations(unit, nodes, parents, ctx, skip)
     # memory: the thresholds as they now stand, and the ids
     if memory is not None:
         for cid, node in nodes.items():
@@ -519,6 +528,35 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
                 memory.thresholds[f"{unit.unit_id}#{cid}"] = node.threshold
         memory.ids[unit.unit_id] = set(ids)
     return unit
+
+
+def _point_relations(unit: Unit, nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]], ctx,
+                     skip: set[str]) -> None:
+    """Exemption nodes (decision ``exemption``: the node Conditional, each exempted point a Negation clause and a
+    DEPENDS_ON edge to it) and relied-on points (decision ``relied_on``: DEPENDS_ON edges from the relying node)."""
+    ids = set(nodes)
+    for cid, node in list(nodes.items()):
+        if cid == "ROOT" or cid in skip or not node.verbatim_text:
+            continue
+        near = set(_ancestors(cid, parents)) | {d.criterion_id for d in node.walk()}
+        ex = decide(EXEMPTION, ExemptionInputs(node.verbatim_text), ctx, about=cid)
+        targets = [t for t in (resolve_point(w, cid, ids, parents) for w in ex.value) if t and t not in near]
+        if targets:
+            node.set_field("applicability", "Conditional", pass_name=NAME, rule=f"exemption:{ex.rule}",
+                           confidence=ex.confidence)
+            for t in targets:
+                _set_dependency(nodes[t], cid, "Negation", f"Applies only where the exemption of point {cid} "
+                                f"({_short(node.verbatim_text, 60)}) does not hold.", ex)
+                _add_edge(unit, "DEPENDS_ON", t, cid, f"{t} is exempted by {cid}: applies only where {cid}'s "
+                                                      "class does not hold (Negation clause).")
+        rel = decide(RELIED_ON, ReliedOnInputs(node.verbatim_text), ctx, about=cid)
+        for written, status in rel.value:
+            t = resolve_point(written, cid, ids, parents)
+            if t is None or t in near:
+                continue
+            _set_dependency(node, t, status, f"Relies on the requirements of point {t}"
+                            f"{' not being met' if status == 'Negation' else ''}.", rel)
+            _add_edge(unit, "DEPENDS_ON", cid, t, f"{cid} relies on the requirements of point {t} ({status}).")
 
 
 def _item_text(i) -> str:
@@ -609,6 +647,10 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                                  "warning"))
         if e.type == "CORRECTS" and e.to not in ids:
             out.append(_diag("DANGLING_DEPENDENCY", f"correction target {e.to!r} does not exist", e.from_))
+        elif e.type == "CORRECTS" and e.from_ in ids and not wrong_citation(e.from_, e.to, _ancestors(e.to, parents)):
+            out.append(_diag("CORRECTS_CONTAINED", f"CORRECTS {e.from_} -> {e.to}: the cited point contains "
+                                                   f"{e.to}, so the citation is correct (no CORRECTS)", e.from_))
+    out += _verify_exemptions(nodes, parents)
     try:
         cycle = nx.find_cycle(g)
     except nx.NetworkXNoCycle:
@@ -616,4 +658,24 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
     if cycle:
         out.append(_diag("DEPENDENCY_CYCLE", f"cycle in DEPENDS_ON ∪ INHERITS_THRESHOLD: {cycle}", cycle[0][0],
                          "critical"))
+    return out
+
+
+def _verify_exemptions(nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]]) -> list[Diagnostic]:
+    """Spec §7 exemptions: an exemption node is Conditional and every point it exempts holds a Negation clause
+    on it (EXEMPTION_UNLINKED otherwise)."""
+    out: list[Diagnostic] = []
+    ids = set(nodes)
+    for cid, node in nodes.items():
+        if cid == "ROOT" or not node.verbatim_text:
+            continue
+        for w in EXEMPTION.rule(ExemptionInputs(node.verbatim_text)).value:
+            t = resolve_point(w, cid, ids, parents)
+            deps = nodes[t].dependencies if t else None
+            if t and not (deps and any(c.criterion_id == cid and c.status == "Negation" for c in deps.clauses)):
+                out.append(_diag("EXEMPTION_UNLINKED", f"{cid} exempts point {t}, which has no Negation clause on "
+                                                       f"{cid}", t, "warning", "Completeness"))
+            if t and node.applicability != "Conditional":
+                out.append(_diag("EXEMPTION_NOT_CONDITIONAL", f"exemption {cid} is not Conditional", cid,
+                                 "warning", "Consistency"))
     return out

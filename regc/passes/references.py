@@ -29,6 +29,7 @@ from typing import Optional, Sequence
 
 from regc.decisions import REFERENCE_CELEX, REFERENCE_LOGIC, REFERENCE_SPLIT, REFERENCE_TYPE, Verdict, decide
 from regc.decisions.reference_celex import _content_words, decide_celex  # noqa: F401  (re-exported)
+from regc.decisions.reference_footnote import REFERENCE_FOOTNOTE, FootnoteInputs
 from regc.decisions.reference_logic import decide_logic  # noqa: F401  (re-exported)
 from regc.decisions.reference_type import decide_type  # noqa: F401  (re-exported)
 from regc.grammar.citations import ActContext, Citation, act_context, find_citations
@@ -118,6 +119,21 @@ def _footnoted_requirements(text: str, own_fn: Sequence[str], cits: Sequence[Cit
     return out
 
 
+_PINPOINT = re.compile(r"(?:Articles?|Annex(?:es)?|Points?|Part)\s", re.X)
+
+
+def _footnote_sources(node: CriterionNode, text: str, own_fn: Sequence[str], cits: Sequence[Citation], ctx
+                      ) -> list[ReferenceSource]:
+    """Documents identified by a footnote on a phrase of the node (decision ``reference_footnote``, spec §7)."""
+    if not own_fn:
+        return []
+    x = FootnoteInputs(text, tuple(own_fn), cites_act=any(c.kind == "eu_act" and c.celex for c in cits),
+                       names_document=any(c.kind == "named_document" and not c.celex for c in cits))
+    d = decide(REFERENCE_FOOTNOTE, x, ctx, about=node.criterion_id)
+    kind = "citation_only" if is_ancillary(node) else "must_be_fetched"
+    return [ReferenceSource(text=t, type=kind, celex_id=celex) for t, celex in d.value if is_valid_celex(celex)]
+
+
 def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[str] = (),
                    section_fn: Sequence[str] = (), ctx=None
                    ) -> tuple[Optional[References], list[Citation], float, list[str]]:
@@ -128,7 +144,8 @@ def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[st
     extra = _footnoted_requirements(text, own_fn, cits)
     if extra:
         cits = sorted(list(cits) + extra, key=lambda c: c.start)
-    if not cits:
+    fx = _footnote_sources(node, text, own_fn, cits, ctx)
+    if not cits and not fx:
         return None, [], 1.0, []
     sources = []
     confs = []
@@ -152,6 +169,8 @@ def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[st
         sources.append(ReferenceSource(text=c.text, type=t.value, celex_id=cx.value))
         confs.append(min(c.confidence, t.confidence, cx.confidence))
         models.update(d.model for d in (t, cx) if d.model)
+    have = {s.celex_id for s in sources if s.celex_id}  # a footnote pinpoint ("Article 4 of …") is a source of its own
+    sources += [s for s in fx if s.celex_id not in have or (_PINPOINT.match(s.text) and s.text not in text)]
     lx = REFERENCE_LOGIC.Inputs(text, tuple(cits))
     logic = decide(REFERENCE_LOGIC, lx, ctx, about=node.criterion_id)
     if logic.value not in (None, "AND", "OR"):
@@ -214,6 +233,15 @@ _LOOSE_ACT = re.compile(r"\b(?:Regulation|Directive|Decision|Recommendation)s?\s
 _LOOSE_STD = re.compile(r"\b(?:ISO|EN|IEC)\s?\d{3,}")
 
 
+def _section_written(num: str, text: str) -> bool:
+    """Section ``num`` is written in ``text``, or lies inside a written range ("Sections 3.7 to 3.9")."""
+    if num in text:
+        return True
+    chapter, n = num.split(".")
+    return any(a[0] == b[0] == chapter and int(a[1]) < int(n) < int(b[1])
+               for a, b in ((x.split("."), y.split(".")) for x, y in re.findall(r"(\d+\.\d+)\s+to\s+(\d+\.\d+)", text)))
+
+
 def _occurs(src: str, text: str) -> bool:
     if src in text:
         return True
@@ -226,7 +254,7 @@ def _occurs(src: str, text: str) -> bool:
     if m and m.group(1) in text and m.group(2) in text:
         return True
     s = re.match(r"^Section (\d+\.\d+)(.*)$", src)
-    if s and s.group(1) in text and (not s.group(2) or s.group(2).strip() in text):
+    if s and _section_written(s.group(1), text) and (not s.group(2) or s.group(2).strip() in text):
         return True
     a = re.match(r"^((?:Regulation|Directive|Decision|Recommendation)) (.*)$", src)
     return bool(a and a.group(2) in text)
@@ -239,8 +267,9 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
     for node in unit.root.walk():
         text = node.verbatim_text
         srcs = node.references.sources if node.references else []
+        own_fn = " ".join(_unit_footnote_texts(node, ctx)[0]) if srcs else ""
         for s in srcs:
-            if not _occurs(s.text, text):
+            if not _occurs(s.text, text) and not (s.celex_id and s.text in own_fn):
                 out.append(Diagnostic(severity="error", code="REF_TEXT_NOT_IN_NODE", kind="Semantic",
                                       criterion_id=node.criterion_id,
                                       message=f"reference {s.text!r} does not occur in the text of {node.criterion_id}"))

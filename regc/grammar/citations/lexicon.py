@@ -26,3 +26,15 @@ DOCUMENT_NOUNS = ('Protocol', 'Standards', 'Code of Conduct', 'Red List', 'Regis
 # words that make a capitalised phrase a document name (bodies, "European", acronyms)
 NAME_TRIGGERS = ('EU', 'European', 'Europe', 'Union', 'IUCN', 'FAO', 'UN', 'UNECE', 'IPCC', 'OECD', 'JRC', 'IEA',
                  r"[A-Z]{2,}[\w\-]*", r"[A-Z][\w]*-[a-z]+")
+
+# generic references (spec §7 RF1): who makes the rules, what qualifies them, the nouns that head them
+GENERIC_JURISDICTIONS = ('Union', 'EU', 'national', 'international', 'regional')
+GENERIC_QUALIFIERS = ('applicable', 'relevant', 'existing', 'equivalent', 'recognised', 'harmonised', 'voluntary')
+GENERIC_DOMAINS = ('environmental', 'industry', 'sectoral')
+GENERIC_LAW_HEADS = ('law', 'legislation')
+GENERIC_STANDARD_HEADS = ('standards', 'standard', 'schemes', 'specifications', 'labels?')
+# qualifiers that make a standard or scheme generic ("relevant standards", "existing label" are descriptions)
+GENERIC_STANDARD_QUALIFIERS = ('applicable', 'equivalent', 'recognised', 'harmonised', 'voluntary')
+# named non-legal schemes required for compliance
+NAMED_SCHEMES = ('Forest Stewardship Council', 'Programme for the Endorsement of Forest Certification Schemes',
+                 'EU Ecolabel(?: for [a-z]+(?: (?!or |and |an? |the )[a-z]+){0,3})?', 'ISO type (?:1|I) ecolabel')

@@ -9,7 +9,19 @@ from __future__ import annotations
 
 import re
 
-from regc.grammar.citations.lexicon import ACT_TYPES, DOCUMENT_NOUNS, NAME_TRIGGERS, STANDARD_PREFIXES
+from regc.grammar.citations.lexicon import (
+    ACT_TYPES,
+    DOCUMENT_NOUNS,
+    GENERIC_DOMAINS,
+    GENERIC_JURISDICTIONS,
+    GENERIC_LAW_HEADS,
+    GENERIC_QUALIFIERS,
+    GENERIC_STANDARD_QUALIFIERS,
+    GENERIC_STANDARD_HEADS,
+    NAME_TRIGGERS,
+    NAMED_SCHEMES,
+    STANDARD_PREFIXES,
+)
 
 
 def words(ws: tuple[str, ...]) -> str:
@@ -25,7 +37,7 @@ _NAME_TRIGGERS = "(?:" + words(NAME_TRIGGERS) + ")"
 _TYPE = _ACT_TYPES + "s?"
 _SERIES = r"(?:\((?:EU|EC|EEC|CE|Euratom|EU,\ Euratom|ECSC)\)|(?:EU|EC|EEC)(?=\s+\d))"  # "Regulation EU 2020/852" (typo)
 _NUM = r"\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|CE|Euratom|ECSC|CFSP|JHA))?(?![\d/])"
-_ACTNUM = rf"(?:{_SERIES}\s+)?(?:No\.?\s+)?{_NUM}"
+_ACTNUM = rf"(?:{_SERIES}\s*)?(?:No\.?\s+)?{_NUM}"  # "(EU)2017/848" (no space) too
 
 ACT_CORE = re.compile(rf"""
     (?:(?:Commission|Council)\s+)*(?:(?:Delegated|Implementing|Framework)\s+)*\b{_TYPE}\s+{_ACTNUM}
@@ -43,7 +55,7 @@ PIN_START = re.compile(r"""
 # noun heads that make one source of "<head> <act>" ("national measures implementing Directive 2010/31/EU")
 HEAD_PREFIX = re.compile(r"""
     (?:(?:the\s+)?provisions\s+of|national\s+(?:measures|law|legislation|rules)\s+(?:implementing
-        |transposing))\s+$
+        |transposing|that\s+transposes?))\s+$
 """, re.X)
 
 # "the European List of Waste established by" directly before an act: one source
@@ -56,11 +68,30 @@ ELABORATION_GAP = re.compile(r"""
     ^\s*,?\s*(?:and\s+)?(?:,\s*)?(?:in\ particular|including|notably|especially)\b[^;.]{0,90}$
 """, re.X)
 
-INTERNAL_CAND = re.compile(r"""
-    \bthe\ (?:relevant|[a-z]+)\ Section\ of\ this\ Annex\b
-  | \b[Ss]ections?\s+\d+\.\d+\.?(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+to\s+)\d+\.\d+\.?)*(?:,\s*respectively,)?
-      (?:\s+of\s+(?:this\ Annex|Annex\ [IVX]+(?:\s+to\s+this\ Regulation)?))?
+# pieces of an internal Section reference: a Section number, a pinpoint inside one Section ("criteria 1 and 2 of
+# Section 5.7"), the Annex scope written once for the whole coordination ("of this Annex", "in this Annex")
+_SECNUM = r"\d+\.\d+\.?"
+_SEC_PIN_WORD = r"(?:criteria|criterion|points?|paragraphs?)\s+"
+_SEC_PIN_LOC = r"(?:\d+|\([a-z]{1,4}\))"
+_SEC_PIN = (rf"{_SEC_PIN_WORD}{_SEC_PIN_LOC}(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+to\s+)(?:{_SEC_PIN_WORD})?{_SEC_PIN_LOC})*"
+            r"\s+of\s+[Ss]ection\s+")
+_SEC_JOIN = r"(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+to\s+)"
+_SEC_SCOPE = r"(?:\s+(?:of|in)\s+(?:this\ Annex|Annex\ [IVX]+(?:\s+to\s+this\ Regulation)?))"
+
+INTERNAL_CAND = re.compile(rf"""
+    \bthe\ (?:relevant|[a-z]+)\ Sections?\ of\ this\ Annex\b
+  | (?:\b{_SEC_PIN}|\b[Ss]ections?\s+){_SECNUM}(?:{_SEC_JOIN}(?:{_SEC_PIN})?{_SECNUM})*(?:,\s*respectively,?)?
+      {_SEC_SCOPE}?
   | \bAppendix\s+[A-Z](?![\w])(?:\s+to\s+this\s+Annex)?
+""", re.X)
+
+# one item of a Section coordination: a Section, a range of Sections, or a pinpoint inside one Section
+SECTION_ITEM = re.compile(rf"""
+    (?P<pin>{_SEC_PIN})?(?P<num>\d+\.\d+)\.?(?:\s+to\s+(?P<to>\d+\.\d+))?
+""", re.X)
+
+SECTION_SCOPE_END = re.compile(rf"""
+    {_SEC_SCOPE}$
 """, re.X)
 
 STANDARD_CAND = re.compile(rf"""
@@ -97,13 +128,40 @@ GENERIC_CAND = re.compile(r"""
         |in|for)\s+(?:the\s+)?[a-z]+\s+(?:of|to|caused)\b))?
   | (?<=\bor\s)(?:(?:as\s+required\s+by|with|to)\s+)?(?:(?:equivalent|equal\s+or\s+stricter
         |the\s+relevant)\s+)?national\s+(?:provisions|legislation|rules|regulations?|fertiliser\s+legislation)\b
-      (?!\s+(?:implementing|transposing)\b)(?:\s+(?:on|stating|relating\s+to|for)\s+[^,;.()]{1,90}?
+      (?!\s+(?:implementing|transposing)\b)(?:\s+(?:on|stating|relating\s+to|for)\s+[^,;.()]{1,160}?
       (?=[,;.]|$|\s+(?:where|which|that|with|in\s+order|compared)\b))?
   | (?<=\bor\s)(?:with\s+)?(?:regulatory\s+)?(?:requirements|rules|standards|methods?)\s+that\s+are\s+equivalent\b
   | (?:\bthe\s+)?delegated(?:\s+and\s+implementing)?\s+acts\s+adopted\s+(?:under|pursuant\ to)\s+
       (?:that|this|the)\s+(?:Directive|Regulation)
   | (?:\bthe\s+)?implementing\s+(?:regulations|acts|measures)\s+(?:adopted\s+)?(?:under|pursuant\s+to)\s+
       (?:that|this|the)\s+(?:Directive|Regulation)
+""", re.X)
+
+# generic references as whole noun phrases (spec §7 RF1/RF3): "applicable Union and national law", "Union or national
+# legislation", "national legislation that transposes …", "applicable requirements set by Union and national
+# legislation", "equivalent recognised schemes", "harmonised standards"
+_G_JUR = "(?:" + words(GENERIC_JURISDICTIONS) + ")"
+_G_QUAL = "(?:" + words(GENERIC_QUALIFIERS) + ")"
+_G_DOM = "(?:" + words(GENERIC_DOMAINS) + ")"
+_G_JURS = rf"{_G_JUR}(?:\s*,\s*{_G_JUR})*(?:\s+(?:and|or)\s+{_G_JUR})?"
+_G_LAW = rf"(?:{words(GENERIC_LAW_HEADS)})(?:\s+and\s+standards)?"
+_G_STD = "(?:" + words(GENERIC_STANDARD_HEADS) + ")"
+_G_SQUAL = "(?:" + words(GENERIC_STANDARD_QUALIFIERS) + ")"
+_G_POST = r"""(?:\s+(?:(?:set|laid\ down|established|adopted)(?:\s+out)?\s+(?:by|in|under|on)|relating\s+to
+    |that\s+transposes?|meeting|on\s+the)\s+(?:(?!\d{1,4}/\d)[^,;.:]){2,160}?(?=[,;.:]|$|\s+(?:including|in\ particular|where|which
+    |and\ (?:the|with))\b))?"""
+
+GENERIC_LAW_CAND = re.compile(rf"""
+    \b(?:{_G_QUAL}\s+)*(?:{_G_JURS}\s+)(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
+  | \b(?:{_G_QUAL}\s+)+(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
+  | \blegislation\s+adopted\s+on\s+its\s+basis\b
+  | \b(?:{_G_SQUAL}\s+)+(?:{_G_JURS}\s+)?(?:{_G_DOM}\s+)?{_G_STD}\b{_G_POST}
+  | \b{_G_QUAL}\s+requirements\s+set\s+(?:out\s+)?by\s+{_G_JURS}\s+{_G_LAW}\b
+  | \b(?:environmental|industry)\s+standards\b
+  | \b(?:EU|Union)\s+requirements\b
+  | \bend-of-waste\s+criteria\b
+  | \bthe\s+do\s+no\s+significant\s+harm\s+(?:technical\s+screening\s+)?criteria\s+for\s+(?:that|this|the)\s+activity\b
+  | (?:\bthe\s+)?(?:{words(NAMED_SCHEMES)})(?:\s+\([A-Z][\w\s]{{1,30}}\))?
 """, re.X)
 
 DOC_NOUN = re.compile(rf"""

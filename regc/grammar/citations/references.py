@@ -8,41 +8,65 @@ from lark import Token
 from lark.exceptions import LarkError
 
 from regc.grammar.citations.parse import parser
-from regc.grammar.citations.patterns import INTERNAL_CAND, OJ_REF, QUOTED_TITLE_AT, STANDARD_CAND
+from regc.grammar.citations.patterns import (
+    INTERNAL_CAND,
+    OJ_REF,
+    QUOTED_TITLE_AT,
+    SECTION_ITEM,
+    SECTION_SCOPE_END,
+    STANDARD_CAND,
+)
 from regc.grammar.citations.results import Citation
 
 
-def _internal_citations(text: str) -> list[Citation]:
+def _section_range(a: str, b: str) -> list[str]:
+    """The Sections of a range "3.7 to 3.9" (one chapter), else its two ends."""
+    (ca, na), (cb, nb) = a.split("."), b.split(".")
+    if ca == cb and int(na) < int(nb) <= int(na) + 20:
+        return [f"{ca}.{n}" for n in range(int(na), int(nb) + 1)]
+    return [a, b]
+
+
+def _section_sources(span: str) -> list[str]:
+    """One source per Section of a coordination, the Annex scope distributed and pinpoints kept.
+
+    >>> _section_sources("Sections 5.6 and criteria 1 and 2 of Section 5.7 of this Annex")
+    ['Section 5.6 of this Annex', 'criteria 1 and 2 of Section 5.7 of this Annex']
+    >>> _section_sources("Sections 3.7 to 3.9 in this Annex")
+    ['Section 3.7 in this Annex', 'Section 3.8 in this Annex', 'Section 3.9 in this Annex']
+    """
+    scope_m = SECTION_SCOPE_END.search(span)
+    scope = scope_m.group(0) if scope_m else ""
+    body = span[:scope_m.start()] if scope_m else span
     out = []
-    for m in INTERNAL_CAND.finditer(text):
-        span = m.group(0)
-        try:
-            tree = parser().parse(span, start="start")
-        except LarkError:
-            continue
-        if tree.data == "section_ref":
-            locs = [t for t in tree.children if isinstance(t, Token) and t.type == "SECLOCS"][0].value
-            scope_m = re.search(r"\s+of\s+(this Annex|Annex [IVX]+(?:\s+to\s+this Regulation)?)$", span)
-            scope = f" of {scope_m.group(1)}" if scope_m else ""
-            parts = re.split(r"\s*,\s*|\s+and\s+", locs)
-            if len(parts) > 1 and " to " not in locs and " or " not in locs:
-                for p in parts:
-                    p = p.rstrip(".")
-                    out.append(Citation(kind="internal", text=f"Section {p}{scope}", start=m.start(), end=m.end(),
-                                        spans=((m.start(), m.end()),), rule="grammar:section-split",
-                                        confidence=0.95))
-                continue
-            span = span.replace(", respectively,", "")
-            if span.endswith(".") and not scope:
-                span = span[:-1]
-            out.append(Citation(kind="internal", text=span, start=m.start(),
-                                end=m.end(), spans=((m.start(), m.end()),), rule="grammar:section", confidence=0.95))
-        else:
-            out.append(Citation(kind="internal", text=span, start=m.start(), end=m.end(),
-                                spans=((m.start(), m.end()),), rule=f"grammar:{tree.data}", confidence=0.97))
+    for m in SECTION_ITEM.finditer(re.sub(r",\s*respectively,?", "", body)):
+        pin = re.sub(r"\s+", " ", m.group("pin") or "")
+        nums = _section_range(m.group("num"), m.group("to")) if m.group("to") else [m.group("num")]
+        out += [f"{pin or 'Section '}{n}{scope}" for n in nums]
     return out
 
 
+def _internal_citations(text: str) -> list[Citation]:
+    """Sections ("Sections 5.11 and 5.12 of this Annex": one source each), appendices, "the relevant Section(s)"."""
+    out = []
+    for m in INTERNAL_CAND.finditer(text):
+        span = m.group(0)
+        if re.match(r"the ", span) or span.startswith("Appendix"):
+            kind = "relevant_section_ref" if span.startswith("the ") else "appendix_ref"
+            out.append(Citation(kind="internal", text=span, start=m.start(), end=m.end(),
+                                spans=((m.start(), m.end()),), rule=f"grammar:{kind}", confidence=0.97))
+            continue
+        parts = _section_sources(span)
+        if len(parts) > 1 and not re.search(r"\d\s+or\s+\d", span):
+            out += [Citation(kind="internal", text=p, start=m.start(), end=m.end(), spans=((m.start(), m.end()),),
+                             rule="grammar:section-split", confidence=0.95) for p in parts]
+            continue
+        span = re.sub(r",\s*respectively,?", "", span)
+        if span.endswith(".") and not SECTION_SCOPE_END.search(span):
+            span = span[:-1]
+        out.append(Citation(kind="internal", text=span, start=m.start(), end=m.end(), spans=((m.start(), m.end()),),
+                            rule="grammar:section", confidence=0.95))
+    return out
 
 
 def _standard_citations(text: str) -> list[Citation]:

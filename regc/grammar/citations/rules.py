@@ -22,6 +22,7 @@ from regc.grammar.citations.patterns import (
     _GENERIC_LEAD,
     BAT_CAND,
     GENERIC_CAND,
+    GENERIC_LAW_CAND,
     LEVELS_INDICATOR,
     NAMED_AGREEMENT,
     NAMED_CONVENTION,
@@ -121,6 +122,18 @@ def generic_alternative(text: str) -> list[Citation]:
     return out
 
 
+@rule("pattern:generic-reference")
+def generic_reference(text: str) -> list[Citation]:
+    """Generic references as whole noun phrases, spec §7 ("applicable Union and national law", "national
+    legislation that transposes …", "equivalent recognised schemes"), and named non-legal schemes (FSC, PEFC)."""
+    out = []
+    for m in GENERIC_LAW_CAND.finditer(text):
+        s0 = m.start() + (4 if m.group(0).startswith("the ") else 0)  # leading articles are not part of a reference
+        out.append(Citation(kind="generic", text=text[s0:m.end()], start=s0, end=m.end(), spans=((s0, m.end()),),
+                            rule=generic_reference.rule_id, confidence=0.65))
+    return out
+
+
 @rule("pattern:named-document")
 def named_document(text: str) -> list[Citation]:
     """Documents named by a title before a document noun ("the IUCN Red List", "the WHO handbook on …")."""
@@ -128,4 +141,4 @@ def named_document(text: str) -> list[Citation]:
 
 
 RULES = (act, internal_reference, standard, named_act, titled_act, levels_indicator, named_convention, named_agreement,
-         bat_conclusions, generic_alternative, named_document)
+         bat_conclusions, generic_alternative, generic_reference, named_document)
