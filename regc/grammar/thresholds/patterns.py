@@ -317,6 +317,22 @@ _COUNTED_LIST = re.compile(r"""
 # ---------------------------------------------------------------------------------------------------------------
 # used by metric
 
+# a "where" clause inside a subject: what is measured follows it ("devices, where the direct CO2 emissions of the
+# vehicles are zero" -> the emissions)
+_WHERE_CLAUSE = re.compile(r"""
+    \bwhere\b
+""", re.X | re.I)
+
+# a subject that names no quantity ("the activity", "the economic activity")
+_GENERIC_SUBJECT = re.compile(r"""
+    (?:economic\s+)?activit(?:y|ies)|(?:the\s+)?operator
+""", re.X | re.I)
+
+# a bare noun phrase + "of" between the verb and the operator ("achieves primary energy savings of at least 10 %")
+_BARE_NP_OF_BEFORE_OP = re.compile(r"""
+    ^\s*((?:[\w()’'/-]+\s+){1,5}?[\w()’'/-]+)\s+of\s*$
+""", re.X | re.I)
+
 _LEAD_FOR = re.compile(r"""
     \W*for\s+([^,;:]{3,90}?)\s*,
 """, re.X)
