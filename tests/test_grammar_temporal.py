@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from regc.grammar.thresholds import decide, parse_temporal
@@ -46,21 +44,32 @@ def test_after_crosses_year_boundary():
     assert _t("the rule applies after 31 December 2015") == [{"type": "effective_from", "date": "2016-01-01"}]
 
 
-@pytest.mark.parametrize("text", [
-    # CCM-6.10 DNSH-PPC P2: build dates of the ships select the NOx tier (scope), not when the rule applies
-    "As regards nitrogen oxides (NOx) emissions, vessels comply with Regulation 13 of Annex VI to IMO MARPOL "
-    "Convention. Tier II NOx requirement applies to ships constructed after 2011. Only while operating in NOx emission "
-    "control areas established under IMO rules, ships constructed after 1 January 2016 comply with stricter engine "
-    "requirements (Tier III) reducing NOx emissions.",
-    # CCM-7.7 SC 2: the building's construction date
-    "For buildings built after 31 December 2020, the building meets the criteria specified in Section 7.1 of this Annex "
-    "that are relevant at the time of the acquisition.",
+@pytest.mark.parametrize("text, expected", [
+    # spec §7 TM1 (reverses the old "build dates are scope" rule): dates that bound the things a rule applies to
+    # are temporal items of the node; before D -> deadline D-1, after D -> effective_from D+1
+    ("For buildings built before 31 December 2020, the building has at least an Energy Performance Certificate "
+     "(EPC) class A.", [{"type": "deadline", "date": "2020-12-30"}]),
+    ("For buildings built after 31 December 2020, the building meets the criteria specified in Section 7.1 of this "
+     "Annex that are relevant at the time of the acquisition.", [{"type": "effective_from", "date": "2021-01-01"}]),
+    ("the aircraft delivered before 11 December 2023, complying with the technical screening criteria specified in "
+     "Section 3.21.", [{"type": "deadline", "date": "2023-12-10"}]),
+    ("Tier II NOx requirement applies to ships constructed after 2011.", [{"type": "effective_from",
+                                                                           "date": "2012-01-01"}]),
 ])
-def test_dates_of_the_thing_are_scope_not_temporal(text):
+def test_dates_of_the_thing_are_temporal_items(text, expected):
     d = decide(text)
-    assert _t(text) == []
-    assert any(c.kind == "scope" and re.search(r"\d{4}", c.text) for c in d.claims)  # claimed, not unclaimed
+    assert _t(text) == expected
+    assert "temporal:dated-scope" in d.rules
     assert not d.unclaimed
+
+
+@pytest.mark.parametrize("text", [
+    # near-misses: no participle that dates a thing -> the plain preposition rule, or no date at all
+    "The building is renovated before 31 December 2030.",
+    "buildings built with timber from certified forests",
+])
+def test_dated_scope_rule_needs_a_dated_thing(text):
+    assert "temporal:dated-scope" not in decide(text).rules
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -74,13 +83,15 @@ def test_event_dates_that_stay_temporal(text, expected):
     assert _t(text) == expected
 
 
-def test_acquisition_date_scope_keeps_the_rules_own_limit():
-    # CCM-6.19 SC P1(c): "until 31 December 2029" limits the rule; "acquired after 11 December 2023" says which aircraft
+def test_acquisition_date_and_the_rules_own_limit_are_both_temporal():
+    # CCM-6.19 SC P1(c): "until 31 December 2029" limits the rule; "acquired after 11 December 2023" bounds which
+    # aircraft (spec §7 TM1): both are temporal items of the node
     text = ("until 31 December 2029, the aircraft acquired after 11 December 2023, complying with the technical "
             "screening criteria specified in Section 3.21., subsection ‘Substantial contribution to climate change "
             "mitigation’, points (b) or (c), and with the commitment that another non-compliant aircraft in the fleet "
             "is either:")
-    assert _t(text) == [{"type": "effective_until", "date": "2029-12-31"}]
+    assert _t(text) == [{"type": "effective_until", "date": "2029-12-31"},
+                        {"type": "effective_from", "date": "2023-12-12"}]
 
 
 def test_parenthesised_date_qualifies_its_noun_not_the_node():
@@ -97,14 +108,20 @@ def test_parenthesised_date_qualifies_its_noun_not_the_node():
     assert "mass (the global" not in items[1].metric
 
 
-def test_list_logic_regime_switch_is_not_an_effective_period():
-    # CCM-3.8 SC P1(a) / CCA-3.8 DNSH-CCM P1(a)
+def test_list_logic_regime_switch_dates_each_regime():
+    # CCM-3.8 SC P1(a) / CCA-3.8 DNSH-CCM P1(a), spec §7 TM2: each regime's effective_until / effective_from goes on
+    # the chapeau (the regimes partition time: temporal OR); the node keeps the later regime's logic (review note)
     from regc.grammar.thresholds import list_regime_switches
     text = ("primary aluminium where the economic activity complies with two of the following criteria until 2025 "
             "and with all of the following criteria after 2025:")
-    assert _t(text) == []
+    assert _t(text) == [{"type": "effective_until", "date": "2025-12-31"},
+                        {"type": "effective_from", "date": "2026-01-01"}]
+    d = decide(text)
+    assert d.threshold.temporal.logic == "OR" and d.rules == ["temporal:list-regime"]
     assert list_regime_switches(text) == [("two", "until 2025"), ("all", "after 2025")]
+    # near-misses: one date before a list is a plain bound, not a regime switch
     assert list_regime_switches("until 2025, the activity complies with all of the following:") == []
+    assert decide("until 2025, the activity complies with all of the following:").rules == ["temporal:until"]
 
 
 def test_successive_regimes_in_one_node_keep_all_limits():
@@ -189,3 +206,14 @@ def test_window_in_list_item_with_chapeau_operator():
         {"type": "window", "start": "2030-01-01", "end": "2034-12-31"}]
     q = d.threshold.quantitative.items[0]
     assert (q.operator, q.value, q.unit) == ("<=", 61.1, "g CO2e/MJ")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("the decrease is demonstrated on an annual basis.", [{"type": "recurring", "interval_value": 1,
+                                                           "interval_unit": "years"}]),
+    ("monitoring results are reported on a monthly basis", [{"type": "recurring", "interval_value": 1,
+                                                             "interval_unit": "months"}]),
+    ("emissions are calculated as an annual average basis", []),  # near-miss: an averaging period, not a recurrence
+])
+def test_on_an_annual_basis_is_a_recurrence(text, expected):
+    assert _t(text) == expected

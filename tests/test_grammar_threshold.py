@@ -60,7 +60,12 @@ def test_parse_number(text, value):
     ("kWh/m2/year", "kWh/m2/year", None),
     ("g CO2/tkm", "g CO2/tkm", None),
     ("ppmv for substances", "ppmv", None),
-    ("kWh per population equivalent (p.e.) per annum", "kWh/p.e.", None),
+    ("kWh per population equivalent (p.e.) per annum", "kWh/p.e./year", None),  # spec §7 TH2
+    ("kWh per population equivalent per annum of the waste water collected", "kWh/p.e./year", None),
+    ("MWh per year for the plant", "MWh/year", None),
+    ("t a year of waste", "t/year", None),
+    ("times a year", "", None),  # near-miss: a frequency, not a rate's time base
+    ("days in a year", "days", None),  # near-miss
 ])
 def test_parse_unit(after, unit, product):
     u = parse_unit(after)

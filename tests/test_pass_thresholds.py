@@ -161,3 +161,66 @@ def test_chapeau_operator_through_tree():
     assert n.threshold.quantitative.items[0].operator == "<="
     assert n.threshold.temporal.items[0].type == "window"
     assert res.root.find("1").threshold is None
+
+
+# -- spec §7 classes: verify flags an output that lost them, the ODR loop repairs it ----------------------------
+
+_CHAPEAU_39 = ("iron and steel where GHG emissions, reduced by the amount of emissions assigned to the production of "
+               "waste gases in accordance with point 10.1.5(a) of Annex VII to Regulation (EU) 2019/331 do not exceed "
+               "the following values applied to the different manufacturing process steps:")
+
+
+def _chapeau_unit() -> Unit:
+    return Unit(unit_id="CCM-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[
+        CriterionNode(criterion_id="P1", verbatim_text=_CHAPEAU_39, sub_criteria=[
+            CriterionNode(criterion_id="P1(i)", verbatim_text="hot metal = 1,331 tCO2e/t product;"),
+            CriterionNode(criterion_id="P1(ii)", verbatim_text="sintered ore = 0,163 tCO2e/t product;")]),
+        CriterionNode(criterion_id="P2", verbatim_text="The agreement covers a minimum of five years."),
+        CriterionNode(criterion_id="P3", verbatim_text="the net energy consumption is lower than 35 kWh per "
+                                                       "population equivalent (p.e.) per annum;"),
+        CriterionNode(criterion_id="P4", verbatim_text="For buildings built before 31 December 2020, the building "
+                                                       "has an Energy Performance Certificate.")]))
+
+
+def test_rule_output_of_the_spec7_classes_verifies_clean():
+    res = P.run(_chapeau_unit(), None)
+    assert [i.operator for i in res.root.find("P1(i)").threshold.quantitative.items] == ["<="]
+    assert res.root.find("P2").threshold.quantitative.items[0].value == 5
+    assert res.root.find("P3").threshold.quantitative.items[0].unit == "kWh/p.e./year"
+    assert res.root.find("P4").threshold.temporal.items[0].to_json() == {"type": "deadline", "date": "2020-12-30"}
+    assert not [d for d in P.verify(res, None) if d.severity in ("error", "critical")]
+
+
+def test_verify_flags_each_broken_spec7_class():
+    res = P.run(_chapeau_unit(), None)
+    res.root.find("P1(i)").threshold.quantitative.items[0].operator = "="  # TH1: the printed "=" kept
+    res.root.find("P2").threshold = None  # TH3: "a minimum of five years" dropped
+    res.root.find("P3").threshold.quantitative.items[0].unit = "kWh/p.e."  # TH2: the time base dropped
+    res.root.find("P4").threshold = None  # TM1: the build date taken as scope
+    got = {(d.code, d.criterion_id) for d in P.verify(res, None) if d.severity == "error"}
+    assert got == {(P.CHAPEAU_OP, "P1(i)"), (P.WORD_NUMBER, "P2"), (P.RATE_BASE, "P3"), (P.DATED_SCOPE, "P4")}
+
+
+class _EqualsDecider:
+    """A stand-in arbiter that answers with the printed "=" on its first answer (a model missing spec §7 TH1), then
+    defers to the rule.  Not a model; its output is never reported as model quality."""
+
+    def __init__(self):
+        self.broke = False
+
+    def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
+        d = rule_decision.value
+        if not self.broke and about == "P1(i)":
+            self.broke = True
+            d.threshold.quantitative.items[0].operator = "="
+            return Decision(d, 0.9, "equals", model="fake")
+        return None
+
+
+def test_odr_repairs_an_ignored_chapeau_operator():
+    dec = _EqualsDecider()
+    ctx = _ctx("CCM-9.9/SC", CompileOptions(decider=dec, stop_confidence=0.9))
+    out, rec = run_with_odr(P, _chapeau_unit(), ctx)
+    assert dec.broke and rec.attempts >= 2 and not rec.flagged
+    assert out.root.find("P1(i)").threshold.quantitative.items[0].operator == "<="
+    assert not [d for d in rec.diagnostics if d.code == P.CHAPEAU_OP]

@@ -26,7 +26,7 @@ ALU = ("primary aluminium where the economic activity complies with two of the f
        "all of the following criteria after 2025:")
 
 
-def test_regime_switch_node_gets_logic_of_open_ended_regime_no_period_and_a_diagnostic():
+def test_regime_switch_node_gets_logic_of_open_ended_regime_both_regimes_dates_and_a_diagnostic():
     kids = ["the GHG emissions do not exceed 1,484 tCO2e per ton of aluminium manufactured:",
             "the average carbon intensity for the indirect GHG emissions does not exceed 100 g CO2e/kWh;",
             "the electricity consumption for the manufacturing process does not exceed 15,5 MWh/t Al."]
@@ -37,7 +37,10 @@ def test_regime_switch_node_gets_logic_of_open_ended_regime_no_period_and_a_diag
     unit = Unit(unit_id="CCM-3.8/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[node]))
     unit = thr_pass.run(unit, None)
     p1a = unit.root.sub_criteria[0]
-    assert p1a.threshold is None  # never an (empty) effective period
+    # spec §7 TM2: each regime's effective_until / effective_from on the chapeau; the regimes partition time (OR)
+    assert [i.to_json() for i in p1a.threshold.temporal.items] == [
+        {"type": "effective_until", "date": "2025-12-31"}, {"type": "effective_from", "date": "2026-01-01"}]
+    assert p1a.threshold.temporal.logic == "OR" and p1a.threshold.quantitative is None
     assert any("list logic changes" in r for r in p1a.provenance.review)
     diags = [d for d in thr_pass.verify(unit, None) if d.code == thr_pass.LIST_REGIME]
     assert len(diags) == 1 and diags[0].kind == "Consistency" and "two until 2025; all after 2025" in diags[0].message

@@ -41,6 +41,16 @@ UNCLAIMED = "THR_UNCLAIMED_NUMBER"
 NO_NUMBER = "THR_NO_NUMBER_IN_TEXT"
 LIST_REGIME = "THR_LIST_REGIME_SWITCH"  # "two of the following until 2025 and all of the following after 2025"
 SUCCESSIVE = "THR_SUCCESSIVE_REGIMES"  # one node's limits change at dates the IR's items cannot carry
+# spec §7 classes the rule reads and an output (a model's, a hand edit) may miss
+CHAPEAU_OP = "THR_CHAPEAU_OPERATOR"  # TH1: an item under "do not exceed the following values:" printed with "="
+RATE_BASE = "THR_RATE_TIME_BASE"  # TH2: "kWh per p.e. per annum" emitted without its time base
+WORD_NUMBER = "THR_WORD_NUMBER"  # TH3: "a minimum of five years" not read
+DATED_SCOPE = "THR_DATED_SCOPE"  # TM1/TM2: "built before D" / a list regime's date not on the node
+
+
+# words that state a recurrence without a number ("annually", "on an annual basis")
+_RECURRENCE_WORD = re.compile(r"\b(?:annually|yearly|monthly|every|each|on\ an?\ (?:annual|yearly|monthly)\ basis)\b",
+                              re.I)
 
 
 def _strategy(ctx) -> str:
@@ -107,7 +117,7 @@ def regime_notes(text: str, d: ThresholdDecision) -> list[str]:
     if sw:
         notes.append(f"list logic changes at a date ({'; '.join(f'{q} {p}' for q, p in sw)}): the node's "
                      f"evaluation_logic follows the last, open-ended regime ({sw[-1][0]} {sw[-1][1]}); "
-                     f"no effective period is put on the node")
+                     f"each regime's effective date is on the node (temporal OR)")
     if d.regimes:
         notes.append(f"successive regimes in one node ({'; '.join(d.regimes)}): each limit's metric names its "
                      f"regime; the dates are not put on the node (its items cannot carry dates)")
@@ -176,7 +186,7 @@ def verify_node(unit_id: str, node: CriterionNode, thr: Optional[Threshold],
     if thr is None or thr.is_empty():
         return diags
     nums = numbers_in_text(text)
-    if not nums and not re.search(r"\b(?:annually|yearly|every|each)\b", text, re.I):
+    if not nums and not _RECURRENCE_WORD.search(text):
         diags.append(Diagnostic(severity="critical", code=NO_NUMBER, kind="Semantic", unit_id=unit_id,
                                 criterion_id=node.criterion_id, pass_name=NAME,
                                 message=f"{node.criterion_id}: threshold set on a text with no number"))
@@ -200,8 +210,7 @@ def verify_node(unit_id: str, node: CriterionNode, thr: Optional[Threshold],
         for it in thr.temporal.items:
             dates = [x for x in (it.date, it.start, it.end) if x]
             bad = [x for x in dates if not _grounded_date(x, text)]
-            if it.type == "recurring" and it.interval_value not in nums and not re.search(
-                    r"\b(?:annually|yearly|monthly|every|each)\b", text, re.I):
+            if it.type == "recurring" and it.interval_value not in nums and not _RECURRENCE_WORD.search(text):
                 bad.append(f"every {it.interval_value} {it.interval_unit}")
             for x in bad:
                 diags.append(Diagnostic(severity="error", code=UNGROUNDED, kind="Semantic", unit_id=unit_id,
@@ -209,6 +218,42 @@ def verify_node(unit_id: str, node: CriterionNode, thr: Optional[Threshold],
                                         message=f"{node.criterion_id}: temporal {it.type} {x} not grounded in "
                                                 f"the text"))
     return diags
+
+
+def _class_diag(unit_id: str, node: CriterionNode, code: str, message: str) -> Diagnostic:
+    return Diagnostic(severity="error", code=code, kind="Semantic", unit_id=unit_id, criterion_id=node.criterion_id,
+                      pass_name=NAME, message=f"{node.criterion_id}: {message}")
+
+
+def verify_classes(unit_id: str, node: CriterionNode, d: ThresholdDecision) -> list[Diagnostic]:
+    """The spec §7 threshold classes, checked on the node's output against what the rule reads in the same text
+    (TH1 chapeau operator, TH2 a rate's time base, TH3 spelled-out numbers, TM1/TM2 dated scopes and list regimes):
+    an output that lost one of them (a model's answer, a hand edit) is an error, which the ODR repair re-derives.
+
+    >>> n = CriterionNode(criterion_id="1", verbatim_text="The agreement covers a minimum of five years.")
+    >>> [x.code for x in verify_classes("X/SC", n, decide(n.verbatim_text))]
+    ['THR_WORD_NUMBER']
+    """
+    thr = node.threshold
+    items = thr.quantitative.items if thr is not None and thr.quantitative is not None else []
+    dates = [i.to_json() for i in thr.temporal.items] if thr is not None and thr.temporal is not None else []
+    out: list[Diagnostic] = []
+    for h in d.quantities:
+        same = [i for i in items if round(float(i.value), 6) == round(float(h.item.value), 6)]
+        if h.rule == "quantity:chapeau-operator" and any(i.operator != h.item.operator for i in same):
+            out.append(_class_diag(unit_id, node, CHAPEAU_OP, f"value {h.item.value}: operator "
+                                   f"{same[0].operator!r}, but the chapeau states {h.item.operator!r} (spec §7)"))
+        if h.item.unit.endswith("/year") and any(not i.unit.endswith("/year") for i in same):
+            out.append(_class_diag(unit_id, node, RATE_BASE, f"value {h.item.value}: unit {same[0].unit!r} drops "
+                                   f"the rate's time base ({h.item.unit!r}, spec §7)"))
+        if h.number_text.isalpha() and not same:
+            out.append(_class_diag(unit_id, node, WORD_NUMBER, f"'{h.number_text} {h.item.unit}' "
+                                   f"({h.item.operator} {h.item.value}) is not read (spec §7)"))
+    for t in d.temporals:
+        if t.rule in ("temporal:dated-scope", "temporal:list-regime") and t.item.to_json() not in dates:
+            out.append(_class_diag(unit_id, node, DATED_SCOPE, f"{t.item.type} {t.item.date} "
+                                   f"({t.rule.split(':')[1]}) is not on the node (spec §7)"))
+    return out
 
 
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
@@ -219,6 +264,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
             continue
         d = decide(node.verbatim_text, parent.verbatim_text if parent is not None else None,
                    footnotes=node_footnotes(node, ctx))
+        diags.extend(verify_classes(unit.unit_id, node, d))
         for msg in regime_notes(node.verbatim_text, d):
             diags.append(Diagnostic(severity="warning", code=LIST_REGIME if msg.startswith("list") else SUCCESSIVE,
                                     kind="Consistency", unit_id=unit.unit_id, criterion_id=node.criterion_id,

@@ -677,10 +677,12 @@ def eval_dates(titems, logic, fact, as_of, detail=None):
     return k_or(verdicts) if logic == "OR" else k_and(verdicts)
 
 
-def in_force(titems, as_of):
-    """NOT_APPLICABLE when the assessment date lies outside an effective_from/effective_until/window item,
-    UNKNOWN when such an item exists but no assessment date is known, else None."""
+def in_force(titems, as_of, logic=None):
+    """NOT_APPLICABLE when the assessment date lies outside an effective_from/effective_until/window item (with
+    ``logic`` "OR", successive regimes: outside every one of them), UNKNOWN when such an item exists but no
+    assessment date is known, else None."""
     res = None
+    outside = inside = 0
     for it in titems:
         kind = it[0]
         if kind not in ("effective_from", "effective_until", "window"):
@@ -691,8 +693,12 @@ def in_force(titems, as_of):
         lo = it[1] if kind == "effective_from" else it[2] if kind == "window" else None
         hi = it[1] if kind == "effective_until" else it[3] if kind == "window" else None
         if (lo and as_of < _dt.date.fromisoformat(lo)) or (hi and as_of > _dt.date.fromisoformat(hi)):
-            return NA
-    return res
+            if logic != "OR":
+                return NA
+            outside += 1
+        else:
+            inside += 1
+    return NA if outside and not inside else res
 
 
 def own_verdict(node, fact, as_of, detail=None):
@@ -760,7 +766,7 @@ def node_verdict(node, own, kids, fact, vs, as_of):
             return NA, "applies-false"
         return UNKNOWN, "mandatory"
     if node["t"]:
-        f = in_force(node["t"], as_of)
+        f = in_force(node["t"], as_of, node.get("tlogic"))
         if f == NA:
             return NA, "not-in-force"
     else:

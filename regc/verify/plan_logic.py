@@ -199,16 +199,20 @@ class PlanEncoding:
         if dep_ok is not None:
             out = z3.If(dep_ok, out, NA)
         if eff:
-            outside = []
+            outside = []  # per item: the assessment date lies outside it
             for t in eff:
                 lo = t[1] if t[0] == "effective_from" else t[2] if t[0] == "window" else None
                 hi = t[1] if t[0] == "effective_until" else t[3] if t[0] == "window" else None
+                bounds = []
                 if lo:
-                    outside.append(self.as_of < days(_dt.date.fromisoformat(lo)))
+                    bounds.append(self.as_of < days(_dt.date.fromisoformat(lo)))
                 if hi:
-                    outside.append(self.as_of > days(_dt.date.fromisoformat(hi)))
-            if outside:
-                out = z3.If(z3.And(self.has_as_of, z3.Or(outside)), NA, out)
+                    bounds.append(self.as_of > days(_dt.date.fromisoformat(hi)))
+                if bounds:
+                    outside.append(z3.Or(bounds))
+            if outside:  # successive regimes (temporal OR): not in force only outside every one of them
+                gone = z3.And(outside) if n["tlogic"] == "OR" else z3.Or(outside)
+                out = z3.If(z3.And(self.has_as_of, gone), NA, out)
         if i in self.off:
             out = z3.If(z3.And(self.has[i], self.off[i]), NA, out)
         return out

@@ -8,7 +8,15 @@ from typing import Optional
 from regc.grammar.thresholds.lexicon import _FLIP, _OPS
 from regc.grammar.thresholds.metric import _metric
 from regc.grammar.thresholds.parsers import _op_regex
-from regc.grammar.thresholds.patterns import _FINITE_VERB, _LIMIT_SEMANTICS
+from regc.grammar.thresholds.patterns import (
+    _CHAPEAU_SENTENCE_BREAK,
+    _COUNTED_LIST,
+    _FINITE_VERB,
+    _LIMIT_SEMANTICS,
+    _LIST_NAME_AFTER,
+    _RELATIVE_WORD,
+    _TRAILING_AUXILIARY,
+)
 from regc.grammar.thresholds.phrase import _negated
 from regc.grammar.thresholds.text import _clean
 
@@ -49,45 +57,85 @@ def chapeau_subject(parent_text: Optional[str]) -> str:
     return np_[:1].upper() + np_[1:]
 
 
-def chapeau_operator(parent_text: Optional[str]) -> Optional[str]:
-    """The operator a chapeau states for its items ("values not exceeding:" -> "<=").
-
-    >>> chapeau_operator("the GHG intensity does not exceed the following limits:")
-    '<='
-    >>> chapeau_operator("The activity meets either of the following criteria:") is None
-    True
-    """
+def _chapeau_sentence(parent_text: Optional[str]) -> str:
+    """The sentence of a chapeau that introduces its list: the text after the last sentence break, without the
+    final ':' ("" when the parent text does not end with ':')."""
     if not parent_text or not parent_text.rstrip().endswith(":"):
-        return None
+        return ""
     tail = parent_text.rstrip()[:-1]
-    tail = tail[max(0, len(tail) - 80):]
+    breaks = list(_CHAPEAU_SENTENCE_BREAK.finditer(tail))
+    return tail[breaks[-1].end():] if breaks else tail
+
+
+def _chapeau_op_match(sentence: str) -> Optional[re.Match]:
+    """The operator phrase that states the items' operator: the last non-'=' operator of the chapeau sentence
+    after which only the list's name follows ("values not exceeding:"; "do not exceed the following values applied
+    to the different manufacturing process steps:"; spec §7 TH1), else None."""
     found = None
-    for m in _op_regex().finditer(tail):
+    for m in _op_regex().finditer(sentence):
         if m.lastgroup != "EQ":
             found = m
     if not found:
         return None
-    rest = tail[found.end():]
-    if re.search(r"\d", rest) or len(rest.split()) > 5:
+    rest = sentence[found.end():]
+    if re.search(r"\d", rest) or (len(rest.split()) > 5 and not _LIST_NAME_AFTER.match(rest)):
         return None
-    if re.search(r"\b(?:one|two|three|four|five|all|each|any|either|both)\b(?:\s+\w+)?\s+of\b", rest, re.I):
+    if _COUNTED_LIST.search(rest):
         return None  # "at least one of the following:" counts criteria, it states no limit
+    return found
+
+
+def chapeau_operator(parent_text: Optional[str]) -> Optional[str]:
+    """The operator a chapeau states for its items ("values not exceeding:" -> "<="), found anywhere in the
+    chapeau sentence when the list's name follows it ("… do not exceed the following values applied to the
+    different manufacturing process steps:" -> "<=").
+
+    >>> chapeau_operator("the GHG intensity does not exceed the following limits:")
+    '<='
+    >>> chapeau_operator("iron and steel where GHG emissions, reduced by the amount of emissions assigned to the "
+    ...                  "production of waste gases, do not exceed the following values applied to the different "
+    ...                  "manufacturing process steps:")
+    '<='
+    >>> chapeau_operator("The activity meets either of the following criteria:") is None
+    True
+    >>> chapeau_operator("emissions are below 5 %. The activity implements the following measures for its plants:") is None
+    True
+    """
+    sentence = _chapeau_sentence(parent_text)
+    found = _chapeau_op_match(sentence) if sentence else None
+    if found is None:
+        return None
     op = _OPS[found.lastgroup.lower()]
-    neg = _negated(tail, 0, found.start())
+    neg = _negated(sentence, 0, found.start())
     return _FLIP[op] if neg else op
 
 
 def chapeau_metric(parent_text: Optional[str]) -> str:
     """What the chapeau says is measured ("the GHG intensity does not exceed the following limits:" -> "GHG
     intensity"); "" when it says nothing usable."""
-    if not parent_text or chapeau_operator(parent_text) is None:
+    sentence = _chapeau_sentence(parent_text)
+    found = _chapeau_op_match(sentence) if sentence else None
+    if found is None:
         return ""
-    tail = parent_text.rstrip()[:-1]
-    found = None
-    for m in _op_regex().finditer(tail):
-        if m.lastgroup != "EQ":
-            found = m
-    neg = _negated(tail, 0, found.start())
+    neg = _negated(sentence, 0, found.start())
     pos = neg.start() + max(0, found.start() - 60) if neg else found.start()
-    metric = _metric(tail, pos, "", None, False)
+    metric = _relative_clause_quantity(sentence[:pos]) or _metric(sentence, pos, "", None, False)
     return "" if metric == "Value" else metric
+
+
+def _relative_clause_quantity(head: str) -> str:
+    """The quantity of a chapeau whose limit sits in a relative clause ("iron and steel where GHG emissions, reduced
+    by …, do not exceed the following values:" -> "GHG emissions"; "steel … where the steel scrap input relative to
+    product output is not lower than:" -> "Steel scrap input relative to product output"), else "".
+
+    >>> _relative_clause_quantity("iron and steel where GHG emissions, reduced by the amount assigned to waste gases ")
+    'GHG emissions'
+    """
+    parts = _RELATIVE_WORD.split(head)
+    if len(parts) < 2:
+        return ""
+    np_ = _TRAILING_AUXILIARY.sub("", parts[-1].split(",")[0])
+    np_ = _clean(np_)
+    if not np_ or len(np_.split()) > 12 or _FINITE_VERB.search(np_):
+        return ""
+    return np_[:1].upper() + np_[1:]

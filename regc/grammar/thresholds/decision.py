@@ -136,7 +136,9 @@ def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy,
         if not _covered(claims, m.start(), m.end()):
             unclaimed.append(Claim(m.start(), m.end(), "unclaimed", m.group(0)))
     quant = QuantitativeThreshold(logic=_logic(text, q_items), items=[h.item for h in q_items]) if q_items else None
-    temp = TemporalThreshold(logic=_logic(text, t_items), items=[h.item for h in t_items]) if t_items else None
+    # the regimes of a list-logic switch partition time: the node applies in one or the other (spec §7 TM2)
+    t_logic = "OR" if sum(h.rule == "temporal:list-regime" for h in t_items) > 1 else _logic(text, t_items)
+    temp = TemporalThreshold(logic=t_logic, items=[h.item for h in t_items]) if t_items else None
     thr = Threshold(quantitative=quant, temporal=temp) if (quant or temp) else None
     conf = 1.0
     conf -= 0.1 * len(unclaimed)

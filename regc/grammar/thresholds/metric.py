@@ -11,6 +11,8 @@ from regc.grammar.thresholds.patterns import (
     _CONSISTS_SHARE,
     _FINITE_VERB,
     _LEAD_CLAUSE,
+    _BARE_NP_OF_BEFORE_OP,
+    _GENERIC_SUBJECT,
     _LEAD_FOR,
     _METRIC_TAIL,
     _MONTH,
@@ -18,6 +20,7 @@ from regc.grammar.thresholds.patterns import (
     _QUALIFIER_AFTER,
     _SCOPE_ENTITY,
     _SHARE_AFTER,
+    _WHERE_CLAUSE,
 )
 from regc.grammar.thresholds.text import _clean, _sentence_start
 from regc.grammar.thresholds.units import UnitParse
@@ -41,6 +44,9 @@ def _subject(text: str, s0: int, op_start: int) -> tuple[str, Optional[re.Match]
                     r"|\s+(?:restricted|listed|referred\s+to|set\s+out|laid\s+down)\s+(?:under|in|by)\s+(?:the\s+)?"
                     r"(?:Regulation|Directive|Decision|Annex|Article|Appendix)\b", subj)
     subj = subj[: cut.start()] if cut else subj
+    rel = _WHERE_CLAUSE.split(subj)
+    if len(rel) > 1 and len(rel[-1].split()) >= 2:  # "devices, where the direct (tailpipe) CO2 emissions of …"
+        subj = rel[-1]
     subj = _METRIC_TAIL.sub("", _clean(subj))
     subj = " ".join(subj.split()[:10])
     subj = re.sub(r"\s+(?:to|of|for|in|at|by|with)$", "", subj)
@@ -66,6 +72,9 @@ def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relat
             subj = sentence_subj
     np_m = _NP_BEFORE_OP.search(between)
     np_ = _clean(np_m.group(1) or np_m.group(2)) if np_m else ""
+    if not np_ and _GENERIC_SUBJECT.fullmatch(_clean(subj)):
+        bare = _BARE_NP_OF_BEFORE_OP.match(between)  # "the activity achieves primary energy savings of at least"
+        np_ = _clean(bare.group(1)) if bare else ""
     opened = max(clause.rfind("["), clause.rfind("("))
     unclosed = opened >= 0 and not re.search(r"[\])]", clause[opened:])
     local = clause[opened + 1:] if not verb and unclosed else ""  # "[resulting in ... lower than"

@@ -56,6 +56,12 @@ NUMBER_RE = re.compile(r"""
 """, re.X)
 
 # a second number after "and"/"to": "between 75 kW and 200 kW", "from 50 to 100 MW", "10 to 30 years"
+# a spelled-out number that counts time ("at least five years", "a minimum of eight months"; spec §7 TH3): read
+# like a digit; other number words ("one of the following", "two establishments") are not quantities
+WORD_NUMBER_RE = re.compile(rf"""
+    (?<![\w-])(?i:{_NUMWORD})(?=\s+(?i:years?|months?|weeks?|days?|hours?)\b)
+""", re.X)
+
 _AND_NUMBER = re.compile(rf"""
     \s*(?:and|to|-|–)\s*({NUMBER_RE.pattern})
 """, re.X)
@@ -147,6 +153,7 @@ RECUR_RE = re.compile(rf"""
         |weeks?)\b
   | \b(?:at\ least\ )?(?:annually|yearly|each\ year|once\ a\ year|once\ per\ year|monthly
         |each\ month|once\ a\ month)\b
+  | \bon\ an?\ (?:annual|yearly|monthly)\ basis\b
 """, re.X | re.I)
 
 PERIOD_RE = re.compile(rf"""
@@ -158,14 +165,14 @@ PERIOD_RE = re.compile(rf"""
 """, re.X | re.I)
 
 # a date that switches a chapeau's list logic: "complies with two of the following criteria until 2025 and with
-# all of the following criteria after 2025" (the quantifier's regime, not a time limit on the node)
+# all of the following criteria after 2025" (each regime's bound goes on the chapeau, spec §7 TM2)
 _LIST_REGIME_LEFT = re.compile(r"""
     \b(?P<q>[\w-]+(?:\s+[\w-]+)?)\s+of\s+(?:the\s+)?(?:following|these|those)(?:\s+(?:criteria
         |requirements|conditions|points|items|measures|options))?\s*,?\s*$
 """, re.X | re.I)
 
-# a date that dates the thing the rule is about, not the rule: "ships constructed after 2011", "the aircraft
-# acquired before 11 December 2023" (a build/acquisition date selects instances: a scope condition)
+# a date that dates the thing the rule is about: "ships constructed after 2011", "the aircraft acquired before 11
+# December 2023" (a build/acquisition date bounds the instances the rule applies to: a temporal item, spec §7 TM1)
 _DATED_THING_LEFT = re.compile(rf"""
     \b{_DATED_THING_VERBS}(?:\s+(?:on\s+or|in\s+or))?\s+$
 """, re.X | re.I)
@@ -277,7 +284,54 @@ _NOUN_PAIR = re.compile(r"""
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# used by chapeau
+
+# a sentence break inside a chapeau ("… below 5 %. The activity implements the following:")
+_CHAPEAU_SENTENCE_BREAK = re.compile(r"""
+    [;]\s
+  | \.\s+(?=[A-Z])
+""", re.X)
+
+# what may follow a chapeau's operator: the list's name ("the following values applied to the different
+# manufacturing process steps", "the values set out below")
+_LIST_NAME_AFTER = re.compile(r"""
+    \s*(?:the\s+|these\s+)?(?:following|values|limits|thresholds|levels)\b
+""", re.X | re.I)
+
+# a word that opens a relative clause ("iron and steel where GHG emissions … do not exceed")
+_RELATIVE_WORD = re.compile(r"""
+    \b(?:where|which|that|whose)\b
+""", re.X | re.I)
+
+# an auxiliary left before the operator ("… product output is not lower than")
+_TRAILING_AUXILIARY = re.compile(r"""
+    \s+(?:is|are|does|do|shall\s+be|must\s+be)\s*$
+""", re.X | re.I)
+
+# "one of the following", "all of these": the chapeau counts criteria
+_COUNTED_LIST = re.compile(r"""
+    \b(?:one|two|three|four|five|all|each|any|either|both)\b(?:\s+\w+)?\s+of\b
+""", re.X | re.I)
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # used by metric
+
+# a "where" clause inside a subject: what is measured follows it ("devices, where the direct CO2 emissions of the
+# vehicles are zero" -> the emissions)
+_WHERE_CLAUSE = re.compile(r"""
+    \bwhere\b
+""", re.X | re.I)
+
+# a subject that names no quantity ("the activity", "the economic activity")
+_GENERIC_SUBJECT = re.compile(r"""
+    (?:economic\s+)?activit(?:y|ies)|(?:the\s+)?operator
+""", re.X | re.I)
+
+# a bare noun phrase + "of" between the verb and the operator ("achieves primary energy savings of at least 10 %")
+_BARE_NP_OF_BEFORE_OP = re.compile(r"""
+    ^\s*((?:[\w()’'/-]+\s+){1,5}?[\w()’'/-]+)\s+of\s*$
+""", re.X | re.I)
 
 _LEAD_FOR = re.compile(r"""
     \W*for\s+([^,;:]{3,90}?)\s*,
@@ -307,6 +361,12 @@ _REDUCTION_NOUN_TAIL = re.compile(r"""
 _WITHIN = re.compile(rf"""
     \bwithin\s+(?:a\s+|the\s+)?(?:period\s+of\s+)?(?P<n>\d+|{_NUMWORD})[- ]?(?P<u>year|month|day)s?
       (?:\s+period)?\b
+""", re.X | re.I)
+
+# a reference the limit is compared to, right before an "averaged over" period ("compared to own baseline
+# performance averaged over three years"): the period belongs to the reference
+_AVERAGED_REFERENCE = re.compile(r"""
+    \b(?:compared\ (?:to|with)|relative\ to|baseline|reference\ (?:value|level|period)|benchmark)\b[^;,%]*$
 """, re.X | re.I)
 
 _ENTITY_BEFORE = re.compile(rf"""
@@ -405,6 +465,13 @@ _WORD_RUN = re.compile(r"""
 
 # ---------------------------------------------------------------------------------------------------------------
 # used by units
+
+# a rate's time base right after the unit, maybe after an abbreviation in brackets: "kWh per population
+# equivalent (p.e.) per annum", "t a year" (spec §7 TH2); only at the unit's first clause (no comma before it)
+_RATE_TIME_BASE = re.compile(r"""
+    ^(?P<head>[^,;:()\[\]]*?)(?P<abbr>\s+\(\S{1,10}\))?(?:\s+per\s+(?:annum|year)
+      |(?<!\bin)(?<!\bwithin)(?<!\bonce)(?<!\btimes)(?<!\bfor)\s+a\s+year)\b
+""", re.X | re.I)
 
 _UNIT_WORD_RUN = re.compile(r"""
     \S+

@@ -28,6 +28,7 @@ from regc.grammar.thresholds.patterns import (
     _TARGET_AFTER,
     _TRAILING_COLON,
     NUMBER_RE,
+    WORD_NUMBER_RE,
 )
 from regc.grammar.thresholds.phrase import _window_start, _word_end
 from regc.grammar.thresholds.results import Claim, QuantHit, Strategy
@@ -173,6 +174,8 @@ def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
         metric = _clean(tail.group(1))[:1].upper() + _clean(tail.group(1))[1:] if tail else metric
     if r.rule == R.chapeau_operator.rule_id and ctx.parent_metric:
         lead = _TRAILING_COLON.sub("", text[:s]).strip()
+        if lead.endswith("="):  # "hot metal = 1,331 …": the item names what the chapeau's quantity is of
+            lead = "of " + _clean(lead[:-1])
         metric = ctx.parent_metric + (f" {lead}" if lead and not _OPEN_BRACKET_ONLY.match(lead) else "")
         if site.unit is not None and site.unit.product and site.unit.product.lower() not in metric.lower():
             metric += f" of {site.unit.product}"
@@ -191,6 +194,13 @@ def _emit(site: NumberSite, r: Reading, ctx: QuantCtx) -> None:
     ctx.claims.append(Claim(r.start, r.end, "scope" if scope else "threshold", ctx.text[r.start:r.end]))
 
 
+def _number_sites(text: str) -> list[re.Match]:
+    """The numbers of ``text`` in order: digits, and spelled-out numbers that count time ("at least five years")."""
+    found = list(NUMBER_RE.finditer(text))
+    words = list(WORD_NUMBER_RE.finditer(text))
+    return sorted(found + words, key=lambda m: m.start()) if words else found
+
+
 def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = None,
                     strategy: Strategy = "default", parent_metric: str = "", parent_subject: str = "",
                     limit_op: Optional[str] = None) -> tuple[list[QuantHit], list[QuantHit]]:
@@ -206,7 +216,7 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
     ctx = QuantCtx(text, claims, parent_op, strategy, parent_metric, parent_subject, limit_op)
     for text_rule in R.TEXT_RULES:
         text_rule(text, ctx.claims, ctx)
-    for m in NUMBER_RE.finditer(text):
+    for m in _number_sites(text):
         site = _site(m, ctx)
         if site is None or any(span_rule(site, ctx) for span_rule in R.SPAN_RULES):
             continue

@@ -32,6 +32,7 @@ from regc.grammar.thresholds.parsers import parse_number
 from regc.grammar.thresholds.patterns import (
     _AND_NUMBER,
     _ANNUAL_AVERAGE,
+    _AVERAGED_REFERENCE,
     _BETWEEN_BEFORE,
     _CELLS_AFTER,
     _COMPARATIVE,
@@ -91,9 +92,15 @@ def _period_unit(u: str) -> str:
 
 @rule("period:over")
 def period_over(text: str, claims: list[Claim], ctx: QuantCtx) -> list[QuantHit]:
-    """"over 20 years", "over the lifetime", "> 70 % in 7 days": a period; attached to a limit later."""
+    """"over 20 years", "over the lifetime", "> 70 % in 7 days": a period; attached to a limit later (not one
+    that averages a reference: "compared to own baseline performance averaged over three years")."""
     for m in PERIOD_RE.finditer(text):
         if _covered(claims, m.start(), m.end()):
+            continue
+        if _AVERAGED_REFERENCE.search(text, max(0, m.start() - 80), m.start()) and m.group(0).lower().startswith("aver"):
+            # "by 20 % compared to own baseline performance averaged over three years": the period averages the
+            # reference, not the limited quantity
+            claims.append(Claim(m.start(), m.end(), "reference", m.group(0)))
             continue
         if m.group("life"):
             period = LifetimePeriod()
@@ -238,7 +245,8 @@ def operator(site: NumberSite, ctx: QuantCtx) -> Optional[Reading]:
 
     from regc.grammar.thresholds.phrase import _find_operator, _negated, parse_phrase
 
-    text, s, num_text, unit_text = ctx.text, site.s, site.num_text, site.unit_text
+    text, s, unit_text = ctx.text, site.s, site.unit_text
+    num_text = str(parse_number(site.num_text)) if site.num_text.isalpha() else site.num_text  # "five" -> 5
     op = _find_operator(text, site.wstart, s, ctx.claims, max_filler=12 if ctx.strategy == "wide" else 6)
     if op is not None and op[0] == "EQ" and text[op[1]:op[2]] == "=" and ctx.parent_op:
         op = None  # "hot metal = 1,331 tCO2e/t": a value in a list whose chapeau states the operator
@@ -305,13 +313,15 @@ def _no_words_before(text: str, s: int) -> bool:
 
 @rule("quantity:chapeau-operator")
 def chapeau_operator(site: NumberSite, r: Reading, ctx: QuantCtx):
-    """A bare first value under a chapeau that states the operator ("… not exceeding: (a) 100 g CO2e/kWh")."""
+    """A bare first value under a chapeau that states the operator ("… not exceeding: (a) 100 g CO2e/kWh"); an "="
+    that only binds the value to the item's name gives way to it ("… do not exceed the following values …: (i) hot
+    metal = 1,331 tCO2e/t product" -> <=)."""
     text, s = ctx.text, site.s
     if not ctx.parent_op or ctx.hits:
         return None
     if _no_words_before(text, s) or words_before(text, s, 3) <= 3 or (
-            prefix_ends_with_char(text, s, ":") and not _FINITE_VERB.search(text, 0, s)):
-        return ctx.parent_op
+            prefix_ends_with_char(text, s, ":=") and not _FINITE_VERB.search(text, 0, s)):
+        return ctx.parent_op  # "for HVC: 0,693 …", "coke (excluding lignite coke) = 0,144 …" (spec §7 TH1)
     return None
 
 

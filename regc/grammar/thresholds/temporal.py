@@ -153,6 +153,18 @@ def list_regime_switches(text: str) -> list[tuple[str, str]]:
     return out if len(out) >= 2 else []
 
 
+def _temporal_rule(text: str, m: re.Match, regime_dates: set[str]) -> str:
+    """The provenance id of a preposition + date: a regime of a chapeau's list logic ("two of the following until
+    2025 and all of them after 2025": each regime's effective_until / effective_from, spec §7 TM2), a date that
+    bounds the things the rule applies to ("for buildings built before 31 December 2020": deadline 2020-12-30,
+    spec §7 TM1) or a plain bound ("temporal:<preposition>")."""
+    if text[m.start("prep"):m.end("d1")] in regime_dates:
+        return "temporal:list-regime"
+    if not m.group("neg") and _DATED_THING_LEFT.search(text, max(0, m.start("prep") - 40), m.start("prep")):
+        return "temporal:dated-scope"
+    return f"temporal:{m.group('prep').lower()}"
+
+
 def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
     hits: list[TemporalHit] = []
     regime_dates = {d for _, d in list_regime_switches(text)}
@@ -163,16 +175,7 @@ def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
         pre = text[max(0, m.start() - 40):m.start()]
         if re.search(r"\b(?:version|edition)\b[^.;]*$", pre, re.I):
             continue  # a date identifying a version of another instrument
-        if text[m.start("prep"):m.end("d1")] in regime_dates:
-            claims.append(Claim(m.start("prep"), m.end("d1"), "regime", text[m.start("prep"):m.end("d1")]))
-            continue  # the date switches the list logic (see list_regime_switches), not a time limit
-        if _DATED_THING_LEFT.search(text[max(0, m.start("prep") - 40):m.start("prep")]) and not m.group("neg") and \
-                prep in ("after", "before", "from", "since", "as of", "as from", "prior to", "on or after",
-                         "on or before", "starting from") and \
-                not re.search(r"\b(?:is|are|be|been|being|was|were)\s+(?:\w+\s+)?\w+\s+$",
-                              text[max(0, m.start("prep") - 40):m.start("prep")], re.I):
-            claims.append(Claim(m.start("prep"), m.end("d1"), "scope", text[m.start("prep"):m.end("d1")]))
-            continue  # "ships constructed after 2011": which instances (scope), not when the rule applies
+        rule = _temporal_rule(text, m, regime_dates)
         if text[max(0, m.start() - 1):m.start()] == "(" and text[m.end():m.end() + 1] == ")" and \
                 _WORD_CHAR.search(text, 0, max(0, m.start() - 1)) and m.start() > 1 and \
                 not prefix_ends_with_char(text, m.start() - 1, ".;:"):
@@ -200,7 +203,7 @@ def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
             continue
         parts = tuple(re.findall(r"\d+|" + _MONTH, text[m.start("d1"):end]))
         for it in items:
-            hits.append(TemporalHit(it, start, end, f"temporal:{prep}", parts))
+            hits.append(TemporalHit(it, start, end, rule, parts))
         claims.append(Claim(start, end, "date", text[start:end]))
     for m in RECUR_RE.finditer(text):
         if _covered(claims, m.start(), m.end()):

@@ -11,7 +11,7 @@ from lark import Token, Transformer, UnexpectedInput
 
 from regc.grammar.thresholds.lexicon import _DENOM_FORMS, _GENERIC_DENOMS, _UNIT_WORD_FORMS, PRODUCT_NAMES
 from regc.grammar.thresholds.parsers import unit_parser
-from regc.grammar.thresholds.patterns import _UNIT_STOP, _UNIT_WORD_RUN
+from regc.grammar.thresholds.patterns import _RATE_TIME_BASE, _UNIT_STOP, _UNIT_WORD_RUN
 
 
 @dataclass
@@ -125,12 +125,32 @@ def parse_unit(after: str, max_words: int = 14) -> Optional[UnitParse]:
         s = " " + s[1:]  # "[0,851] tCO2e/t": an editorial bracket around the number
     s = re.sub(r"^(\S*?)/\(([^()\s]{1,12})\)", r"\1/\2", s)  # "W/(m2K)" -> "W/m2K"
     s = s.replace("dB(A)", "dBA")
+    s, skipped = _rate_time_base(s)
     # the unit may be glued to the number ("270g", "550kgCO2e/kW"); stop at clause punctuation
     m = re.search(r"[,;:()\[\]]|\.(?:\s|$)", s)
     s = s[: m.start()] if m else s
     m = _UNIT_STOP.search(s)
     s = s[: m.start()] if m else s
-    return _parse_unit_words(tuple(s.split()[:max_words]))
+    up = _parse_unit_words(tuple(s.split()[:max_words]))
+    if up is not None and skipped and up.unit.endswith("/year"):
+        up = UnitParse(up.unit, up.product, up.material, up.n_words + skipped)  # the "(p.e.)" the rate skipped
+    return up
+
+
+def _rate_time_base(s: str) -> tuple[str, Optional[int]]:
+    """A rate's time base joins the unit and ends it (spec §7 TH2): "kWh per population equivalent (p.e.) per annum
+    for …" -> "kWh per population equivalent per year" (returned with the number of source words the abbreviation in
+    brackets held, 1, else None); "per annum" / "a year" / "per year" -> "per year".
+
+    >>> _rate_time_base("kWh per population equivalent (p.e.) per annum for plants")
+    ('kWh per population equivalent per year', 1)
+    >>> _rate_time_base("t a year of waste"), _rate_time_base("times a year")
+    (('t per year', None), ('times a year', None))
+    """
+    m = _RATE_TIME_BASE.match(s)
+    if not m or len(m.group("head").split()) > 6:
+        return s, None
+    return m.group("head") + " per year", (1 if m.group("abbr") else None)
 
 
 def unit_window(text: str, pos: int, words: int = 16) -> str:
