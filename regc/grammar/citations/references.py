@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-from lark import Token
 from lark.exceptions import LarkError
 
 from regc.grammar.citations.parse import parser
