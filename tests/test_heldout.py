@@ -47,7 +47,7 @@ def test_compare_unit_counts_a_wrong_logic():
 FLOORED_SETS = ("tuning", "validation", "validation2", "validation3", "validation4")
 # validation5 was annotated per §7 before any rule was changed for it (its first contact is recorded in
 # tests/fixtures/heldout/README.md); it is measured and printed here but carries no floor until the rules are fixed.
-UNFLOORED_SETS = ("validation5",)
+UNFLOORED_SETS = ("validation5", "validation6")
 
 
 @pytest.mark.slow
