@@ -7,7 +7,8 @@ separately), temporal items, references (text, type, celex) and dependency claus
 edges. They are judgements, not gold: the figures are an honest generalisation estimate, nothing more.
 
 Node fields are scored as accuracy over annotated nodes the compiler also produced (same id); items
-(thresholds, temporal, references, dependencies, edges) as micro F1 over (node, item) keys.
+(thresholds, temporal, references, dependencies, edges) as micro F1 over (node, item) keys; ``structure_f1`` is the
+F1 of the unit's set of node ids (system vs annotated).
 
 >>> # python -m harness.heldout            # compile from the corpus, print per-field figures + misses
 """
@@ -174,6 +175,10 @@ def compare_unit(system_unit: dict, annotated: dict, tally: Tally) -> None:
         tally.items("temporal", temporal_keys(s), [_temporal_key(t) for t in a["temporal"]], where)
         tally.items("references", _refs(s), [(_ref_key(t, c), ty) for t, ty, c in a["references"]], where)
         tally.items("dependencies", _deps(s), [tuple(d) for d in a["dependencies"]], where)
+    c = tally.prf.setdefault("structure", [0, 0, 0])  # node-id sets of the unit (spec §3 ids)
+    c[0] += len(set(nodes) & set(annotated["nodes"]))
+    c[1] += len(nodes)
+    c[2] += len(annotated["nodes"])
     se = [(e["type"], e["from"], e["to"]) for e in system_unit.get("edges", [])
           if e["type"] in EDGE_TYPES_SCORED]
     tally.items("edges", se, [tuple(e) for e in annotated.get("edges", [])], uid)
