@@ -206,32 +206,53 @@ def compile_fixtures(fixtures: list[dict], corpus: Path) -> dict[str, dict]:
     return out
 
 
+def unit_set(fixture: dict, unit_id: str) -> str:
+    """The set a unit is measured in: its own ``set`` (a re-annotated unit, e.g. ``reannotated-§7``) or the file's.
+
+    >>> unit_set({"set": "validation", "units": {"X-1.1/SC": {"set": "reannotated-§7"}, "X-1.1/DNSH-CE": {}}}, "X-1.1/DNSH-CE")
+    'validation'
+    """
+    return fixture["units"][unit_id].get("set") or fixture.get("set", "tuning")
+
+
+def select_units(fixtures: Iterable[dict], sets: Iterable[str]) -> list[dict]:
+    """The fixtures restricted to the units measured in ``sets`` (files without such a unit are dropped)."""
+    sets = set(sets)
+    out = []
+    for f in fixtures:
+        units = {uid: u for uid, u in f["units"].items() if unit_set(f, uid) in sets}
+        if units:
+            out.append(dict(f, units=units))
+    return out
+
+
 def measure(corpus: Path, fixtures: Optional[Iterable[dict]] = None, by_set: bool = False):
     """Per-field figures over all fixtures and the list of misses; with ``by_set`` a dict set name -> figures
-    (fixtures carry ``"set": "tuning"`` — used while fixing the rules — or ``"validation"`` — annotated after)."""
+    (each unit counts in the set of :func:`unit_set`: ``tuning`` — used while fixing the rules —, a
+    ``validation*`` set annotated after, or ``reannotated-§7`` for older units re-annotated to spec §7)."""
     fixtures = list(fixtures or load_fixtures())
     compiled = compile_fixtures(fixtures, corpus)
     tallies: dict[str, Tally] = {}
     for f in fixtures:
-        for name in ("all", f.get("set", "tuning")):
-            _compare_activity(f, compiled.get(f["activity_id"]), tallies.setdefault(name, Tally()))
+        _compare_activity(f, compiled.get(f["activity_id"]),
+                          lambda uid, f=f: [tallies.setdefault(n, Tally()) for n in ("all", unit_set(f, uid))])
     figs = {k: t.figures() for k, t in tallies.items()}
     misses = tallies["all"].misses if "all" in tallies else []
-    return (figs if by_set else figs["all"]), misses
+    return (figs if by_set else figs.get("all", {})), misses
 
 
-def _compare_activity(f: dict, act: Optional[dict], tally: Tally) -> None:
-    if act is None:
-        tally.misses.append(f"activity: {f['activity_id']} not compiled")
-        tally.missing_nodes += sum(len(u["nodes"]) for u in f["units"].values())
-        return
-    units = {u["unit_id"]: u for u in act["units"]}
+def _compare_activity(f: dict, act: Optional[dict], tallies_for) -> None:
+    units = {u["unit_id"]: u for u in act["units"]} if act is not None else {}
     for uid, ann in f["units"].items():
-        if uid not in units:
-            tally.misses.append(f"unit: {uid} not produced")
-            tally.missing_nodes += len(ann["nodes"])
-            continue
-        compare_unit(units[uid], ann, tally)
+        for tally in tallies_for(uid):
+            if act is None:
+                tally.misses.append(f"activity: {f['activity_id']} not compiled ({uid})")
+                tally.missing_nodes += len(ann["nodes"])
+            elif uid not in units:
+                tally.misses.append(f"unit: {uid} not produced")
+                tally.missing_nodes += len(ann["nodes"])
+            else:
+                compare_unit(units[uid], ann, tally)
 
 
 if __name__ == "__main__":  # python -m harness.heldout [corpus]
