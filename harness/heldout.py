@@ -184,6 +184,43 @@ def compare_unit(system_unit: dict, annotated: dict, tally: Tally) -> None:
     tally.items("edges", se, [tuple(e) for e in annotated.get("edges", [])], uid)
 
 
+def fixture_from_activity(act: dict) -> dict:
+    """A gold (or any) activity JSON in fixture form, so the gold and the held-out sets are scored by the same code.
+
+    >>> n = {"criterion_id": "ROOT", "evaluation_logic": "LEAF", "n_required": None, "applicability": "Mandatory",
+    ...      "category": "Qualitative", "tags": [], "threshold": None, "references": None, "dependencies": None,
+    ...      "sub_criteria": [], "verbatim_text": ""}
+    >>> fixture_from_activity({"activity_id": "X-1.1", "units": [{"unit_id": "X-1.1/SC", "root": n, "edges": []}]})[
+    ...     "units"]["X-1.1/SC"]["nodes"]["ROOT"]["evaluation_logic"]
+    'LEAF'
+    """
+    units = {}
+    for u in act.get("units", []):
+        nodes: dict[str, dict] = {}
+
+        def walk(n: dict) -> None:
+            th = n.get("threshold") or {}
+            nodes[n["criterion_id"]] = {
+                "evaluation_logic": n["evaluation_logic"], "n_required": n["n_required"],
+                "applicability": n["applicability"], "category": n["category"], "tags": list(n["tags"]),
+                "quantitative": [[i["operator"], i["value"], i["unit"], i.get("period"), i.get("metric") or ""]
+                                 for i in ((th.get("quantitative") or {}).get("items") or [])],
+                "temporal": list((th.get("temporal") or {}).get("items") or []),
+                "references": [[s["text"], s["type"], s.get("celex_id")]
+                               for s in ((n.get("references") or {}).get("sources") or [])],
+                "dependencies": [[c["criterion_id"], c["status"]]
+                                 for c in ((n.get("dependencies") or {}).get("clauses") or [])],
+                "text": (n.get("verbatim_text") or "")[:100]}
+            for c in n.get("sub_criteria", []):
+                walk(c)
+
+        walk(u["root"])
+        units[u["unit_id"]] = {"nodes": nodes, "edges": [[e["type"], e["from"], e["to"]] for e in u.get("edges", [])
+                                                         if e["type"] in EDGE_TYPES_SCORED]}
+    return {"activity_id": act["activity_id"], "set": "dev", "notes": ["converted from an activity file"],
+            "units": units}
+
+
 def load_fixtures(folder: Path = FIXTURES) -> list[dict]:
     return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
 

@@ -99,3 +99,19 @@ def test_select_units_keeps_only_the_units_of_the_sets():
     assert list(select_units(fx, ["validation"])[0]["units"]) == ["X-1.1/DNSH-CE"]
     assert list(select_units(fx, ["reannotated-§7"])[0]["units"]) == ["X-1.1/SC"]
     assert select_units(fx, ["tuning"]) == []
+
+
+def test_gold_in_fixture_form_scores_one_against_itself(gold_dir):
+    """fixture_from_activity (used by bench_generalisation for the dev column) records what compare_unit reads:
+    every gold unit compared with its own fixture form scores 1 on every field."""
+    from harness.heldout import fixture_from_activity
+    from regc.eval.score import load_dir
+
+    tally = Tally()
+    for act in load_dir(gold_dir).values():
+        fx = fixture_from_activity(act)
+        for u in act["units"]:
+            compare_unit(u, fx["units"][u["unit_id"]], tally)
+    figs = tally.figures()
+    assert figs["nodes"] > 100 and figs["missing_nodes"] == 0
+    assert all(v == 1.0 for k, v in figs.items() if k not in ("nodes", "missing_nodes")), figs
