@@ -1,6 +1,8 @@
 """`make bench`: run every ``bench/bench_<area>.py`` module's ``run()`` and print its (label, figure) rows.
 
-Usage: ``python -m bench.run [AREA ...]`` (default: all areas).  Benchmarks print figures; they do not assert.
+Usage: ``python -m bench.run [AREA ...]`` (default: all areas; e.g. ``generalisation``: dev gold, each held-out
+set and the Compass build side by side, per field and per decision). Areas are found by module name.
+Benchmarks print figures; they do not assert.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ separately), temporal items, references (text, type, celex) and dependency claus
 edges. They are judgements, not gold: the figures are an honest generalisation estimate, nothing more.
 
 Node fields are scored as accuracy over annotated nodes the compiler also produced (same id); items
-(thresholds, temporal, references, dependencies, edges) as micro F1 over (node, item) keys.
+(thresholds, temporal, references, dependencies, edges) as micro F1 over (node, item) keys; ``structure_f1`` is the
+F1 of the unit's set of node ids (system vs annotated).
 
 >>> # python -m harness.heldout            # compile from the corpus, print per-field figures + misses
 """
@@ -174,9 +175,50 @@ def compare_unit(system_unit: dict, annotated: dict, tally: Tally) -> None:
         tally.items("temporal", temporal_keys(s), [_temporal_key(t) for t in a["temporal"]], where)
         tally.items("references", _refs(s), [(_ref_key(t, c), ty) for t, ty, c in a["references"]], where)
         tally.items("dependencies", _deps(s), [tuple(d) for d in a["dependencies"]], where)
+    c = tally.prf.setdefault("structure", [0, 0, 0])  # node-id sets of the unit (spec §3 ids)
+    c[0] += len(set(nodes) & set(annotated["nodes"]))
+    c[1] += len(nodes)
+    c[2] += len(annotated["nodes"])
     se = [(e["type"], e["from"], e["to"]) for e in system_unit.get("edges", [])
           if e["type"] in EDGE_TYPES_SCORED]
     tally.items("edges", se, [tuple(e) for e in annotated.get("edges", [])], uid)
+
+
+def fixture_from_activity(act: dict) -> dict:
+    """A gold (or any) activity JSON in fixture form, so the gold and the held-out sets are scored by the same code.
+
+    >>> n = {"criterion_id": "ROOT", "evaluation_logic": "LEAF", "n_required": None, "applicability": "Mandatory",
+    ...      "category": "Qualitative", "tags": [], "threshold": None, "references": None, "dependencies": None,
+    ...      "sub_criteria": [], "verbatim_text": ""}
+    >>> fixture_from_activity({"activity_id": "X-1.1", "units": [{"unit_id": "X-1.1/SC", "root": n, "edges": []}]})[
+    ...     "units"]["X-1.1/SC"]["nodes"]["ROOT"]["evaluation_logic"]
+    'LEAF'
+    """
+    units = {}
+    for u in act.get("units", []):
+        nodes: dict[str, dict] = {}
+
+        def walk(n: dict) -> None:
+            th = n.get("threshold") or {}
+            nodes[n["criterion_id"]] = {
+                "evaluation_logic": n["evaluation_logic"], "n_required": n["n_required"],
+                "applicability": n["applicability"], "category": n["category"], "tags": list(n["tags"]),
+                "quantitative": [[i["operator"], i["value"], i["unit"], i.get("period"), i.get("metric") or ""]
+                                 for i in ((th.get("quantitative") or {}).get("items") or [])],
+                "temporal": list((th.get("temporal") or {}).get("items") or []),
+                "references": [[s["text"], s["type"], s.get("celex_id")]
+                               for s in ((n.get("references") or {}).get("sources") or [])],
+                "dependencies": [[c["criterion_id"], c["status"]]
+                                 for c in ((n.get("dependencies") or {}).get("clauses") or [])],
+                "text": (n.get("verbatim_text") or "")[:100]}
+            for c in n.get("sub_criteria", []):
+                walk(c)
+
+        walk(u["root"])
+        units[u["unit_id"]] = {"nodes": nodes, "edges": [[e["type"], e["from"], e["to"]] for e in u.get("edges", [])
+                                                         if e["type"] in EDGE_TYPES_SCORED]}
+    return {"activity_id": act["activity_id"], "set": "dev", "notes": ["converted from an activity file"],
+            "units": units}
 
 
 def load_fixtures(folder: Path = FIXTURES) -> list[dict]:
@@ -201,32 +243,53 @@ def compile_fixtures(fixtures: list[dict], corpus: Path) -> dict[str, dict]:
     return out
 
 
+def unit_set(fixture: dict, unit_id: str) -> str:
+    """The set a unit is measured in: its own ``set`` (a re-annotated unit, e.g. ``reannotated-§7``) or the file's.
+
+    >>> unit_set({"set": "validation", "units": {"X-1.1/SC": {"set": "reannotated-§7"}, "X-1.1/DNSH-CE": {}}}, "X-1.1/DNSH-CE")
+    'validation'
+    """
+    return fixture["units"][unit_id].get("set") or fixture.get("set", "tuning")
+
+
+def select_units(fixtures: Iterable[dict], sets: Iterable[str]) -> list[dict]:
+    """The fixtures restricted to the units measured in ``sets`` (files without such a unit are dropped)."""
+    sets = set(sets)
+    out = []
+    for f in fixtures:
+        units = {uid: u for uid, u in f["units"].items() if unit_set(f, uid) in sets}
+        if units:
+            out.append(dict(f, units=units))
+    return out
+
+
 def measure(corpus: Path, fixtures: Optional[Iterable[dict]] = None, by_set: bool = False):
     """Per-field figures over all fixtures and the list of misses; with ``by_set`` a dict set name -> figures
-    (fixtures carry ``"set": "tuning"`` — used while fixing the rules — or ``"validation"`` — annotated after)."""
+    (each unit counts in the set of :func:`unit_set`: ``tuning`` — used while fixing the rules —, a
+    ``validation*`` set annotated after, or ``reannotated-§7`` for older units re-annotated to spec §7)."""
     fixtures = list(fixtures or load_fixtures())
     compiled = compile_fixtures(fixtures, corpus)
     tallies: dict[str, Tally] = {}
     for f in fixtures:
-        for name in ("all", f.get("set", "tuning")):
-            _compare_activity(f, compiled.get(f["activity_id"]), tallies.setdefault(name, Tally()))
+        _compare_activity(f, compiled.get(f["activity_id"]),
+                          lambda uid, f=f: [tallies.setdefault(n, Tally()) for n in ("all", unit_set(f, uid))])
     figs = {k: t.figures() for k, t in tallies.items()}
     misses = tallies["all"].misses if "all" in tallies else []
-    return (figs if by_set else figs["all"]), misses
+    return (figs if by_set else figs.get("all", {})), misses
 
 
-def _compare_activity(f: dict, act: Optional[dict], tally: Tally) -> None:
-    if act is None:
-        tally.misses.append(f"activity: {f['activity_id']} not compiled")
-        tally.missing_nodes += sum(len(u["nodes"]) for u in f["units"].values())
-        return
-    units = {u["unit_id"]: u for u in act["units"]}
+def _compare_activity(f: dict, act: Optional[dict], tallies_for) -> None:
+    units = {u["unit_id"]: u for u in act["units"]} if act is not None else {}
     for uid, ann in f["units"].items():
-        if uid not in units:
-            tally.misses.append(f"unit: {uid} not produced")
-            tally.missing_nodes += len(ann["nodes"])
-            continue
-        compare_unit(units[uid], ann, tally)
+        for tally in tallies_for(uid):
+            if act is None:
+                tally.misses.append(f"activity: {f['activity_id']} not compiled ({uid})")
+                tally.missing_nodes += len(ann["nodes"])
+            elif uid not in units:
+                tally.misses.append(f"unit: {uid} not produced")
+                tally.missing_nodes += len(ann["nodes"])
+            else:
+                compare_unit(units[uid], ann, tally)
 
 
 if __name__ == "__main__":  # python -m harness.heldout [corpus]

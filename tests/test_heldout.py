@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.heldout import compare_unit, load_fixtures, measure, Tally
+from harness.heldout import compare_unit, load_fixtures, measure, select_units, Tally, unit_set
 
 FLOORS = {  # over the sets in FLOORED_SETS together; the code reaches about 0.01-0.03 above each
     "logic": 0.98, "applicability": 0.98, "category": 0.98, "tags": 0.95,
@@ -43,22 +43,22 @@ def test_compare_unit_counts_a_wrong_logic():
     assert tally.missing_nodes == len(ann["nodes"]) - 1
 
 
-# Sets annotated before spec §7 (2026-12-01): the floors hold over them together, as before.
+# Sets annotated before spec §7 (2026-12-01): the floors hold over their units together, as before.
 FLOORED_SETS = ("tuning", "validation", "validation2", "validation3", "validation4")
-# validation5 was annotated per §7 before any rule was changed for it (its first contact is recorded in
-# tests/fixtures/heldout/README.md); it is measured and printed here but carries no floor until the rules are fixed.
-UNFLOORED_SETS = ("validation5",)
+# validation5 was annotated per §7 before any rule was changed for it; validation6 (H11-V) likewise, and no rule may
+# be tuned on it (the honest post-fix estimate); their first contact is recorded in tests/fixtures/heldout/README.md.
+# reannotated-§7: units of the older sets re-annotated where §7 reversed a convention (each unit keeps its old set in
+# ``set_before``; the file's notes list every change). They leave the floored sets because the rules are being fixed
+# for §7 in parallel; once the §7 rules have merged and these units reach the floors, move the name to FLOORED_SETS.
+UNFLOORED_SETS = ("validation5", "validation6", "reannotated-§7")
 
 
 @pytest.mark.slow
 def test_heldout_accuracy(corpus):
     fixtures = load_fixtures()
-    floored = [f for f in fixtures if f.get("set", "tuning") in FLOORED_SETS]
+    floored = select_units(fixtures, FLOORED_SETS)
     figs, misses = measure(corpus, floored)
     print("\nheld-out (single annotator):", {k: round(v, 3) for k, v in figs.items()})
-    fresh = [f for f in fixtures if f.get("set") in UNFLOORED_SETS]
-    if fresh:  # reported without a floor until the rules are fixed for them
-        print("first-contact sets (no floor):", {k: round(v, 3) for k, v in measure(corpus, fresh)[0].items()})
     assert figs["missing_nodes"] <= 2
     low = {k: round(figs[k], 3) for k, floor in FLOORS.items() if figs.get(k, 1.0) < floor}
     assert not low, (low, misses[:40])
@@ -66,16 +66,52 @@ def test_heldout_accuracy(corpus):
 
 @pytest.mark.slow
 def test_unfloored_sets_are_measured(corpus):
-    """validation5: compiled and scored (every annotated unit is produced), figures printed, no floor."""
-    rest = [f for f in load_fixtures() if f.get("set") in UNFLOORED_SETS]
+    """validation5, validation6, reannotated-§7: compiled and scored (every annotated unit is produced), printed per
+    set, no floor."""
+    rest = select_units(load_fixtures(), UNFLOORED_SETS)
     if not rest:
         pytest.skip("no unfloored held-out set")
-    figs, misses = measure(corpus, rest)
-    print("\nheld-out validation5 (no floor):", {k: round(v, 3) for k, v in figs.items()})
+    figs, misses = measure(corpus, rest, by_set=True)
+    for name in UNFLOORED_SETS:
+        if name in figs:
+            print(f"\nheld-out {name} (no floor):", {k: round(v, 3) for k, v in figs[name].items()})
     assert not [m for m in misses if m.startswith(("activity:", "unit:"))], misses[:10]
-    assert figs["nodes"] > 0
+    assert figs["all"]["nodes"] > 0
 
 
 def test_every_fixture_set_is_floored_or_listed():
-    sets = {f.get("set", "tuning") for f in load_fixtures()}
+    sets = {unit_set(f, uid) for f in load_fixtures() for uid in f["units"]}
     assert sets <= set(FLOORED_SETS) | set(UNFLOORED_SETS), sets
+
+
+def test_reannotated_units_say_where_they_came_from():
+    """A unit moved to reannotated-§7 names its old set, and its file's notes say what changed."""
+    moved = [(f, uid) for f in load_fixtures() for uid in f["units"] if unit_set(f, uid) == "reannotated-§7"]
+    assert moved
+    for f, uid in moved:
+        assert f["units"][uid]["set_before"] in FLOORED_SETS, uid
+        assert any(uid in n and "§7" in n for n in f["notes"]), uid
+
+
+def test_select_units_keeps_only_the_units_of_the_sets():
+    fx = [{"activity_id": "X-1.1", "set": "validation", "units": {"X-1.1/SC": {"set": "reannotated-§7", "nodes": {}},
+                                                                   "X-1.1/DNSH-CE": {"nodes": {}}}}]
+    assert list(select_units(fx, ["validation"])[0]["units"]) == ["X-1.1/DNSH-CE"]
+    assert list(select_units(fx, ["reannotated-§7"])[0]["units"]) == ["X-1.1/SC"]
+    assert select_units(fx, ["tuning"]) == []
+
+
+def test_gold_in_fixture_form_scores_one_against_itself(gold_dir):
+    """fixture_from_activity (used by bench_generalisation for the dev column) records what compare_unit reads:
+    every gold unit compared with its own fixture form scores 1 on every field."""
+    from harness.heldout import fixture_from_activity
+    from regc.eval.score import load_dir
+
+    tally = Tally()
+    for act in load_dir(gold_dir).values():
+        fx = fixture_from_activity(act)
+        for u in act["units"]:
+            compare_unit(u, fx["units"][u["unit_id"]], tally)
+    figs = tally.figures()
+    assert figs["nodes"] > 100 and figs["missing_nodes"] == 0
+    assert all(v == 1.0 for k, v in figs.items() if k not in ("nodes", "missing_nodes")), figs
