@@ -20,8 +20,8 @@ Hierarchy comes from the *label sequence*, never from markup nesting:
   criterion that introduces the table (a node never spans two blocks; a row is one paragraph);
 - an unlabelled paragraph is never anchored directly under an OR chapeau ("either", "one of the following"),
   where it would count as one more alternative: it goes to the item it names, else the nearest item;
-- numbered headings ("4. Audit", Formex titles; :func:`is_heading`) are never criterion text: the criterion takes
-  the paragraph right below the heading, or stays empty over numbered sub-criteria;
+- titles ("4. Audit", Formex titles; :func:`is_heading`) are the numbered node's text (spec §7 "Titles"); the
+  paragraphs below are anchored under it like any other block, the first one is never promoted to be its text;
 - section-wide paragraphs (definitions "For the purposes of this Section …", exclusions after a list;
   :func:`section_wide`) sit on the numbered criterion they are printed in as ``BackgroundInformation`` (rule
   ``anchor:section-wide``; the dependencies pass gives them no pathway dependency); a gated regime printed after
@@ -43,9 +43,10 @@ import re
 from typing import Optional
 
 from regc.decisions import PATHWAYS, decide
-from regc.decisions.anchor_type import _EXCLUSION, TypeDecision, anchor_type  # noqa: F401  (re-exported)
-from regc.decisions.pathways import (PathwayDecision, PathwayInput, PathwayItem, decide_pathways,  # noqa: F401
-                                     valid_groups)
+from regc.decisions.anchor_type import (_EXCLUSION, TypeDecision, anchor_type, is_exclusion,  # noqa: F401
+                                        is_permission)
+from regc.decisions.pathways import (CHAPEAU_GROUP_RULES, PathwayDecision, PathwayInput,  # noqa: F401
+                                     PathwayItem, chapeau_choice_group, decide_pathways, valid_groups)
 from regc.ir.doc import Block, UnitDoc
 from regc.ir.models import TAGS, CriterionNode, Diagnostic, Edge, Provenance, Unit
 from regc.passes.context import PassContext
@@ -95,11 +96,6 @@ def _build(blocks: list[Block], options: BuildOptions | None, ctx: Optional[Pass
             used_ids.add(node.id)
             last = anchor
             continue
-        if lab is None and last.heading_block is not None and not last.text and last.heading_block == i - 1:
-            # the paragraph right below a heading is the numbered criterion's own text (spec §6)
-            last.text, last.block = b.text, i
-            last.rules["verbatim_text"] = ("first-paragraph-under-heading", 0.85)
-            continue
         if lab is None:
             node = _place_unlabelled(b, i, blocks, root, last, numbered_unit, seen_number, opts, anchored_counts,
                                      ctx)
@@ -127,10 +123,10 @@ def _build(blocks: list[Block], options: BuildOptions | None, ctx: Optional[Pass
                 k += 1
             nid = f"{nid}#{k}"
         used_ids.add(nid)
-        node = WNode(nid, _KIND_OF_LABEL[lab.kind], label=lab, block=i, text=b.text, anchored=parent.anchored)
-        if is_heading(b):  # the heading is dropped; a paragraph right below it becomes the text (or none: "")
-            node.text, node.heading_block = "", i
-            node.rules["verbatim_text"] = ("heading-not-criterion-text", 0.85)
+        node = WNode(nid, _KIND_OF_LABEL[lab.kind], label=lab, block=i, text=b.text, anchored=parent.anchored,
+                     depth=b.depth)
+        if is_heading(b):  # a title is the node's text; the paragraphs below it are anchored under it (spec §7)
+            node.rules["verbatim_text"] = ("title-is-criterion-text", 0.9)
         node.rules["criterion_id"] = (f"{lrule}+{prule}", 1.0 if lrule == "label" else 0.85)
         if i in overrides:
             node.rules["criterion_id"] = ("repair:flat-markup-renumbered", 0.7)
@@ -246,16 +242,23 @@ def _pathways(inp: PathwayInput, ctx: Optional[PassContext]) -> PathwayDecision:
 
 
 def _detect_pathways(root: WNode, ctx: Optional[PassContext] = None) -> None:
+    """Inferred groups (spec §3/§7) through the ``pathways`` decision: consecutive items of an OR chapeau that
+    form one pathway, and the alternatives of an OR / N_OF_K chapeau whose node has other participating children
+    (an anchored requirement, an "in any case" item): those become ``<id>(<first>-<last>)`` holding the chapeau's
+    logic (rules :data:`CHAPEAU_GROUP_RULES`)."""
     for node in list(root.walk()):
         labelled = [c for c in node.children if c.label is not None and not (c.kind == "anchored")]
-        if len(labelled) < 3 or not node.text:
+        anchored = any(c.kind == "anchored" and c.tag is not None and c.tag.tag != "BackgroundInformation"
+                       for c in node.children)
+        if len(labelled) < 2 or not node.text:
             continue
         inp = PathwayInput(node.text, tuple(PathwayItem(c.id, c.text, any(g.kind != "anchored" for g in c.children))
-                                            for c in labelled))
+                                            for c in labelled), participating_anchored=anchored)
         dec = _pathways(inp, ctx)
+        whole = dec.rule in CHAPEAU_GROUP_RULES  # a chapeau group may hold every item
         for a, b in dec.groups:
             members = labelled[a:b + 1]
-            if len(members) < 2 or len(members) == len(labelled):
+            if len(members) < 2 or (len(members) == len(labelled) and not whole):
                 continue
             first = members[0].label.component.strip("()")  # type: ignore[union-attr]
             lastc = members[-1].label.component.strip("()")  # type: ignore[union-attr]
@@ -290,8 +293,8 @@ def _to_ir(w: WNode, blocks: list[Block], unit_doc: UnitDoc) -> CriterionNode:
     else:
         node = CriterionNode(criterion_id=w.id)
         b = blocks[w.block] if w.block is not None else None
-        label = blocks[w.heading_block].label if w.heading_block is not None else (b.label if b else None)
-        markers = list(b.markers) if b and w.text else []  # a dropped heading's markers stay with no node
+        label = b.label if b else None
+        markers = list(b.markers) if b and w.text else []
         node.provenance = Provenance(span=b.span if b else None, label=label, kind=w.kind, markers=markers)
         rule, conf = w.rules.get("criterion_id", ("unlabelled-paragraph-order", 1.0))
         node.set_field("criterion_id", w.id, pass_name=NAME, rule=rule, confidence=conf)
@@ -312,14 +315,19 @@ def run(unit: Unit, ctx: PassContext) -> Unit:
     """Build ROOT's subtree from ``ctx.unit_doc.blocks``.
 
     ODR repairs (``ctx.attempt`` >= 1 after Completeness/Structural diagnoses) try alternative readings: attempt 1
-    without inferred pathway groups, attempt 2 also without anchoring (unlabelled blocks become P-nodes).
+    without inferred pathway groups, attempt 2 also without anchoring (unlabelled blocks become P-nodes).  After a
+    diagnosis of :data:`RULE_REPAIR_CODES` (a spec §7 rule broken, e.g. by a model's answer) the repair is the
+    rules' own reading (no decider).
     The ``pathways`` and ``anchor_type`` decisions go through :func:`regc.decisions.decide` (a configured decider may
     arbitrate them)."""
     blocks = list(ctx.unit_doc.blocks)
     opts = BuildOptions()
-    if ctx.attempt >= 1 and any(d.kind in ("Completeness", "Structural") for d in ctx.guidance):
+    decider_ctx: Optional[PassContext] = ctx
+    if ctx.attempt >= 1 and {d.code for d in ctx.guidance} & RULE_REPAIR_CODES:
+        decider_ctx = None  # a §7 structure rule was broken (by a model's answer): the rules' own reading
+    elif ctx.attempt >= 1 and any(d.kind in ("Completeness", "Structural") for d in ctx.guidance):
         opts = BuildOptions(anchoring=ctx.attempt < 2, pathways=False)
-    tree = build_tree(blocks, opts, ctx)
+    tree = build_tree(blocks, opts, decider_ctx)
     root = _to_ir(tree, blocks, ctx.unit_doc)
     root.provenance.fields.update({k: v for k, v in unit.root.provenance.fields.items()
                                    if k not in root.provenance.fields})
@@ -333,6 +341,41 @@ def run(unit: Unit, ctx: PassContext) -> Unit:
 
 
 _ANCHORED_ID = re.compile(r"\.(%s)(\.\d+)?$" % "|".join(TAGS))
+# verify codes of the spec §7 structure rules; a repair after one of them rebuilds with the rules alone
+RULE_REPAIR_CODES = frozenset({"CHOICE_CHAPEAU_NOT_GROUPED", "EXCLUSION_AS_BACKGROUND", "PERMISSION_PARTICIPATES"})
+
+
+def verify_section7(unit: Unit, uid: str) -> list[Diagnostic]:
+    """The spec §7 structure rules, observed on the output (so the ODR loop detects a rule or a model that breaks
+    them): an exclusion ("… is not compliant") typed BackgroundInformation (ST3); a permission to the assessor
+    ("audits may be performed together …") that participates (ST5); an OR / N_OF_K chapeau with a participating
+    anchored child whose alternatives are not an inferred group (ST2).  Titles (ST4) are checked by coverage: a
+    title block whose text no node holds is BLOCK_NOT_COVERED."""
+    out: list[Diagnostic] = []
+
+    def d(severity, code, kind, msg, cid):
+        out.append(Diagnostic(severity=severity, code=code, kind=kind, message=msg, unit_id=uid, criterion_id=cid,
+                              pass_name=NAME))
+
+    for n, _p in unit.root.walk_with_parent():
+        if n.provenance.kind == "anchored":
+            background = "BackgroundInformation" in n.tags
+            if background and is_exclusion(n.verbatim_text):
+                d("error", "EXCLUSION_AS_BACKGROUND", "Semantic", "an exclusion is a binding requirement (spec §7), "
+                  "typed BackgroundInformation", n.criterion_id)
+            elif n.tags and not background and is_permission(n.verbatim_text):
+                d("error", "PERMISSION_PARTICIPATES", "Semantic", "a permission to the assessor is "
+                  "BackgroundInformation (spec §7), typed " + "/".join(n.tags), n.criterion_id)
+        kids = n.sub_criteria
+        items = [c for c in kids if c.provenance.label and c.provenance.kind not in ("anchored", "group")]
+        binding = [c for c in kids if c.provenance.kind == "anchored" and "BackgroundInformation" not in c.tags]
+        if len(items) >= 2 and binding and not any(c.provenance.kind == "group" for c in kids) and \
+                chapeau_choice_group(PathwayInput(n.verbatim_text, tuple(PathwayItem(c.criterion_id, "", False)
+                                                                          for c in items), True)) is not None:
+            d("error", "CHOICE_CHAPEAU_NOT_GROUPED", "Structural", "OR/N_OF_K chapeau with a participating anchored "
+              f"child {binding[0].criterion_id!r}: its alternatives belong in an inferred group (spec §7)",
+              n.criterion_id)
+    return out
 
 
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
@@ -346,7 +389,6 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                               pass_name=NAME, span=span))
 
     blocks = ctx.unit_doc.blocks
-    blocks = [b for b in blocks if not is_heading(b)]  # dropped headings are covered by their criterion's id
     want: dict[str, int] = {}
     for b in blocks:
         want[b.text] = want.get(b.text, 0) + 1
@@ -354,9 +396,6 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
     nodes = list(unit.root.walk_with_parent())
     for n, _p in nodes:
         if n.criterion_id == "ROOT" and not n.verbatim_text:
-            continue
-        origin = n.provenance.fields.get("verbatim_text")
-        if not n.verbatim_text and origin is not None and origin.rule == "heading-not-criterion-text":
             continue
         if n.provenance.kind == "group":
             if n.verbatim_text:
@@ -415,6 +454,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
             d("error", "ID_PARENT_MISMATCH", "Structural",
               f"id {cid!r} does not extend its parent's id {owner.criterion_id!r}", cid)
         # label sequence among siblings
+    out += verify_section7(unit, uid)
     for n, _p in nodes:
         seqs: dict[tuple[str, int], list[int]] = {}
         if n.provenance.kind == "group":

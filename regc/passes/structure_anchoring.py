@@ -12,9 +12,10 @@ from typing import Optional
 
 from regc.decisions import ANCHOR_TYPE, decide
 from regc.decisions.anchor_type import _EXCLUSION, TypeDecision
+from regc.frontends.text import ROW_START
 from regc.ir.doc import Block
 from regc.passes.context import PassContext
-from regc.passes.structure_labels import BuildOptions, WNode, _continues, _main_node, _top_of, parse_label
+from regc.passes.structure_labels import BuildOptions, Label, WNode, _continues, _main_node, _top_of, parse_label
 
 
 
@@ -84,7 +85,8 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
             root.rules["verbatim_text"] = ("chapeau-of-numbered-criteria", 0.9)
             return None
         return root.add(WNode("", "paragraph", block=i, text=text))
-    if last.kind == "root" or not opts.anchoring:
+    if last.kind == "root" or not opts.anchoring or b.style == ROW_START:
+        # a new row of criteria (OJ/EUR-Lex "Additional criteria …" after the general criteria): a P-node
         return root.add(WNode("", "paragraph", block=i, text=text))
     if last.kind == "anchored" and last.block == i - 1 and last.tag is not None and text[:1].islower() \
             and last.parent is not None and not re.search(r"[.;:!?]\s*$", last.text):
@@ -97,44 +99,151 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
     resumed = _resumed_item(blocks, i, last.path())
     if resumed is not None and resumed.parent is not None and resumed.parent.kind == "root" and numbered_unit:
         resumed = None  # the top-level list resumes: the nearest item decides (spec §6 "Anchoring")
-    named = None
-    if numbered_unit:
-        for pid in named_points(_first_sentence(text)):
-            named = next((n for n in top.walk() if n.id == pid and not n.anchored), None)
-            if named is not None:
-                break
+    named = _named_item(text, top, last) if numbered_unit else None
     if named is not None:
         anchor, arule = named, "named-point"
+    elif resumed is not None and resumed is not main and not last.anchored and \
+            _THIS_ITEM.search(_first_sentence(text)):  # "Compliance with this requirement" after 1.1.2, before 1.2
+        anchor, arule = main, "this-item"
     elif resumed is not None:
         anchor, arule = resumed, "inside-item-list-resumes"
     elif text[:1].islower() and main.parent is not None and main.parent.kind != "root" and main.label is not None:
         anchor, arule = main.parent, "continues-chapeau-lowercase"
-    elif numbered_unit and section_wide(text, exclusions=main is not top or _is_section_wide(last)):
-        # definitions and exclusions for the whole section: context of the numbered criterion they sit in, not
-        # a qualification of the nearest item (paper E.1 scope analysis; no pathway dependency, see dependencies)
+    elif numbered_unit and section_wide(text, exclusions=False):
+        # definitions for the whole section: context of the numbered criterion they sit in, not a qualification of
+        # the nearest item (paper E.1 scope analysis; no pathway dependency, see dependencies).  Exclusions are
+        # binding requirements (spec §7) and are anchored like any other block.
         anchor = top if top.kind != "root" else main
         return _anchor_node(anchor, b, i, TypeDecision("BackgroundInformation", "section-wide", 0.8), SECTION_WIDE,
                             anchored_counts)
     elif numbered_unit:
-        anchor, arule = main, "nearest-preceding-item"
-        chapeau = _metric_chapeau(main, text)
-        if chapeau is not None:
-            anchor, arule = chapeau, "metric-of-chapeau"
-        else:
-            subject_of = _gated_subject_criterion(main, root, text)
-            if subject_of is not None:
-                anchor, arule = subject_of, "gated-subject-criterion"
+        anchor, arule = _numbered_anchor(b, blocks, i, last, main, root, text)
     elif text[:1].islower():
         anchor, arule = main, "continues-previous-lowercase"
     elif qualifies_previous(text) and not _chapeau_of_own_list(text, blocks, i):
         anchor, arule = _subject_anchor(main, text), "qualifies-previous"
     else:
         return root.add(WNode("", "paragraph", block=i, text=text))
-    alt = _alternative_instead_of_or_node(anchor, text)
+    alt = None if arule in LIST_CLOSING_RULES else _alternative_instead_of_or_node(anchor, text)
     if alt is not None:
         anchor, arule = alt, f"{arule}+not-an-or-option"
     decision = _anchor_type(text, anchor.text, ctx)
     return _anchor_node(anchor, b, i, decision, arule, anchored_counts)
+
+
+LIST_CLOSING_RULES = ("markup-depth", "closes-list")  # anchors that may sit on an OR chapeau (spec §7 groups)
+
+
+def _named_item(text: str, top: WNode, last: WNode) -> Optional[WNode]:
+    """The item the paragraph's first sentence cites (spec §7 anchoring order (1)): "point 1(b)" inside the
+    numbered criterion it sits in; a relative "point (f)" is the nearest such item on the current branch
+    ("For the purposes of point (f), …" after 1(f)(iv) -> ``1(f)``)."""
+    for pid in named_points(_first_sentence(text)):
+        hit = next((n for n in top.walk() if n.id == pid and not n.anchored), None)
+        if hit is None and pid.startswith("("):
+            hit = next((n for n in last.path() if n.label is not None and not n.anchored
+                        and n.label.component == pid and n.kind != "root"), None)
+        if hit is not None:
+            return hit
+    return None
+
+
+def _numbered_anchor(b: Block, blocks: list[Block], i: int, last: WNode, main: WNode, root: WNode,
+                     text: str) -> tuple[WNode, str]:
+    """Where an unlabelled block of a numbered unit hangs when it cites no item and no list resumes after it
+    (spec §7 anchoring order (2)): a gated regime of its own goes to the criterion whose subject it concerns;
+    else a block right after a list closes that list and goes to the item that holds it (:func:`_list_holder`),
+    else the nearest preceding item; where the markup prints the block outside that node (:func:`_markup_holder`:
+    Formex/OJ nesting), it goes to the higher level the markup names.  The markup never moves a block down into
+    the list it closes (the OJ nests CCA "The climate risk and vulnerability assessment is proportionate …" in
+    2(c)'s cell: it still closes the list of 2)."""
+    chapeau = _metric_chapeau(main, text)
+    if chapeau is not None:
+        return chapeau, "metric-of-chapeau"
+    subject_of = _gated_subject_criterion(main, root, text)
+    if subject_of is not None:
+        return subject_of, "gated-subject-criterion"
+    if _after_list_closing_block(last, main):
+        return main, "closes-list"  # the run of blocks that closed the list goes on
+    holder = _list_holder(last, text) if not _list_resumes_later(last, blocks, i) else None
+    anchor, rule = (holder, "closes-list") if holder is not None else (main, "nearest-preceding-item")
+    held = _markup_holder(b, last)
+    if held is not None and held is not anchor and anchor in held.walk():  # the markup only ever raises it
+        return held, "markup-depth"
+    return anchor, rule
+
+
+def _markup_holder(b: Block, last: WNode) -> Optional[WNode]:
+    """Where the markup nests the block (Formex, OJ: ``Block.depth``): the nearest labelled node on the current
+    branch printed at a smaller depth than the block ("Mandatory financial contributions … are not considered"
+    printed as a sibling of 1.3 inside section 1 -> ``1``; a paragraph printed inside 4.1 -> ``4.1``).  None when
+    the block sits at depth 0 (flat markup: EUR-Lex XHTML) or the branch carries no depth."""
+    if b.depth <= 0 or last.anchored:
+        return None
+    for n in last.path():
+        if n.kind == "root" or n.block is None or n.label is None:
+            return None
+        if n.depth < b.depth:
+            return n
+    return None
+
+
+# a singular demonstrative that points back at the item just printed ("Compliance with this requirement is
+# demonstrated …"): the block concerns that member only (spec §7 anchoring order (2), the exception)
+_THIS_ITEM = re.compile(r"\bthis\s+(requirement|criterion|condition|point|obligation)\b", re.I)
+
+
+def _after_list_closing_block(last: WNode, main: WNode) -> bool:
+    """``last`` lies inside a paragraph that closed a list and hangs on ``main``: the next block joins that run."""
+    n = last
+    while n.parent is not None and n.parent.anchored:
+        n = n.parent
+    return n.anchored and n.parent is main and n.rules.get("criterion_id", ("",))[0] in \
+        tuple(f"anchor:{r}" for r in LIST_CLOSING_RULES)
+
+
+def _list_resumes_later(last: WNode, blocks: list[Block], i: int) -> bool:
+    """The list ``last`` belongs to goes on after block ``i`` (``3.4`` printed after the block that follows
+    ``3.3`` and its own items): the block sits inside the list, it does not close it.  The scan stops at a label
+    that continues a list higher on the branch."""
+    if last.label is None:
+        return False
+    higher = [n.label for n in last.path()[1:] if n.label is not None]
+    for b in blocks[i + 1:]:
+        lab = parse_label(b.label)
+        if lab is None or lab.kind in ("other", "dash"):
+            continue
+        for reading in (lab, lab.alt):
+            if reading is None:
+                continue
+            if _same_kind(reading, last.label) and reading.ordinal == last.label.ordinal + 1:
+                return True
+            if any(_same_kind(reading, h) and reading.ordinal == h.ordinal + 1 for h in higher):
+                return False
+    return False
+
+
+def _same_kind(a: Label, b: Label) -> bool:
+    return a.kind == b.kind and (a.kind != "number" or a.level == b.level)
+
+
+def _list_holder(last: WNode, text: str) -> Optional[WNode]:
+    """A block right after the last item of a list closes the list: it belongs to the item that holds the list,
+    not to its last member (spec §7), unless its subject is that member's own and not the holder's.  None when
+    the block follows an anchored paragraph (that paragraph's anchor continues) or a top-level criterion."""
+    holder = last.parent
+    if last.anchored or last.label is None or holder is None or holder.kind == "root":
+        return None
+    if _THIS_ITEM.search(_first_sentence(text)):  # "Compliance with this requirement …": the member's own
+        return None
+    m = re.match(r"^(.{0,120}?)\b(is|are|may|shall|must|do|does|has|have)\b", text)
+    subject = [w for w in re.findall(r"[a-z0-9]+", (m.group(1) if m else "").lower()) if w not in _STOP]
+    if len(subject) >= 2:
+        in_holder = sum(w in set(re.findall(r"[a-z0-9]+", holder.text.lower())) for w in subject)
+        in_member = sum(w in set(re.findall(r"[a-z0-9]+", last.text.lower())) for w in subject)
+        if in_member >= max(2, len(subject) - 1) and in_member > in_holder:
+            return None
+    return holder
 
 
 SECTION_WIDE = "section-wide"  # anchor rule (provenance ``anchor:section-wide``) read by the dependencies pass

@@ -103,8 +103,8 @@ def is_heading(b: Block) -> bool:
     """A numbered sub-section heading that only names a topic ("1. Origin of the feedstock material", CE-2.7 SC;
     "4. Audit", "5. Group assessment", CCM-1.1 SC): not a sentence (no closing ``.``/``:``/``;``, no finite verb),
     short, capitalised; or any non-sentence title block the front-end marked (Formex ``GR.SEQ`` TITLE, style
-    ``TITLE``).  Spec §6: headings are never criterion text; the criterion keeps the number and takes the
-    paragraph right below the heading as its text ("" when numbered sub-criteria follow).  A title that states the
+    ``TITLE``).  Spec §7 "Titles": the title is the numbered node's text and the paragraphs below it are anchored
+    under it; the first paragraph is never promoted to be the node's text.  A title that states the
     requirement itself ("4. The activity complies with the criteria set out in Appendix B to this Annex.",
     PPC-1.1 DNSH-WTR) is not a heading.
 
@@ -143,7 +143,7 @@ class WNode:
     anchored: bool = False  # anchored node or inside one
     group_members: list["WNode"] = field(default_factory=list)
     rules: dict[str, tuple[str, float]] = field(default_factory=dict)
-    heading_block: Optional[int] = None  # the block of a dropped heading ("1. Material recovery"), see is_heading
+    depth: int = 0  # the block's markup nesting depth (Block.depth)
 
     def add(self, child: "WNode") -> "WNode":
         child.parent = self
