@@ -455,7 +455,14 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
               f"id {cid!r} does not extend its parent's id {owner.criterion_id!r}", cid)
         # label sequence among siblings
     out += verify_section7(unit, uid)
-    for n, _p in nodes:
+    out += _verify_label_sequences(unit, uid)
+    return out
+
+
+def _verify_label_sequences(unit: Unit, uid: str) -> list[Diagnostic]:
+    """LABEL_SEQUENCE: the printed labels of a node's items (through inferred groups) run 1, 2, 3 … / (a), (b) …"""
+    out: list[Diagnostic] = []
+    for n in unit.root.walk():
         seqs: dict[tuple[str, int], list[int]] = {}
         if n.provenance.kind == "group":
             continue
@@ -472,6 +479,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
             seqs.setdefault((kind, lab.level), []).append(ordv)
         for (kind, _lvl), ords in seqs.items():
             if ords != list(range(ords[0], ords[0] + len(ords))) or ords[0] != 1:
-                d("warning", "LABEL_SEQUENCE", "Structural",
-                  f"children of {n.criterion_id} have {kind} labels out of sequence: {ords}", n.criterion_id)
+                out.append(Diagnostic(severity="warning", code="LABEL_SEQUENCE", kind="Structural",
+                                      message=f"children of {n.criterion_id} have {kind} labels out of sequence: "
+                                              f"{ords}", unit_id=uid, criterion_id=n.criterion_id, pass_name=NAME))
     return out
