@@ -170,8 +170,8 @@ def flat_numbering_overrides(root: WNode) -> dict[int, str]:
     >>> from regc.ir.doc import Block
     >>> t = build_tree([Block(label="(a)", text="x:"), Block(label="(i)", text="y;"), Block(text="Note."),
     ...                 Block(label="2.", text="z.")])
-    >>> [n.id for n in t.walk()][1:]
-    ['1', '1(a)', '1(a).BackgroundInformation', '2']
+    >>> [n.id for n in t.walk()][1:]  # the note closes 1's list (spec §7)
+    ['1', '1(a)', '1.BackgroundInformation', '2']
     """
     kids = root.children
     first_num = next((j for j, c in enumerate(kids) if c.kind == "numbered"), None)
