@@ -185,3 +185,17 @@ def test_odr_repairs_a_model_that_breaks_the_structure_rules():
     assert out.root.find("1(a-c)") is not None and out.root.find("1.Methodology").tags == ["Methodology"]
     assert out.root.find("2.Methodology").tags == ["Methodology"]
     assert not [d for d in record.diagnostics if d.code in structure.RULE_REPAIR_CODES]
+
+
+def test_a_title_carries_no_tag_and_its_paragraphs_are_typed():
+    """ST4 through classify: "Audit" (a title) has no tag even though "audit" is a Verification cue; the
+    paragraph below it is 1.Verification, the permission 1.BackgroundInformation (not participating)."""
+    from regc.passes import classify
+
+    unit, _ = _run(_blocks(TITLED))
+    classify.run(unit, None)
+    one = unit.root.find("1")
+    assert one.tags == [] and one.provenance.fields["tags"].rule == "title"
+    assert [(c.criterion_id, c.tags) for c in one.sub_criteria] == [
+        ("1.Verification", ["Verification"]), ("1.BackgroundInformation", ["BackgroundInformation"])]
+    assert [c.criterion_id for c in one.participating_children()] == ["1.Verification"]

@@ -67,6 +67,12 @@ def decide_category(threshold: Optional[Threshold]) -> Verdict[str]:
 _SAME = object()
 
 
+def _is_title(node: CriterionNode) -> bool:
+    """The structure pass made a title ("4. Audit") the node's text (provenance rule ``title-is-criterion-text``)."""
+    origin = node.provenance.fields.get("verbatim_text") if node.provenance is not None else None
+    return origin is not None and origin.rule == "title-is-criterion-text" and bool(node.sub_criteria)
+
+
 def _set(node: CriterionNode, field: str, d: Verdict, value=_SAME) -> None:
     node.set_field(field, d.value if value is _SAME else value, pass_name=NAME, rule=d.rule, model=d.model,
                    confidence=d.confidence)
@@ -95,6 +101,8 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
         # tags
         if is_root:
             _set(node, "tags", Verdict([], 1.0, "root"))
+        elif _is_title(node):  # spec §7 titles: "4. Audit" only names what its anchored paragraphs require
+            _set(node, "tags", Verdict([], 0.9, "title"))
         else:
             has_children = bool(node.sub_criteria)
             is_chapeau = has_children and node.verbatim_text.rstrip().endswith(":")
