@@ -193,12 +193,12 @@ def _compiled(eurlex, activity_id: str):
 
 
 def test_section_wide_paragraphs_get_no_pathway_dependency(eurlex):
-    """CCM-4.9 SC: ROOT is "one of the following criteria" (OR over 1 and 2); the section-wide exclusions and
-    definitions anchored on 1 and 2 do not apply "only if" 1 or 2 is chosen: no dependencies, no DEPENDS_ON."""
+    """CCM-4.9 SC: ROOT is "one of the following criteria" (OR over 1 and 2); the section-wide definitions
+    anchored on 2 do not apply "only if" 2 is chosen: no dependencies.  The exclusions after 1(c) are binding
+    requirements of 1 (spec §7), anchored under an alternative of ROOT's OR: each depends on 1 (spec §6)."""
     sc = _compiled(eurlex, "CCM-4.9").unit("SC")
-    assert _edges(sc, "DEPENDS_ON") == []
-    for cid in ("1.BackgroundInformation", "1.BackgroundInformation.2", "2.BackgroundInformation"):
-        assert sc.root.find(cid).dependencies is None
+    assert _edges(sc, "DEPENDS_ON") == [("DEPENDS_ON", "1.Methodology", "1"), ("DEPENDS_ON", "1.Methodology.2", "1")]
+    assert sc.root.find("2.BackgroundInformation").dependencies is None
     assert not [d for d in dependencies.verify(sc, _Ctx(sc)) if d.code == "MISSING_PATHWAY_DEPENDENCY"]
 
 

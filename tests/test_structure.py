@@ -222,9 +222,10 @@ def test_shared_decide_protocol_for_pathways_and_anchor_types():
     blocks = _blocks([("1.", "The activity meets either of the following criteria:"), ("(a)", "a;"), ("(b)", "b;"),
                       ("(c)", "c."), (None, "Emissions are calculated using ISO 14067.")])
     unit, diags = _run(blocks, decider=Decider())
-    assert ("pathways", "either-with-more-than-two-items-undecided") in seen
-    assert unit.root.find("1(a-b)") is None and unit.root.find("1(c).Assessment") is not None
-    node = unit.root.find("1(c).Assessment")
+    # the paragraph closes the list (spec §7): it hangs on 1, whose alternatives become the inferred group 1(a-c)
+    assert ("pathways", "chapeau-group-with-anchored-child") in seen
+    assert unit.root.find("1(a-c)") is not None and unit.root.find("1.Assessment") is not None
+    node = unit.root.find("1.Assessment")
     assert node.provenance.fields["tags"].rule == "anchor-type:model:fake"
     assert not [d for d in diags if d.severity in ("error", "critical")]
 

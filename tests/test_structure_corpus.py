@@ -145,10 +145,10 @@ def test_compass_flat_list_repair_moves_sub_items_up_a_level(compass_act, climat
         assert _children(unit.root) == ["1", "2"]
         assert _children(unit.root.find("1"))[:3] == ["1(a)", "1(b)", "1(c)"]
     assert comp.root.find("1(c)").provenance.label == "(iii)"
-    # the paragraph on how net energy consumption may be computed concerns criterion 1's metric, not tier (c)
-    # (a discretionary "may" on how to compute it: a Methodology node, Conditional by classify — spec §2 "may")
+    # the paragraph on how net energy consumption may be computed concerns criterion 1's metric, not tier (c);
+    # "may take into account" is a permission to the assessor: BackgroundInformation (spec §7)
     for unit in (comp, xhtml):
-        how = unit.root.find("1.Methodology")
+        how = unit.root.find("1.BackgroundInformation")
         assert how is not None and how.verbatim_text.startswith("Net energy consumption of the operation")
 
 
@@ -180,40 +180,42 @@ def _verify_ctx(act, activity_id: str, part: str = "SC"):
 
 def test_sentence_broken_over_two_paragraphs_stays_together(climate_act):
     """CCA-14.1 SC (EUR-Lex 2021/2139): "The climate risk and vulnerability assessment is proportionate to the
-    scale of the activity and" / "its expected lifespan, so that:" are two <p> of one sentence: the second is
-    anchored beside the first with the same Type (not under criterion 2 as a Methodology), and keeps its items."""
+    scale of the activity and" / "its expected lifespan, so that:" are two <p> of one sentence: the front-end joins
+    them into one block (a paragraph cannot end with "and"); the block closes the list 2(a)-(c) and goes to 2
+    (spec §7 anchoring), typed Methodology (it says how the assessment is done), with its items."""
     sc = _structure_only(climate_act, "CCA-14.1").unit("SC")
-    first = sc.root.find("2(c).Assessment")
-    rest = sc.root.find("2(c).Assessment.2")
-    assert first.verbatim_text.endswith("scale of the activity and")
-    assert rest.verbatim_text == "its expected lifespan, so that:"
-    assert _children(rest) == ["2(c).Assessment.2(a)", "2(c).Assessment.2(b)"]
-    assert rest.provenance.fields["criterion_id"].rule == "anchor:continues-sentence"
+    node = sc.root.find("2.Methodology")
+    assert node.verbatim_text == ("The climate risk and vulnerability assessment is proportionate to the scale of "
+                                  "the activity and its expected lifespan, so that:")
+    assert _children(node) == ["2.Methodology(a)", "2.Methodology(b)"]
+    assert node.provenance.fields["criterion_id"].rule == "anchor:closes-list"
+    assert not sc.root.find("2(c)").sub_criteria
 
 
-def test_subsection_headings_are_not_criterion_text(env_act):
-    """CE-2.7 SC (Formex): "1. Origin of the feedstock material" is a GR.SEQ title; spec §6: headings are never
-    criterion text, so criterion 1 takes the paragraph below it and its list; a second paragraph is anchored.
-    A title that is a sentence (PPC-1.1 DNSH-WTR 4 "The activity complies with … Appendix D …") stays the text; a heading
-    over numbered sub-criteria (BIO-1.1 SC 1 "General conditions" over 1.1, 1.2) leaves the criterion empty."""
+def test_titles_are_criterion_text(env_act):
+    """CE-2.7 SC (Formex): "1. Origin of the feedstock material" is a GR.SEQ title; spec §7 "Titles": the title is
+    the node's text and the paragraphs below it are anchored under it with the Type that fits (a plain requirement
+    takes Methodology); the first paragraph is never promoted.  A title that is a sentence (PPC-1.1 DNSH-WTR 4
+    "The activity complies with … Appendix D …") is an ordinary criterion; a title over numbered sub-criteria
+    (BIO-1.1 SC 1 "General conditions" over 1.1, 1.2) holds them."""
     sc = _structure_only(env_act, "CE-2.7").unit("SC")
     assert _children(sc.root) == ["1", "2", "3", "4"]
     one = sc.root.find("1")
-    assert one.verbatim_text.startswith("The non-hazardous waste feedstock originates from one or multiple")
-    assert _children(one) == ["1(a)", "1(b)", "1(c)", "1(d)"]
-    assert one.provenance.label == "1."
-    assert _children(sc.root.find("2")) == ["2.Methodology"]
-    assert sc.root.find("2.Methodology").verbatim_text.startswith("For materials for which separate collection")
-    assert sc.root.find("4").verbatim_text.startswith("The activity converts or allows the conversion of waste")
-    texts = [n.verbatim_text for n, _ in sc.root.walk_with_parent()]
-    assert "Origin of the feedstock material" not in texts and "Material recovery" not in texts
+    assert one.verbatim_text == "Origin of the feedstock material" and one.provenance.label == "1."
+    assert _children(one) == ["1.Methodology"]
+    assert one.find("1.Methodology").verbatim_text.startswith("The non-hazardous waste feedstock originates")
+    assert _children(one.find("1.Methodology")) == [f"1.Methodology({c})" for c in "abcd"]
+    assert _children(sc.root.find("2")) == ["2.Methodology", "2.Methodology.2"]
+    assert sc.root.find("2.Methodology.2").verbatim_text.startswith("For materials for which separate collection")
+    assert sc.root.find("4").verbatim_text == "Quality of secondary raw materials"
+    assert one.provenance.fields["verbatim_text"].rule == "title-is-criterion-text"
     assert not [d for d in structure.verify(sc, _Ctx(env_act, "CE-2.7", "SC")) if d.severity != "info"]
 
     ppc = _structure_only(env_act, "PPC-1.1").unit("DNSH-WTR")
-    assert ppc.root.find("1").verbatim_text.startswith("The performance of waste water treatment processes")
     assert ppc.root.find("4").verbatim_text.startswith("The activity complies with the criteria set out in Appendix")
     bio = _structure_only(env_act, "BIO-1.1").unit("SC")
-    assert bio.root.find("1").verbatim_text == "" and _children(bio.root.find("1"))[:2] == ["1.1", "1.2"]
+    assert bio.root.find("1").verbatim_text == "General conditions" and \
+        _children(bio.root.find("1"))[:2] == ["1.1", "1.2"]
 
 
 class _Ctx:
@@ -223,15 +225,17 @@ class _Ctx:
         self.unit_id = f"{activity_id}/{part}"
 
 
-def test_section_wide_paragraphs_sit_on_the_numbered_criterion_as_background(climate_act):
-    """CCM-4.9 SC (EUR-Lex 2021/2139): the exclusions printed after 1(c) ("… is not compliant.") and the
-    definitions "For the purposes of this Section, the following specifications apply:" after 2(h) apply to the
-    whole section (paper E.1 scope analysis): anchored on the numbered criterion they sit in as
-    BackgroundInformation (ancillary: never one more alternative of the OR criteria 1 and 2), not under 1(c)/2(h)."""
+def test_exclusions_after_a_list_participate_and_definitions_are_background(climate_act):
+    """CCM-4.9 SC (EUR-Lex 2021/2139): the exclusions printed after 1(c) ("… is not compliant.") close the list of
+    1 and are binding requirements of 1 (spec §7): ``1.Methodology``, ``1.Methodology.2``; 1's "at least one of the
+    following" then holds an inferred group 1(a-c) (spec §7 inferred groups).  The definitions "For the purposes of
+    this Section, the following specifications apply:" after 2(h) stay section-wide BackgroundInformation."""
     sc = _structure_only(climate_act, "CCM-4.9").unit("SC")
-    assert _children(sc.root.find("1")) == ["1(a)", "1(b)", "1(c)", "1.BackgroundInformation",
-                                            "1.BackgroundInformation.2"]
-    assert sc.root.find("1.BackgroundInformation").verbatim_text.endswith("is not compliant.")
+    assert _children(sc.root.find("1")) == ["1(a-c)", "1.Methodology", "1.Methodology.2"]
+    assert _children(sc.root.find("1(a-c)")) == ["1(a)", "1(b)", "1(c)"]
+    assert sc.root.find("1.Methodology.2").verbatim_text.endswith("is not compliant.")
+    assert {(e.from_, e.to) for e in sc.edges if e.type == "GROUP_MEMBER"} == \
+        {("1(a)", "1(a-c)"), ("1(b)", "1(a-c)"), ("1(c)", "1(a-c)")}
     two = sc.root.find("2")
     assert _children(two)[-1] == "2.BackgroundInformation" and not sc.root.find("2(h)").sub_criteria
     defs = two.find("2.BackgroundInformation")
@@ -244,7 +248,7 @@ def test_section_wide_paragraphs_sit_on_the_numbered_criterion_as_background(cli
     ("For the purposes of this Section, the following specifications apply:", True),
     ("‘Low-carbon fleet’ means a fleet of vehicles with zero emissions.", True),
     ("Installation of metering infrastructure that does not meet the requirements of smart metering systems of "
-     "Article 20 of Directive (EU) 2019/944 is not compliant.", True),
+     "Article 20 of Directive (EU) 2019/944 is not compliant.", True),  # section_wide(exclusions=True) still reads it
     ("Where the measures referred to in point (b) are not feasible, the equipment is not compliant.", False),
     ("Compliance with the criteria referred to in point 1(b) is verified by an independent third party.", False),
     ("The activity complies with the criteria set out in Appendix A to this Annex.", False),
@@ -274,18 +278,20 @@ def test_exclusion_right_after_its_numbered_criterion_stays_a_requirement(climat
 
 def test_plain_text_headings_agree_across_sources(climate_act, eurlex):
     """CCM-1.1 SC: EUR-Lex XHTML prints "4. Audit" as an ordinary numbered paragraph, Formex as a GR.SEQ title.
-    Either way it is a heading (no sentence): criterion 4 takes "Within two years … verified by either of the
-    following:" and its (a)/(b); "1. Afforestation plan …" over 1.1-1.8 leaves criterion 1 without text.  Both
-    sources give the same ids and texts."""
+    Either way it is a title (spec §7): criterion 4 has the text "Audit" and "Within two years … verified by either
+    of the following:" is anchored under it as 4.Verification with its (a)/(b); "1. Afforestation plan …" holds
+    1.1-1.8.  Both sources give the same ids and texts."""
     from regc.frontends import load_source
 
     fmx = load_source(eurlex / "32021r2139/2026-01-01/en.fmx4")
     trees = [_structure_only(act, "CCM-1.1").unit("SC") for act in (climate_act, fmx)]
     for sc in trees:
         four = sc.root.find("4")
-        assert four.verbatim_text.startswith("Within two years after the beginning of the activity")
-        assert _children(four)[:2] == ["4(a)", "4(b)"]
-        assert sc.root.find("1").verbatim_text == "" and _children(sc.root.find("1"))[0] == "1.1"
+        assert four.verbatim_text == "Audit" and _children(four)[0] == "4.Verification"
+        ver = four.find("4.Verification")
+        assert ver.verbatim_text.startswith("Within two years after the beginning of the activity")
+        assert _children(ver)[:2] == ["4.Verification(a)", "4.Verification(b)"]
+        assert _children(sc.root.find("1"))[0] == "1.1"
     flat = [[(n.criterion_id, n.verbatim_text) for n, _ in sc.root.walk_with_parent()] for sc in trees]
     assert flat[0] == flat[1]
     assert not structure.is_heading(structure.Block(label="2.", text="The activity is one of the following"))

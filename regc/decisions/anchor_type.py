@@ -26,6 +26,21 @@ _BACKGROUND = re.compile(
     r"|\bmay be (considered|regarded|used)\b|\bpreferably\b|\bis (encouraged|recommended)\b"
     r"|^(for the purposes? of (this|these|that|point|section)\b[^.]*,\s*(\w+\s+){1,6}(may|can)\b)",
     re.I)
+# permissions to the assessor (spec §7 BackgroundInformation): how an audit or calculation may be done, not
+# whether the activity passes ("audits may be performed together with any other audit"; "… may take into account
+# measures …").  "may not" is a prohibition, binding: not a permission.
+_ASSESSOR_ACT = r"(audits?|assessments?|verifications?|inspections?|certifications?|controls?|checks?|reports?)"
+_PERMISSION = re.compile(
+    r"\b" + _ASSESSOR_ACT + r"\s+(may|can)\s+(also\s+)?be\s+(\w+\s+){0,2}?(performed|carried\s+out|conducted|done|"
+    r"combined|undertaken|merged|joined)\b"
+    r"|\bmay\s+(also\s+)?take\s+into\s+account\b",
+    re.I)
+# the subject is an assessment and the sentence says how it is done ("The climate risk and vulnerability
+# assessment is proportionate to the scale of the activity …, such that:"; gold "The assessment is based on …")
+_HOW_ASSESSED = re.compile(
+    r"^\s*(the|this|that|such)\s+([\w-]+\s+){0,6}?(assessment|analysis|evaluation|appraisal)\s+(is|are)\s+"
+    r"(proportionate|performed|carried\s+out|conducted|undertaken|based\s+on|made|done)\b",
+    re.I)
 _VERIFICATION = re.compile(
     r"\b(is|are|be|been|being) (verified|audited|certified|monitored|checked|attested|validated|reviewed|inspected)\b"
     r"|\bverif(ier|ies|y)\b|\bverification\b|\bthird[- ]part(y|ies)\b|\baudit(ed|s)?\b|\bcertif(ied|ication|icate)\b",
@@ -35,8 +50,7 @@ _METHODOLOGY = re.compile(
     r"\b(is|are) (calculated|computed|determined|measured|estimated|quantified|established|installed)\b"
     r"|\bmethodolog(y|ies)\b|\bin accordance with\b|\bin line with\b|\bbased on\b|\bstandards?\b"
     r"|\bcompl(y|ies|iance) with\b|\b(meets?|fulfils?|fulfills?) the requirements\b|\bmeasures include\b"
-    r"|\bbest (available )?(practices?|techniques?)\b|\bguidelines?\b|\bspecifications?\b|\bprocedures?\b"
-    r"|\bmay take into account\b",
+    r"|\bbest (available )?(practices?|techniques?)\b|\bguidelines?\b|\bspecifications?\b|\bprocedures?\b",
     re.I)
 _ASSESSMENT = re.compile(r"\bassess(es|ed|ment|ing)?\b|\bdeteriorat|\bgood (ecological |environmental )?(status|potential)\b"
                          r"|\bimpact analysis\b|\bevaluat(es|ed|ion)\b|\b(are|is) identified and addressed\b"
@@ -44,7 +58,33 @@ _ASSESSMENT = re.compile(r"\bassess(es|ed|ment|ing)?\b|\bdeteriorat|\bgood (ecol
 _COMMITMENT = re.compile(r"\bcommit(ment|ted|s)?\b|\bundertak(es|ing) to\b|\bpledge"
                          r"|^\s*(an?|the)\s+([\w-]+\s+){0,4}plan\b", re.I)
 _REPLACEMENT = re.compile(r"\breplac(es|ed|ement|ing)\b|\bwithdrawn from (use|the fleet|service)\b", re.I)
-_EXCLUSION = re.compile(r"\b(is|are) not (compliant|eligible)\b|\b(is|are) excluded\b|\bis not covered\b", re.I)
+# exclusions (spec §7): a binding requirement that declares something not compliant, not eligible, not qualifying
+_EXCLUSION = re.compile(
+    r"\b(is|are)\s+not\s+(compliant|eligible)\b|\b(is|are)\s+excluded\b|\bis\s+not\s+covered\b"
+    r"|\b(is|are)\s+not\s+considered\s+(as\s+)?(a\s+|an\s+)?(contribution|compliant|eligible|fulfilling|meeting|"
+    r"complying|qualifying|sustainable)"
+    r"|\b(does|do)\s+not\s+qualify\b|\b(is|are)\s+not\s+(deemed|regarded)\s+(as\s+)?(compliant|eligible)",
+    re.I)
+
+
+def is_exclusion(text: str) -> bool:
+    """The first sentence declares something not compliant / not eligible / not qualifying (spec §7: binding).
+
+    >>> is_exclusion("Plants more GHG-intensive than 100 g CO2e/kWh are not compliant."), is_exclusion("x is y.")
+    (True, False)
+    """
+    return bool(_EXCLUSION.search(re.split(r"(?<=[.;:])\s+(?=[A-Z])", text, maxsplit=1)[0]))
+
+
+def is_permission(text: str) -> bool:
+    """The first sentence is a permission to the assessor (spec §7 BackgroundInformation, non-participating).
+
+    >>> is_permission("In order to reduce costs, audits may be performed together with any other audit.")
+    True
+    >>> is_permission("The certifier may not have any conflict of interest.")
+    False
+    """
+    return bool(_PERMISSION.search(re.split(r"(?<=[.;:])\s+(?=[A-Z])", text, maxsplit=1)[0]))
 
 
 @dataclass(frozen=True)
@@ -59,11 +99,17 @@ def anchor_type(text: str) -> TypeDecision:
 
     Ordered rules; the first sentence decides when it can, then the whole paragraph:
 
-    1. ``BackgroundInformation``: non-binding context — another actor acts ("the Commission may", "the verifier
-       takes into account"), "may be considered", "preferably", "Note:";
+    0. an exclusion in the first sentence ("… is not compliant", "… are not considered as a contribution",
+       "… do not qualify"): a binding requirement (spec §7), ``Methodology`` (rule ``exclusion``), never
+       background;
+    1. ``BackgroundInformation``: a permission to the assessor (spec §7: "audits may be performed together with
+       any other audit", "may take into account"; rule ``permission``; "may not" is a prohibition and stays
+       binding) or other non-binding context — another actor acts ("the Commission may", "the verifier takes into
+       account"), "may be considered", "preferably", "Note:";
     2. ``Verification``: passive verify/audit/certify/monitor (also reviewed/inspected in the cue pass),
        third-party verifier;
-    3. ``Methodology``: passive calculate/measure/install, "is based on";
+    3. ``Methodology``: passive calculate/measure/install, "is based on"; an assessment whose first sentence says
+       how it is done ("The … assessment is proportionate to … / is performed …", rule ``how-assessed``);
     4. ``Assessment``: "it assesses", assessment/evaluation, deterioration/good status, risks identified and
        addressed, "not detrimental", significant adverse effects, consultation;
     5. the cue families: Assessment, Verification, Methodology (a named standard ``EN 62271-1``, compliance
@@ -83,9 +129,17 @@ def anchor_type(text: str) -> TypeDecision:
     'BackgroundInformation'
     >>> anchor_type("The equipment referred to in this point (d) complies with EN 62271-1.").rule
     'methodology-cue'
+    >>> anchor_type("In order to reduce costs, audits may be performed together with any other audit.").rule
+    'permission'
+    >>> anchor_type("Mandatory contributions are not considered as a contribution to the restoration.").rule
+    'exclusion'
     """
     first = re.split(r"(?<=[.;:])\s+(?=[A-Z])", text, maxsplit=1)[0]
+    if _EXCLUSION.search(first):  # binding, never background (spec §7)
+        return TypeDecision("Methodology", "exclusion", 0.7)
     for scope, conf in ((first, 0.9), (text, 0.7)):
+        if _PERMISSION.search(scope):
+            return TypeDecision("BackgroundInformation", "permission", conf)
         if _BACKGROUND.search(scope):
             return TypeDecision("BackgroundInformation", "background-cue", conf)
         if re.search(r"\b(is|are) (verified|audited|certified|monitored)\b", scope, re.I):
@@ -93,6 +147,8 @@ def anchor_type(text: str) -> TypeDecision:
         if re.search(r"\b(is|are) (calculated|computed|determined|measured|estimated|quantified)\b|\bis based on\b",
                      scope, re.I):
             return TypeDecision("Methodology", "passive-calculate", conf)
+        if scope is first and _HOW_ASSESSED.search(scope):
+            return TypeDecision("Methodology", "how-assessed", conf - 0.1)
         if re.match(r"\s*(it|this|that|the activity|the operator)\s+assess(es)?\b", scope, re.I):
             return TypeDecision("Assessment", "assesses", conf)
         methodology = bool(_METHODOLOGY.search(scope) or _STANDARD.search(scope))
@@ -109,7 +165,7 @@ def anchor_type(text: str) -> TypeDecision:
         if _REPLACEMENT.search(scope):
             return TypeDecision("Replacement", "replacement-cue", conf - 0.1)
     if _EXCLUSION.search(text):
-        return TypeDecision("Methodology", "exclusion", 0.5)
+        return TypeDecision("Methodology", "exclusion", 0.5)  # an exclusion in a later sentence
     if re.search(r"[.;:]$", text.strip()) and re.search(r"\b(is|are|does|do|has|have|[a-z]+s)\b", text):
         return TypeDecision("Methodology", "requirement-default", 0.5)
     return TypeDecision("Methodology", "default", 0.4)

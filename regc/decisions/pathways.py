@@ -18,10 +18,22 @@ from typing import Any, Iterable
 
 from regc.decisions.base import Decision, Verdict
 
-_GROUP_ID = re.compile(r"\([a-z0-9]+-[a-z0-9]+\)$")
+_GROUP_ID = re.compile(r"\([a-z0-9.]+-[a-z0-9.]+\)$")  # 1(a-e), 1(1.1-1.2)
 
 
 _OR_CHAPEAU = re.compile(r"\b(either|one of the following|one or more of|at least one of)\b", re.I)
+# the chapeau connectives that make an inferred group hold the chapeau's logic (spec §7 "Inferred groups"):
+# OR and N_OF_K ("at least two of")
+_CHOICE_CHAPEAU = re.compile(
+    r"\b(either|one\s+of\s+the\s+following|one\s+or\s+more\s+of|at\s+least\s+(one|two|three|four|\d+)\s+of"
+    r"|one\s+of\s+the\s+(following\s+)?(sets|options|alternatives|requirements|criteria))\b",
+    re.I)
+# the alternatives a chapeau names by id: "set out in point 1.1 or 1.2", "points (a) to (c)"
+_ITEM_ID = r"(\d+(?:\.\d+)*|\([a-z]{1,4}\))"
+_NAMED_ALTERNATIVES = re.compile(
+    r"\bpoints?\s+" + _ITEM_ID + r"((?:\s*,\s*|\s+(?:or|to|and)\s+)" + _ITEM_ID + r")+", re.I)
+CHAPEAU_GROUP_RULES = ("chapeau-group-with-anchored-child", "chapeau-names-its-alternatives")
+"""Rules whose group takes the chapeau's logic while the node becomes AND over the group and the rest."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +47,7 @@ class PathwayItem:
 class PathwayInput:
     chapeau: str
     items: tuple[PathwayItem, ...]
+    participating_anchored: bool = False  # the node also has a participating anchored child (spec §7)
 
 
 @dataclass(frozen=True)
@@ -60,6 +73,9 @@ def decide_pathways(inp: PathwayInput) -> PathwayDecision:
     ()
     """
     k = len(inp.items)
+    chapeau_group = chapeau_choice_group(inp)
+    if chapeau_group is not None:
+        return chapeau_group
     if not _OR_CHAPEAU.search(inp.chapeau) or k < 3:
         return PathwayDecision((), 0.95, "no-alternatives-to-group")
     either = bool(re.search(r"\beither\b", inp.chapeau, re.I))
@@ -96,19 +112,64 @@ def decide_pathways(inp: PathwayInput) -> PathwayDecision:
     return PathwayDecision((), 0.9, "plain-alternatives")
 
 
-def _valid_groups(groups, k: int) -> bool:
-    try:
-        spans = sorted((int(a), int(b)) for a, b in groups)
-    except (TypeError, ValueError):
-        return False
-    last = -1
-    for a, b in spans:
-        if not (0 <= a < b < k) or a <= last:
-            return False
-        last = b
-    return True
+def chapeau_choice_group(inp: PathwayInput) -> PathwayDecision | None:
+    """Spec §7 "Inferred groups": a chapeau with an OR / N_OF_K connective whose node has more participating
+    children than its alternatives.  (1) The chapeau names its alternatives by id and other items follow ("one of
+    the following sets of requirements set out in point 1.1 or 1.2. In any case, … point 1.3" -> group 1.1-1.2;
+    rule ``chapeau-names-its-alternatives``); (2) the node also has a participating anchored child (an exclusion
+    after "at least two of the following: (a)-(d)") -> all its items form the group (rule
+    ``chapeau-group-with-anchored-child``).  The group takes the chapeau's logic; the node becomes AND.  None
+    when neither holds.
+
+    >>> its = tuple(PathwayItem(i, "x.", False) for i in ("1.1", "1.2", "1.3"))
+    >>> chapeau_choice_group(PathwayInput("complies with one of the following sets of requirements set out in "
+    ...                                   "point 1.1 or 1.2. In any case, it complies with point 1.3.", its)).groups
+    ((0, 1),)
+    >>> chapeau_choice_group(PathwayInput("at least two of the following:", its, participating_anchored=True)).groups
+    ((0, 2),)
+    >>> chapeau_choice_group(PathwayInput("all of the following:", its, participating_anchored=True)) is None
+    True
+    """
+    k = len(inp.items)
+    sentence = next((s for s in re.split(r"(?<=[.;])\s+(?=[A-Z])", inp.chapeau) if _CHOICE_CHAPEAU.search(s)), None)
+    if sentence is None or k < 2:
+        return None
+    named = _named_alternatives(sentence, inp.items)
+    if named is not None and named[1] - named[0] + 1 < k:
+        return PathwayDecision((named,), 0.85, "chapeau-names-its-alternatives")
+    if inp.participating_anchored:
+        return PathwayDecision(((0, k - 1),), 0.8, "chapeau-group-with-anchored-child")
+    return None
 
 
+def _named_alternatives(sentence: str, items: tuple[PathwayItem, ...]) -> tuple[int, int] | None:
+    """Index range of the items a chapeau sentence names ("point 1.1 or 1.2" -> the items 1.1 and 1.2; "points
+    (a) to (d)" -> (a) … (d)), when they are a run of at least two consecutive items."""
+    m = _NAMED_ALTERNATIVES.search(sentence)
+    if m is None:
+        return None
+    ids = re.findall(_ITEM_ID, m.group(0))
+    ends = [next((j for j, it in enumerate(items) if it.id == x or (x[0] == "(" and it.id.endswith(x))), None)
+            for x in ids]
+    if None in ends or len(ends) < 2:
+        return None
+    a, b = min(ends), max(ends)  # type: ignore[type-var]
+    if " to " not in m.group(0) and sorted(ends) != list(range(a, b + 1)):  # type: ignore[arg-type]
+        return None
+    return (a, b) if b > a else None
+
+
+def is_chapeau_group(node: Any) -> bool:
+    """An IR node is an inferred group that holds its parent chapeau's logic (a rule of :data:`CHAPEAU_GROUP_RULES`
+    made it): the classify pass gives it the chapeau's logic and the parent AND."""
+    origin = node.provenance.fields.get("criterion_id") if node.provenance is not None else None
+    return node.provenance is not None and node.provenance.kind == "group" and origin is not None \
+        and origin.rule.split(":", 1)[-1] in CHAPEAU_GROUP_RULES
+
+
+def holds_chapeau_group(node: Any) -> bool:
+    """The node's chapeau logic moved to an inferred group child (spec §7): the node itself is AND."""
+    return any(is_chapeau_group(c) for c in node.sub_criteria)
 
 
 def valid_groups(groups, k: int) -> bool:

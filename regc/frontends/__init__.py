@@ -98,9 +98,12 @@ def load_source(path: str | Path, format: Optional[str] = None, only: Optional[C
     parse = frontend(fmt)
     act = parse(p, only=set(only)) if only and "only" in inspect.signature(parse).parameters else parse(p)
     from regc.frontends.objectives import check_unit_parts
+    from regc.frontends.text import join_broken_sentences
 
     for adoc in act.activities:
         check_unit_parts(adoc)
+        for unit in adoc.units:
+            unit.blocks = join_broken_sentences(unit.blocks)
     return act
 
 

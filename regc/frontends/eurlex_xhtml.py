@@ -28,7 +28,7 @@ from lxml import etree
 from regc.frontends import _html
 from regc.frontends._html import HtmlDoc, classes, inline_segments, local
 from regc.frontends.objectives import annex_objective, classify_row_heading
-from regc.frontends.text import is_not_applicable, normalise_ws, split_label
+from regc.frontends.text import ROW_START, is_not_applicable, normalise_ws, split_label
 from regc.ir.doc import ActDoc, ActivityDoc, Block, FootnoteBody, FrontEndError, UnitDoc
 
 FORMAT = "eurlex-xhtml"
@@ -249,6 +249,7 @@ class _ActivityBuilder:
         self.table_seen = True
         unit: Optional[UnitDoc] = None
         headed = False
+        row_start = False
         self.general = None
         rows = [r for r in table.iter() if local(r.tag) == "tr" and _owner_table(r) is table]
         for row in rows:
@@ -273,6 +274,7 @@ class _ActivityBuilder:
                 existing = next((u for u in self.act.units if u.part == rh.part), None)
                 if existing is not None and rh.part == "SC":  # "Additional criteria …" after "General criteria …"
                     unit = existing
+                    row_start = bool(existing.blocks)  # its first block opens a new run of criteria
                 else:
                     unit = UnitDoc(part=rh.part, heading=head_text, span=self.doc.span(row))
                     self.act.units.append(unit)
@@ -297,6 +299,9 @@ class _ActivityBuilder:
                 if only is not None and not unit.blocks and only.label is None and is_not_applicable(only.text):
                     unit.not_applicable = True
                     continue
+                if row_start and blocks:
+                    blocks[0] = blocks[0].model_copy(update={"style": ROW_START})
+                    row_start = False
                 unit.blocks.extend(blocks)
 
     def add_description(self, el: etree._Element) -> None:

@@ -43,7 +43,7 @@ from lxml import etree
 from regc.frontends._html import _index_offsets as index_offsets
 from regc.frontends._html import read_bytes
 from regc.frontends.objectives import annex_objective, classify_row_heading
-from regc.frontends.text import normalise_ws, remove_marker_space
+from regc.frontends.text import ROW_START, normalise_ws, remove_marker_space
 from regc.ir.doc import ActDoc, ActivityDoc, Block, FootnoteBody, FrontEndError, UnitDoc
 from regc.ir.models import SourceSpan
 
@@ -489,6 +489,7 @@ class _UnitBuilder:
         self._units: dict[str, UnitDoc] = {}
         self.current: Optional[UnitDoc] = None
         self._in_data_table = False  # the previous row was a multi-column data row
+        self._row_start = False  # the next content opens a new run of criteria in a unit that holds some
 
     def units(self) -> list[UnitDoc]:
         return list(self._units.values())
@@ -498,6 +499,8 @@ class _UnitBuilder:
         if u is None:
             u = UnitDoc(part=part, heading=heading, span=self.r.span(el))
             self._units[part] = u
+        elif part == "SC" and u.blocks:  # "Additional criteria …" after the general criteria (CCM-4.26-4.28)
+            self._row_start = True
         self.current = u
         return u
 
@@ -550,8 +553,13 @@ class _UnitBuilder:
                 self._in_data_table = True
             return
         self._in_data_table = False
+        target = self._target(row) if content else None
+        first = len(target) if target is not None else 0
         for cell in content:
             self.r.blocks(cell, self._target(cell), 0, on_table=self.table)
+        if self._row_start and target is not None and len(target) > first:
+            target[first] = target[first].model_copy(update={"style": ROW_START})
+            self._row_start = False
 
 
 def load_timed(path: str | Path) -> tuple[ActDoc, float]:

@@ -14,6 +14,11 @@ from __future__ import annotations
 
 import re
 
+# Block.style of the first block of a criteria row that continues a unit already holding criteria (the
+# "Additional criteria pertaining to substantial contribution …" row after the general criteria of CCM-4.26-4.28):
+# the structure pass starts a new top-level paragraph there instead of anchoring it under the last criterion
+ROW_START = "row-start"
+
 _WS = re.compile(r"[\s\u00a0\u2007\u202f\u2009\u200b\ufeff]+")
 _AMEND = re.compile(r"(?:[▼►]\s?(?:[MBACR]\d*|B)\b|◄)")
 _LABEL = re.compile(
@@ -75,3 +80,49 @@ def strip_closing_amendment_quote(text: str) -> str:
         if text.count(closing) > text.count(opening) and re.search(closing + r"[;.,]?$", text):
             return re.sub(closing + r"[;.,]?$", "", text).rstrip()
     return text
+
+
+# words a sentence cannot end with: a paragraph that ends with one was broken by the typesetting ("… proportionate
+# to the scale of the activity and" / "its expected lifespan, so that:"; OJ 2023/2485 CCA-14.1)
+SENTENCE_CANNOT_END_WITH = frozenset({
+    "and", "or", "nor", "but", "of", "the", "a", "an", "to", "with", "for", "in", "on", "by", "from", "that",
+    "which", "whose", "as", "at", "into", "than", "its", "their", "such",
+})
+
+
+def continues_sentence(before: str, after: str) -> bool:
+    """Whether paragraph ``after`` is the rest of the sentence ``before`` started: ``before`` ends with a word a
+    sentence cannot end with (:data:`SENTENCE_CANNOT_END_WITH`) and ``after`` starts in lower case.
+
+    >>> continues_sentence("is proportionate to the scale of the activity and", "its expected lifespan, so that:")
+    True
+    >>> continues_sentence("The assessment is proportionate.", "its expected lifespan")
+    False
+    """
+    words = re.findall(r"[A-Za-z]+$", before.rstrip())
+    return bool(words) and words[0].lower() in SENTENCE_CANNOT_END_WITH and after[:1].islower()
+
+
+def join_broken_sentences(blocks: list) -> list:
+    """Join an unlabelled paragraph that only continues the sentence of the paragraph before it
+    (:func:`continues_sentence`) to that paragraph: one sentence is one block (spec §6 segmentation), even where
+    the typesetting printed it as two ``<p>``.  Labels, depth and style stay the first paragraph's; markers and
+    the span cover both.
+
+    >>> from regc.ir.doc import Block
+    >>> [b.text for b in join_broken_sentences([Block(text="The assessment is proportionate to the scale and"),
+    ...                                         Block(text="its lifespan, so that:"), Block(label="(a)", text="x;")])]
+    ['The assessment is proportionate to the scale and its lifespan, so that:', 'x;']
+    """
+    out: list = []
+    for b in blocks:
+        prev = out[-1] if out else None
+        if prev is not None and b.label is None and prev.text and continues_sentence(prev.text, b.text):
+            span = prev.span
+            if span is not None and b.span is not None and span.file == b.span.file:
+                span = span.model_copy(update={"end": b.span.end if b.span.end is not None else span.end})
+            out[-1] = prev.model_copy(update={"text": f"{prev.text} {b.text}", "markers": prev.markers + b.markers,
+                                              "span": span})
+            continue
+        out.append(b)
+    return out

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Optional
 
 from regc.decisions import APPLICABILITY, CATEGORY, LOGIC, TAGS_DECISION, Verdict, decide
+from regc.decisions.pathways import holds_chapeau_group, is_chapeau_group
 from regc.decisions.applicability import (_GATE_LEAD, _PROCESS_STAGE, covers_activity_categories,  # noqa: F401
                                           decide_applicability, first_sentence, restates_activity_scope)
 from regc.decisions.applicability_cues import EARLY_RULES, LATE_RULES, Cue, first_match
@@ -67,6 +68,12 @@ def decide_category(threshold: Optional[Threshold]) -> Verdict[str]:
 _SAME = object()
 
 
+def _is_title(node: CriterionNode) -> bool:
+    """The structure pass made a title ("4. Audit") the node's text (provenance rule ``title-is-criterion-text``)."""
+    origin = node.provenance.fields.get("verbatim_text") if node.provenance is not None else None
+    return origin is not None and origin.rule == "title-is-criterion-text" and bool(node.sub_criteria)
+
+
 def _set(node: CriterionNode, field: str, d: Verdict, value=_SAME) -> None:
     node.set_field(field, d.value if value is _SAME else value, pass_name=NAME, rule=d.rule, model=d.model,
                    confidence=d.confidence)
@@ -97,6 +104,8 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
         # tags
         if is_root:
             _set(node, "tags", Verdict([], 1.0, "root"))
+        elif _is_title(node):  # spec §7 titles: "4. Audit" only names what its anchored paragraphs require
+            _set(node, "tags", Verdict([], 0.9, "title"))
         else:
             has_children = bool(node.sub_criteria)
             is_chapeau = has_children and node.verbatim_text.rstrip().endswith(":")
@@ -109,9 +118,13 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
         _set(node, "category", decide(CATEGORY, CATEGORY.Inputs.of(node.threshold), ctx))
         # logic
         part = node.participating_children()
-        d = decide(LOGIC, node_logic_inputs(node, part, is_root=is_root,
-                                            connective_only=node.criterion_id in retry_logic),
-                   ctx, about=node.criterion_id)
+        if holds_chapeau_group(node):  # spec §7 inferred group: the group holds the chapeau's logic
+            d = Verdict(("AND", None), 0.9, "and-over-inferred-group")
+        else:
+            src = parent if parent is not None and is_chapeau_group(node) else node
+            d = decide(LOGIC, node_logic_inputs(src, part, is_root=is_root,
+                                                connective_only=node.criterion_id in retry_logic),
+                       ctx, about=node.criterion_id)
         logic, n = d.value
         _set(node, "evaluation_logic", d, logic)
         _set(node, "n_required", d, n)
@@ -126,11 +139,13 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     def scoped(n: CriterionNode) -> bool:
         return bool(scopes.get(f"{unit.unit_id}#{n.criterion_id}"))
 
+    owner = {id(c): n for n, _ in unit.root.walk_with_parent() for c in n.sub_criteria}
     for node, parent in unit.root.walk_with_parent():
         sibs = [c for c in parent.participating_children() if not ANCHORED_ID.search(c.criterion_id)] \
             if parent is not None else []
+        chapeau = owner.get(id(parent), parent) if parent is not None and is_chapeau_group(parent) else parent
         x = APPLICABILITY.Inputs(
-            node.verbatim_text, parent_text=parent.verbatim_text if parent is not None else "",
+            node.verbatim_text, parent_text=chapeau.verbatim_text if chapeau is not None else "",
             activity_name=activity_name, is_root=parent is None,
             parent_logic=parent.evaluation_logic if parent is not None else "",
             scope_conditions=_frozen_scopes(scopes.get(f"{unit.unit_id}#{node.criterion_id}") or ()),
@@ -217,6 +232,8 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
         if node.evaluation_logic == "N_OF_K" and not (node.n_required and 1 <= node.n_required <= k):
             out.append(_diag("N_OF_K_RANGE", f"N_OF_K needs 1 <= n <= {k}, got {node.n_required}", cid, "error"))
         con = find_connective(node.verbatim_text) if parent is not None or node.verbatim_text else None
+        if holds_chapeau_group(node):  # the connective applies to the inferred group, not to the node (spec §7)
+            con = None
         if con is not None and k == 0 and node.verbatim_text.rstrip().endswith(":"):
             out.append(_diag("CHAPEAU_WITHOUT_ITEMS", f"chapeau {con.text!r} introduces a list but the node has no "
                                                       "items", cid, "warning", "Completeness"))

@@ -30,7 +30,7 @@ PASS_NAME = "graph"
 LISTED_TYPES = ("GROUP_MEMBER", "INHERITS_THRESHOLD", "REFERENCES", "DEPENDS_ON", "CORRECTS")
 ACYCLIC_TYPES = ("DEPENDS_ON", "INHERITS_THRESHOLD")
 
-_GROUP_RE = re.compile(r"\(([A-Za-z0-9]+)-([A-Za-z0-9]+)\)$")
+_GROUP_RE = re.compile(r"\(([A-Za-z0-9.]+)-([A-Za-z0-9.]+)\)$")  # 1(a-e), 1(1.1-1.2)
 _TAG_SUFFIX_RE = re.compile(r"^(?P<anchor>.+)\.(%s)(\.\d+)?$" % "|".join(TAGS))
 _INTERNAL_REF_RE = re.compile(
     r"\b(?:Sections?|points?)\s+(\d+\.\d+)(?:\s*(?:,|and|or|to)\s*(\d+\.\d+))*\s+of\s+this\s+Annex", re.I)

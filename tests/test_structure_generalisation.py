@@ -1,0 +1,201 @@
+"""Spec §7 structure rules (issue 11, classes ST1-ST5 of shared/design/generalisation.md): the inferred-group rule of
+the ``pathways`` decision, the sentence join of the front-ends, and verify learning the same rules (a deliberately
+broken output is flagged; the ODR loop repairs a model's answer that breaks them).  The anchoring cases themselves
+are golden fixtures (tests/fixtures/structure/st*.in.json) and decision fixtures (anchor_type.json)."""
+
+from __future__ import annotations
+
+import pytest
+
+from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemory, run_with_odr
+from regc.decisions import Verdict
+from regc.decisions.pathways import PathwayInput, PathwayItem, chapeau_choice_group, decide_pathways
+from regc.frontends.text import continues_sentence, join_broken_sentences
+from regc.ir.doc import ActDoc, ActivityDoc, Block, UnitDoc
+from regc.ir.models import CriterionNode, Unit
+from regc.passes import structure
+
+
+def _ctx(blocks: list[Block], decider=None) -> PassContext:
+    ud = UnitDoc(part="SC", blocks=blocks)
+    ad = ActivityDoc(activity_id="CE-9.9", objective="CE", section="9.9", name="x", units=[ud])
+    act = ActDoc(celex="32023R2486", format="formex", file="test", activities=[ad])
+    return PassContext(act=act, activity=ad, unit_doc=ud, memory=SemanticMemory(),
+                       options=CompileOptions(decider=decider))
+
+
+def _run(blocks: list[Block], decider=None) -> tuple[Unit, list]:
+    ctx = _ctx(blocks, decider)
+    unit = structure.run(Unit(unit_id=ctx.unit_id, root=CriterionNode(criterion_id="ROOT")), ctx)
+    return unit, structure.verify(unit, ctx)
+
+
+CHOICE = [("1.", "For remote monitoring systems, at least two of the following capabilities are met:"),
+          ("(a)", "alerting the user to abnormal sensor values;"), ("(b)", "predicting the remaining lifetime;"),
+          ("(c)", "predicting an upcoming failure."),
+          (None, "IT/OT systems aimed only at monitoring consumables are not compliant.")]
+TITLED = [("1.", "Audit", "TITLE"),
+          (None, "At least every five years, compliance is controlled by an independent third-party certifier.", "P"),
+          (None, "In order to reduce costs, audits may be performed together with any other audit.", "P")]
+
+
+def _blocks(spec) -> list[Block]:
+    return [Block(label=s[0], text=s[1], style=s[2] if len(s) > 2 else None, depth=1 if len(s) > 2 and s[0] is None
+                  else 0) for s in spec]
+
+
+# ------------------------------------------------------------------------------------------ the pathways decision
+
+
+ITEMS = tuple(PathwayItem(i, "x.", False) for i in ("1.1", "1.2", "1.3"))
+
+
+@pytest.mark.parametrize("chapeau, anchored, groups, rule", [
+    # positives: the chapeau names its alternatives and another item follows (PPC-1.2 SC 1)
+    ("The activity complies with one of the following sets of requirements set out in point 1.1 or 1.2 relating to "
+     "product substitution. In any case, the activity complies with the requirements set out in point 1.3.", False,
+     ((0, 1),), "chapeau-names-its-alternatives"),
+    # an N_OF_K / OR chapeau whose node also has a participating anchored child (CE-4.1 SC 2)
+    ("at least two of the following capabilities specified in points (a) to (c) are met:", True, ((0, 2),),
+     "chapeau-group-with-anchored-child"),
+    ("The activity meets either of the following criteria:", True, ((0, 2),), "chapeau-group-with-anchored-child"),
+    # near-misses: an AND chapeau; an OR chapeau with nothing else participating; the named range is every item
+    ("The activity complies with all of the following:", True, (), "no-alternatives-to-group"),
+    ("The activity is one of the following:", False, (), "plain-alternatives"),
+    ("one of the following set out in points 1.1 to 1.3:", False, (), "plain-alternatives"),
+])
+def test_pathways_inferred_group_rule(chapeau, anchored, groups, rule):
+    dec = decide_pathways(PathwayInput(chapeau, ITEMS, participating_anchored=anchored))
+    assert (dec.groups, dec.rule) == (groups, rule)
+
+
+def test_named_alternatives_must_be_items_of_the_node():
+    """"point 2.1 or 2.2" names no item of a node whose items are 1.1-1.3: no group from the names."""
+    assert chapeau_choice_group(PathwayInput("one of the following set out in point 2.1 or 2.2.", ITEMS)) is None
+
+
+def test_inferred_group_takes_the_chapeau_logic_and_the_node_is_and():
+    """CE-4.1 SC 2 shape through structure + classify: 1 AND over 1(a-c) (N_OF_K 2) and the exclusion."""
+    from regc.passes import classify
+
+    unit, diags = _run(_blocks(CHOICE))
+    assert not [d for d in diags if d.severity in ("error", "critical")]
+    classify.run(unit, None)
+    one, group = unit.root.find("1"), unit.root.find("1(a-c)")
+    assert [c.criterion_id for c in one.sub_criteria] == ["1(a-c)", "1.Methodology"]
+    assert (one.evaluation_logic, group.evaluation_logic, group.n_required) == ("AND", "N_OF_K", 2)
+    assert {(e.from_, e.to) for e in unit.edges if e.type == "GROUP_MEMBER"} == \
+        {("1(a)", "1(a-c)"), ("1(b)", "1(a-c)"), ("1(c)", "1(a-c)")}
+    assert not [d for d in classify.verify(unit, None) if d.code == "LOGIC_CONNECTIVE_MISMATCH"]
+
+
+# ------------------------------------------------------------------------------------------- sentence join (OJ)
+
+
+def test_a_sentence_printed_as_two_paragraphs_is_one_block():
+    blocks = [Block(label="(c)", text="an assessment of adaptation solutions."),
+              Block(text="The climate risk and vulnerability assessment is proportionate to the scale of the activity "
+                         "and", markers=["1"]),
+              Block(text="its expected lifespan, so that:", markers=["2"]), Block(label="(a)", text="for x;")]
+    out = join_broken_sentences(blocks)
+    assert [b.text for b in out][1].endswith("scale of the activity and its expected lifespan, so that:")
+    assert len(out) == 3 and out[1].markers == ["1", "2"]
+
+
+@pytest.mark.parametrize("before, after", [
+    ("The activity complies with the following:", "the plant is new."),  # a chapeau ends with ':'
+    ("The activity complies with the following", "The plant is new."),  # next starts a sentence
+    ("the system is monitored; and", "(b) x"),  # not lower case
+    ("Measures are taken to reduce noise", "where relevant."),  # "noise" can end a sentence
+])
+def test_sentence_join_near_misses(before, after):
+    assert not continues_sentence(before, after)
+
+
+# ------------------------------------------------------------------------- verify learns the rules; ODR repairs
+
+
+def test_verify_flags_a_title_whose_first_paragraph_was_promoted():
+    """ST4: the old rule made the first paragraph node 1's text; the title block is then covered by no node."""
+    blocks = _blocks(TITLED)
+    unit, diags = _run(blocks)
+    assert unit.root.find("1").verbatim_text == "Audit" and not [d for d in diags if d.severity == "error"]
+    broken = unit.model_copy(deep=True)
+    one = broken.root.find("1")
+    first = one.sub_criteria.pop(0)
+    one.verbatim_text = first.verbatim_text
+    codes = {(d.code, d.severity) for d in structure.verify(broken, _ctx(blocks))}
+    assert ("BLOCK_NOT_COVERED", "error") in codes
+
+
+def test_verify_flags_an_exclusion_typed_background_and_a_participating_permission():
+    """ST3 / ST5: hand-edit the Types the rules gave."""
+    blocks = _blocks(CHOICE) + _blocks(TITLED[1:])
+    unit, diags = _run(blocks)
+    assert not [d for d in diags if d.code in structure.RULE_REPAIR_CODES]
+    broken = unit.model_copy(deep=True)
+    broken.root.find("1.Methodology").tags = ["BackgroundInformation"]
+    perm = next(n for n in broken.root.walk() if n.verbatim_text.startswith("In order to reduce costs"))
+    perm.tags = ["Verification"]
+    codes = {d.code: d.criterion_id for d in structure.verify(broken, _ctx(blocks))}
+    assert codes["EXCLUSION_AS_BACKGROUND"] == "1.Methodology"
+    assert codes["PERMISSION_PARTICIPATES"] == perm.criterion_id
+
+
+def test_verify_flags_an_ungrouped_choice_chapeau():
+    """ST2: the group flattened back under 1 (as before §7): 1 would read as N_OF_K over the exclusion too."""
+    blocks = _blocks(CHOICE)
+    unit, _ = _run(blocks)
+    broken = unit.model_copy(deep=True)
+    one = broken.root.find("1")
+    group = one.sub_criteria.pop(0)
+    one.sub_criteria[0:0] = group.sub_criteria
+    codes = {d.code: d.criterion_id for d in structure.verify(broken, _ctx(blocks))}
+    assert codes.get("CHOICE_CHAPEAU_NOT_GROUPED") == "1"
+
+
+class _WrongModel:
+    """A decider whose answers break §7: no groups for the pathways, BackgroundInformation for every paragraph."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
+        self.calls += 1
+        if decision.name == "pathways":
+            return Verdict((), 0.9, "model", model="wrong")
+        if decision.name == "anchor_type":
+            return Verdict("BackgroundInformation", 0.9, "model", model="wrong")
+        return None
+
+
+def test_odr_repairs_a_model_that_breaks_the_structure_rules():
+    """The model's tree is flagged (two EXCLUSION_AS_BACKGROUND errors: confidence 0.5, under the default 0.7 that
+    stops the loop; with the exclusions as background nothing else participates, so the ungrouped list is not
+    flagged) and the repair is the rules' reading: the group and the binding exclusions come back."""
+    model = _WrongModel()
+    ctx = _ctx(_blocks(CHOICE + [("2.", "The installation meets all of the following criteria:"),
+                                 ("(a)", "the system is interconnected;"), ("(b)", "the factor is low."),
+                                 (None, "Metering infrastructure that does not meet the requirements is not "
+                                        "compliant.")]), decider=model)
+    first = structure.run(Unit(unit_id=ctx.unit_id, root=CriterionNode(criterion_id="ROOT")), ctx)
+    assert "EXCLUSION_AS_BACKGROUND" in {d.code for d in structure.verify(first, ctx)}
+    out, record = run_with_odr(structure, Unit(unit_id=ctx.unit_id, root=CriterionNode(criterion_id="ROOT")), ctx)
+    assert record.attempts >= 2 and model.calls
+    assert out.root.find("1(a-c)") is not None and out.root.find("1.Methodology").tags == ["Methodology"]
+    assert out.root.find("2.Methodology").tags == ["Methodology"]
+    assert not [d for d in record.diagnostics if d.code in structure.RULE_REPAIR_CODES]
+
+
+def test_a_title_carries_no_tag_and_its_paragraphs_are_typed():
+    """ST4 through classify: "Audit" (a title) has no tag even though "audit" is a Verification cue; the
+    paragraph below it is 1.Verification, the permission 1.BackgroundInformation (not participating)."""
+    from regc.passes import classify
+
+    unit, _ = _run(_blocks(TITLED))
+    classify.run(unit, None)
+    one = unit.root.find("1")
+    assert one.tags == [] and one.provenance.fields["tags"].rule == "title"
+    assert [(c.criterion_id, c.tags) for c in one.sub_criteria] == [
+        ("1.Verification", ["Verification"]), ("1.BackgroundInformation", ["BackgroundInformation"])]
+    assert [c.criterion_id for c in one.participating_children()] == ["1.Verification"]
