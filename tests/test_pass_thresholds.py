@@ -224,3 +224,52 @@ def test_odr_repairs_an_ignored_chapeau_operator():
     assert dec.broke and rec.attempts >= 2 and not rec.flagged
     assert out.root.find("P1(i)").threshold.quantitative.items[0].operator == "<="
     assert not [d for d in rec.diagnostics if d.code == P.CHAPEAU_OP]
+
+
+# -- ST3: an exclusion's number is the complement limit (spec §7 Exclusions) -----------------------------------
+
+_EXCLUSION_49 = ("Infrastructure dedicated to creating a direct connection or expanding an existing direct connection "
+                 "to a production plant that is more GHG intensive than 100 gCO2e/kWh, measured on a life cycle "
+                 "basis, is not compliant.")
+
+
+def _exclusion_unit() -> Unit:
+    return Unit(unit_id="CCM-9.8/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[
+        CriterionNode(criterion_id="1", verbatim_text="The infrastructure is in a compliant system.", sub_criteria=[
+            CriterionNode(criterion_id="1.Methodology", verbatim_text=_EXCLUSION_49)])]))
+
+
+def test_exclusion_number_is_the_complement_and_verify_flags_its_loss():
+    res = P.run(_exclusion_unit(), None)
+    items = res.root.find("1.Methodology").threshold.quantitative.items
+    assert [(i.operator, i.value, i.unit) for i in items] == [("<=", 100, "g CO2e/kWh")]
+    assert not [d for d in P.verify(res, None) if d.code == P.EXCLUSION_OP]
+    items[0].operator = ">"  # the excluded side kept as if it were the limit
+    assert [d.criterion_id for d in P.verify(res, None) if d.code == P.EXCLUSION_OP] == ["1.Methodology"]
+    res.root.find("1.Methodology").threshold = None  # the number taken as a scope condition (the old reading)
+    assert [d.criterion_id for d in P.verify(res, None) if d.code == P.EXCLUSION_OP] == ["1.Methodology"]
+
+
+class _ExcludedSideDecider:
+    """A stand-in arbiter whose first answer keeps the excluded side ("> 100"), then defers to the rule.  Not a
+    model; its output is never reported as model quality."""
+
+    def __init__(self):
+        self.broke = False
+
+    def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
+        d = rule_decision.value
+        if not self.broke and about == "1.Methodology" and d.threshold is not None:
+            self.broke = True
+            d.threshold.quantitative.items[0].operator = ">"
+            return Decision(d, 0.9, "excluded-side", model="fake")
+        return None
+
+
+def test_odr_repairs_an_uncomplemented_exclusion():
+    dec = _ExcludedSideDecider()
+    ctx = _ctx("CCM-9.8/SC", CompileOptions(decider=dec, stop_confidence=0.9))
+    out, rec = run_with_odr(P, _exclusion_unit(), ctx)
+    assert dec.broke and rec.attempts >= 2 and not rec.flagged
+    assert out.root.find("1.Methodology").threshold.quantitative.items[0].operator == "<="
+    assert not [d for d in rec.diagnostics if d.code == P.EXCLUSION_OP]

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from regc.decisions import applicability_lexicon as lex
+from regc.decisions.anchor_type import _EXCLUSION
 from regc.decisions.base import Verdict
 
 
@@ -112,6 +113,7 @@ _RESIDUAL_SCOPE = re.compile(r"[;,]?\s*for\s+(?:the\s+)?[\w\s-]{0,60}?\b(?:under
 _QUALIFIED_CLASS_SUBJECT = re.compile(rf"^\s*{_CLASS}\s+(?P<what>(?:that|which|whose|within|with|where|under|"
                                       rf"[a-z]+ing)\b[^.;]*?)\s+{_FINITE_VERB}\b", re.IGNORECASE)
 _PERMISSION_CUE = re.compile(rf"\b{_PERMISSION}\b", re.IGNORECASE)
+_DEFINITE_HEAD = re.compile(rf"^\s*{_alt(lex.DEFINITE_DETERMINERS)}\b", re.IGNORECASE)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -271,6 +273,22 @@ def qualified_class_subject(c: Cue) -> Optional[Verdict]:
     return None
 
 
+def excluded_kind(c: Cue) -> Optional[Verdict]:
+    """ST3: an exclusion whose subject is a kind of thing the activity may or may not include ("Infrastructure
+    dedicated to a direct connection to a plant more GHG intensive than … is not compliant", "Installation of
+    metering infrastructure that does not meet … is not compliant"): Conditional (spec §7 Exclusions).  A subject
+    with a definite determiner ("The plant is not eligible …") or one that restates the activity is the activity's
+    own entity: no verdict here."""
+    m = _EXCLUSION.search(c.text)
+    if m is None:
+        return None
+    subject = c.text[:m.start()]
+    if not subject.strip() or _DEFINITE_HEAD.match(subject) or re.search(r"[,;:]", subject.strip()[:1]) or \
+            _restates(subject, c.activity_name):
+        return None
+    return Verdict("Conditional", 0.65, "excluded-kind")
+
+
 def trailing_gate(c: Cue) -> Optional[Verdict]:
     """AP3: a trailing ", where <situation>" / ", if any" / ", where technically applicable" that decides
     WHETHER the obligation applies; ", where available/feasible" (how) and a locative ", where" stay out."""
@@ -292,8 +310,8 @@ def permission(c: Cue) -> Optional[Verdict]:
 EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, claim_gate, exemption,
                                     object_of_chapeau_anywhere)
 LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, participial_activity_subject,
-                                   feedstock_subject, intervention_subject, qualified_class_subject, trailing_gate,
-                                   permission)
+                                   feedstock_subject, intervention_subject, qualified_class_subject, excluded_kind,
+                                   trailing_gate, permission)
 
 
 def first_match(rules: tuple[CueRule, ...], cue: Cue) -> Optional[Verdict]:

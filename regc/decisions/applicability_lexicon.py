@@ -65,3 +65,7 @@ CLASS_NOUNS = ("plants", "installations", "facilities", "vessels", "vehicles", "
 
 # the words that open an exemption of other criteria ("Points 1 and 2 do not apply to …", spec §7 Exemptions)
 EXEMPTED_POINT_WORDS = ("point", "points", "criterion", "criteria", "paragraph", "paragraphs")
+
+# determiners that make an exclusion's subject the activity's own entity ("The plant … is not compliant"), not a
+# kind of thing some instances include ("Infrastructure dedicated to … is not compliant", spec §7 Exclusions)
+DEFINITE_DETERMINERS = ("the", "this", "these", "those", "its", "their", "such")

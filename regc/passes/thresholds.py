@@ -46,6 +46,7 @@ CHAPEAU_OP = "THR_CHAPEAU_OPERATOR"  # TH1: an item under "do not exceed the fol
 RATE_BASE = "THR_RATE_TIME_BASE"  # TH2: "kWh per p.e. per annum" emitted without its time base
 WORD_NUMBER = "THR_WORD_NUMBER"  # TH3: "a minimum of five years" not read
 DATED_SCOPE = "THR_DATED_SCOPE"  # TM1/TM2: "built before D" / a list regime's date not on the node
+EXCLUSION_OP = "THR_EXCLUSION_COMPLEMENT"  # ST3: "plants more … than 100 … are not compliant" not read as <= 100
 
 
 # words that state a recurrence without a number ("annually", "on an annual basis")
@@ -246,6 +247,10 @@ def verify_classes(unit_id: str, node: CriterionNode, d: ThresholdDecision) -> l
         if h.item.unit.endswith("/year") and any(not i.unit.endswith("/year") for i in same):
             out.append(_class_diag(unit_id, node, RATE_BASE, f"value {h.item.value}: unit {same[0].unit!r} drops "
                                    f"the rate's time base ({h.item.unit!r}, spec §7)"))
+        if h.rule == "quantity:exclusion-complement" and (not same or any(i.operator != h.item.operator
+                                                                           for i in same)):
+            out.append(_class_diag(unit_id, node, EXCLUSION_OP, f"value {h.item.value} {h.item.unit}: an exclusion's "
+                                   f"number is the limit the compliant thing respects ({h.item.operator}, spec §7)"))
         if h.number_text.isalpha() and not same:
             out.append(_class_diag(unit_id, node, WORD_NUMBER, f"'{h.number_text} {h.item.unit}' "
                                    f"({h.item.operator} {h.item.value}) is not read (spec §7)"))

@@ -44,6 +44,13 @@ UNIT_STOP_WORDS = ('over', 'than', 'lower', 'below', 'above', 'higher', 'less', 
                    'compared', 'relative', 'upon', 'in accordance', 'including', 'excluding', 'averaged', 'during',
                    'within', 'after', 'before')
 
+# predicates that declare the subject non-compliant: a number in the subject separates compliant from non-compliant
+# things ("a plant that is more GHG intensive than 100 g CO2e/kWh … is not compliant"), spec §7 Exclusions
+EXCLUSION_PREDICATES = (r"(?:is|are)\s+not\s+(?:compliant|eligible|allowed|permitted|aligned)",
+                        r"(?:is|are)\s+(?:non-compliant|ineligible|excluded)",
+                        r"(?:do|does)\s+not\s+(?:qualify|comply)", r"(?:can|may)\s+not\s+qualify",
+                        r"cannot\s+qualify")
+
 # prepositions that bound a date ("by 31 December 2030", "as of 2026")
 TEMPORAL_PREPOSITIONS = ('no later than', 'not later than', 'at the latest by', 'at the latest on', 'on or before',
                          'on or after', 'by', 'until', 'till', 'up to and including', 'up to', 'as from', 'as of',

@@ -12,6 +12,7 @@ import re
 from regc.grammar.thresholds.lexicon import (
     CLAIM_KEYWORDS,
     DATED_THING_VERBS,
+    EXCLUSION_PREDICATES,
     FINITE_VERBS,
     MONTHS,
     SCOPE_ENTITIES,
@@ -500,6 +501,16 @@ _RELATIVE_COPULA_BEFORE = re.compile(r"""
 _ELIGIBILITY_PREDICATE = re.compile(r"""
     \b(?:is|are)\s+(?:not\s+)?(?:compliant|eligible|excluded|covered|allowed|permitted)\b
 """, re.X)
+
+# "… a plant that": a relative pronoun just before a finite verb (the verb is the relative clause's own)
+_RELATIVE_PRONOUN_BEFORE = re.compile(r"""
+    \b(?:that|which|who)\s+$
+""", re.X | re.I)
+
+# "… is not compliant", "do not qualify": the sentence excludes what its subject names
+_EXCLUSION_PREDICATE = re.compile(rf"""
+    \b(?:{words(EXCLUSION_PREDICATES)})\b
+""", re.X | re.I)
 
 # "75 % of microplastics > 5 μm": the comparison selects the noun
 _SHARE_OF_NOUN_BEFORE = re.compile(r"""

@@ -41,6 +41,7 @@ from regc.grammar.thresholds.patterns import (
     _EMISSIONS_AFTER,
     _ENDS_WITH_CONJUNCTION,
     _ENTITY_BEFORE,
+    _EXCLUSION_PREDICATE,
     _FINITE_VERB,
     _FROM_BEFORE,
     _LEADS_WITH_CONJUNCTION,
@@ -52,6 +53,7 @@ from regc.grammar.thresholds.patterns import (
     _REFERENCE_LEFT,
     _REL_AFTER,
     _RELATIVE_COPULA_BEFORE,
+    _RELATIVE_PRONOUN_BEFORE,
     _SHARE_OF_NOUN_BEFORE,
     _SUBJECT_VERB_AFTER,
     _TARGET_AFTER,
@@ -402,6 +404,33 @@ def implicit_operator(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
 # scope rules: is the number WHO the rule applies to?
 
 
+def _in_subject(text: str, start: int, op_start: int) -> bool:
+    """No main-clause finite verb between the sentence start and the operator: the number sits in the subject
+    noun phrase (a relative clause's own verb, "a plant that is more … than", is allowed)."""
+    seg = text[start:op_start]
+    return all(_RELATIVE_PRONOUN_BEFORE.search(seg[:m.start()]) for m in _FINITE_VERB.finditer(seg))
+
+
+@rule("quantity:exclusion-complement")
+def exclusion_complement(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
+    """"A plant that is more GHG intensive than 100 g CO2e/kWh … is not compliant": the number separates the
+    excluded things from the compliant ones, so the compliant thing must respect the complement (``<=`` 100),
+    spec §7 Exclusions.  Only a comparison in the subject of an exclusion predicate ("is not compliant", "do not
+    qualify") is read so; "emissions are lower than 100 …, otherwise the plant is not compliant" keeps its own.
+    """
+    from regc.grammar.thresholds.lexicon import _FLIP
+    from regc.grammar.thresholds.text import _sentence_end, _sentence_start
+
+    text, op = ctx.text, r.op
+    if op is None or r.operator not in ("<", "<=", ">", ">="):
+        return False
+    if not _EXCLUSION_PREDICATE.search(text[site.e:_sentence_end(text, site.e)]) or \
+            not _in_subject(text, _sentence_start(text, op[1]), op[1]):
+        return False
+    r.operator, r.rule = _FLIP[r.operator], exclusion_complement.rule_id
+    return True
+
+
 @rule("scope:subject-size")
 def subject_size(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
     """"Plastic parts > 25 g do not contain …": a size that says which parts (a scope condition)."""
@@ -421,6 +450,8 @@ def is_scope(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
     from regc.grammar.thresholds.text import _sentence_end
 
     text, op, wstart = ctx.text, r.op, site.wstart
+    if exclusion_complement(site, r, ctx):
+        return False  # an exclusion's number is the limit the compliant thing respects
     if op is not None and _scope(text, wstart, op[1], r.op_text or "") or (
             (r.ormore or r.orless) is not None and _scope(text, wstart, site.s)):
         return True
@@ -458,4 +489,4 @@ def limit_value(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
 
 
 RULES = (*TEXT_RULES, range_, operator, *PHRASE_RULES, *[r for r in IMPLICIT_OPERATOR_RULES if hasattr(r, "rule_id")],
-         subject_size, limit_value)
+         exclusion_complement, subject_size, limit_value)
