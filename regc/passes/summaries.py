@@ -220,9 +220,9 @@ _FOLLOWING_END = re.compile(r"(?P<q>(?:all|both|each|either|any|none|one\s+or\s+
 
 
 def _regime_switches(text: str) -> list[tuple[str, str]]:
-    from regc.grammar.thresholds import list_regime_switches
+    from regc.passes.memo import regime_switches
 
-    return list_regime_switches(text)
+    return regime_switches(text)
 
 
 def chapeau_summary(node: CriterionNode, child_ids: Sequence[str]) -> str:
