@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from regc.decisions import APPLICABILITY, CATEGORY, LOGIC, TAGS_DECISION, Verdict, decide
+from regc.decisions import APPLICABILITY, CATEGORY, LOGIC, TAGS_DECISION, Verdict
+from regc.passes.memo import decide
 from regc.decisions.pathways import holds_chapeau_group, is_chapeau_group
 from regc.decisions.applicability import (_GATE_LEAD, _PROCESS_STAGE, covers_activity_categories,  # noqa: F401
                                           decide_applicability, first_sentence, restates_activity_scope)

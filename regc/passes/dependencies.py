@@ -35,8 +35,7 @@ import networkx as nx
 
 from regc.ir.models import (Clause, CriterionNode, Dependencies, Diagnostic, Edge, QuantitativeThreshold,
                             TemporalThreshold, Threshold, Unit)
-from regc.decisions import (EXEMPTION, INHERITANCE, NEGATED_SIBLING, PATHWAY_DEPENDENCY, RELIED_ON, XREF_CORRECTION,
-                             decide)
+from regc.decisions import EXEMPTION, INHERITANCE, NEGATED_SIBLING, PATHWAY_DEPENDENCY, RELIED_ON, XREF_CORRECTION
 from regc.decisions.exemption import ExemptionInputs
 from regc.decisions.relied_on import ReliedOnInputs
 from regc.decisions.xref_correction import wrong_citation
@@ -48,6 +47,7 @@ from regc.decisions.point_citations import NOT_MET as _NOT_MET
 from regc.decisions.point_citations import Citation, find_citations  # noqa: F401  (re-exported)
 from regc.decisions.point_citations import stems as _stems
 from regc.decisions.relations import RelationInputs
+from regc.passes.memo import decide
 from regc.passes.classify import ANCHORED_ID, anchored_type
 from regc.passes.context import PassContext
 

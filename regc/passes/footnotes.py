@@ -30,7 +30,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from regc.decisions import FOOTNOTE_ITEMS, decide
+from regc.decisions import FOOTNOTE_ITEMS
+from regc.passes.memo import decide
 from regc.decisions.footnote_items import (_KIND_CATEGORY, FootnoteAnalysis, analyse_footnote,  # noqa: F401
                                            split_sentences)
 from regc.grammar.citations import STANDARD_CAND

@@ -27,12 +27,13 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from regc.decisions import REFERENCE_CELEX, REFERENCE_LOGIC, REFERENCE_SPLIT, REFERENCE_TYPE, Verdict, decide
+from regc.decisions import REFERENCE_CELEX, REFERENCE_LOGIC, REFERENCE_SPLIT, REFERENCE_TYPE, Verdict
+from regc.passes.memo import decide, find_citations
 from regc.decisions.reference_celex import _content_words, decide_celex  # noqa: F401  (re-exported)
 from regc.decisions.reference_footnote import REFERENCE_FOOTNOTE, FootnoteInputs
 from regc.decisions.reference_logic import decide_logic  # noqa: F401  (re-exported)
 from regc.decisions.reference_type import decide_type  # noqa: F401  (re-exported)
-from regc.grammar.citations import ActContext, Citation, act_context, find_citations
+from regc.grammar.citations import ActContext, Citation, act_context
 from regc.ir.celex import celex_from_parts, is_valid_celex, lookup_celex
 from regc.ir.models import CriterionNode, Diagnostic, ReferenceSource, References, Unit, is_ancillary
 from regc.passes.context import PassContext

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from regc.decisions import RULE_SUMMARY, decide
+from regc.decisions import RULE_SUMMARY
+from regc.passes.memo import decide
 from regc.decisions.base import decider_of
 from regc.decisions.rule_summary import summary_facts
 from regc.ir.models import Unit

@@ -42,7 +42,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from regc.decisions import PATHWAYS, decide
+from regc.decisions import PATHWAYS
+from regc.passes.memo import decide
 from regc.decisions.anchor_type import (_EXCLUSION, TypeDecision, anchor_type, is_exclusion,  # noqa: F401
                                         is_permission)
 from regc.decisions.pathways import (CHAPEAU_GROUP_RULES, PathwayDecision, PathwayInput,  # noqa: F401

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from regc.decisions import ANCHOR_TYPE, decide
+from regc.decisions import ANCHOR_TYPE
+from regc.passes.memo import decide
 from regc.decisions.anchor_type import _EXCLUSION, TypeDecision
 from regc.frontends.text import ROW_START
 from regc.ir.doc import Block

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import re
 from typing import Optional, Sequence
 
@@ -199,10 +200,19 @@ def leaf_summary(node: CriterionNode, parent: Optional[CriterionNode] = None) ->
     >>> leaf_summary(CriterionNode(criterion_id="P2(a)", verbatim_text="for installations below 10 MW: 5 %;"), p)
     'For installations below 10 MW, the percentage contribution is at least equivalent to 5 %.'
     """
-    text = re.sub(r"\s+", " ", node.verbatim_text).strip()
-    if parent is not None and text and parent.verbatim_text.rstrip().endswith(":") and \
-            not _FOLLOWING_END.search(parent.verbatim_text):
-        head = _SENT_SPLIT.split(re.sub(r"\s+", " ", parent.verbatim_text).strip())[-1][:-1].rstrip()
+    sentence = _leaf_sentence(node.verbatim_text, parent.verbatim_text if parent is not None else None)
+    return with_thresholds(sentence or f"Criterion {node.criterion_id}.", node.threshold)
+
+
+@functools.lru_cache(maxsize=65536)
+def _leaf_sentence(own: str, parent_text: Optional[str]) -> str:
+    """The cleaned sentence of a leaf (its text, completed by its parent's sentence when it only finishes it);
+    a pure function of the two texts, so computed once per distinct pair (the summaries are refreshed by two
+    passes over every node)."""
+    text = re.sub(r"\s+", " ", own).strip()
+    if parent_text is not None and text and parent_text.rstrip().endswith(":") and \
+            not _FOLLOWING_END.search(parent_text):
+        head = _SENT_SPLIT.split(re.sub(r"\s+", " ", parent_text).strip())[-1][:-1].rstrip()
         head = head[:1].lower() + head[1:] if head[:2] != head[:2].upper() else head
         lead = _LEAD.match(text)
         if lead:
@@ -211,7 +221,7 @@ def leaf_summary(node: CriterionNode, parent: Optional[CriterionNode] = None) ->
                 text = f"{lead.group(0).rstrip(' ,:')}, {head} {rest}"
         elif not text[0].isalpha() or text[0].islower():
             text = f"{head} {text}"
-    return with_thresholds(clean_sentence(text) or f"Criterion {node.criterion_id}.", node.threshold)
+    return clean_sentence(text)
 
 
 _FOLLOWING_END = re.compile(r"(?P<q>(?:all|both|each|either|any|none|one\s+or\s+more|one|at\s+least\s+\w+)\s+)?"
@@ -220,9 +230,9 @@ _FOLLOWING_END = re.compile(r"(?P<q>(?:all|both|each|either|any|none|one\s+or\s+
 
 
 def _regime_switches(text: str) -> list[tuple[str, str]]:
-    from regc.grammar.thresholds import list_regime_switches
+    from regc.passes.memo import regime_switches
 
-    return list_regime_switches(text)
+    return regime_switches(text)
 
 
 def chapeau_summary(node: CriterionNode, child_ids: Sequence[str]) -> str:

@@ -27,8 +27,9 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from regc.decisions import THRESHOLDS, decide as decide_verdict
-from regc.grammar.thresholds import (MONTHS, ThresholdDecision, decide, list_regime_switches, numbers_in_text,
+from regc.decisions import THRESHOLDS
+from regc.passes.memo import decide as decide_verdict, regime_switches
+from regc.grammar.thresholds import (MONTHS, ThresholdDecision, decide, numbers_in_text,
                                      parse_number)
 from regc.ir.models import CriterionNode, Diagnostic, Threshold, Unit
 from regc.passes.context import PassContext
@@ -114,7 +115,7 @@ def regime_notes(text: str, d: ThresholdDecision) -> list[str]:
     'list logic changes at a date (two until 2025; all after 2025)'
     """
     notes = []
-    sw = list_regime_switches(text)
+    sw = regime_switches(text)
     if sw:
         notes.append(f"list logic changes at a date ({'; '.join(f'{q} {p}' for q, p in sw)}): the node's "
                      f"evaluation_logic follows the last, open-ended regime ({sw[-1][0]} {sw[-1][1]}); "
