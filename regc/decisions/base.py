@@ -8,7 +8,7 @@ inputs and calls ``decide(UNIT, UNIT.Inputs(...), ctx)``; the verdict carries th
 (rule id or model).
 
 Verdicts are pure functions of the typed inputs, so :func:`decide` memoises the rule verdict in memory by
-(decision name, canonical JSON of the inputs) and through the optional :class:`VerdictStore` of the pass
+(decision name, the frozen inputs — or their canonical JSON when unhashable) and through the optional :class:`VerdictStore` of the pass
 context (``ctx.store``, keyed with ``regc.__version__``).  A configured :class:`Decider` (``ctx.options.decider``,
 the LLM layer) may then replace the rule verdict, for units with ``llm = True`` only; a unit with
 ``llm = False`` has no model path and says so.
@@ -183,13 +183,29 @@ def store_key(decision: Decision, inputs: Any) -> str:
 
 MODEL_CONFIDENCE = 0.75  # confidence recorded for a grounded model answer
 
-_MEMO: dict[tuple[str, str], Verdict] = {}
+_MEMO: dict[tuple, Verdict] = {}
 MEMO_LIMIT = 200_000  # verdicts kept in memory before the memo starts over
+
+
+def memo_key(decision: Decision, inputs: Any) -> tuple:
+    """The in-memory memo key: the frozen inputs themselves (a hash of cached string hashes, no serialisation on a
+    hit), or their canonical JSON when they hold something unhashable.
+
+    >>> from regc.decisions import REFERENCE_SPLIT as D
+    >>> x = D.Inputs("see ISO 14067:2018", ("ISO 14067:2018",), 1.0)
+    >>> memo_key(D, x) == memo_key(D, D.Inputs(*x.__dict__.values()))
+    True
+    """
+    try:
+        hash(inputs)
+    except TypeError:
+        return (decision.name, canonical(inputs))
+    return (decision.name, type(inputs), inputs)
 
 
 def rule_verdict(decision: Decision[I, O], inputs: I, store: Optional[VerdictStore] = None) -> Verdict[O]:
     """The rule's verdict for ``inputs``, memoised in memory and through ``store``."""
-    key = (decision.name, canonical(inputs))
+    key = memo_key(decision, inputs)
     v = _MEMO.get(key)
     if v is None and store is not None:
         v = store.get(store_key(decision, inputs))

@@ -1,13 +1,5 @@
-"""Analysis once per distinct input, for the passes: a hashed verdict memo in front of
-:func:`regc.decisions.decide`, and per-text memos of the grammar scans several passes repeat.
-
-The decisions are pure functions of their typed (frozen) inputs, so a verdict can be reused for equal inputs.
-:func:`regc.decisions.base.rule_verdict` keys its own memo by the canonical JSON of the inputs, which costs a
-serialisation per call even on a hit (47k calls for 2021/2139, ~2k distinct per decision); here the frozen
-inputs themselves are the key (a hash of cached string hashes).  Inputs that are not hashable (they hold a
-pydantic model) go through :func:`regc.decisions.decide` unchanged.  A configured decider still sees every call
-(the memoised rule verdict is handed to :func:`~regc.decisions.decide` as ``rule=``), and the on-disk verdict
-store is read and written on a miss exactly as ``rule_verdict`` does.
+"""Analysis once per distinct text, for the passes: per-text memos of the grammar scans several passes repeat.
+``decide`` is :func:`regc.decisions.decide` (its rule verdicts are memoised by the frozen inputs themselves).
 
 >>> from regc.decisions import REFERENCE_SPLIT
 >>> x = REFERENCE_SPLIT.Inputs("see ISO 14067:2018", ("ISO 14067:2018",), 1.0)
@@ -19,46 +11,12 @@ True
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any, Optional
-
-from regc.decisions import decide as _decide
-from regc.decisions.base import _immutable, store_key
+from regc.decisions import decide
 
 MEMO_LIMIT = 200_000  # entries kept per memo before it starts over
 
-_VERDICTS: dict[tuple[str, Any], Any] = {}
 _CITATIONS: dict[tuple, tuple] = {}
 _REGIMES: dict[str, list] = {}
-
-
-def _rule_verdict(decision, inputs, store):
-    """The rule verdict for hashable ``inputs`` (KeyError/TypeError propagate to the caller's fallback)."""
-    key = (decision.name, inputs)
-    v = _VERDICTS.get(key)
-    if v is None:
-        if store is not None:
-            v = store.get(store_key(decision, inputs))
-        if v is None:
-            v = decision.rule(inputs)
-            if store is not None:
-                store.put(store_key(decision, inputs), v)
-        if len(_VERDICTS) >= MEMO_LIMIT:
-            _VERDICTS.clear()
-        _VERDICTS[key] = v
-    return v if _immutable(v.value) else dataclasses.replace(v, value=decision.fresh(v.value))
-
-
-def decide(decision, inputs, ctx: Any = None, *, about: Optional[str] = None, rule=None):
-    """:func:`regc.decisions.decide` with the rule verdict memoised by the (hashable) inputs themselves."""
-    if rule is not None:
-        return _decide(decision, inputs, ctx, about=about, rule=rule)
-    try:
-        hash(inputs)
-    except TypeError:
-        return _decide(decision, inputs, ctx, about=about)
-    rule = _rule_verdict(decision, inputs, getattr(ctx, "store", None) if ctx is not None else None)
-    return _decide(decision, inputs, ctx, about=about, rule=rule)
 
 
 def find_citations(text: str, context=None) -> list:
