@@ -192,6 +192,22 @@ RIGHT_TITLE = re.compile(r"""
       (?:\s+(?:industry|industries|sector|sectors)\b)?)*(?:\s+\([A-Z]{2,}\))?
 """, re.X)
 
+# the title after a document's bracketed acronym that starts lower-case and ends at the document's own acronym or
+# runs capitalised to the end of the clause: "(BREF) for the production of speciality inorganic chemicals (SIC)",
+# "(BREF) for the manufacture of Large Volume Inorganic Chemicals – Ammonia, Acids and Fertilisers;"; not "(BREF)
+# for the sector concerned, …" (no title word) nor "(BREF) for the activity." (no closing acronym, no capital)
+_LOWER_HEAD = r"\s+(?:for|on)\s+the(?:\s+[a-z][\w\-]*){1,8}?"
+_CAPS_TAIL = r"(?:\s+(?:[A-Z][\w\-]*|and|of)|\s+[–—](?=\s+[A-Z])|,(?=\s+[A-Z]))*?\s+[A-Z][\w\-]*"
+ACRONYM_TITLE = re.compile(rf"""
+    (?:{_LOWER_HEAD}\s+\([A-Z]{{2,}}\)
+      |{_LOWER_HEAD}{_CAPS_TAIL}(?=\s*(?:[;.]|$)))
+""", re.X)
+
+# a numbered part of a test-guideline series after its title: ", Test 301 (A-F), Ready Biodegradability"
+GUIDELINE_PART = re.compile(r"""
+    ,\s+Test\s+(?:No\.?\s+)?\d{2,4}[A-Z]?(?:\s+\([A-Z](?:-[A-Z])?\))?(?:,\s+[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)?
+""", re.X)
+
 # a lower-case title after a lower-case document noun, running to the end of the clause
 LOWER_TITLE = re.compile(r"""
     \s+(?:on|for)\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,10}(?=\s*(?:[,;.:()]|$))

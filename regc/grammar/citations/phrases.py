@@ -8,6 +8,8 @@ from regc.grammar.citations.lexicon import _CAPITAL_FUNCTION_WORDS, _CONNECT, _L
 from regc.grammar.citations.lookback import tail_search, ws_back
 from regc.grammar.citations.patterns import (
     _ACRONYM,
+    ACRONYM_TITLE,
+    GUIDELINE_PART,
     _CAP,
     _LOCATED_BEFORE,
     _LOWER_CHARS,
@@ -74,6 +76,13 @@ def _extend_right(text: str, m: re.Match) -> int:
     r = RIGHT_TITLE.match(text, end)
     if r:
         end += len(r.group(0).rstrip(", "))
+    if re.search(r"\([A-Z]{2,}\)$", text[:end]):  # "(BREF) for the production of … chemicals (SIC)"
+        t = ACRONYM_TITLE.match(text, end)
+        if t:
+            end = t.end()
+    part = GUIDELINE_PART.match(text, end)
+    if part and re.match(r"Guidelines?\b", m.group(0)):  # "OECD Guidelines for the Testing of Chemicals, Test 301 …"
+        end = part.end()
     if m.group(0) in _LOWER_DOC_NOUNS:  # "the WHO handbook on safe management of wastes from healthcare activities"
         low = LOWER_TITLE.match(text, end)
         if low:
