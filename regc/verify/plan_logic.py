@@ -49,6 +49,50 @@ def days(d: _dt.date) -> int:
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# term builders: the Z3 C API called directly (the same terms as z3.If / == / And / Or / Not / Bool, without the
+# Python API's sort checks and coercions, which cost more than the solving here)
+
+_CTX = z3.main_ctx()
+_BOOL = z3.BoolSort(_CTX)
+
+
+def _ite(c: Any, a: Any, b: Any) -> Any:
+    """``z3.If(c, a, b)`` for ``a``, ``b`` of one sort."""
+    return a.__class__(z3.Z3_mk_ite(_CTX.ref(), c.as_ast(), a.as_ast(), b.as_ast()), _CTX)
+
+
+def _eq(a: Any, b: Any) -> Any:
+    return z3.BoolRef(z3.Z3_mk_eq(_CTX.ref(), a.as_ast(), b.as_ast()), _CTX)
+
+
+def _ne(a: Any, b: Any) -> Any:
+    args = (z3.Ast * 2)(a.as_ast(), b.as_ast())
+    return z3.BoolRef(z3.Z3_mk_distinct(_CTX.ref(), 2, args), _CTX)
+
+
+def _nary(fn: Any, xs: list) -> Any:
+    args = (z3.Ast * len(xs))(*[x.as_ast() for x in xs])
+    return z3.BoolRef(fn(_CTX.ref(), len(xs), args), _CTX)
+
+
+def _and(xs: list) -> Any:
+    return _nary(z3.Z3_mk_and, xs)
+
+
+def _or(xs: list) -> Any:
+    return _nary(z3.Z3_mk_or, xs)
+
+
+def _not(x: Any) -> Any:
+    return z3.BoolRef(z3.Z3_mk_not(_CTX.ref(), x.as_ast()), _CTX)
+
+
+def _bool(name: str) -> Any:
+    """``z3.Bool(name)``."""
+    return z3.BoolRef(z3.Z3_mk_const(_CTX.ref(), z3.to_symbol(name, _CTX), _BOOL.ast), _CTX)
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # Kleene combination (kernel.k_and / k_or / k_nofk)
 
 
@@ -57,8 +101,8 @@ def k_and(vs: list) -> Any:
         return NA
     if len(vs) == 1:  # Kleene AND of one verdict is that verdict
         return vs[0]
-    return z3.If(z3.And([v == NA for v in vs]), NA,
-                 z3.If(z3.Or([v == FAIL for v in vs]), FAIL, z3.If(z3.Or([v == UNKNOWN for v in vs]), UNKNOWN, PASS)))
+    return _ite(_and([_eq(v, NA) for v in vs]), NA,
+                _ite(_or([_eq(v, FAIL) for v in vs]), FAIL, _ite(_or([_eq(v, UNKNOWN) for v in vs]), UNKNOWN, PASS)))
 
 
 def k_or(vs: list) -> Any:
@@ -66,8 +110,8 @@ def k_or(vs: list) -> Any:
         return NA
     if len(vs) == 1:
         return vs[0]
-    return z3.If(z3.And([v == NA for v in vs]), NA,
-                 z3.If(z3.Or([v == PASS for v in vs]), PASS, z3.If(z3.Or([v == UNKNOWN for v in vs]), UNKNOWN, FAIL)))
+    return _ite(_and([_eq(v, NA) for v in vs]), NA,
+                _ite(_or([_eq(v, PASS) for v in vs]), PASS, _ite(_or([_eq(v, UNKNOWN) for v in vs]), UNKNOWN, FAIL)))
 
 
 def k_nofk(vs: list, n: int) -> Any:
@@ -110,8 +154,8 @@ class PlanEncoding:
         self.part = part
         self.ids = [n["i"] for n in self.nodes if not n["anc"] and (part is None or n["part"] == part)]
         p = prefix
+        self.prefix = p
         self.V = {i: z3.Const(f"{p}V[{i}]", Verdict) for i in self.ids}
-        self.R = {i: z3.Const(f"{p}R[{i}]", Verdict) for i in self.ids}
         if inputs_from is not None:
             src = inputs_from
             self.as_of, self.has_as_of, self.has, self.met = src.as_of, src.has_as_of, src.has, src.met
@@ -119,27 +163,46 @@ class PlanEncoding:
         else:
             self._inputs(p, quantity or {})
         self.defs = {i: self._node(self.nodes[i]) for i in self.V}
-        self.constraints: list = [self.V[i] == self.defs[i] for i in self.V]
-        for i in self.ids:  # pre-order: a node inside a NOT_APPLICABLE one is NOT_APPLICABLE
-            par = self.nodes[i]["parent"]
-            if par is None:
-                self.constraints.append(self.R[i] == self.V[i])
-            else:
-                self.constraints.append(self.R[i] == z3.If(self.R[par] == NA, NA, self.V[i]))
-        roots = [r for pt, r in plan["roots"] if part is None or pt == part]
-        self.verdict = k_and([self.R[r] for r in roots]) if roots else UNKNOWN
+        self._reported: Optional[tuple[dict, list, Any]] = None
+
+    def _report(self) -> tuple[dict, list, Any]:
+        """``R``, the constraints and the activity's verdict (built on first use: the logical checks of one
+        unit ask about ``V`` only)."""
+        if self._reported is None:
+            R = {i: z3.Const(f"{self.prefix}R[{i}]", Verdict) for i in self.ids}
+            cons: list = [_eq(self.V[i], self.defs[i]) for i in self.V]
+            for i in self.ids:  # pre-order: a node inside a NOT_APPLICABLE one is NOT_APPLICABLE
+                par = self.nodes[i]["parent"]
+                cons.append(_eq(R[i], self.V[i] if par is None else _ite(_eq(R[par], NA), NA, self.V[i])))
+            roots = [r for pt, r in self.plan["roots"] if self.part is None or pt == self.part]
+            self._reported = (R, cons, k_and([R[r] for r in roots]) if roots else UNKNOWN)
+        return self._reported
+
+    @property
+    def R(self) -> dict:
+        """Each node's reported verdict (NOT_APPLICABLE inside a NOT_APPLICABLE ancestor)."""
+        return self._report()[0]
+
+    @property
+    def constraints(self) -> list:
+        """``V[i] == <rule>`` and ``R[i] == <reported>`` for every node."""
+        return self._report()[1]
+
+    @property
+    def verdict(self) -> Any:
+        return self._report()[2]
 
     def _inputs(self, p: str, quantity: dict[tuple[int, int], str]) -> None:
         self.as_of = z3.Int(f"{p}as_of")
-        self.has_as_of = z3.Bool(f"{p}has_as_of")
+        self.has_as_of = _bool(f"{p}has_as_of")
         self.has, self.met, self.off, self.date = {}, {}, {}, {}
         self.x: dict[tuple[int, int], Any] = {}
         for i in self.ids:
             n = self.nodes[i]
-            self.has[i] = z3.Bool(f"{p}has[{i}]")
-            self.met[i] = z3.Bool(f"{p}met[{i}]")
+            self.has[i] = _bool(f"{p}has[{i}]")
+            self.met[i] = _bool(f"{p}met[{i}]")
             if n["cond"]:
-                self.off[i] = z3.Bool(f"{p}off[{i}]")
+                self.off[i] = _bool(f"{p}off[{i}]")
             if any(t[0] in ("deadline", "recurring") for t in n["t"]):
                 self.date[i] = z3.Int(f"{p}date[{i}]")
             first: dict[tuple, int] = {}
@@ -151,8 +214,11 @@ class PlanEncoding:
         """``(V, defs)`` of a second copy of the node verdicts over the same inputs (``defs`` by substitution:
         cheaper than encoding the plan again)."""
         V2 = {i: z3.Const(f"{prefix}V[{i}]", Verdict) for i in self.V}
-        pairs = [(self.V[i], V2[i]) for i in self.V]
-        return V2, {i: z3.substitute(d, *pairs) for i, d in self.defs.items()}
+        n = len(self.V)
+        src = (z3.Ast * n)(*[v.as_ast() for v in self.V.values()])
+        dst = (z3.Ast * n)(*[V2[i].as_ast() for i in self.V])
+        return V2, {i: d.__class__(z3.Z3_substitute(_CTX.ref(), d.as_ast(), n, src, dst), _CTX)
+                    for i, d in self.defs.items()}
 
     # -- own requirement (kernel.own_verdict, for well-formed facts) ------------------------------------------
     def _own(self, n: dict) -> Any:
@@ -161,13 +227,13 @@ class PlanEncoding:
         if n["q"]:
             cmps = [_cmp(it[1], self.x[(i, j)], z3.RealVal(Fraction(it[4]))) for j, it in enumerate(n["q"])]
             ok = z3.Or(cmps) if n["qlogic"] == "OR" else z3.And(cmps)
-            parts.append(z3.If(ok, PASS, FAIL))
+            parts.append(_ite(ok, PASS, FAIL))
         dated = [t for t in n["t"] if t[0] in ("deadline", "recurring")]
         if dated:
             vs = []
             for t in dated:
                 if t[0] == "deadline":
-                    vs.append(z3.If(self.date[i] <= days(_dt.date.fromisoformat(t[1])), PASS, FAIL))
+                    vs.append(_ite(self.date[i] <= days(_dt.date.fromisoformat(t[1])), PASS, FAIL))
                 else:
                     age = self.as_of - self.date[i]
                     limit = float(t[4]) * kernel._PERIOD_DAYS[t[5]]
@@ -175,8 +241,8 @@ class PlanEncoding:
                                     z3.If(z3.And(age >= 0, z3.ToReal(age) <= z3.RealVal(Fraction(limit))), PASS, FAIL)))
             parts.append(k_or(vs) if n["tlogic"] == "OR" else k_and(vs))
         if not parts:  # qualitative: true/false
-            return z3.If(self.has[i], z3.If(self.met[i], PASS, FAIL), UNKNOWN)
-        return z3.If(self.has[i], k_and(parts), UNKNOWN)
+            return _ite(self.has[i], _ite(self.met[i], PASS, FAIL), UNKNOWN)
+        return _ite(self.has[i], k_and(parts), UNKNOWN)
 
     # -- one node (kernel.node_verdict / eval_node) -------------------------------------------------------------
     def _node(self, n: dict) -> Any:
@@ -186,18 +252,18 @@ class PlanEncoding:
         parts = [x for x in (own, kids) if x is not None]
         v = k_and(parts) if parts else UNKNOWN
         if n["akids"]:
-            v = z3.If(v == NA, NA, k_and([v, k_and([self.V[c] for c in n["akids"]])]))
+            v = _ite(_eq(v, NA), NA, k_and([v, k_and([self.V[c] for c in n["akids"]])]))
         out = v
         # undecided dependency -> UNKNOWN (unless NOT_APPLICABLE)
         dep_ok, dep_unknown = self._deps(n)
         if dep_unknown is not None:
-            out = z3.If(z3.And(dep_unknown, out != NA), UNKNOWN, out)
+            out = _ite(_and([dep_unknown, _ne(out, NA)]), UNKNOWN, out)
         # effective dates without an assessment date -> UNKNOWN (unless NOT_APPLICABLE)
         eff = [t for t in n["t"] if t[0] in ("effective_from", "effective_until", "window")]
         if eff:
-            out = z3.If(z3.And(z3.Not(self.has_as_of), out != NA), UNKNOWN, out)
+            out = _ite(_and([_not(self.has_as_of), _ne(out, NA)]), UNKNOWN, out)
         if dep_ok is not None:
-            out = z3.If(dep_ok, out, NA)
+            out = _ite(dep_ok, out, NA)
         if eff:
             outside = []
             for t in eff:
@@ -208,9 +274,9 @@ class PlanEncoding:
                 if hi:
                     outside.append(self.as_of > days(_dt.date.fromisoformat(hi)))
             if outside:
-                out = z3.If(z3.And(self.has_as_of, z3.Or(outside)), NA, out)
+                out = _ite(_and([self.has_as_of, _or(outside)]), NA, out)
         if i in self.off:
-            out = z3.If(z3.And(self.has[i], self.off[i]), NA, out)
+            out = _ite(_and([self.has[i], self.off[i]]), NA, out)
         return out
 
     def _deps(self, n: dict) -> tuple[Optional[Any], Optional[Any]]:
