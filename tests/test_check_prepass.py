@@ -29,7 +29,7 @@ def _z3_verdicts(um: UnitModel, p: dict) -> dict[int, str]:
         if i in enc.date:
             eqs.append(enc.date[i] == p["date"][i])
         for j in range(len(um.nodes[i]["q"])):
-            eqs.append(enc.x[(i, j)] == z3.RealVal(p["x"][um.concrete().xvar[(i, j)]]))
+            eqs.append(enc.x[(i, j)] == z3.RealVal(p["x"][um.concrete().xvar[(i, j)]], um.ctx))
     assert um.s.check(*eqs) == z3.sat
     m = um.s.model()
     return {i: NAMES[str(m.eval(enc.V[i], model_completion=True))] for i in um.ids}

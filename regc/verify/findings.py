@@ -34,7 +34,7 @@ import z3
 
 from regc.ir.models import Activity, ActSource, Diagnostic, Unit
 from regc.verify.concrete import ConcreteUnit, CycleError, live, passable
-from regc.verify.plan_logic import FAIL, NA, PASS, PlanEncoding, _cmp, _eq, days
+from regc.verify.plan_logic import PlanEncoding, _cmp, _eq, days, release
 from regc.verify.quantities import quantity_classes, quantity_names
 from regc.verify.witness import format_profile, item_labels, profile
 
@@ -115,17 +115,18 @@ class UnitModel:
     domain alone (:meth:`domain_solver`, for the atoms) and one where each rule holds under its own
     ``track[i]`` literal (:meth:`tracked`, for unsat cores and the dead-criterion test)."""
 
-    def __init__(self, plan: dict, unit: Unit):
+    def __init__(self, plan: dict, unit: Unit, ctx: Optional[z3.Context] = None):
         t0 = time.perf_counter()
         self.plan, self.unit, self.part = plan, unit, unit.part
+        self.ctx = ctx or z3.Context()
         self.quantities = quantity_classes(plan, self.part)
-        self.enc = PlanEncoding(plan, "1:", part=self.part, quantity=quantity_names(self.quantities))
+        self.enc = PlanEncoding(plan, "1:", part=self.part, quantity=quantity_names(self.quantities), ctx=self.ctx)
         self.nodes = plan["nodes"]
         self.ids = self.enc.ids
         self.cid = {i: self.nodes[i]["cid"] for i in self.ids}
         self.root = dict(plan["roots"])[self.part]
         self.labels = item_labels(unit, plan)
-        self.s = z3.SimpleSolver()
+        self.s = z3.SimpleSolver(ctx=self.ctx)
         self.s.add(*domain(self.enc), *[_eq(self.enc.V[i], self.enc.defs[i]) for i in self.ids])
         self.atoms = {i: self._atoms(i) for i in self.ids}
         self.track: dict[int, Any] = {}
@@ -151,7 +152,7 @@ class UnitModel:
             for j, it in enumerate(n["q"]):
                 metric, unit, per = self.labels.get((i, j), (it[0], it[3], ""))
                 label = f"{metric} {it[1]} {it[2]} {unit}".rstrip() + (f" {per}" if per else "")
-                out.append(Atom(i, label, _cmp(it[1], enc.x[(i, j)], z3.RealVal(Fraction(it[4]))),
+                out.append(Atom(i, label, _cmp(it[1], enc.x[(i, j)], z3.RealVal(Fraction(it[4]), self.ctx)),
                                 str(enc.x[(i, j)]), "quantitative"))
             for t in n["t"]:
                 if t[0] == "deadline":
@@ -168,9 +169,9 @@ class UnitModel:
     def tracked(self) -> z3.Solver:
         """The solver where node ``i``'s rule holds under the literal ``track[i]`` (built on first use)."""
         if self._tracked is None:
-            self.track = {i: z3.Bool(f"track[{i}]") for i in self.ids}
+            self.track = {i: z3.Bool(f"track[{i}]", self.ctx) for i in self.ids}
             self.all_t = list(self.track.values())
-            self._tracked = z3.SimpleSolver()
+            self._tracked = z3.SimpleSolver(ctx=self.ctx)
             self._tracked.add(*domain(self.enc))
             for i in self.ids:
                 self._tracked.add(z3.Implies(self.track[i], self.enc.V[i] == self.enc.defs[i]))
@@ -179,7 +180,7 @@ class UnitModel:
     def domain_solver(self) -> z3.Solver:
         """A solver of the domain alone, for questions about atoms (built on first use)."""
         if self._domain is None:
-            self._domain = z3.SimpleSolver()
+            self._domain = z3.SimpleSolver(ctx=self.ctx)
             self._domain.add(*domain(self.enc))
         return self._domain
 
@@ -204,15 +205,26 @@ def domain(enc: PlanEncoding) -> list:
     return out
 
 
-def check_unit_logic(unit: Unit, dead: bool = True, plan: Optional[dict] = None) -> LogicReport:
+def check_unit_logic(unit: Unit, dead: bool = True, plan: Optional[dict] = None,
+                     ctx: Optional[z3.Context] = None) -> LogicReport:
     """Every check of the module docstring for one unit (``plan``: its activity's plan, compiled once by the
-    caller; default: a plan of the unit alone).  ``dead=False`` skips the per-criterion flip test."""
+    caller; default: a plan of the unit alone).  ``dead=False`` skips the per-criterion flip test.
+
+    ``ctx``: the Z3 context to encode in (default: a new one).  What Z3 answers (a witness) depends on the
+    terms its context has seen, so a caller shares one only between units it always checks together, in one
+    order (the units of one activity file)."""
     dup = duplicate_ids(unit)
     if dup:  # findings name criteria by id: a non-tree is reported by the graph layer
         return LogicReport(unit.unit_id, False, None, [LogicFinding(
             "warning", "LOGIC_SKIPPED", dup[0], f"logic checks skipped: criterion id(s) {', '.join(dup)} occur "
             "more than once")])
-    um = UnitModel(plan if plan is not None else unit_plan(unit), unit)
+    if ctx is None:
+        ctx = z3.Context()
+        try:
+            return check_unit_logic(unit, dead, plan, ctx)
+        finally:
+            release(ctx)
+    um = UnitModel(plan if plan is not None else unit_plan(unit), unit, ctx)
     t0 = time.perf_counter()
     rep = LogicReport(unit.unit_id, False, None, encode_seconds=um.seconds)
     mdl = _satisfiable(um, rep)
@@ -232,15 +244,15 @@ def check_unit_logic(unit: Unit, dead: bool = True, plan: Optional[dict] = None)
 
 def _satisfiable(um: UnitModel, rep: LogicReport) -> Optional[z3.ModelRef]:
     rep.checks += 1
-    r = um.s.check(um.enc.V[um.root] == PASS)
+    r = um.s.check(um.enc.V[um.root] == um.enc.PASS)
     rep.satisfiable = r == z3.sat
     if rep.satisfiable:
         mdl = um.s.model()
         rep.witness = um.witness(mdl)
         return mdl
-    core = um.core(um.enc.V[um.root] == PASS) if r == z3.unsat else []
+    core = um.core(um.enc.V[um.root] == um.enc.PASS) if r == z3.unsat else []
     rep.checks += 2
-    na = um.s.check(um.enc.V[um.root] == NA) == z3.sat
+    na = um.s.check(um.enc.V[um.root] == um.enc.NA) == z3.sat
     rep.findings.append(LogicFinding("error", "UNSATISFIABLE", um.cid[um.root],
                                      "no company profile meets the unit" +
                                      (f"; conflict among criteria {', '.join(core)}" if core else "") +
@@ -274,7 +286,7 @@ def _never(um: UnitModel, rep: LogicReport, mdl: Optional[z3.ModelRef], empty: s
     """Criteria that never PASS; reported at the lowest such node (children before parents)."""
     never: set[int] = set()
     passing = set() if mdl is None else {i for i in um.ids
-                                         if z3.eq(mdl.eval(um.enc.V[i], model_completion=True), PASS)}
+                                         if z3.eq(mdl.eval(um.enc.V[i], model_completion=True), um.enc.PASS)}
     rest = [i for i in um.ids if i not in passing]
     cu = um.concrete() if rest else None
     if cu is not None:  # a concrete profile where the node passes proves it can (Z3 is asked about the others)
@@ -283,14 +295,14 @@ def _never(um: UnitModel, rep: LogicReport, mdl: Optional[z3.ModelRef], empty: s
         if i in passing or (i == um.root and not rep.satisfiable):
             continue
         rep.checks += 1
-        if um.s.check(um.enc.V[i] == PASS) != z3.unsat:
+        if um.s.check(um.enc.V[i] == um.enc.PASS) != z3.unsat:
             continue
         never.add(i)
         if i == um.root or i in empty or any(k in never for k in um.nodes[i]["all_kids"]):
             continue
-        core = um.core(um.enc.V[i] == PASS)
+        core = um.core(um.enc.V[i] == um.enc.PASS)
         rep.checks += 2
-        na = um.s.check(um.enc.V[i] == NA) == z3.sat
+        na = um.s.check(um.enc.V[i] == um.enc.NA) == z3.sat
         rep.findings.append(LogicFinding("error", "NEVER_SATISFIABLE", um.cid[i],
                                          f"criterion {um.cid[i]} can never be met" +
                                          (f" (conflict among {', '.join(core)})" if core else "") +
@@ -396,19 +408,19 @@ def _dead(um: UnitModel, rep: LogicReport, never: set[int], empty: set[int]) -> 
         return []
     e1, s = um.enc, um.tracked()
     V2, defs2 = e1.copy_verdicts("2:")
-    flip = z3.Bool("flip")
+    flip = z3.Bool("flip", um.ctx)
     for i in um.ids:
         s.add(z3.Implies(um.track[i], V2[i] == defs2[i]))
     stated = z3.And([e1.has[i] for i in um.ids])  # complete profiles: missing evidence is not a flip
-    s.add(z3.Implies(flip, z3.And(stated, (e1.V[um.root] == PASS) != (V2[um.root] == PASS))))
+    s.add(z3.Implies(flip, z3.And(stated, (e1.V[um.root] == um.enc.PASS) != (V2[um.root] == um.enc.PASS))))
     out = []
     for i in cands:
         rep.checks += 1
         others = [um.track[x] for x in um.ids if x != i]
-        if s.check(*others, flip, e1.V[i] == PASS, V2[i] == FAIL) != z3.unsat:
+        if s.check(*others, flip, e1.V[i] == um.enc.PASS, V2[i] == um.enc.FAIL) != z3.unsat:
             continue
         wit = None  # counterexample: the unit passes without it, or fails even with it
-        for extra in ((e1.V[i] != PASS, e1.V[um.root] == PASS), (e1.V[i] == PASS, e1.V[um.root] != PASS)):
+        for extra in ((e1.V[i] != um.enc.PASS, e1.V[um.root] == um.enc.PASS), (e1.V[i] == um.enc.PASS, e1.V[um.root] != um.enc.PASS)):
             rep.checks += 1
             if s.check(*um.all_t, stated, *extra) == z3.sat:
                 wit = um.witness(s.model())
