@@ -119,9 +119,9 @@ def k_and(vs: list) -> Any:
         return NA
     if len(vs) == 1:  # Kleene AND of one verdict is that verdict
         return vs[0]
-    _s, (PASS, FAIL, UNKNOWN, NA) = verdict_sort(vs[0].ctx)  # noqa: N806
-    return _ite(_and([_eq(v, NA) for v in vs]), NA,
-                _ite(_or([_eq(v, FAIL) for v in vs]), FAIL, _ite(_or([_eq(v, UNKNOWN) for v in vs]), UNKNOWN, PASS)))
+    _s, (p, f, u, na) = verdict_sort(vs[0].ctx)
+    return _ite(_and([_eq(v, na) for v in vs]), na,
+                _ite(_or([_eq(v, f) for v in vs]), f, _ite(_or([_eq(v, u) for v in vs]), u, p)))
 
 
 def k_or(vs: list) -> Any:
@@ -129,18 +129,20 @@ def k_or(vs: list) -> Any:
         return NA
     if len(vs) == 1:
         return vs[0]
-    _s, (PASS, FAIL, UNKNOWN, NA) = verdict_sort(vs[0].ctx)  # noqa: N806
-    return _ite(_and([_eq(v, NA) for v in vs]), NA,
-                _ite(_or([_eq(v, PASS) for v in vs]), PASS, _ite(_or([_eq(v, UNKNOWN) for v in vs]), UNKNOWN, FAIL)))
+    _s, (p, f, u, na) = verdict_sort(vs[0].ctx)
+    return _ite(_and([_eq(v, na) for v in vs]), na,
+                _ite(_or([_eq(v, p) for v in vs]), p, _ite(_or([_eq(v, u) for v in vs]), u, f)))
 
 
 def k_nofk(vs: list, n: int) -> Any:
     def count(pred) -> Any:
         return z3.Sum([z3.If(pred(v), 1, 0) for v in vs])
 
-    _s, (PASS, FAIL, UNKNOWN, NA) = verdict_sort(vs[0].ctx)  # noqa: N806
-    applicable, passed, unknown = count(lambda v: v != NA), count(lambda v: v == PASS), count(lambda v: v == UNKNOWN)
-    return z3.If(applicable == 0, NA, z3.If(passed >= n, PASS, z3.If(passed + unknown >= n, UNKNOWN, FAIL)))
+    if not vs:
+        return NA
+    _s, (p, f, u, na) = verdict_sort(vs[0].ctx)
+    applicable, passed, unknown = count(lambda v: v != na), count(lambda v: v == p), count(lambda v: v == u)
+    return z3.If(applicable == 0, na, z3.If(passed >= n, p, z3.If(passed + unknown >= n, u, f)))
 
 
 def k_combine(logic: str, vs: list, n: Optional[int]) -> Any:
