@@ -82,7 +82,7 @@ def test_prepass_proves_only_what_holds():
     plan = compile_plan(act)
     um = UnitModel(plan, act.units[0])
     by_cid = {um.cid[i]: i for i in um.ids}
-    shown = passable(um.concrete(), LO)
+    shown = passable(um.concrete(), LO, list(by_cid.values()))
     assert by_cid["1(a)"] in shown and by_cid["1"] not in shown and by_cid["2"] in shown
     assert live(um.concrete(), LO, [by_cid["1(a)"], by_cid["1(b)"], by_cid["2"]]) == {by_cid["2"]}
     rep = check_unit_logic(act.units[0], plan=plan)

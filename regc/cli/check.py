@@ -256,7 +256,7 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
 
 
 _JOB: dict[str, Any] = {}  # the files and options a forked worker of check_path reads
-GROUP = 8  # consecutive files checked in one Z3 context (a context costs ~3 ms to make and free)
+GROUP = 16  # consecutive files checked in one Z3 context (a context costs ~6 ms to make and free)
 
 
 def _check_group(k: int) -> list[Optional[FileReport]]:

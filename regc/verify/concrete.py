@@ -224,16 +224,6 @@ def profiles(cu: ConcreteUnit, lo: int, n: int, complete: bool, seed: int = 0) -
         yield p
 
 
-def passable(cu: ConcreteUnit, lo: int, n: int = 24) -> set[int]:
-    """Nodes seen to PASS in some profile of :func:`profiles` (each one provably can)."""
-    out: set[int] = set()
-    for p in profiles(cu, lo, n, complete=False):
-        out.update(i for i, v in cu.verdicts(p).items() if v == PASS)
-        if len(out) == len(cu.ids):
-            break
-    return out
-
-
 def _item_value(op: str, c: Fraction, want: bool) -> Fraction:
     """A value >= 0 that meets (``want``) or misses an item ``x <op> c`` (where one exists)."""
     d = max(abs(c) / 1000, Fraction(1, 10 ** 9))
@@ -276,7 +266,7 @@ def _want(cu: ConcreteUnit, p: dict, i: int, goal: str) -> None:
 def _sensitised(cu: ConcreteUnit, base: dict, i: int) -> dict:
     """A copy of the all-pass profile ``base`` where every ancestor of ``i`` follows ``i``: AND siblings
     pass, OR siblings fail, N_OF_K exactly ``n - 1`` siblings pass."""
-    p = {k: (dict(v) if isinstance(v, dict) else v) for k, v in base.items()}
+    p = _copy(base)
     c = i
     while cu.nodes[c]["parent"] is not None:
         a = cu.nodes[cu.nodes[c]["parent"]]
@@ -295,20 +285,51 @@ def _sensitised(cu: ConcreteUnit, base: dict, i: int) -> dict:
     return p
 
 
+def _all_pass(cu: ConcreteUnit, lo: int, as_of: int) -> dict:
+    """A complete profile aimed at every node passing (assessment date ``as_of``)."""
+    base: dict = {"as_of": as_of, "has": {}, "met": {}, "off": {}, "date": {}, "x": {}}
+    for k in cu.ids:
+        base["has"][k], base["met"][k], base["off"][k] = True, True, False
+        if any(t[0] in _DATED for t in cu.nodes[k]["t"]):
+            base["date"][k] = lo
+        for j, _it in enumerate(cu.nodes[k]["q"]):
+            base["x"][cu.xvar[(k, j)]] = Fraction(0)
+    _want(cu, base, cu.root, PASS)
+    return base
+
+
+def _copy(p: dict) -> dict:
+    return {k: (dict(v) if isinstance(v, dict) else v) for k, v in p.items()}
+
+
+def passable(cu: ConcreteUnit, lo: int, nodes: list[int], n: int = 12) -> set[int]:
+    """Nodes of ``nodes`` (and others) seen to PASS in some profile, each of which provably can: the all-pass
+    profile, one aimed at each node per assessment date, then ``n`` pseudo-random ones."""
+    out: set[int] = set()
+    todo = set(nodes)
+    for as_of in _candidates(cu, lo)[1]:
+        base = _all_pass(cu, lo, as_of)
+        out.update(i for i, v in cu.verdicts(base).items() if v == PASS)
+        for i in sorted(todo - out):
+            p = _copy(base)
+            _want(cu, p, i, PASS)
+            out.update(k for k, v in cu.verdicts(p).items() if v == PASS)
+        if todo <= out:
+            return out
+    for p in profiles(cu, lo, n, complete=False):
+        out.update(i for i, v in cu.verdicts(p).items() if v == PASS)
+        if todo <= out:
+            break
+    return out
+
+
 def live(cu: ConcreteUnit, lo: int, cands: list[int], n: int = 12) -> set[int]:
     """Candidates shown not dead by a complete profile where forcing them PASS/FAIL flips the root: first one
     sensitised profile per candidate and assessment date, then ``n`` pseudo-random ones."""
     out: set[int] = set()
     todo = list(cands)
     for as_of in _candidates(cu, lo)[1]:
-        base: dict = {"as_of": as_of, "has": {}, "met": {}, "off": {}, "date": {}, "x": {}}
-        for k in cu.ids:
-            base["has"][k], base["met"][k], base["off"][k] = True, True, False
-            if any(t[0] in _DATED for t in cu.nodes[k]["t"]):
-                base["date"][k] = lo
-            for j, _it in enumerate(cu.nodes[k]["q"]):
-                base["x"][cu.xvar[(k, j)]] = Fraction(0)
-        _want(cu, base, cu.root, PASS)
+        base = _all_pass(cu, lo, as_of)
         for i in todo:
             p = _sensitised(cu, base, i)
             if cu.flips(p, cu.verdicts(p), i):

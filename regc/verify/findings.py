@@ -102,11 +102,21 @@ def unit_plan(unit: Unit) -> dict:
 
 @dataclass
 class Atom:
+    """One threshold item or deadline of node ``i`` over one variable (``var_key``); its Z3 term is made when
+    a check asks for it (most units never do)."""
+
     i: int
     label: str
-    expr: Any
+    make: Any  # () -> the Z3 term
     var_key: str
     kind: str  # "quantitative" | "temporal"
+    _expr: Any = None
+
+    @property
+    def expr(self) -> Any:
+        if self._expr is None:
+            self._expr = self.make()
+        return self._expr
 
 
 class UnitModel:
@@ -128,7 +138,7 @@ class UnitModel:
         self.labels = item_labels(unit, plan)
         self.s = z3.SimpleSolver(ctx=self.ctx)
         self.s.add(*domain(self.enc), *[_eq(self.enc.V[i], self.enc.defs[i]) for i in self.ids])
-        self.atoms = {i: self._atoms(i) for i in self.ids}
+        self.atoms = {i: self._atoms(i) for i in self.ids}  # (their terms refer to ctx, not self: no cycle)
         self.track: dict[int, Any] = {}
         self.all_t: list = []
         self._tracked: Optional[z3.Solver] = None
@@ -152,12 +162,14 @@ class UnitModel:
             for j, it in enumerate(n["q"]):
                 metric, unit, per = self.labels.get((i, j), (it[0], it[3], ""))
                 label = f"{metric} {it[1]} {it[2]} {unit}".rstrip() + (f" {per}" if per else "")
-                out.append(Atom(i, label, _cmp(it[1], enc.x[(i, j)], z3.RealVal(Fraction(it[4]), self.ctx)),
-                                str(enc.x[(i, j)]), "quantitative"))
+                x, c = enc.x[(i, j)], Fraction(it[4])
+                out.append(Atom(i, label, lambda op=it[1], x=x, c=c, ctx=self.ctx: _cmp(op, x, z3.RealVal(c, ctx)),
+                                enc.xname[(i, j)], "quantitative"))
             for t in n["t"]:
                 if t[0] == "deadline":
-                    out.append(Atom(i, f"date <= {t[1]}", enc.date[i] <= days(_dt.date.fromisoformat(t[1])),
-                                    str(enc.date[i]), "temporal"))
+                    d, when = enc.date[i], days(_dt.date.fromisoformat(t[1]))
+                    out.append(Atom(i, f"date <= {t[1]}", lambda d=d, when=when: d <= when, f"date[{i}]",
+                                    "temporal"))
         return out
 
     def conditional(self, i: int) -> bool:
@@ -290,7 +302,7 @@ def _never(um: UnitModel, rep: LogicReport, mdl: Optional[z3.ModelRef], empty: s
     rest = [i for i in um.ids if i not in passing]
     cu = um.concrete() if rest else None
     if cu is not None:  # a concrete profile where the node passes proves it can (Z3 is asked about the others)
-        passing |= passable(cu, days(DOMAIN_START))
+        passing |= passable(cu, days(DOMAIN_START), rest)
     for i in reversed(um.ids):
         if i in passing or (i == um.root and not rep.satisfiable):
             continue

@@ -186,7 +186,7 @@ class PlanEncoding:
         if inputs_from is not None:
             src = inputs_from
             self.as_of, self.has_as_of, self.has, self.met = src.as_of, src.has_as_of, src.has, src.met
-            self.off, self.date, self.x = src.off, src.date, src.x
+            self.off, self.date, self.x, self.xname = src.off, src.date, src.x, src.xname
         else:
             self._inputs(p, quantity or {})
         self.defs = {i: self._node(self.nodes[i]) for i in self.V}
@@ -224,6 +224,7 @@ class PlanEncoding:
         self.has_as_of = _bool(f"{p}has_as_of", self.ctx, self._B)
         self.has, self.met, self.off, self.date = {}, {}, {}, {}
         self.x: dict[tuple[int, int], Any] = {}
+        self.xname: dict[tuple[int, int], str] = {}  # the name of x[(i, j)]
         for i in self.ids:
             n = self.nodes[i]
             self.has[i] = _bool(f"{p}has[{i}]", self.ctx, self._B)
@@ -235,7 +236,8 @@ class PlanEncoding:
             first: dict[tuple, int] = {}
             for j, it in enumerate(n["q"]):  # items of one metric, dimension and period read one quantity
                 j0 = first.setdefault((it[0], it[5], it[6]), j)
-                self.x[(i, j)] = z3.Real(p + (quantity.get((i, j)) or f"x[{i}.{j0}]"), self.ctx)
+                self.xname[(i, j)] = p + (quantity.get((i, j)) or f"x[{i}.{j0}]")
+                self.x[(i, j)] = z3.Real(self.xname[(i, j)], self.ctx)
 
     def copy_verdicts(self, prefix: str) -> tuple[dict, dict]:
         """``(V, defs)`` of a second copy of the node verdicts over the same inputs (``defs`` by substitution:
