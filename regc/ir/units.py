@@ -8,9 +8,10 @@ in :data:`PURE` into every generated evaluator), the Z3 encoder (:func:`exact_un
 Units are compared over a *closed* table of atoms (symbol -> factor to SI base units, dimension), computed
 from pint's definitions (:func:`pint_atom_table`) and kept as a generated constant, :mod:`regc.ir.unit_atoms`, so
 no process builds pint's registry to evaluate facts (``tests/test_unit_atoms.py`` checks the constant against
-pint; after changing the definitions below or upgrading pint, regenerate it with ``python -m regc.ir.units``).  A closed table keeps the interpreter and the generated module
-identical, makes a conversion a dictionary look-up and avoids pint's surprising readings in this domain (pint
-reads ``kt`` as knots).  Decisions taken here, on purpose:
+pint; after changing the definitions below or upgrading pint, regenerate it with ``python -m regc.ir.units``).
+A closed table keeps the interpreter and the generated module identical, makes a conversion a dictionary look-up
+and avoids pint's surprising readings in this domain (pint reads ``kt`` as knots).  Decisions taken here, on
+purpose:
 
 - ``CO2e`` and ``CO2`` are base dimensions of their own: ``g CO2e/kWh`` and ``kg CO2e/MWh`` convert, ``g CO2/km``
   and ``g CO2e/km`` do not (tailpipe CO2 is not CO2-equivalent), neither does ``g/kWh``.

@@ -432,7 +432,8 @@ def _dead(um: UnitModel, rep: LogicReport, never: set[int], empty: set[int]) -> 
         if s.check(*others, flip, e1.V[i] == um.enc.PASS, V2[i] == um.enc.FAIL) != z3.unsat:
             continue
         wit = None  # counterexample: the unit passes without it, or fails even with it
-        for extra in ((e1.V[i] != um.enc.PASS, e1.V[um.root] == um.enc.PASS), (e1.V[i] == um.enc.PASS, e1.V[um.root] != um.enc.PASS)):
+        ok, ok_root = e1.V[i] == um.enc.PASS, e1.V[um.root] == um.enc.PASS
+        for extra in ((z3.Not(ok), ok_root), (ok, z3.Not(ok_root))):
             rep.checks += 1
             if s.check(*um.all_t, stated, *extra) == z3.sat:
                 wit = um.witness(s.model())
