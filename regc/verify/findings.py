@@ -36,7 +36,7 @@ from regc.ir.models import Activity, ActSource, Diagnostic, Unit
 from regc.verify.concrete import ConcreteUnit, CycleError, live, passable
 from regc.verify.plan_logic import PlanEncoding, _cmp, _eq, days, release
 from regc.verify.quantities import quantity_classes, quantity_names
-from regc.verify.witness import format_profile, item_labels, profile
+from regc.verify.witness import evaluates_to, format_profile, item_labels, profile
 
 PASS_NAME = "logic"
 DOMAIN_START = _dt.date(2020, 1, 1)  # earliest assessment/event date a witness may use
@@ -298,7 +298,7 @@ def _never(um: UnitModel, rep: LogicReport, mdl: Optional[z3.ModelRef], empty: s
     """Criteria that never PASS; reported at the lowest such node (children before parents)."""
     never: set[int] = set()
     passing = set() if mdl is None else {i for i in um.ids
-                                         if z3.eq(mdl.eval(um.enc.V[i], model_completion=True), um.enc.PASS)}
+                                         if evaluates_to(mdl, um.enc.V[i], um.enc.PASS)}
     rest = [i for i in um.ids if i not in passing]
     cu = um.concrete() if rest else None
     if cu is not None:  # a concrete profile where the node passes proves it can (Z3 is asked about the others)
