@@ -106,3 +106,23 @@ def test_shared_quantities_keep_one_value():
     for p in profiles(cu, LO, 6, complete=True):
         assert cu.verdicts(p) == _z3_verdicts(um, p)
         assert all(isinstance(v, Fraction) for v in p["x"].values())
+
+
+def test_aimed_profiles_stay_in_the_domain():
+    """A deadline before the earliest plausible date and a negative threshold cannot be met by any profile the
+    checks consider: the pre-pass does not claim them (Z3 reports them never satisfiable)."""
+    from regc.ir.models import QuantItem, QuantitativeThreshold, TemporalItem, TemporalThreshold, Threshold
+
+    early = Threshold(temporal=TemporalThreshold(items=[TemporalItem(type="deadline", date="2019-06-30")]))
+    negative = Threshold(quantitative=QuantitativeThreshold(items=[QuantItem(metric="net emissions", operator="<=",
+                                                                             value=-5, unit="t CO2e")]))
+    act = _act(CriterionNode(criterion_id="ROOT", evaluation_logic="OR", sub_criteria=[
+        CriterionNode(criterion_id="1", threshold=early), CriterionNode(criterion_id="2", threshold=negative),
+        CriterionNode(criterion_id="3")]))
+    plan = compile_plan(act)
+    um = UnitModel(plan, act.units[0])
+    by_cid = {um.cid[i]: i for i in um.ids}
+    shown = passable(um.concrete(), LO, list(by_cid.values()))
+    assert by_cid["3"] in shown and by_cid["1"] not in shown and by_cid["2"] not in shown
+    codes = {(f.code, f.criterion_id) for f in check_unit_logic(act.units[0], plan=plan).findings}
+    assert {("NEVER_SATISFIABLE", "1"), ("NEVER_SATISFIABLE", "2")} <= codes

@@ -295,11 +295,20 @@ def _all_pass(cu: ConcreteUnit, lo: int, as_of: int) -> dict:
         for j, _it in enumerate(cu.nodes[k]["q"]):
             base["x"][cu.xvar[(k, j)]] = Fraction(0)
     _want(cu, base, cu.root, PASS)
-    return base
+    return _clamp(base, lo)
 
 
 def _copy(p: dict) -> dict:
     return {k: (dict(v) if isinstance(v, dict) else v) for k, v in p.items()}
+
+
+def _clamp(p: dict, lo: int) -> dict:
+    """``p`` moved into the checks' domain (dates >= ``lo``, quantities >= 0), in place: an aimed profile is
+    evaluated only after this, so what it shows holds in the domain Z3 is asked about."""
+    p["as_of"] = max(p["as_of"], lo)
+    p["date"] = {i: max(d, lo) for i, d in p["date"].items()}
+    p["x"] = {v: max(x, Fraction(0)) for v, x in p["x"].items()}
+    return p
 
 
 def passable(cu: ConcreteUnit, lo: int, nodes: list[int], n: int = 12) -> set[int]:
@@ -313,6 +322,7 @@ def passable(cu: ConcreteUnit, lo: int, nodes: list[int], n: int = 12) -> set[in
         for i in sorted(todo - out):
             p = _copy(base)
             _want(cu, p, i, PASS)
+            _clamp(p, lo)
             out.update(k for k, v in cu.verdicts(p).items() if v == PASS)
         if todo <= out:
             return out
@@ -331,7 +341,7 @@ def live(cu: ConcreteUnit, lo: int, cands: list[int], n: int = 12) -> set[int]:
     for as_of in _candidates(cu, lo)[1]:
         base = _all_pass(cu, lo, as_of)
         for i in todo:
-            p = _sensitised(cu, base, i)
+            p = _clamp(_sensitised(cu, base, i), lo)
             if cu.flips(p, cu.verdicts(p), i):
                 out.add(i)
         todo = [i for i in todo if i not in out]

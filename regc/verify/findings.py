@@ -14,6 +14,9 @@ company reports once (:mod:`regc.verify.quantities`), and Z3 answers:
   counterexample profile).
 
 Profiles state an assessment date, quantities >= 0 and dates from :data:`DOMAIN_START` (plausible witnesses).
+"Can it pass?" and "can it flip the unit?" are first tried on concrete profiles (:mod:`regc.verify.concrete`): a
+profile found proves the answer; Z3 is asked only about the rest, so the findings are Z3's.  Each unit is encoded
+in the Z3 context its caller gives (a witness depends on what that context saw before: see ``check_unit_logic``).
 
 >>> from regc.ir.models import Unit, CriterionNode
 >>> u = Unit(unit_id="X-1/SC", root=CriterionNode(criterion_id="ROOT", evaluation_logic="AND",
