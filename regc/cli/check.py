@@ -286,9 +286,15 @@ def _map_groups(n: int, jobs: int) -> list[list[Optional[FileReport]]]:
     from regc.runtime import evaluator  # noqa: F401
     from regc.verify import findings, graph  # noqa: F401
 
-    with multiprocessing.get_context("fork").Pool(min(jobs, n), initializer=_worker_init,
-                                                  initargs=(os.getpid(),)) as pool:
-        return list(pool.imap(_check_group, range(n)))
+    import gc
+
+    gc.freeze()  # the parent's objects stay out of the workers' collections (no copy-on-write of their pages)
+    try:
+        with multiprocessing.get_context("fork").Pool(min(jobs, n), initializer=_worker_init,
+                                                      initargs=(os.getpid(),)) as pool:
+            return list(pool.imap(_check_group, range(n)))
+    finally:
+        gc.unfreeze()
 
 
 def check_path(target: Path, dead: bool = True, export: Optional[Path] = None, jobs: int = 1) -> list[FileReport]:

@@ -15,6 +15,7 @@ Exit 0 ok, 1 with ``--strict`` when any diagnostic is error-level (the build is 
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -227,6 +228,7 @@ def _run_tasks(n: int, jobs: int, progress) -> list:
     ctx = multiprocessing.get_context("fork")
     main_thread = threading.current_thread() is threading.main_thread()  # signal handlers live there only
     previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
+    gc.freeze()  # the parent's objects (the source documents) stay out of the workers' collections: no copy-on-write
     try:
         with ctx.Pool(min(jobs, n), initializer=_worker_init, initargs=(os.getpid(),)) as pool:
             out = []
@@ -235,6 +237,7 @@ def _run_tasks(n: int, jobs: int, progress) -> list:
                 progress.update(1)
             return out
     finally:
+        gc.unfreeze()
         if main_thread:
             signal.signal(signal.SIGTERM, previous)
 
