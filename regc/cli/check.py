@@ -277,6 +277,7 @@ def _map_groups(n: int, jobs: int) -> list[list[Optional[FileReport]]]:
     use imported once before the fork; each result comes back as small reports, not models)."""
     if jobs <= 1 or n <= 1:
         return [_check_group(k) for k in range(n)]
+    import gc
     import multiprocessing
     import os
 
@@ -285,8 +286,6 @@ def _map_groups(n: int, jobs: int) -> list[list[Optional[FileReport]]]:
     from regc.cli.compile import _worker_init
     from regc.runtime import evaluator  # noqa: F401
     from regc.verify import findings, graph  # noqa: F401
-
-    import gc
 
     gc.freeze()  # the parent's objects stay out of the workers' collections (no copy-on-write of their pages)
     try:

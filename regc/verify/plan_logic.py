@@ -110,6 +110,11 @@ def _bool(name: str, ctx: z3.Context, sort: Any) -> Any:
     return z3.BoolRef(z3.Z3_mk_const(ctx.ref(), z3.to_symbol(name, ctx), sort.ast), ctx)
 
 
+def _const(name: str, sort: Any) -> Any:
+    """``z3.Const(name, sort)`` for a verdict (datatype) sort."""
+    return z3.DatatypeRef(z3.Z3_mk_const(sort.ctx.ref(), z3.to_symbol(name, sort.ctx), sort.ast), sort.ctx)
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Kleene combination (kernel.k_and / k_or / k_nofk)
 
@@ -182,7 +187,7 @@ class PlanEncoding:
         self.ids = [n["i"] for n in self.nodes if not n["anc"] and (part is None or n["part"] == part)]
         p = prefix
         self.prefix = p
-        self.V = {i: z3.Const(f"{p}V[{i}]", self.Verdict) for i in self.ids}
+        self.V = {i: _const(f"{p}V[{i}]", self.Verdict) for i in self.ids}
         if inputs_from is not None:
             src = inputs_from
             self.as_of, self.has_as_of, self.has, self.met = src.as_of, src.has_as_of, src.has, src.met
@@ -242,7 +247,7 @@ class PlanEncoding:
     def copy_verdicts(self, prefix: str) -> tuple[dict, dict]:
         """``(V, defs)`` of a second copy of the node verdicts over the same inputs (``defs`` by substitution:
         cheaper than encoding the plan again)."""
-        V2 = {i: z3.Const(f"{prefix}V[{i}]", self.Verdict) for i in self.V}
+        V2 = {i: _const(f"{prefix}V[{i}]", self.Verdict) for i in self.V}
         n = len(self.V)
         src = (z3.Ast * n)(*[v.as_ast() for v in self.V.values()])
         dst = (z3.Ast * n)(*[V2[i].as_ast() for i in self.V])
