@@ -82,6 +82,43 @@ def parse_floor(path: Path) -> float:
     return best
 
 
+_SPLIT = """
+import json, resource, sys, time
+t0 = time.perf_counter()
+from regc.cli import main
+rc = main(sys.argv[1:])
+me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"rc": rc, "wall": time.perf_counter() - t0, "parent": me.ru_utime + me.ru_stime,
+                  "workers": kids.ru_utime + kids.ru_stime}))
+"""
+
+
+def run_split(args: list[str], cache: Path) -> dict:
+    """Run ``regc ARGS`` in a fresh process that reports its wall time (after start-up), its own CPU time and
+    that of its worker processes."""
+    import json as _json
+
+    env = {**os.environ, "REGC_CACHE_DIR": str(cache)}
+    done = subprocess.run([sys.executable, "-c", _SPLIT, *args], cwd=REPO, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"regc {' '.join(args)} failed: {done.stderr.strip()[-300:]}")
+    return _json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def jobs_rows(path: Path, out: Path) -> list[tuple[str, str]]:
+    """``--jobs 1`` vs ``--jobs 2`` (no cache), side by side: wall, the parent's CPU (reading the source, writing
+    the build) and the workers' CPU (compiling) with the CPU per worker."""
+    base = ["compile", str(path), "-q", "--no-cache"]
+    j1 = run_split(base + ["-o", str(out / "s1")], out / "cache")
+    j2 = run_split(base + ["-o", str(out / "s2"), "--jobs", "2"], out / "cache")
+    same = not subprocess.run(["diff", "-rq", str(out / "s1"), str(out / "s2")], capture_output=True).returncode
+    return [("2139: --jobs 1 | --jobs 2, CPU split (no cache)",
+             f"{j1['wall']:.2f} s wall, {j1['parent']:.2f} s CPU | {j2['wall']:.2f} s wall, parent "
+             f"{j2['parent']:.2f} s + workers {j2['workers']:.2f} s CPU ({j2['workers'] / 2:.2f} s per worker); "
+             f"wall j2/j1 {j2['wall'] / j1['wall']:.2f} (needs 2 free cores; load "
+             f"{os.getloadavg()[0]:.1f}); identical output: {same}")]
+
+
 def fig(m: dict) -> str:
     return f"{m['wall']:.2f} s wall, {m['cpu']:.2f} s CPU, {m['rss']:.0f} MiB"
 
@@ -106,6 +143,7 @@ def climate_rows(path: Path, out: Path) -> list[tuple[str, str]]:
     j2 = run_regc(["compile", str(path), "-o", str(out / "j2"), "-q", "--no-cache", "--jobs", "2"], cache)
     rows.append(("2139: --jobs 1 | --jobs 2 (no cache)",
                  f"{fig(j1)} | {fig(j2)}  (wall j2/j1 {j2['wall'] / j1['wall']:.2f}; needs 2 free cores)"))
+    rows += jobs_rows(path, out)
     only = ["compile", str(path), "-o", str(out / "o"), "-q", "--only", "CCM-4.29"]
     o_cold = run_regc(only + ["--no-cache"], cache)
     o_warm = run_regc(only, cache)

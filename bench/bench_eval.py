@@ -129,7 +129,7 @@ def run() -> list[tuple[str, str]]:
         out.append((f"eval: portfolio generation, {rows:,} rows", f"{gen_s:.1f} s ({src.stat().st_size / 1e6:.0f} MB)"))
         out.append((f"eval: batch wall time, {label}", f"{wall:.1f} s"))
         out.append(("eval: batch throughput (rows/s, one core, CPU time)", f"{rows / cpu:,.0f}"))
-        out.append(("eval: criterion evaluations/s/core (target >= 100,000)", f"{summary['criteria'] / cpu:,.0f}"))
+        out.append(("eval: criterion evaluations/s/core (target >= 150,000)", f"{summary['criteria'] / cpu:,.0f}"))
         if rows < 1_000_000:
             out.append(("eval: 1,000,000 rows EXTRAPOLATED from the measured rate",
                         f"{1_000_000 / (rows / cpu):.0f} s CPU"))
@@ -145,7 +145,37 @@ def run() -> list[tuple[str, str]]:
             tracemalloc.stop()
         out.append(("eval: peak traced heap streaming 2k / 10k rows", f"{peaks[0] / 1e6:.2f} MB / {peaks[1] / 1e6:.2f} MB"))
     out += dask_vs_one_process(compiled)
+    out.append(process_row())
     return out
+
+
+def process_row() -> tuple[str, str]:
+    """One ``regc eval`` process as a user runs it: start-up, reading the build (the gold folder), one activity
+    (best of 3; the unit table is a generated constant, pint is not imported)."""
+    import json
+    import sys
+
+    from bench.bench_compile import fig, run_regc
+
+    facts = {"as_of": "2026-01-01", "activities": {"CCM-4.29": {
+        "1(a)": "90 g CO2e/kWh", "1(a).Methodology": True, "1(a).Verification": True, "2(a)": True, "3": "n/a"}}}
+    with tempfile.TemporaryDirectory(prefix="regc-bench-eval1-") as tmp:
+        f = Path(tmp) / "facts.json"
+        f.write_text(json.dumps(facts), encoding="utf-8")
+        runs = [run_regc(["eval", str(_gold_dir()), str(f), "--activity", "CCM-4.29"], Path(tmp) / "cache")
+                for _ in range(3)]
+        bare = min(_wall([sys.executable, "-c", "pass"]) for _ in range(3))
+    best = min(runs, key=lambda m: m["wall"])
+    return ("eval: one `regc eval` process, one activity (best of 3; target <= 0.3 s) | bare python",
+            f"{fig(best)} | {bare:.2f} s wall")
+
+
+def _wall(cmd: list[str]) -> float:
+    import subprocess
+
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True)
+    return time.perf_counter() - t
 
 
 def dask_vs_one_process(compiled) -> list[tuple[str, str]]:

@@ -183,8 +183,20 @@ def export_graph(g, unit_id: str, outdir: Path) -> None:
 
 
 def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = True,
-               explicit: bool = False, export: Optional[Path] = None) -> Optional[FileReport]:
-    """Check one activity file.  Non-activity JSON in a folder is skipped (None) unless named explicitly."""
+               explicit: bool = False, export: Optional[Path] = None, ctx: Any = None) -> Optional[FileReport]:
+    """Check one activity file.  Non-activity JSON in a folder is skipped (None) unless named explicitly.
+
+    ``ctx``: the Z3 context of the logical checks (default: a new one; see :func:`check_path`)."""
+    if ctx is None:
+        import z3
+
+        from regc.verify.plan_logic import release
+
+        ctx = z3.Context()
+        try:
+            return check_file(path, known_units, dead, explicit, export, ctx)
+        finally:
+            release(ctx)
     from regc.runtime.evaluator import compile_plan
     from regc.verify.findings import check_unit_logic
     from regc.verify.graph import build_unit_graph, check_unit_graph, internal_targets
@@ -226,7 +238,7 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
         if plan is None:
             continue
         try:
-            lr = check_unit_logic(unit, dead=dead, plan=plan)
+            lr = check_unit_logic(unit, dead=dead, plan=plan, ctx=ctx)
         except Exception as e:  # noqa: BLE001 - a solver failure is a finding, not a crash
             rep.findings.append(_finding("error", "LOGIC_FAILED", f"Z3 encoding failed: {e}", unit.unit_id,
                                          None, "logic"))
@@ -243,7 +255,52 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
     return rep
 
 
-def check_path(target: Path, dead: bool = True, export: Optional[Path] = None) -> list[FileReport]:
+_JOB: dict[str, Any] = {}  # the files and options a forked worker of check_path reads
+GROUP = 16  # consecutive files checked in one Z3 context (a context costs ~6 ms to make and free)
+
+
+def _check_group(k: int) -> list[Optional[FileReport]]:
+    import z3
+
+    from regc.verify.plan_logic import release
+
+    ctx = z3.Context()
+    try:
+        return [check_file(f, _JOB["known"], dead=_JOB["dead"], explicit=_JOB["explicit"](f),
+                           export=_JOB["export"], ctx=ctx) for f in _JOB["files"][k * GROUP:(k + 1) * GROUP]]
+    finally:
+        release(ctx)
+
+
+def _map_groups(n: int, jobs: int) -> list[list[Optional[FileReport]]]:
+    """``_check_group`` over groups ``0..n-1`` in order: here, or in ``jobs`` forked workers (the modules they
+    use imported once before the fork; each result comes back as small reports, not models)."""
+    if jobs <= 1 or n <= 1:
+        return [_check_group(k) for k in range(n)]
+    import gc
+    import multiprocessing
+    import os
+
+    import z3  # noqa: F401
+
+    from regc.cli.compile import _worker_init
+    from regc.runtime import evaluator  # noqa: F401
+    from regc.verify import findings, graph  # noqa: F401
+
+    gc.freeze()  # the parent's objects stay out of the workers' collections (no copy-on-write of their pages)
+    try:
+        with multiprocessing.get_context("fork").Pool(min(jobs, n), initializer=_worker_init,
+                                                      initargs=(os.getpid(),)) as pool:
+            return list(pool.imap(_check_group, range(n)))
+    finally:
+        gc.unfreeze()
+
+
+def check_path(target: Path, dead: bool = True, export: Optional[Path] = None, jobs: int = 1) -> list[FileReport]:
+    """Check every activity file of ``target`` (``jobs`` worker processes; the reports are the same).
+
+    What Z3 answers (a witness) depends on the terms its context has seen before, so the files are checked in
+    fixed groups of :data:`GROUP`, one context each: the report depends on the folder, not on ``jobs``."""
     files = activity_files(target)
     known: set[str] = set()
     for f in files:  # activity ids present in the build (for cross-unit references)
@@ -256,8 +313,12 @@ def check_path(target: Path, dead: bool = True, export: Optional[Path] = None) -
     from regc.compiler.build import is_build_folder
 
     # every *.json of a build folder is an activity file: one that is not (`{}`, `[1, 2]`) is an error, not skipped
-    reps = [check_file(f, known, dead=dead, explicit=target.is_file() or is_build_folder(f.parent), export=export)
-            for f in files]
+    _JOB.update(files=files, known=known, dead=dead, export=export,
+                explicit=lambda f: target.is_file() or is_build_folder(f.parent))
+    try:
+        reps = [r for g in _map_groups((len(files) + GROUP - 1) // GROUP, jobs) for r in g]
+    finally:
+        _JOB.clear()
     return [r for r in reps if r is not None]
 
 
@@ -288,7 +349,10 @@ def _cmd_check(args) -> int:
     target = Path(args.build)
     if not target.exists():
         raise CLIError(f"path not found: {target}")
-    reps = check_path(target, dead=not args.no_dead, export=Path(args.export) if args.export else None)
+    if args.jobs < 1:
+        raise CLIError("--jobs must be at least 1")
+    reps = check_path(target, dead=not args.no_dead, export=Path(args.export) if args.export else None,
+                      jobs=args.jobs)
     if not reps:
         raise CLIError(f"no activity files in {target}")
     if args.json:
@@ -459,6 +523,8 @@ def register(sub) -> None:
     p.add_argument("--verbose", "-v", action="store_true", help="also print info-level findings")
     p.add_argument("--no-dead", action="store_true", help="skip the per-criterion dead-criterion test")
     p.add_argument("--export", metavar="DIR", help="also write each unit's graph as node-link JSON and GraphML")
+    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                   help="worker processes (the report is the same)")
     p.set_defaults(func=_cmd_check)
     d = sub.add_parser("diff", help="semantic equivalence of two compilations (files or build folders)")
     d.add_argument("a")

@@ -15,6 +15,7 @@ Exit 0 ok, 1 with ``--strict`` when any diagnostic is error-level (the build is 
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -138,6 +139,31 @@ def load_all(sources: list[tuple[Path, Optional[str]]], store=None, only: Option
 # them from its copy of the parent's memory (nothing is pickled on the way in, no module is imported again).
 _TASKS: list[tuple[ActDoc, ActivityDoc, str]] = []
 _OPTIONS: Optional[CompileOptions] = None
+_PACK: dict[str, bool] = {}  # {"with_provenance": ...}: workers send activities back as build text
+
+
+class PackedActivity:
+    """An activity compiled in a worker process, sent back as the text its build file holds
+    (``Activity.dumps``): a few MB of text unpickle in milliseconds, the models in about half a second.  Enough
+    of an Activity for :func:`regc.compiler.build.write_build` and :func:`summarise`.
+
+    >>> from regc.ir.models import ActSource, CriterionNode, Unit
+    >>> a = Activity(activity_id="X-1", name="x", source=ActSource(celex="c", format="eurlex-xhtml"),
+    ...              units=[Unit(unit_id="X-1/SC", root=CriterionNode(criterion_id="ROOT"))])
+    >>> p = PackedActivity(a, False); (p.activity_id, p.size, p.dumps() == a.dumps())
+    ('X-1', (1, 1), True)
+    """
+
+    def __init__(self, act: Activity, with_provenance: bool):
+        self.activity_id = act.activity_id
+        self.with_provenance = with_provenance
+        self.text = act.dumps(with_provenance)
+        self.size = (len(act.units), sum(1 for u in act.units for _ in u.root.walk()))
+
+    def dumps(self, with_provenance: bool = False) -> str:
+        if with_provenance != self.with_provenance:
+            raise ValueError(f"{self.activity_id} was packed with_provenance={self.with_provenance}")
+        return self.text
 
 
 def _pipeline(options: CompileOptions):
@@ -161,6 +187,11 @@ def _compile_one(i: int) -> tuple[Activity, list[Diagnostic], list[PassRecord]]:
     if _OPTIONS.store is not None:
         _OPTIONS.store.flush()
     return result
+
+
+def _compile_packed(i: int) -> tuple[PackedActivity, list[Diagnostic], list[PassRecord]]:
+    act, diags, records = _compile_one(i)
+    return PackedActivity(act, _PACK["with_provenance"]), diags, records
 
 
 def _worker_init(parent: int) -> None:
@@ -197,23 +228,28 @@ def _run_tasks(n: int, jobs: int, progress) -> list:
     ctx = multiprocessing.get_context("fork")
     main_thread = threading.current_thread() is threading.main_thread()  # signal handlers live there only
     previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
+    gc.freeze()  # the parent's objects (the source documents) stay out of the workers' collections: no copy-on-write
     try:
         with ctx.Pool(min(jobs, n), initializer=_worker_init, initargs=(os.getpid(),)) as pool:
             out = []
-            for r in pool.imap(_compile_one, range(n), chunksize=2):
+            for r in pool.imap(_compile_packed if _PACK else _compile_one, range(n), chunksize=2):
                 out.append(r)
                 progress.update(1)
             return out
     finally:
+        gc.unfreeze()
         if main_thread:
             signal.signal(signal.SIGTERM, previous)
 
 
 def compile_sources(acts: list[ActDoc], options: CompileOptions, only: list[str] | None = None,
-                    jobs: int = 1, progress: bool = False) -> tuple[list[Activity], list[Diagnostic], list[PassRecord]]:
+                    jobs: int = 1, progress: bool = False,
+                    pack: Optional[bool] = None) -> tuple[list[Activity], list[Diagnostic], list[PassRecord]]:
     """Compile every (selected) activity of every act; results in source order whatever ``jobs``.
 
-    ``progress``: a progress bar on stderr (tqdm; shown on a terminal only)."""
+    ``progress``: a progress bar on stderr (tqdm; shown on a terminal only).  ``pack`` (a ``with_provenance``
+    setting): with ``jobs > 1``, activities come back as :class:`PackedActivity` (their build text), for a caller
+    that only writes and counts them."""
     global _OPTIONS
     from regc.compiler.driver import act_digest
 
@@ -226,12 +262,16 @@ def compile_sources(acts: list[ActDoc], options: CompileOptions, only: list[str]
         digest = act_digest(act) if options.store is not None else ""
         tasks.extend((act, adoc, digest) for adoc in act.activities if not only or adoc.activity_id in only)
     _TASKS[:], _OPTIONS = tasks, options
+    _PACK.clear()
+    if pack is not None:
+        _PACK["with_provenance"] = pack
     try:
         with tqdm(total=len(tasks), unit="activity", disable=None if progress else True, file=sys.stderr,
                   leave=False, desc="compile") as bar:
             results = _run_tasks(len(tasks), jobs, bar)
     finally:
         _TASKS.clear()
+        _PACK.clear()
         _OPTIONS = None
         if options.store is not None:
             options.store.flush()
@@ -257,8 +297,9 @@ def emit_python_into(folder: Path, activities: list[Activity]) -> None:
 
 
 def summarise(activities: list[Activity], records: list[PassRecord], seconds: float) -> tuple[str, str]:
-    units = sum(len(a.units) for a in activities)
-    nodes = sum(sum(1 for _ in u.root.walk()) for a in activities for u in a.units)
+    sizes = [getattr(a, "size", None) or (len(a.units), sum(1 for u in a.units for _ in u.root.walk()))
+             for a in activities]
+    units, nodes = sum(u for u, _n in sizes), sum(n for _u, n in sizes)
     per: dict[str, float] = {}
     for r in records:
         per[r.pass_name] = per.get(r.pass_name, 0.0) + r.seconds
@@ -328,7 +369,8 @@ def _cmd(args) -> int:
         if missing:
             raise CLIError(f"{sources[0][0]}: no activity {', '.join(missing)} in the source(s)")
     t_load = time.perf_counter() - t0
-    activities, diags, records = compile_sources(acts, options, only, args.jobs, progress=not args.quiet)
+    pack = None if args.emit == "python" else args.with_provenance  # the evaluator needs the models
+    activities, diags, records = compile_sources(acts, options, only, args.jobs, progress=not args.quiet, pack=pack)
     extra = (lambda folder: emit_python_into(folder, activities)) if args.emit == "python" else None
     try:
         out = write_build(args.output, activities, diags, with_provenance=args.with_provenance, extra=extra)

@@ -5,10 +5,13 @@ Every layer uses this module: the evaluator (:mod:`regc.runtime.kernel` calls :f
 in :data:`PURE` into every generated evaluator), the Z3 encoder (:func:`exact_unit`), the scorers
 (:func:`unit_key`) and the threshold pass (canonical spellings, :func:`canonical_unit`).
 
-Units are compared over a *closed* table of atoms (symbol -> factor to SI base units, dimension), computed once
-from pint's definitions (:func:`atom_table`).  A closed table keeps the interpreter and the generated module
-identical, makes a conversion a dictionary look-up and avoids pint's surprising readings in this domain (pint
-reads ``kt`` as knots).  Decisions taken here, on purpose:
+Units are compared over a *closed* table of atoms (symbol -> factor to SI base units, dimension), computed
+from pint's definitions (:func:`pint_atom_table`) and kept as a generated constant, :mod:`regc.ir.unit_atoms`, so
+no process builds pint's registry to evaluate facts (``tests/test_unit_atoms.py`` checks the constant against
+pint; after changing the definitions below or upgrading pint, regenerate it with ``python -m regc.ir.units``).
+A closed table keeps the interpreter and the generated module identical, makes a conversion a dictionary look-up
+and avoids pint's surprising readings in this domain (pint reads ``kt`` as knots).  Decisions taken here, on
+purpose:
 
 - ``CO2e`` and ``CO2`` are base dimensions of their own: ``g CO2e/kWh`` and ``kg CO2e/MWh`` convert, ``g CO2/km``
   and ``g CO2e/km`` do not (tailpipe CO2 is not CO2-equivalent), neither does ``g/kWh``.
@@ -206,9 +209,17 @@ _TABLE = {}
 
 
 def atom_table():
-    """Every atom the evaluator knows: symbol -> (factor to SI base units, sorted dimension tuple)."""
-    if _TABLE:
-        return _TABLE
+    """Every atom the evaluator knows: symbol -> (factor to SI base units, sorted dimension tuple), read from the
+    generated :mod:`regc.ir.unit_atoms` (what :func:`pint_atom_table` computes)."""
+    if not _TABLE:
+        from regc.ir.unit_atoms import ATOMS
+
+        _TABLE.update(ATOMS)
+    return _TABLE
+
+
+def pint_atom_table():
+    """The atom table computed from pint's definitions (seconds: it builds pint's unit registry)."""
     import pint
 
     ureg = pint.UnitRegistry()
@@ -230,8 +241,16 @@ def atom_table():
         put(mu + "m", "micrometer")
     for sym, dim in _OWN_DIMENSIONS:
         out[sym] = (1.0, ((dim, 1),))
-    _TABLE.update(out)
-    return _TABLE
+    return out
+
+
+def atom_module_source(table):
+    """The text of :mod:`regc.ir.unit_atoms` for ``table`` (one atom a line, in the table's order)."""
+    lines = ['"""The unit atoms of :mod:`regc.ir.units`: symbol -> (factor to SI base units, dimension).',
+             "", "Generated from pint by ``python -m regc.ir.units``; do not edit (``tests/test_unit_atoms.py`` checks",
+             'it against pint)."""', "", "ATOMS = {"]
+    lines += ["    %r: (%r, %r)," % (k, f, d) for k, (f, d) in table.items()]
+    return "\n".join(lines + ["}", ""])
 
 
 def extra_atoms(units):
@@ -328,3 +347,11 @@ def canonical_unit(text):
     """The canonical spelling of a unit (what the threshold pass should emit).  >>> canonical_unit("tCO2eq / t")
     't CO2e/t'"""
     return normalise_unit_text(text)
+
+
+if __name__ == "__main__":  # regenerate regc/ir/unit_atoms.py from pint
+    import pathlib
+
+    target = pathlib.Path(__file__).with_name("unit_atoms.py")
+    target.write_text(atom_module_source(pint_atom_table()), encoding="utf-8")
+    print("wrote", target)

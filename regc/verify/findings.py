@@ -14,6 +14,9 @@ company reports once (:mod:`regc.verify.quantities`), and Z3 answers:
   counterexample profile).
 
 Profiles state an assessment date, quantities >= 0 and dates from :data:`DOMAIN_START` (plausible witnesses).
+"Can it pass?" and "can it flip the unit?" are first tried on concrete profiles (:mod:`regc.verify.concrete`): a
+profile found proves the answer; Z3 is asked only about the rest, so the findings are Z3's.  Each unit is encoded
+in the Z3 context its caller gives (a witness depends on what that context saw before: see ``check_unit_logic``).
 
 >>> from regc.ir.models import Unit, CriterionNode
 >>> u = Unit(unit_id="X-1/SC", root=CriterionNode(criterion_id="ROOT", evaluation_logic="AND",
@@ -33,9 +36,10 @@ from typing import Any, Optional
 import z3
 
 from regc.ir.models import Activity, ActSource, Diagnostic, Unit
-from regc.verify.plan_logic import FAIL, NA, PASS, PlanEncoding, _cmp, days
+from regc.verify.concrete import ConcreteUnit, CycleError, live, passable
+from regc.verify.plan_logic import PlanEncoding, _cmp, _eq, days, release
 from regc.verify.quantities import quantity_classes, quantity_names
-from regc.verify.witness import format_profile, item_labels, profile
+from regc.verify.witness import evaluates_to, format_profile, item_labels, profile
 
 PASS_NAME = "logic"
 DOMAIN_START = _dt.date(2020, 1, 1)  # earliest assessment/event date a witness may use
@@ -101,35 +105,58 @@ def unit_plan(unit: Unit) -> dict:
 
 @dataclass
 class Atom:
+    """One threshold item or deadline of node ``i`` over one variable (``var_key``); its Z3 term is made when
+    a check asks for it (most units never do)."""
+
     i: int
     label: str
-    expr: Any
+    make: Any  # () -> the Z3 term
     var_key: str
     kind: str  # "quantitative" | "temporal"
+    _expr: Any = None
+
+    @property
+    def expr(self) -> Any:
+        if self._expr is None:
+            self._expr = self.make()
+        return self._expr
 
 
 class UnitModel:
-    """One unit of a plan in one incremental solver: ``track[i] ⇒ V[i] == <kernel rule>`` for every node, the
-    domain of plausible profiles, and each node's own atoms."""
+    """One unit of a plan: the domain of plausible profiles and ``V[i] == <kernel rule>`` for every node in one
+    incremental solver (``s``), each node's own atoms, and (built when a check needs them) a solver of the
+    domain alone (:meth:`domain_solver`, for the atoms) and one where each rule holds under its own
+    ``track[i]`` literal (:meth:`tracked`, for unsat cores and the dead-criterion test)."""
 
-    def __init__(self, plan: dict, unit: Unit):
+    def __init__(self, plan: dict, unit: Unit, ctx: Optional[z3.Context] = None):
         t0 = time.perf_counter()
         self.plan, self.unit, self.part = plan, unit, unit.part
+        self.ctx = ctx or z3.Context()
         self.quantities = quantity_classes(plan, self.part)
-        self.enc = PlanEncoding(plan, "1:", part=self.part, quantity=quantity_names(self.quantities))
+        self.enc = PlanEncoding(plan, "1:", part=self.part, quantity=quantity_names(self.quantities), ctx=self.ctx)
         self.nodes = plan["nodes"]
         self.ids = self.enc.ids
         self.cid = {i: self.nodes[i]["cid"] for i in self.ids}
         self.root = dict(plan["roots"])[self.part]
         self.labels = item_labels(unit, plan)
-        self.track = {i: z3.Bool(f"track[{i}]") for i in self.ids}
-        self.all_t = list(self.track.values())
-        self.s = z3.SimpleSolver()
-        self.s.add(*domain(self.enc))
-        for i in self.ids:
-            self.s.add(z3.Implies(self.track[i], self.enc.V[i] == self.enc.defs[i]))
-        self.atoms = {i: self._atoms(i) for i in self.ids}
+        self.s = z3.SimpleSolver(ctx=self.ctx)
+        self.s.add(*domain(self.enc), *[_eq(self.enc.V[i], self.enc.defs[i]) for i in self.ids])
+        self.atoms = {i: self._atoms(i) for i in self.ids}  # (their terms refer to ctx, not self: no cycle)
+        self.track: dict[int, Any] = {}
+        self.all_t: list = []
+        self._tracked: Optional[z3.Solver] = None
+        self._domain: Optional[z3.Solver] = None
+        self._concrete: Optional[ConcreteUnit] = None
         self.seconds = time.perf_counter() - t0
+
+    def concrete(self) -> Optional[ConcreteUnit]:
+        """The unit on concrete profiles (:mod:`regc.verify.concrete`); None when its nodes have no order."""
+        if self._concrete is None:
+            try:
+                self._concrete = ConcreteUnit(self.plan, self.ids, quantity_names(self.quantities), self.root)
+            except CycleError:
+                return None
+        return self._concrete
 
     def _atoms(self, i: int) -> list[Atom]:
         n, enc = self.nodes[i], self.enc
@@ -138,12 +165,14 @@ class UnitModel:
             for j, it in enumerate(n["q"]):
                 metric, unit, per = self.labels.get((i, j), (it[0], it[3], ""))
                 label = f"{metric} {it[1]} {it[2]} {unit}".rstrip() + (f" {per}" if per else "")
-                out.append(Atom(i, label, _cmp(it[1], enc.x[(i, j)], z3.RealVal(Fraction(it[4]))),
-                                str(enc.x[(i, j)]), "quantitative"))
+                x, c = enc.x[(i, j)], Fraction(it[4])
+                out.append(Atom(i, label, lambda op=it[1], x=x, c=c, ctx=self.ctx: _cmp(op, x, z3.RealVal(c, ctx)),
+                                enc.xname[(i, j)], "quantitative"))
             for t in n["t"]:
                 if t[0] == "deadline":
-                    out.append(Atom(i, f"date <= {t[1]}", enc.date[i] <= days(_dt.date.fromisoformat(t[1])),
-                                    str(enc.date[i]), "temporal"))
+                    d, when = enc.date[i], days(_dt.date.fromisoformat(t[1]))
+                    out.append(Atom(i, f"date <= {t[1]}", lambda d=d, when=when: d <= when, f"date[{i}]",
+                                    "temporal"))
         return out
 
     def conditional(self, i: int) -> bool:
@@ -152,9 +181,31 @@ class UnitModel:
         return bool(n["cond"] or n["deps"] or any(t[0] in ("effective_from", "effective_until", "window")
                                                   for t in n["t"]))
 
-    def core(self) -> list[str]:
+    def tracked(self) -> z3.Solver:
+        """The solver where node ``i``'s rule holds under the literal ``track[i]`` (built on first use)."""
+        if self._tracked is None:
+            self.track = {i: z3.Bool(f"track[{i}]", self.ctx) for i in self.ids}
+            self.all_t = list(self.track.values())
+            self._tracked = z3.SimpleSolver(ctx=self.ctx)
+            self._tracked.add(*domain(self.enc))
+            for i in self.ids:
+                self._tracked.add(z3.Implies(self.track[i], self.enc.V[i] == self.enc.defs[i]))
+        return self._tracked
+
+    def domain_solver(self) -> z3.Solver:
+        """A solver of the domain alone, for questions about atoms (built on first use)."""
+        if self._domain is None:
+            self._domain = z3.SimpleSolver(ctx=self.ctx)
+            self._domain.add(*domain(self.enc))
+        return self._domain
+
+    def core(self, goal: Any) -> list[str]:
+        """The criteria of an unsat core of ``goal`` under every rule (the criteria in conflict)."""
+        t = self.tracked()
+        if t.check(*self.all_t, goal) != z3.unsat:
+            return []
         back = {str(v): i for i, v in self.track.items()}
-        return [self.cid[back[str(x)]] for x in self.s.unsat_core() if str(x) in back]
+        return [self.cid[back[str(x)]] for x in t.unsat_core() if str(x) in back]
 
     def witness(self, m: z3.ModelRef) -> dict:
         return profile(m, self.enc, self.quantities, self.labels)
@@ -169,15 +220,26 @@ def domain(enc: PlanEncoding) -> list:
     return out
 
 
-def check_unit_logic(unit: Unit, dead: bool = True, plan: Optional[dict] = None) -> LogicReport:
+def check_unit_logic(unit: Unit, dead: bool = True, plan: Optional[dict] = None,
+                     ctx: Optional[z3.Context] = None) -> LogicReport:
     """Every check of the module docstring for one unit (``plan``: its activity's plan, compiled once by the
-    caller; default: a plan of the unit alone).  ``dead=False`` skips the per-criterion flip test."""
+    caller; default: a plan of the unit alone).  ``dead=False`` skips the per-criterion flip test.
+
+    ``ctx``: the Z3 context to encode in (default: a new one).  What Z3 answers (a witness) depends on the
+    terms its context has seen, so a caller shares one only between units it always checks together, in one
+    order (the units of one activity file)."""
     dup = duplicate_ids(unit)
     if dup:  # findings name criteria by id: a non-tree is reported by the graph layer
         return LogicReport(unit.unit_id, False, None, [LogicFinding(
             "warning", "LOGIC_SKIPPED", dup[0], f"logic checks skipped: criterion id(s) {', '.join(dup)} occur "
             "more than once")])
-    um = UnitModel(plan if plan is not None else unit_plan(unit), unit)
+    if ctx is None:
+        ctx = z3.Context()
+        try:
+            return check_unit_logic(unit, dead, plan, ctx)
+        finally:
+            release(ctx)
+    um = UnitModel(plan if plan is not None else unit_plan(unit), unit, ctx)
     t0 = time.perf_counter()
     rep = LogicReport(unit.unit_id, False, None, encode_seconds=um.seconds)
     mdl = _satisfiable(um, rep)
@@ -197,15 +259,15 @@ def check_unit_logic(unit: Unit, dead: bool = True, plan: Optional[dict] = None)
 
 def _satisfiable(um: UnitModel, rep: LogicReport) -> Optional[z3.ModelRef]:
     rep.checks += 1
-    r = um.s.check(*um.all_t, um.enc.V[um.root] == PASS)
+    r = um.s.check(um.enc.V[um.root] == um.enc.PASS)
     rep.satisfiable = r == z3.sat
     if rep.satisfiable:
         mdl = um.s.model()
         rep.witness = um.witness(mdl)
         return mdl
-    core = um.core() if r == z3.unsat else []
-    rep.checks += 1
-    na = um.s.check(*um.all_t, um.enc.V[um.root] == NA) == z3.sat
+    core = um.core(um.enc.V[um.root] == um.enc.PASS) if r == z3.unsat else []
+    rep.checks += 2
+    na = um.s.check(um.enc.V[um.root] == um.enc.NA) == z3.sat
     rep.findings.append(LogicFinding("error", "UNSATISFIABLE", um.cid[um.root],
                                      "no company profile meets the unit" +
                                      (f"; conflict among criteria {', '.join(core)}" if core else "") +
@@ -239,19 +301,23 @@ def _never(um: UnitModel, rep: LogicReport, mdl: Optional[z3.ModelRef], empty: s
     """Criteria that never PASS; reported at the lowest such node (children before parents)."""
     never: set[int] = set()
     passing = set() if mdl is None else {i for i in um.ids
-                                         if z3.eq(mdl.eval(um.enc.V[i], model_completion=True), PASS)}
+                                         if evaluates_to(mdl, um.enc.V[i], um.enc.PASS)}
+    rest = [i for i in um.ids if i not in passing]
+    cu = um.concrete() if rest else None
+    if cu is not None:  # a concrete profile where the node passes proves it can (Z3 is asked about the others)
+        passing |= passable(cu, days(DOMAIN_START), rest)
     for i in reversed(um.ids):
         if i in passing or (i == um.root and not rep.satisfiable):
             continue
         rep.checks += 1
-        if um.s.check(*um.all_t, um.enc.V[i] == PASS) != z3.unsat:
+        if um.s.check(um.enc.V[i] == um.enc.PASS) != z3.unsat:
             continue
         never.add(i)
         if i == um.root or i in empty or any(k in never for k in um.nodes[i]["all_kids"]):
             continue
-        core = um.core()
-        rep.checks += 1
-        na = um.s.check(*um.all_t, um.enc.V[i] == NA) == z3.sat
+        core = um.core(um.enc.V[i] == um.enc.PASS)
+        rep.checks += 2
+        na = um.s.check(um.enc.V[i] == um.enc.NA) == z3.sat
         rep.findings.append(LogicFinding("error", "NEVER_SATISFIABLE", um.cid[i],
                                          f"criterion {um.cid[i]} can never be met" +
                                          (f" (conflict among {', '.join(core)})" if core else "") +
@@ -294,7 +360,7 @@ def _contradictions(um: UnitModel) -> list[LogicFinding]:
                     if frozenset((id(a), id(b))) in seen:
                         continue  # tested at a deeper node already
                     seen.add(frozenset((id(a), id(b))))
-                    if um.s.check(a.expr, b.expr) != z3.unsat:
+                    if um.domain_solver().check(a.expr, b.expr) != z3.unsat:
                         continue
                     ca, cb = um.cid[a.i], um.cid[b.i]
                     msg = (f"'{a.label}' and '{b.label}' of {ca} are required together (AND) but cannot both hold"
@@ -317,7 +383,7 @@ def _redundant(um: UnitModel, rep: LogicReport, never: set[int]) -> list[LogicFi
                 continue  # items over other quantities cannot imply it
             rep.checks += 1
             goal = [a.expr, z3.Not(z3.Or(*others))] if is_or else [*others, z3.Not(a.expr)]
-            if um.s.check(*goal) != z3.unsat:
+            if um.domain_solver().check(*goal) != z3.unsat:
                 continue
             dup = any(b.expr.eq(a.expr) for j, b in enumerate(q) if j != k)
             out.append(LogicFinding("warning", "REDUNDANT_ATOM", um.cid[i], f"threshold item '{a.label}' is " + (
@@ -349,26 +415,31 @@ def _dead(um: UnitModel, rep: LogicReport, never: set[int], empty: set[int]) -> 
     same facts in the same solver; ``flip`` switches "the unit's results differ" on for these checks only)."""
     cands = [i for i in um.ids if i != um.root and i not in never and not _plain_and_path(um, i)
              and not any(_under(um, x, i) for x in never) and not any(x == i or _under(um, x, i) for x in empty)]
+    cu = um.concrete() if cands else None
+    if cu is not None:  # a concrete profile that flips the root proves a candidate live (Z3 asks about the rest)
+        shown = live(cu, days(DOMAIN_START), cands)
+        cands = [i for i in cands if i not in shown]
     if not cands:
         return []
-    e1 = um.enc
+    e1, s = um.enc, um.tracked()
     V2, defs2 = e1.copy_verdicts("2:")
-    flip = z3.Bool("flip")
+    flip = z3.Bool("flip", um.ctx)
     for i in um.ids:
-        um.s.add(z3.Implies(um.track[i], V2[i] == defs2[i]))
+        s.add(z3.Implies(um.track[i], V2[i] == defs2[i]))
     stated = z3.And([e1.has[i] for i in um.ids])  # complete profiles: missing evidence is not a flip
-    um.s.add(z3.Implies(flip, z3.And(stated, (e1.V[um.root] == PASS) != (V2[um.root] == PASS))))
+    s.add(z3.Implies(flip, z3.And(stated, (e1.V[um.root] == um.enc.PASS) != (V2[um.root] == um.enc.PASS))))
     out = []
     for i in cands:
         rep.checks += 1
         others = [um.track[x] for x in um.ids if x != i]
-        if um.s.check(*others, flip, e1.V[i] == PASS, V2[i] == FAIL) != z3.unsat:
+        if s.check(*others, flip, e1.V[i] == um.enc.PASS, V2[i] == um.enc.FAIL) != z3.unsat:
             continue
         wit = None  # counterexample: the unit passes without it, or fails even with it
-        for extra in ((e1.V[i] != PASS, e1.V[um.root] == PASS), (e1.V[i] == PASS, e1.V[um.root] != PASS)):
+        ok, ok_root = e1.V[i] == um.enc.PASS, e1.V[um.root] == um.enc.PASS
+        for extra in ((z3.Not(ok), ok_root), (ok, z3.Not(ok_root))):
             rep.checks += 1
-            if um.s.check(*um.all_t, stated, *extra) == z3.sat:
-                wit = um.witness(um.s.model())
+            if s.check(*um.all_t, stated, *extra) == z3.sat:
+                wit = um.witness(s.model())
                 break
         out.append(LogicFinding("warning", "DEAD_CRITERION", um.cid[i],
                                 f"criterion {um.cid[i]} never changes the verdict: no profile where meeting it or "

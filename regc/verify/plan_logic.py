@@ -38,7 +38,27 @@ import z3
 from regc.runtime import kernel
 
 EPOCH = _dt.date(1970, 1, 1)
-Verdict, (PASS, FAIL, UNKNOWN, NA) = z3.EnumSort("PlanVerdict", ["PASS", "FAIL", "UNKNOWN", "NOT_APPLICABLE"])
+
+
+def verdict_sort(ctx: Optional[z3.Context] = None) -> tuple[Any, tuple[Any, Any, Any, Any]]:
+    """The four-valued verdict sort of ``ctx`` (default: Z3's main context) and its PASS, FAIL, UNKNOWN,
+    NOT_APPLICABLE, made once per context.  ``regc check`` encodes each activity file in a context of its own,
+    so what Z3 answers about a unit does not depend on what was asked before (or in another worker)."""
+    ctx = ctx or z3.main_ctx()
+    hit = getattr(ctx, "_regc_verdict", None)
+    if hit is None:
+        hit = z3.EnumSort("PlanVerdict", ["PASS", "FAIL", "UNKNOWN", "NOT_APPLICABLE"], ctx=ctx)
+        ctx._regc_verdict = hit  # type: ignore[attr-defined]
+    return hit
+
+
+def release(ctx: z3.Context) -> None:
+    """Drop the verdict sort :func:`verdict_sort` keeps on ``ctx`` (it refers back to the context, which would
+    then live until the next garbage collection): call it when done with a context."""
+    ctx.__dict__.pop("_regc_verdict", None)
+
+
+Verdict, (PASS, FAIL, UNKNOWN, NA) = verdict_sort()
 NAMES = {str(PASS): kernel.PASS, str(FAIL): kernel.FAIL, str(UNKNOWN): kernel.UNKNOWN, str(NA): kernel.NA}
 
 
@@ -46,6 +66,53 @@ def days(d: _dt.date) -> int:
     """Days since 1970-01-01.  >>> days(_dt.date(1970, 1, 11))
     10"""
     return (d - EPOCH).days
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# term builders: the Z3 C API called directly (the same terms as z3.If / == / And / Or / Not / Bool, without the
+# Python API's sort checks and coercions, which cost more than the solving here)
+
+
+
+def _ite(c: Any, a: Any, b: Any) -> Any:
+    """``z3.If(c, a, b)`` for ``a``, ``b`` of one sort (and context)."""
+    return a.__class__(z3.Z3_mk_ite(c.ctx.ref(), c.as_ast(), a.as_ast(), b.as_ast()), c.ctx)
+
+
+def _eq(a: Any, b: Any) -> Any:
+    return z3.BoolRef(z3.Z3_mk_eq(a.ctx.ref(), a.as_ast(), b.as_ast()), a.ctx)
+
+
+def _ne(a: Any, b: Any) -> Any:
+    args = (z3.Ast * 2)(a.as_ast(), b.as_ast())
+    return z3.BoolRef(z3.Z3_mk_distinct(a.ctx.ref(), 2, args), a.ctx)
+
+
+def _nary(fn: Any, xs: list) -> Any:
+    args = (z3.Ast * len(xs))(*[x.as_ast() for x in xs])
+    return z3.BoolRef(fn(xs[0].ctx.ref(), len(xs), args), xs[0].ctx)
+
+
+def _and(xs: list) -> Any:
+    return _nary(z3.Z3_mk_and, xs)
+
+
+def _or(xs: list) -> Any:
+    return _nary(z3.Z3_mk_or, xs)
+
+
+def _not(x: Any) -> Any:
+    return z3.BoolRef(z3.Z3_mk_not(x.ctx.ref(), x.as_ast()), x.ctx)
+
+
+def _bool(name: str, ctx: z3.Context, sort: Any) -> Any:
+    """``z3.Bool(name, ctx)`` (``sort``: the context's BoolSort)."""
+    return z3.BoolRef(z3.Z3_mk_const(ctx.ref(), z3.to_symbol(name, ctx), sort.ast), ctx)
+
+
+def _const(name: str, sort: Any) -> Any:
+    """``z3.Const(name, sort)`` for a verdict (datatype) sort."""
+    return z3.DatatypeRef(z3.Z3_mk_const(sort.ctx.ref(), z3.to_symbol(name, sort.ctx), sort.ast), sort.ctx)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -57,8 +124,9 @@ def k_and(vs: list) -> Any:
         return NA
     if len(vs) == 1:  # Kleene AND of one verdict is that verdict
         return vs[0]
-    return z3.If(z3.And([v == NA for v in vs]), NA,
-                 z3.If(z3.Or([v == FAIL for v in vs]), FAIL, z3.If(z3.Or([v == UNKNOWN for v in vs]), UNKNOWN, PASS)))
+    _s, (p, f, u, na) = verdict_sort(vs[0].ctx)
+    return _ite(_and([_eq(v, na) for v in vs]), na,
+                _ite(_or([_eq(v, f) for v in vs]), f, _ite(_or([_eq(v, u) for v in vs]), u, p)))
 
 
 def k_or(vs: list) -> Any:
@@ -66,16 +134,20 @@ def k_or(vs: list) -> Any:
         return NA
     if len(vs) == 1:
         return vs[0]
-    return z3.If(z3.And([v == NA for v in vs]), NA,
-                 z3.If(z3.Or([v == PASS for v in vs]), PASS, z3.If(z3.Or([v == UNKNOWN for v in vs]), UNKNOWN, FAIL)))
+    _s, (p, f, u, na) = verdict_sort(vs[0].ctx)
+    return _ite(_and([_eq(v, na) for v in vs]), na,
+                _ite(_or([_eq(v, p) for v in vs]), p, _ite(_or([_eq(v, u) for v in vs]), u, f)))
 
 
 def k_nofk(vs: list, n: int) -> Any:
     def count(pred) -> Any:
         return z3.Sum([z3.If(pred(v), 1, 0) for v in vs])
 
-    applicable, passed, unknown = count(lambda v: v != NA), count(lambda v: v == PASS), count(lambda v: v == UNKNOWN)
-    return z3.If(applicable == 0, NA, z3.If(passed >= n, PASS, z3.If(passed + unknown >= n, UNKNOWN, FAIL)))
+    if not vs:
+        return NA
+    _s, (p, f, u, na) = verdict_sort(vs[0].ctx)
+    applicable, passed, unknown = count(lambda v: v != na), count(lambda v: v == p), count(lambda v: v == u)
+    return z3.If(applicable == 0, na, z3.If(passed >= n, p, z3.If(passed + unknown >= n, u, f)))
 
 
 def k_combine(logic: str, vs: list, n: Optional[int]) -> Any:
@@ -100,83 +172,111 @@ class PlanEncoding:
     ``part`` encodes one unit only ("SC", "DNSH-CE"; dependencies never leave a unit); ``quantity`` names the
     variable of item ``(i, j)`` (items with one name read one quantity; default: the items of one node with the
     same metric, dimension and period, as the evaluator reads them); ``inputs_from`` reuses another encoding's
-    input variables (two copies of one unit over the same facts)."""
+    input variables (two copies of one unit over the same facts); ``ctx``: the Z3 context of every term (default:
+    the main one; that of ``inputs_from``)."""
 
     def __init__(self, plan: dict, prefix: str = "", part: Optional[str] = None,
                  quantity: Optional[dict[tuple[int, int], str]] = None,
-                 inputs_from: Optional["PlanEncoding"] = None):
+                 inputs_from: Optional["PlanEncoding"] = None, ctx: Optional[z3.Context] = None):
+        self.ctx = inputs_from.ctx if inputs_from is not None else (ctx or z3.main_ctx())
+        self.Verdict, (self.PASS, self.FAIL, self.UNKNOWN, self.NA) = verdict_sort(self.ctx)
+        self._B = z3.BoolSort(self.ctx)
         self.plan = plan
         self.nodes = plan["nodes"]
         self.part = part
         self.ids = [n["i"] for n in self.nodes if not n["anc"] and (part is None or n["part"] == part)]
         p = prefix
-        self.V = {i: z3.Const(f"{p}V[{i}]", Verdict) for i in self.ids}
-        self.R = {i: z3.Const(f"{p}R[{i}]", Verdict) for i in self.ids}
+        self.prefix = p
+        self.V = {i: _const(f"{p}V[{i}]", self.Verdict) for i in self.ids}
         if inputs_from is not None:
             src = inputs_from
             self.as_of, self.has_as_of, self.has, self.met = src.as_of, src.has_as_of, src.has, src.met
-            self.off, self.date, self.x = src.off, src.date, src.x
+            self.off, self.date, self.x, self.xname = src.off, src.date, src.x, src.xname
         else:
             self._inputs(p, quantity or {})
         self.defs = {i: self._node(self.nodes[i]) for i in self.V}
-        self.constraints: list = [self.V[i] == self.defs[i] for i in self.V]
-        for i in self.ids:  # pre-order: a node inside a NOT_APPLICABLE one is NOT_APPLICABLE
-            par = self.nodes[i]["parent"]
-            if par is None:
-                self.constraints.append(self.R[i] == self.V[i])
-            else:
-                self.constraints.append(self.R[i] == z3.If(self.R[par] == NA, NA, self.V[i]))
-        roots = [r for pt, r in plan["roots"] if part is None or pt == part]
-        self.verdict = k_and([self.R[r] for r in roots]) if roots else UNKNOWN
+        self._reported: Optional[tuple[dict, list, Any]] = None
+
+    def _report(self) -> tuple[dict, list, Any]:
+        """``R``, the constraints and the activity's verdict (built on first use: the logical checks of one
+        unit ask about ``V`` only)."""
+        if self._reported is None:
+            R = {i: z3.Const(f"{self.prefix}R[{i}]", self.Verdict) for i in self.ids}
+            cons: list = [_eq(self.V[i], self.defs[i]) for i in self.V]
+            for i in self.ids:  # pre-order: a node inside a NOT_APPLICABLE one is NOT_APPLICABLE
+                par = self.nodes[i]["parent"]
+                cons.append(_eq(R[i], self.V[i] if par is None else _ite(_eq(R[par], self.NA), self.NA, self.V[i])))
+            roots = [r for pt, r in self.plan["roots"] if self.part is None or pt == self.part]
+            self._reported = (R, cons, k_and([R[r] for r in roots]) if roots else self.UNKNOWN)
+        return self._reported
+
+    @property
+    def R(self) -> dict:
+        """Each node's reported verdict (NOT_APPLICABLE inside a NOT_APPLICABLE ancestor)."""
+        return self._report()[0]
+
+    @property
+    def constraints(self) -> list:
+        """``V[i] == <rule>`` and ``R[i] == <reported>`` for every node."""
+        return self._report()[1]
+
+    @property
+    def verdict(self) -> Any:
+        return self._report()[2]
 
     def _inputs(self, p: str, quantity: dict[tuple[int, int], str]) -> None:
-        self.as_of = z3.Int(f"{p}as_of")
-        self.has_as_of = z3.Bool(f"{p}has_as_of")
+        self.as_of = z3.Int(f"{p}as_of", self.ctx)
+        self.has_as_of = _bool(f"{p}has_as_of", self.ctx, self._B)
         self.has, self.met, self.off, self.date = {}, {}, {}, {}
         self.x: dict[tuple[int, int], Any] = {}
+        self.xname: dict[tuple[int, int], str] = {}  # the name of x[(i, j)]
         for i in self.ids:
             n = self.nodes[i]
-            self.has[i] = z3.Bool(f"{p}has[{i}]")
-            self.met[i] = z3.Bool(f"{p}met[{i}]")
+            self.has[i] = _bool(f"{p}has[{i}]", self.ctx, self._B)
+            self.met[i] = _bool(f"{p}met[{i}]", self.ctx, self._B)
             if n["cond"]:
-                self.off[i] = z3.Bool(f"{p}off[{i}]")
+                self.off[i] = _bool(f"{p}off[{i}]", self.ctx, self._B)
             if any(t[0] in ("deadline", "recurring") for t in n["t"]):
-                self.date[i] = z3.Int(f"{p}date[{i}]")
+                self.date[i] = z3.Int(f"{p}date[{i}]", self.ctx)
             first: dict[tuple, int] = {}
             for j, it in enumerate(n["q"]):  # items of one metric, dimension and period read one quantity
                 j0 = first.setdefault((it[0], it[5], it[6]), j)
-                self.x[(i, j)] = z3.Real(p + (quantity.get((i, j)) or f"x[{i}.{j0}]"))
+                self.xname[(i, j)] = p + (quantity.get((i, j)) or f"x[{i}.{j0}]")
+                self.x[(i, j)] = z3.Real(self.xname[(i, j)], self.ctx)
 
     def copy_verdicts(self, prefix: str) -> tuple[dict, dict]:
         """``(V, defs)`` of a second copy of the node verdicts over the same inputs (``defs`` by substitution:
         cheaper than encoding the plan again)."""
-        V2 = {i: z3.Const(f"{prefix}V[{i}]", Verdict) for i in self.V}
-        pairs = [(self.V[i], V2[i]) for i in self.V]
-        return V2, {i: z3.substitute(d, *pairs) for i, d in self.defs.items()}
+        V2 = {i: _const(f"{prefix}V[{i}]", self.Verdict) for i in self.V}
+        n = len(self.V)
+        src = (z3.Ast * n)(*[v.as_ast() for v in self.V.values()])
+        dst = (z3.Ast * n)(*[V2[i].as_ast() for i in self.V])
+        return V2, {i: d.__class__(z3.Z3_substitute(self.ctx.ref(), d.as_ast(), n, src, dst), self.ctx)
+                    for i, d in self.defs.items()}
 
     # -- own requirement (kernel.own_verdict, for well-formed facts) ------------------------------------------
     def _own(self, n: dict) -> Any:
         i = n["i"]
         parts = []
         if n["q"]:
-            cmps = [_cmp(it[1], self.x[(i, j)], z3.RealVal(Fraction(it[4]))) for j, it in enumerate(n["q"])]
+            cmps = [_cmp(it[1], self.x[(i, j)], z3.RealVal(Fraction(it[4]), self.ctx)) for j, it in enumerate(n["q"])]
             ok = z3.Or(cmps) if n["qlogic"] == "OR" else z3.And(cmps)
-            parts.append(z3.If(ok, PASS, FAIL))
+            parts.append(_ite(ok, self.PASS, self.FAIL))
         dated = [t for t in n["t"] if t[0] in ("deadline", "recurring")]
         if dated:
             vs = []
             for t in dated:
                 if t[0] == "deadline":
-                    vs.append(z3.If(self.date[i] <= days(_dt.date.fromisoformat(t[1])), PASS, FAIL))
+                    vs.append(_ite(self.date[i] <= days(_dt.date.fromisoformat(t[1])), self.PASS, self.FAIL))
                 else:
                     age = self.as_of - self.date[i]
                     limit = float(t[4]) * kernel._PERIOD_DAYS[t[5]]
-                    vs.append(z3.If(z3.Not(self.has_as_of), UNKNOWN,
-                                    z3.If(z3.And(age >= 0, z3.ToReal(age) <= z3.RealVal(Fraction(limit))), PASS, FAIL)))
+                    within = z3.And(age >= 0, z3.ToReal(age) <= z3.RealVal(Fraction(limit), self.ctx))
+                    vs.append(z3.If(z3.Not(self.has_as_of), self.UNKNOWN, z3.If(within, self.PASS, self.FAIL)))
             parts.append(k_or(vs) if n["tlogic"] == "OR" else k_and(vs))
         if not parts:  # qualitative: true/false
-            return z3.If(self.has[i], z3.If(self.met[i], PASS, FAIL), UNKNOWN)
-        return z3.If(self.has[i], k_and(parts), UNKNOWN)
+            return _ite(self.has[i], _ite(self.met[i], self.PASS, self.FAIL), self.UNKNOWN)
+        return _ite(self.has[i], k_and(parts), self.UNKNOWN)
 
     # -- one node (kernel.node_verdict / eval_node) -------------------------------------------------------------
     def _node(self, n: dict) -> Any:
@@ -184,20 +284,20 @@ class PlanEncoding:
         own = self._own(n) if n["own"] else None
         kids = k_combine(n["logic"], [self.V[c] for c in n["kids"]], n["n"]) if n["kids"] else None
         parts = [x for x in (own, kids) if x is not None]
-        v = k_and(parts) if parts else UNKNOWN
+        v = k_and(parts) if parts else self.UNKNOWN
         if n["akids"]:
-            v = z3.If(v == NA, NA, k_and([v, k_and([self.V[c] for c in n["akids"]])]))
+            v = _ite(_eq(v, self.NA), self.NA, k_and([v, k_and([self.V[c] for c in n["akids"]])]))
         out = v
-        # undecided dependency -> UNKNOWN (unless NOT_APPLICABLE)
+        # undecided dependency -> self.UNKNOWN (unless NOT_APPLICABLE)
         dep_ok, dep_unknown = self._deps(n)
         if dep_unknown is not None:
-            out = z3.If(z3.And(dep_unknown, out != NA), UNKNOWN, out)
-        # effective dates without an assessment date -> UNKNOWN (unless NOT_APPLICABLE)
+            out = _ite(_and([dep_unknown, _ne(out, self.NA)]), self.UNKNOWN, out)
+        # effective dates without an assessment date -> self.UNKNOWN (unless NOT_APPLICABLE)
         eff = [t for t in n["t"] if t[0] in ("effective_from", "effective_until", "window")]
         if eff:
-            out = z3.If(z3.And(z3.Not(self.has_as_of), out != NA), UNKNOWN, out)
+            out = _ite(_and([_not(self.has_as_of), _ne(out, self.NA)]), self.UNKNOWN, out)
         if dep_ok is not None:
-            out = z3.If(dep_ok, out, NA)
+            out = _ite(dep_ok, out, self.NA)
         if eff:
             outside = []  # per item: the assessment date lies outside it
             for t in eff:
@@ -209,12 +309,12 @@ class PlanEncoding:
                 if hi:
                     bounds.append(self.as_of > days(_dt.date.fromisoformat(hi)))
                 if bounds:
-                    outside.append(z3.Or(bounds))
+                    outside.append(_or(bounds))
             if outside:  # successive regimes (temporal OR): not in force only outside every one of them
-                gone = z3.And(outside) if n["tlogic"] == "OR" else z3.Or(outside)
-                out = z3.If(z3.And(self.has_as_of, gone), NA, out)
+                gone = _and(outside) if n["tlogic"] == "OR" else _or(outside)
+                out = _ite(_and([self.has_as_of, gone]), self.NA, out)
         if i in self.off:
-            out = z3.If(z3.And(self.has[i], self.off[i]), NA, out)
+            out = _ite(_and([self.has[i], self.off[i]]), self.NA, out)
         return out
 
     def _deps(self, n: dict) -> tuple[Optional[Any], Optional[Any]]:
@@ -224,13 +324,14 @@ class PlanEncoding:
         true, unknown = [], []
         for target, status in n["deps"]:
             if target < 0:
-                unknown.append(z3.BoolVal(True))
+                unknown.append(z3.BoolVal(True, self.ctx))
                 continue
             tv = self.V[target]
-            unknown.append(tv == UNKNOWN)
-            true.append(z3.And(tv != UNKNOWN, (tv == PASS) if status == "Affirmation" else (tv != PASS)))
-        n_true = z3.Sum([z3.If(b, 1, 0) for b in true]) if true else z3.IntVal(0)
-        n_unknown = z3.Sum([z3.If(b, 1, 0) for b in unknown]) if unknown else z3.IntVal(0)
+            unknown.append(tv == self.UNKNOWN)
+            holds = (tv == self.PASS) if status == "Affirmation" else (tv != self.PASS)
+            true.append(z3.And(tv != self.UNKNOWN, holds))
+        n_true = z3.Sum([z3.If(b, 1, 0) for b in true]) if true else z3.IntVal(0, self.ctx)
+        n_unknown = z3.Sum([z3.If(b, 1, 0) for b in unknown]) if unknown else z3.IntVal(0, self.ctx)
         return n_true + n_unknown >= n["dmin"], n_true < n["dmin"]
 
 

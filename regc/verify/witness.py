@@ -55,6 +55,27 @@ def item_labels(unit: Unit, plan: dict) -> dict[tuple[int, int], tuple[str, str,
     return out
 
 
+def holds(m: z3.ModelRef, var: Any) -> bool:
+    """``z3.is_true(m.eval(var, model_completion=True))`` through the C API (no Python term is made; the
+    result is read before the next API call, while Z3 still holds it).
+
+    >>> a = z3.Bool("a"); s = z3.Solver(); s.add(a); s.check() == z3.sat and holds(s.model(), a)
+    True
+    """
+    r = (z3.Ast * 1)()
+    if not z3.Z3_model_eval(m.ctx.ref(), m.model, var.as_ast(), True, r):
+        return z3.is_true(m.eval(var, model_completion=True))
+    return z3.Z3_get_bool_value(m.ctx.ref(), r[0]) == z3.Z3_L_TRUE
+
+
+def evaluates_to(m: z3.ModelRef, var: Any, val: Any) -> bool:
+    """``z3.eq(m.eval(var, model_completion=True), val)`` through the C API (as :func:`holds`)."""
+    r = (z3.Ast * 1)()
+    if not z3.Z3_model_eval(m.ctx.ref(), m.model, var.as_ast(), True, r):
+        return z3.eq(m.eval(var, model_completion=True), val)
+    return bool(z3.Z3_is_eq_ast(m.ctx.ref(), r[0], val.as_ast()))
+
+
 def _value(m: z3.ModelRef, var) -> Optional[Any]:
     val = m.eval(var, model_completion=False)
     return None if (z3.is_const(val) and val.eq(var)) else val
@@ -65,18 +86,18 @@ def profile(m: z3.ModelRef, enc: PlanEncoding, quantities: list[Quantity],
     """The profile of model ``m`` over the nodes of ``enc`` whose fact the model states (``has``); node ids
     get ``prefix`` ("B:" for the second build of a diff).  Variables the model leaves free are omitted."""
     out: dict[str, dict] = {"criteria": {}, "applies": {}, "metrics": {}, "dates": {}}
-    stated = {i for i in enc.ids if z3.is_true(m.eval(enc.has[i], model_completion=True))}
+    stated = {i for i in enc.ids if holds(m, enc.has[i])}
     for i in enc.ids:
         n = enc.nodes[i]
         if i not in stated:
             continue
         cid = prefix + n["cid"]
         if i in enc.off:
-            out["applies"][cid] = not z3.is_true(m.eval(enc.off[i], model_completion=True))
+            out["applies"][cid] = not holds(m, enc.off[i])
             if not out["applies"][cid]:
                 continue
         if n["own"] and not n["q"] and i not in enc.date:
-            out["criteria"][cid] = z3.is_true(m.eval(enc.met[i], model_completion=True))
+            out["criteria"][cid] = holds(m, enc.met[i])
         if i in enc.date and _value(m, enc.date[i]) is not None:
             out["dates"][cid] = (EPOCH + _dt.timedelta(days=_num(_value(m, enc.date[i])))).isoformat()
     for q in quantities:

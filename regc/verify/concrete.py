@@ -1,0 +1,357 @@
+"""The plan encoding (:class:`regc.verify.plan_logic.PlanEncoding`) evaluated on concrete profiles, in Python:
+a cheap exact pre-pass for the existential questions of ``regc check``.
+
+Two checks ask "is there a profile where ...": a criterion can PASS (``NEVER_SATISFIABLE``) and a criterion's
+verdict can flip the unit's result (``DEAD_CRITERION``).  Almost always the answer is yes, and a profile that
+shows it is found by trying a few concrete profiles (:func:`profiles`: stated facts, quantities around their
+thresholds, dates around their limits) on :class:`ConcreteUnit`, which computes every node's verdict by the
+encoding's own rules (the kernel's four-valued logic; ``tests/test_check_prepass.py`` compares it with Z3 on
+random profiles of every corpus unit).  A found profile *proves* the answer, so Z3 is asked only about the
+criteria the pre-pass could not settle: the findings are those of Z3 alone.
+
+>>> from regc.ir.models import Activity, ActSource, Unit, CriterionNode as N
+>>> from regc.runtime.evaluator import compile_plan
+>>> act = Activity(activity_id="X-1", name="x", source=ActSource(celex="c", format="eurlex-xhtml"),
+...     units=[Unit(unit_id="X-1/SC", root=N(criterion_id="ROOT", evaluation_logic="OR",
+...            sub_criteria=[N(criterion_id="1"), N(criterion_id="2")]))])
+>>> cu = ConcreteUnit(compile_plan(act), [0, 1, 2], {}, 0)
+>>> p = {"has": {0: True, 1: True, 2: True}, "met": {0: True, 1: False, 2: True}, "off": {}, "date": {},
+...      "x": {}, "as_of": 18262}
+>>> cu.verdicts(p)[0], cu.flips(p, cu.verdicts(p), 2)
+('PASS', True)
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import random
+from fractions import Fraction
+from typing import Iterator, Optional
+
+from regc.runtime import kernel
+from regc.runtime.kernel import FAIL, NA, PASS, UNKNOWN
+
+_EFFECTIVE = ("effective_from", "effective_until", "window")
+_DATED = ("deadline", "recurring")
+
+
+def _days(iso: str) -> int:
+    return (_dt.date.fromisoformat(iso) - _dt.date(1970, 1, 1)).days
+
+
+def _holds(op: str, a: Fraction, b: Fraction) -> bool:
+    return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "=": a == b}[op]
+
+
+class CycleError(ValueError):
+    """Node verdicts that depend on themselves (a dependency cycle): no concrete order exists."""
+
+
+class ConcreteUnit:
+    """One unit of a plan (node indices ``ids``, root ``root``), evaluated on concrete inputs exactly as the
+    encoding defines ``V[i]``.  ``quantity`` names the variable of item ``(i, j)`` as in the encoding."""
+
+    def __init__(self, plan: dict, ids: list[int], quantity: dict[tuple[int, int], str], root: int):
+        self.nodes, self.ids, self.root = plan["nodes"], list(ids), root
+        self.xvar: dict[tuple[int, int], str] = {}
+        for i in self.ids:
+            first: dict[tuple, int] = {}
+            for j, it in enumerate(self.nodes[i]["q"]):
+                j0 = first.setdefault((it[0], it[5], it[6]), j)
+                self.xvar[(i, j)] = quantity.get((i, j)) or f"x[{i}.{j0}]"
+        self.users: dict[int, list[int]] = {i: [] for i in self.ids}  # nodes whose rule reads V[i]
+        for i in self.ids:
+            n = self.nodes[i]
+            for k in {*n["kids"], *n["akids"], *(t for t, _s in n["deps"] if t >= 0)}:
+                self.users[k].append(i)
+        self.order = self._order()
+        self.rank = {i: r for r, i in enumerate(self.order)}
+
+    def _order(self) -> list[int]:
+        """Nodes after everything their rule reads (kids, anchored kids, dependency targets)."""
+        state: dict[int, int] = {}
+        out: list[int] = []
+        for start in self.ids:
+            stack = [(start, False)]
+            while stack:
+                i, done = stack.pop()
+                if done:
+                    state[i] = 2
+                    out.append(i)
+                    continue
+                if state.get(i) == 2:
+                    continue
+                if state.get(i) == 1:
+                    raise CycleError(f"node {i} depends on itself")
+                state[i] = 1
+                stack.append((i, True))
+                n = self.nodes[i]
+                for k in (*n["kids"], *n["akids"], *(t for t, _s in n["deps"] if t >= 0)):
+                    if state.get(k) != 2:
+                        stack.append((k, False))
+        return out
+
+    # -- the encoding's rules on concrete inputs ---------------------------------------------------------------
+    def _own(self, n: dict, p: dict) -> str:
+        i = n["i"]
+        if not p["has"][i]:
+            return UNKNOWN
+        parts = []
+        if n["q"]:
+            ok = [_holds(it[1], p["x"][self.xvar[(i, j)]], Fraction(it[4])) for j, it in enumerate(n["q"])]
+            parts.append(PASS if (any(ok) if n["qlogic"] == "OR" else all(ok)) else FAIL)
+        vs = []
+        for t in n["t"]:
+            if t[0] == "deadline":
+                vs.append(PASS if p["date"][i] <= _days(t[1]) else FAIL)
+            elif t[0] == "recurring":
+                age = p["as_of"] - p["date"][i]
+                limit = Fraction(float(t[4]) * kernel._PERIOD_DAYS[t[5]])
+                vs.append(PASS if 0 <= age and age <= limit else FAIL)
+        if vs:
+            parts.append(kernel.k_or(vs) if n["tlogic"] == "OR" else kernel.k_and(vs))
+        if not parts:
+            return PASS if p["met"][i] else FAIL
+        return kernel.k_and(parts)
+
+    def node(self, i: int, p: dict, V: dict) -> str:
+        """``V[i]`` from the inputs ``p`` and the verdicts ``V`` of the nodes it reads."""
+        n = self.nodes[i]
+        parts = []
+        if n["own"]:
+            parts.append(self._own(n, p))
+        if n["kids"]:
+            parts.append(kernel.k_combine(n["logic"], [V[c] for c in n["kids"]], n["n"]))
+        v = kernel.k_and(parts) if parts else UNKNOWN
+        if n["akids"] and v != NA:
+            v = kernel.k_and([v, kernel.k_and([V[c] for c in n["akids"]])])
+        if n["deps"]:
+            true = unknown = 0
+            for target, status in n["deps"]:
+                tv = V[target] if target >= 0 else UNKNOWN
+                if tv == UNKNOWN:
+                    unknown += 1
+                elif (tv == PASS) == (status == "Affirmation"):
+                    true += 1
+            if true < n["dmin"] and v != NA:
+                v = UNKNOWN
+            if true + unknown < n["dmin"]:
+                v = NA
+        eff = [t for t in n["t"] if t[0] in _EFFECTIVE]  # the assessment date is always stated (domain)
+        for t in eff:
+            lo = t[1] if t[0] == "effective_from" else t[2] if t[0] == "window" else None
+            hi = t[1] if t[0] == "effective_until" else t[3] if t[0] == "window" else None
+            if (lo and p["as_of"] < _days(lo)) or (hi and p["as_of"] > _days(hi)):
+                v = NA
+        if n["cond"] and p["has"][i] and p["off"][i]:
+            v = NA
+        return v
+
+    def verdicts(self, p: dict, forced: Optional[dict[int, str]] = None) -> dict[int, str]:
+        V: dict[int, str] = {}
+        for i in self.order:
+            V[i] = forced[i] if forced and i in forced else self.node(i, p, V)
+        return V
+
+    def flips(self, p: dict, base: dict[int, str], i: int) -> bool:
+        """Forcing ``V[i]`` to PASS and to FAIL (every other node by its rule) changes whether the root
+        passes: ``i`` is not dead (only the nodes that read ``i``, directly or not, are recomputed)."""
+        down, todo = set(), [i]
+        while todo:
+            for u in self.users[todo.pop()]:
+                if u not in down:
+                    down.add(u)
+                    todo.append(u)
+        if self.root not in down and self.root != i:
+            return False
+        seq = sorted(down, key=self.rank.__getitem__)
+        ends = []
+        for forced in (PASS, FAIL):
+            V = dict(base)
+            V[i] = forced
+            for k in seq:
+                V[k] = self.node(k, p, V)
+            ends.append(V[self.root] == PASS)
+        return ends[0] != ends[1]
+
+
+def _candidates(cu: ConcreteUnit, lo: int) -> tuple[dict[str, list[Fraction]], list[int], dict[int, list[int]]]:
+    """Values worth trying: per quantity variable its thresholds and their neighbours (>= 0), assessment dates
+    around effective dates, per dated node dates around its deadlines."""
+    xs: dict[str, set[Fraction]] = {}
+    as_of = {lo, _days("2026-01-01")}
+    dates: dict[int, set[int]] = {}
+    for i in cu.ids:
+        n = cu.nodes[i]
+        for j, it in enumerate(n["q"]):
+            c = Fraction(it[4])
+            d = max(abs(c) / 1000, Fraction(1, 10 ** 9))
+            xs.setdefault(cu.xvar[(i, j)], {Fraction(0)}).update(v for v in (c - d, c, c + d) if v >= 0)
+        for t in n["t"]:
+            if t[0] in _EFFECTIVE:
+                for iso in t[1:4] if t[0] == "window" else t[1:2]:
+                    if iso:
+                        as_of.update((_days(iso) - 1, _days(iso), _days(iso) + 1))
+            if t[0] == "deadline":
+                dates.setdefault(i, {lo}).update((_days(t[1]), _days(t[1]) + 1))
+            elif t[0] == "recurring":
+                dates.setdefault(i, {lo})
+    return ({k: sorted(v) for k, v in xs.items()}, sorted(a for a in as_of if a >= lo),
+            {i: sorted(v for v in s if v >= lo) for i, s in dates.items()})
+
+
+def profiles(cu: ConcreteUnit, lo: int, n: int, complete: bool, seed: int = 0) -> Iterator[dict]:
+    """``n`` deterministic pseudo-random profiles within the checks' domain (an assessment date >= ``lo``,
+    quantities >= 0, dates >= ``lo``); ``complete``: every fact stated (as the dead-criterion test asks)."""
+    rng = random.Random(seed)
+    xs, as_ofs, dates = _candidates(cu, lo)
+    recurring = {i: [Fraction(float(t[4]) * kernel._PERIOD_DAYS[t[5]]) for t in cu.nodes[i]["t"]
+                     if t[0] == "recurring"] for i in cu.ids}
+    for k in range(n):
+        bias = (0.5, 0.8, 0.2)[k % 3]  # mostly-met / mostly-unmet profiles reach deep alternatives
+        as_of = rng.choice(as_ofs)
+        p: dict = {"as_of": as_of, "has": {}, "met": {}, "off": {}, "date": {},
+                   "x": {v: rng.choice(c) for v, c in xs.items()}}
+        for i in cu.ids:
+            p["has"][i] = complete or rng.random() < 0.9
+            p["met"][i] = rng.random() < bias
+            p["off"][i] = cu.nodes[i]["cond"] and rng.random() < 0.2
+            if i in dates:
+                opts = list(dates[i])
+                for limit in recurring[i]:
+                    opts += [as_of, as_of - int(limit), as_of - int(limit) - 1, as_of + 1]
+                p["date"][i] = rng.choice([d for d in opts if d >= lo])
+        yield p
+
+
+def _item_value(op: str, c: Fraction, want: bool) -> Fraction:
+    """A value >= 0 that meets (``want``) or misses an item ``x <op> c`` (where one exists)."""
+    d = max(abs(c) / 1000, Fraction(1, 10 ** 9))
+    below, above = max(c - d, Fraction(0)), c + d
+    if op in ("<", "<="):
+        return (below if op == "<" else c) if want else (c if op == "<" else above)
+    if op in (">", ">="):
+        return (above if op == ">" else c) if want else (below if op == ">=" else c)
+    return c if want else above
+
+
+def _want(cu: ConcreteUnit, p: dict, i: int, goal: str) -> None:
+    """Set the inputs under node ``i`` so that it (probably) has verdict ``goal`` (PASS or FAIL): a heuristic
+    whose result is always evaluated, never trusted."""
+    n = cu.nodes[i]
+    ok = goal == PASS
+    p["has"][i], p["off"][i], p["met"][i] = True, False, ok
+    own_fails = not ok and n["own"]  # FAIL: the own requirement fails, the children pass
+    for j, it in enumerate(n["q"]):
+        meet = not own_fails or (n["qlogic"] != "OR" and j > 0)
+        p["x"][cu.xvar[(i, j)]] = _item_value(it[1], Fraction(it[4]), meet)
+    for t in n["t"]:
+        if t[0] == "deadline":
+            p["date"][i] = _days(t[1]) + 1 if own_fails else min(p["date"].get(i, _days(t[1])), _days(t[1]))
+        elif t[0] == "recurring":
+            p["date"][i] = p["as_of"] + 1 if own_fails else p["as_of"]
+    kids = n["kids"]
+    if ok or own_fails:
+        goals = [PASS] * len(kids)
+    elif n["logic"] == "AND" or n["logic"] == "LEAF":
+        goals = [FAIL] + [PASS] * (len(kids) - 1)
+    else:
+        goals = [FAIL] * len(kids)
+    for k, g in zip(kids, goals):
+        _want(cu, p, k, g)
+    for k in n["akids"]:
+        _want(cu, p, k, PASS)
+
+
+def _sensitised(cu: ConcreteUnit, base: dict, i: int) -> dict:
+    """A copy of the all-pass profile ``base`` where every ancestor of ``i`` follows ``i``: AND siblings
+    pass, OR siblings fail, N_OF_K exactly ``n - 1`` siblings pass."""
+    p = _copy(base)
+    c = i
+    while cu.nodes[c]["parent"] is not None:
+        a = cu.nodes[cu.nodes[c]["parent"]]
+        if c in a["kids"]:
+            sibs = [k for k in a["kids"] if k != c]
+            if a["logic"] == "OR":
+                goals = [FAIL] * len(sibs)
+            elif a["logic"] == "N_OF_K":
+                need = (a["n"] or 1) - 1
+                goals = [PASS] * need + [FAIL] * (len(sibs) - need)
+            else:
+                goals = [PASS] * len(sibs)
+            for k, g in zip(sibs, goals):
+                _want(cu, p, k, g)
+        c = a["i"]
+    return p
+
+
+def _all_pass(cu: ConcreteUnit, lo: int, as_of: int) -> dict:
+    """A complete profile aimed at every node passing (assessment date ``as_of``)."""
+    base: dict = {"as_of": as_of, "has": {}, "met": {}, "off": {}, "date": {}, "x": {}}
+    for k in cu.ids:
+        base["has"][k], base["met"][k], base["off"][k] = True, True, False
+        if any(t[0] in _DATED for t in cu.nodes[k]["t"]):
+            base["date"][k] = lo
+        for j, _it in enumerate(cu.nodes[k]["q"]):
+            base["x"][cu.xvar[(k, j)]] = Fraction(0)
+    _want(cu, base, cu.root, PASS)
+    return _clamp(base, lo)
+
+
+def _copy(p: dict) -> dict:
+    return {k: (dict(v) if isinstance(v, dict) else v) for k, v in p.items()}
+
+
+def _clamp(p: dict, lo: int) -> dict:
+    """``p`` moved into the checks' domain (dates >= ``lo``, quantities >= 0), in place: an aimed profile is
+    evaluated only after this, so what it shows holds in the domain Z3 is asked about."""
+    p["as_of"] = max(p["as_of"], lo)
+    p["date"] = {i: max(d, lo) for i, d in p["date"].items()}
+    p["x"] = {v: max(x, Fraction(0)) for v, x in p["x"].items()}
+    return p
+
+
+def passable(cu: ConcreteUnit, lo: int, nodes: list[int], n: int = 12) -> set[int]:
+    """Nodes of ``nodes`` (and others) seen to PASS in some profile, each of which provably can: the all-pass
+    profile, one aimed at each node per assessment date, then ``n`` pseudo-random ones."""
+    out: set[int] = set()
+    todo = set(nodes)
+    for as_of in _candidates(cu, lo)[1]:
+        base = _all_pass(cu, lo, as_of)
+        out.update(i for i, v in cu.verdicts(base).items() if v == PASS)
+        for i in sorted(todo - out):
+            p = _copy(base)
+            _want(cu, p, i, PASS)
+            _clamp(p, lo)
+            out.update(k for k, v in cu.verdicts(p).items() if v == PASS)
+        if todo <= out:
+            return out
+    for p in profiles(cu, lo, n, complete=False):
+        out.update(i for i, v in cu.verdicts(p).items() if v == PASS)
+        if todo <= out:
+            break
+    return out
+
+
+def live(cu: ConcreteUnit, lo: int, cands: list[int], n: int = 12) -> set[int]:
+    """Candidates shown not dead by a complete profile where forcing them PASS/FAIL flips the root: first one
+    sensitised profile per candidate and assessment date, then ``n`` pseudo-random ones."""
+    out: set[int] = set()
+    todo = list(cands)
+    for as_of in _candidates(cu, lo)[1]:
+        base = _all_pass(cu, lo, as_of)
+        for i in todo:
+            p = _clamp(_sensitised(cu, base, i), lo)
+            if cu.flips(p, cu.verdicts(p), i):
+                out.add(i)
+        todo = [i for i in todo if i not in out]
+        if not todo:
+            return out
+    for p in profiles(cu, lo, n, complete=True, seed=1):
+        base = cu.verdicts(p)
+        hit = {i for i in todo if cu.flips(p, base, i)}
+        out |= hit
+        todo = [i for i in todo if i not in hit]
+        if not todo:
+            break
+    return out
