@@ -1,8 +1,8 @@
 """Generated evaluator: a standalone Python module (stdlib only, no regc import) with one function per activity.
 
 The module is built as an ``ast`` tree and printed with ``ast.unparse``: the evaluation kernel
-(:mod:`regc.runtime.kernel`, stdlib only) is copied in verbatim, every activity's plan becomes a literal made of
-``ast.Constant`` / ``ast.Dict`` / ``ast.List`` / ``ast.Tuple`` nodes (so no id or regulatory text can ever
+(the parts of :mod:`regc.runtime.kernel`, stdlib only) is copied in verbatim, every activity's plan becomes a
+literal made of ``ast.Constant`` / ``ast.Dict`` / ``ast.List`` / ``ast.Tuple`` nodes (so no id or regulatory text can ever
 become code: there is no string formatting of code), and each activity gets a straight-line function that
 evaluates its criteria in topological order with explicit AND/OR/N_OF_K combinations over labelled children
 (anchored children, ``akids`` in the plan, are ANDed on top by the kernel's ``node_verdict``).  Verdicts equal the
@@ -29,6 +29,7 @@ Generated API::
 from __future__ import annotations
 
 import ast
+import importlib
 import keyword
 import math
 import re
@@ -76,24 +77,51 @@ def _units_body() -> list[ast.stmt]:
     return out
 
 
-def _kernel_body() -> list[ast.stmt]:
-    """The kernel's source, with its import of :mod:`regc.ir.units` replaced by that module's pure part."""
-    tree = ast.parse(Path(kernel.__file__).read_text(encoding="utf-8"))
-    body = list(tree.body)
+_KERNEL_STDLIB = ("datetime", "math", "re")
+_KERNEL_PART_PREFIX = "regc.runtime.kernel_"
+
+
+def _module_body(path: str) -> list[ast.stmt]:
+    """A module's top-level statements, without its docstring."""
+    body = list(ast.parse(Path(path).read_text(encoding="utf-8")).body)
     if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None), ast.Constant):
-        body = body[1:]  # module docstring
-    out: list[ast.stmt] = []
-    for stmt in body:
-        if isinstance(stmt, ast.ImportFrom) and stmt.module == "regc.ir.units":
-            out += _units_body()
-            continue
-        out.append(stmt)
-    body = out
-    for stmt in body:
-        if isinstance(stmt, ast.ImportFrom) or (isinstance(stmt, ast.Import) and any(
-                a.name.split(".")[0] not in ("datetime", "math", "re") for a in stmt.names)):
-            raise AssertionError("regc.runtime.kernel must import only datetime, math and re")
+        body = body[1:]
     return body
+
+
+def _kernel_parts() -> list[str]:
+    """The kernel's part modules, in the order :mod:`regc.runtime.kernel` imports them (it holds nothing else)."""
+    parts = []
+    for stmt in _module_body(kernel.__file__):
+        if isinstance(stmt, ast.ImportFrom) and (stmt.module or "").startswith(_KERNEL_PART_PREFIX):
+            parts.append(stmt.module)
+        elif not (isinstance(stmt, ast.Assign) and [getattr(t, "id", None) for t in stmt.targets] == ["__all__"]):
+            raise AssertionError("regc.runtime.kernel may only re-export its parts (regc.runtime.kernel_*)")
+    return parts
+
+
+def _kernel_body() -> list[ast.stmt]:
+    """The kernel's source: its stdlib imports (once each, first-seen order), the pure part of
+    :mod:`regc.ir.units`, then every part's other statements in order (imports between parts dropped)."""
+    imports: list[ast.stmt] = []
+    seen: set[str] = set()
+    rest: list[ast.stmt] = []
+    for module in _kernel_parts():
+        for stmt in _module_body(importlib.import_module(module).__file__):
+            if isinstance(stmt, ast.ImportFrom) and (stmt.module == "regc.ir.units"
+                                                     or (stmt.module or "").startswith(_KERNEL_PART_PREFIX)):
+                continue
+            if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+                if isinstance(stmt, ast.ImportFrom) or any(
+                        a.name.split(".")[0] not in _KERNEL_STDLIB for a in stmt.names):
+                    raise AssertionError(f"{module} must import only datetime, math, re, regc.ir.units and "
+                                         "the kernel's parts")
+                if ast.dump(stmt) not in seen:
+                    seen.add(ast.dump(stmt))
+                    imports.append(stmt)
+                continue
+            rest.append(stmt)
+    return imports + _units_body() + rest
 
 
 def _func_name(aid: str, taken: set[str]) -> str:
