@@ -213,7 +213,7 @@ def resolution_rows(root: Path, gold: Path) -> list[tuple[str, str]]:
     # retrieval on a BM25 index of the referenced acts present in the corpus: does the top of the evidence set
     # hold the cited provision (pinpointed refs) or at least the right act (whole-act refs)?
     from regc.retrieval.index import build_index
-    from regc.retrieval.resolve import retrieve
+    from regc.retrieval.retrieve import retrieve
     from regc.retrieval.search import Searcher
 
     pin_ok = pin_n = act_ok = act_n = 0

@@ -64,8 +64,9 @@ def _nodes(unit):
     return {n.criterion_id: n for n in unit.root.walk()}
 
 
-@pytest.mark.parametrize("module", ["regc.decisions", "regc.retrieval.resolve", "regc.passes.thresholds",
-                                    "regc.llm.decider", "regc.llm.optimize"])
+@pytest.mark.parametrize("module", ["regc.decisions", "regc.retrieval.resolve", "regc.retrieval.retrieve",
+                                    "regc.retrieval.enrich", "regc.passes.thresholds", "regc.llm.decider",
+                                    "regc.llm.optimize"])
 def test_hook_modules_import_first_without_cycles(module):
     import subprocess
     import sys
@@ -333,7 +334,7 @@ def test_passage_summary_is_a_no_op_without_decider_or_retrieval():
 def test_enrich_passes_ctx_to_the_hook():
     import inspect
 
-    from regc.retrieval.resolve import enrich
+    from regc.retrieval.enrich import enrich
 
     assert "ctx" in inspect.signature(enrich).parameters
     assert enrich(None, "Directive 2010/75/EU", None, ctx=_ctx(None))["status"] == "not_found"

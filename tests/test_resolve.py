@@ -8,8 +8,10 @@ import pytest
 from regc.cli import main
 from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemory
 from regc.retrieval.registry import load_registry
-from regc.retrieval.resolve import (FetchError, celex_corrections, enrich, fetch_celex, pinpoint_locators,
-                                  resolve_internal, retrieve, verify_celex)
+from regc.retrieval.resolve import (FetchError, celex_corrections, fetch_celex, pinpoint_locators, resolve_internal,
+                                   verify_celex)
+from regc.retrieval.enrich import enrich
+from regc.retrieval.retrieve import retrieve
 from regc.retrieval.search import Searcher
 from regc.ir.doc import ActDoc, ActivityDoc, UnitDoc
 from regc.ir.models import CriterionNode, Enrichment, References, ReferenceSource, Unit
@@ -128,7 +130,7 @@ def test_pinpointed_evidence_is_the_cited_provisions_and_their_closure(searcher)
 
 
 def test_onward_references_and_closure_relevance(searcher):
-    from regc.retrieval.resolve import closure, onward_locators
+    from regc.retrieval.retrieve import closure, onward_locators
     from regc.retrieval.search import Hit
 
     assert onward_locators("in accordance with Article 35; see paragraph 1 and Article 3 of Regulation (EU) "
@@ -146,7 +148,7 @@ def test_onward_references_and_closure_relevance(searcher):
 
 
 def test_whole_act_reference_brings_the_definitions_the_criterion_uses(searcher):
-    from regc.retrieval.resolve import definition_hits
+    from regc.retrieval.retrieve import definition_hits
 
     crit = ("Hydrogen is produced from renewable fuels of non-biological origin as defined in Directive (EU) "
             "2018/2001, and no forest biomass is used.")
@@ -334,7 +336,7 @@ def test_point_pinpoints_resolve_to_the_point_not_the_whole_article(searcher):
 
 
 def test_unpinned_thresholds_need_the_criterion_and_skip_table_rows():
-    from regc.retrieval.resolve import thresholds_of
+    from regc.retrieval.enrich import thresholds_of
     from regc.retrieval.search import Hit
 
     row = Hit("x:1", "32013R0168", "Annex VI", "Emission limits: L3e | Motorcycle | PI | Euro 5 | v max ≥ 130 km/h "
@@ -346,7 +348,7 @@ def test_unpinned_thresholds_need_the_criterion_and_skip_table_rows():
 
 
 def test_query_weighs_the_citing_clause_and_bare_compliance_gets_the_scope(searcher):
-    from regc.retrieval.resolve import build_query, specific_words
+    from regc.retrieval.retrieve import build_query, specific_words
 
     crit = "the tailpipe CO2 emissions calculated in accordance with the emission test laid down in Directive " \
            "(EU) 2018/2001."
@@ -370,7 +372,7 @@ def test_whole_act_search_hits_give_no_thresholds(searcher):
 
 
 def test_closure_follows_the_citation_graph_into_other_indexed_acts(searcher):
-    from regc.retrieval.resolve import closure
+    from regc.retrieval.retrieve import closure
     from regc.retrieval.search import Hit
 
     seeds = [Hit(c.chunk_id, c.celex, c.locator, c.text, 1.0, "pinpoint") for c in searcher.chunks_of_act("32018L2001")
@@ -381,7 +383,7 @@ def test_closure_follows_the_citation_graph_into_other_indexed_acts(searcher):
 
 
 def test_pinpoints_are_quoted_from_the_version_in_force_when_the_citing_act_was_adopted(searcher):
-    from regc.retrieval.resolve import as_of_celex, point_in_time_tree, version_of
+    from regc.retrieval.retrieve import as_of_celex, point_in_time_tree, version_of
 
     assert as_of_celex("32021R2139") == "2021-12-31" and as_of_celex(None) is None
     assert version_of(searcher.trees["32018L2001"].source) == "2024-07-16"  # the index holds the consolidation

@@ -68,7 +68,7 @@ class RefCheck:
 
     @property
     def right_provision(self) -> bool:
-        from regc.retrieval.resolve import _loc_match
+        from regc.retrieval.retrieve import _loc_match
 
         if not (self.in_index and self.right_act and self.status == "retrieved"):
             return False

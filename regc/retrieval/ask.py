@@ -310,7 +310,7 @@ class Asker:
 
 def indexed_version(searcher, celex: str) -> Optional[str]:
     """The version date of the indexed text of ``celex`` (from its source path), None if unknown."""
-    from regc.retrieval.resolve import version_of
+    from regc.retrieval.retrieve import version_of
 
     tree = searcher.trees.get(celex)
     return version_of(tree.source) if tree is not None else None
@@ -319,7 +319,7 @@ def indexed_version(searcher, celex: str) -> Optional[str]:
 def version_tree(searcher, celex: str, version: str):
     """The act tree of ``celex`` as of its corpus version ``version`` (read from the corpus the index was built
     from, cached), None when that version cannot be read."""
-    from regc.retrieval.resolve import point_in_time_tree
+    from regc.retrieval.retrieve import point_in_time_tree
 
     found = point_in_time_tree(searcher, celex, version)
     return found[1] if found and found[0] == version else None

@@ -62,7 +62,7 @@ def _cfr_refs(text: str, locator: str) -> list[str]:
 def intra_refs(text: str, locator: str) -> list[tuple[str, str]]:
     """(paragraph locator, edge type) of each same-document provision ``text`` (found at ``locator``) refers to,
     in order of first mention, without the passage's own paragraph."""
-    from regc.retrieval.resolve import onward_locators
+    from regc.retrieval.retrieve import onward_locators
 
     here = paragraph_of(locator)
     out: list[tuple[str, str]] = []

@@ -6,7 +6,7 @@ compiler adds it to the pipeline when asked (``regc compile --resolve``).  Runs 
 Per source:
 
 - EU act: CELEX verified against the index's registry, corrected (letter, transposition, format; up to 3 tries)
-  or found by title; then criterion-conditioned retrieval + extractive enrichment (:func:`regc.retrieval.resolve.enrich`);
+  or found by title; then criterion-conditioned retrieval + extractive enrichment (:func:`regc.retrieval.enrich.enrich`);
 - internal reference ("Section 5.11 of this Annex", "Appendix A"): resolved to the compiled unit/appendix of the
   same act; enrichment ``retrieved`` with the target as passage, ``not_found`` otherwise;
 - ISO/EN standard: ``paywalled``; ``citation_only`` sources and other documents: ``skipped``.
@@ -55,7 +55,7 @@ def _act_for_internal(act, targets_needed: bool):
 
 def _as_of(ctx) -> Optional[str]:
     """The date bound of the act being compiled (its CELEX year), for point-in-time quotes of the acts it cites."""
-    from regc.retrieval.resolve import as_of_celex
+    from regc.retrieval.retrieve import as_of_celex
 
     act = getattr(ctx, "act", None) if ctx is not None else None
     return as_of_celex(getattr(act, "celex", None))
@@ -72,7 +72,8 @@ def _config(ctx) -> Optional[dict]:
 
 def resolve_source(src: ReferenceSource, node_text: str, searcher, ctx) -> tuple[ReferenceSource, str]:
     """A copy of ``src`` with a verified/corrected CELEX and an enrichment; plus the rule that decided."""
-    from regc.retrieval.resolve import STANDARD, enrich, resolve_internal, verify_celex
+    from regc.retrieval.enrich import STANDARD, enrich
+    from regc.retrieval.resolve import resolve_internal, verify_celex
     from regc.grammar.citations import find_citations
 
     text = src.text.strip()
@@ -136,7 +137,8 @@ def node_pinpoint(node_text: str, celex: Optional[str]) -> Optional[str]:
 
 def resolve_footnote_item(item: FootnoteItem, node_text: str, searcher, ctx) -> tuple[FootnoteItem, str]:
     """Footnote items that name an EU act (or a standard) get the same verification and enrichment."""
-    from regc.retrieval.resolve import enrich, verify_celex
+    from regc.retrieval.enrich import enrich
+    from regc.retrieval.resolve import verify_celex
 
     if item.kind == "Standard":
         return item.model_copy(update={"enrichment": Enrichment(status="paywalled")}), "standard:paywalled"
