@@ -108,6 +108,26 @@ def _definition(sentence: str, node_text: str) -> Optional[tuple[str, str]]:
     return term[:1].upper() + term[1:], rest
 
 
+@dataclass
+class _FootnoteWork:
+    """Working state of one footnote's analysis, passed through the named steps of :func:`analyse_footnote`."""
+
+    text: str
+    node_text: str
+    ref_types: dict[str, str]
+    standard_refs: Optional[list[str]]
+    out: FootnoteAnalysis = field(default_factory=FootnoteAnalysis)
+    items: list[FootnoteItem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    explanatory: bool = False
+    main_act: Optional[Citation] = None
+    body_is_act: Any = False
+    guidance: Optional[re.Match] = None
+    stds: list[re.Match] = field(default_factory=list)
+    sentences: list[str] = field(default_factory=list)
+    defined: list[dict] = field(default_factory=list)
+
+
 def analyse_footnote(body: str, node_text: str = "", ref_types: Optional[dict[str, str]] = None,
                      standard_refs: Optional[list[str]] = None) -> FootnoteAnalysis:
     """Split one footnote body into typed items, categories, definitions and notes.
@@ -123,14 +143,19 @@ def analyse_footnote(body: str, node_text: str = "", ref_types: Optional[dict[st
     >>> [(i.kind, i.title) for i in a.items], a.definitions[0]["term"]
     ([('Definition', 'Recycling')], 'Recycling')
     """
-    ref_types = ref_types or {}
-    text = re.sub(r"\s+", " ", body).strip()
-    out = FootnoteAnalysis()
-    items: list[FootnoteItem] = []
-    notes: list[str] = []
-    explanatory = False
+    w = _FootnoteWork(text=re.sub(r"\s+", " ", body).strip(), node_text=node_text, ref_types=ref_types or {},
+                      standard_refs=standard_refs)
+    _footnote_acts(w)
+    _footnote_guidance(w)
+    _footnote_standards(w)
+    _footnote_definitions(w)
+    _footnote_links(w)
+    return _footnote_result(w)
 
-    # ---- EU acts ------------------------------------------------------------------------------------------------
+
+def _footnote_acts(w: _FootnoteWork) -> None:
+    """EU acts: the main act the body opens with (title, OJ reference) and the acts it cites (fetched or cited)."""
+    text, items = w.text, w.items
     cits = [c for c in find_citations(text) if c.kind == "eu_act" and not c.anaphor]
     consumed: list[tuple[int, int]] = []
     main_act = None
@@ -150,21 +175,27 @@ def analyse_footnote(body: str, node_text: str = "", ref_types: Optional[dict[st
             secondary = secondary or bool(SECONDARY.search(text[max(0, c.start - 40):c.start]))
             items.append(FootnoteItem(kind="EU Legal Act", title=c.text, celex_id=c.celex,
                                       type="citation_only" if secondary else "must_be_fetched"))
-    body_is_act = main_act is not None and consumed and consumed[0][1] >= len(text) - 2
+    w.main_act = main_act
+    w.body_is_act = main_act is not None and consumed and consumed[0][1] >= len(text) - 2
 
-    # ---- notices / guidance ------------------------------------------------------------------------------------
-    guidance = NOTICE.search(text)
+
+def _footnote_guidance(w: _FootnoteWork) -> None:
+    """A Commission notice: a cited note, and the whole body an explanatory note."""
+    text = w.text
+    w.guidance = guidance = NOTICE.search(text)
     if guidance:
         oj = OJ_REF.search(text, guidance.end())
-        items.append(FootnoteItem(kind="Note", title=guidance.group(0), type="citation_only",
-                                  oj=oj.group(0) if oj else None))
-        notes.append(text)
-        explanatory = True
-        out.categories = ["Explanatory Note", "Official Guideline/Standard"]
+        w.items.append(FootnoteItem(kind="Note", title=guidance.group(0), type="citation_only",
+                                    oj=oj.group(0) if oj else None))
+        w.notes.append(text)
+        w.explanatory = True
+        w.out.categories = ["Explanatory Note", "Official Guideline/Standard"]
 
-    # ---- standards -----------------------------------------------------------------------------------------------
-    std_text = re.sub(r"\b(ISO|EN|IEC) standard (\d)", r"\1 \2", text)
-    stds = [m for m in STANDARD_CAND.finditer(std_text)]
+
+def _footnote_standards(w: _FootnoteWork) -> None:
+    """Standards named outside another standard's parenthesised title, each with its title and reference type."""
+    std_text = re.sub(r"\b(ISO|EN|IEC) standard (\d)", r"\1 \2", w.text)
+    w.stds = stds = [m for m in STANDARD_CAND.finditer(std_text)]
     depth = [0] * (len(std_text) + 1)
     d = 0
     for i, ch in enumerate(std_text):
@@ -184,18 +215,19 @@ def analyse_footnote(body: str, node_text: str = "", ref_types: Optional[dict[st
         else:
             title = m.group(0)
         key = re.sub(r"\s+", " ", m.group(0)).lower()
-        typ = next((t for k, t in ref_types.items() if k.startswith(key.split(":")[0])), "must_be_fetched")
-        items.append(FootnoteItem(kind="Standard", title=title.strip(), type=typ))
+        typ = next((t for k, t in w.ref_types.items() if k.startswith(key.split(":")[0])), "must_be_fetched")
+        w.items.append(FootnoteItem(kind="Standard", title=title.strip(), type=typ))
 
-    # ---- definitions -------------------------------------------------------------------------------------------
-    sentences = split_sentences(VERSION_ANY.sub(lambda mm: "", text) if not body_is_act else "")
-    defined: list[dict] = []
-    for s in sentences:
-        if body_is_act:
+
+def _footnote_sentences(w: _FootnoteWork) -> None:
+    """Each sentence: a definition, the continuation of one ("It …"), or a note (unless another step took it)."""
+    text, items, stds, defined = w.text, w.items, w.stds, w.defined
+    for s in w.sentences:
+        if w.body_is_act:
             break
         if any(s.startswith(i.title[:30]) for i in items if i.kind == "EU Legal Act"):
             continue
-        dfn = _definition(s, node_text)
+        dfn = _definition(s, w.node_text)
         if dfn and not STANDARD_CAND.match(s):
             defined.append({"term": dfn[0], "definition": dfn[1]})
             continue
@@ -207,84 +239,97 @@ def analyse_footnote(body: str, node_text: str = "", ref_types: Optional[dict[st
             continue
         s_std = re.sub(r"\b(ISO|EN|IEC) standard (\d)", r"\1 \2", s)
         if stds and STANDARD_CAND.search(s_std) and not defined and re.search(r"\bor equivalent\b", s):
-            notes.append(s if s.endswith(".") else s + ".")  # the allowance of equivalent standards explains
+            w.notes.append(s if s.endswith(".") else s + ".")  # the allowance of equivalent standards explains
             continue
-        if guidance or (stds and STANDARD_CAND.search(s_std) and not defined) or (main_act and s.startswith(text[:20])):
+        if w.guidance or (stds and STANDARD_CAND.search(s_std) and not defined) or (w.main_act and s.startswith(text[:20])):
             continue
         if not URL.search(s) and s.strip():
-            notes.append(s if s.endswith(".") else s + ".")
-    if not defined and sentences and not body_is_act and not guidance and not stds:
-        d0 = _verbless_definition(sentences[0], node_text)
+            w.notes.append(s if s.endswith(".") else s + ".")
+
+
+def _footnote_definitions(w: _FootnoteWork) -> None:
+    """Definitions (stated, or verbless "Term: …"), a dated standard's issuing note, and Definition items."""
+    text, defined = w.text, w.defined
+    w.sentences = sentences = split_sentences(VERSION_ANY.sub(lambda mm: "", text) if not w.body_is_act else "")
+    _footnote_sentences(w)
+    if not defined and sentences and not w.body_is_act and not w.guidance and not w.stds:
+        d0 = _verbless_definition(sentences[0], w.node_text)
         if d0:
             defined.append({"term": d0[0], "definition": d0[1]})
             for s in sentences[1:]:
                 if re.match(r"^It\b", s):
                     defined[0]["definition"] += " " + s.rstrip(".") + "."
-                    if s in notes or s + "." in notes:
-                        notes = [n for n in notes if n.rstrip(".") != s.rstrip(".")]
-            notes = [n for n in notes if n.rstrip(".") != sentences[0].rstrip(".")]
-    if not stds and not main_act and re.search(r"Standardi[sz]ation|CENELEC|\bISO\b", text):
+                    if s in w.notes or s + "." in w.notes:
+                        w.notes = [n for n in w.notes if n.rstrip(".") != s.rstrip(".")]
+            w.notes = [n for n in w.notes if n.rstrip(".") != sentences[0].rstrip(".")]
+    if not w.stds and not w.main_act and re.search(r"Standardi[sz]ation|CENELEC|\bISO\b", text):
         # "Issued on 1 July 2019 by the European Committee for Standardization …": the note dates the standard
         # the node cites (the marker follows it), so the item is that standard
-        if standard_refs:
-            items.append(FootnoteItem(kind="Standard", title=standard_refs[-1], type="must_be_fetched"))
-            notes.append(text if text.endswith(".") else text + ".")
+        if w.standard_refs:
+            w.items.append(FootnoteItem(kind="Standard", title=w.standard_refs[-1], type="must_be_fetched"))
+            w.notes.append(text if text.endswith(".") else text + ".")
     if defined:
-        node_terms = [dd for dd in defined if _term_in(dd["term"], node_text)] or defined[:1]
+        node_terms = [dd for dd in defined if _term_in(dd["term"], w.node_text)] or defined[:1]
         for dd in node_terms:
-            items.insert(0, FootnoteItem(kind="Definition", title=dd["term"], type="citation_only"))
-    out.definitions = defined
+            w.items.insert(0, FootnoteItem(kind="Definition", title=dd["term"], type="citation_only"))
+    w.out.definitions = defined
 
-    # ---- links ---------------------------------------------------------------------------------------------------
+
+def _footnote_links(w: _FootnoteWork) -> None:
+    """Links (titled by the text before them, or by the address) and version tails kept as notes."""
+    text, items, stds = w.text, w.items, w.stds
     has_std_title = any(i.kind == "Standard" and (i.title.startswith(text[:10]) or len(stds) == 1 and stds[0].start() <= 2)
                         for i in items)
     version_notes = [m.group(1) for m in VERSION_ANY.finditer(text)]
-    if not guidance and not any(i.kind == "Standard" for i in items if i.title in (standard_refs or [])):
+    if not w.guidance and not any(i.kind == "Standard" for i in items if i.title in (w.standard_refs or [])):
         for m in URL.finditer(text):
             in_version = any(m.group(0) in v for v in version_notes)
-            if in_version and (has_std_title or main_act):
+            if in_version and (has_std_title or w.main_act):
                 continue
             before = text[:m.start()]
             if in_version:
                 vstart = before.rfind("version of")
                 before = before[:vstart]
             at_end = m.end() >= len(text.rstrip(").")) - 2
-            whole = in_version and at_end and (len(sentences) <= 1 or not _FINITE.search(before))
+            whole = in_version and at_end and (len(w.sentences) <= 1 or not _FINITE.search(before))
             title = before.strip().rstrip(" ,(:.") if whole else _link_title(before, text, m)
             if not whole and len(title.split()) > 15:
                 title = m.group(0)  # no name for the resource: the address is its title
             in_paren = before.count("(") > before.count(")") and not in_version
             items.append(FootnoteItem(kind="Link", title=title, type="citation_only" if in_paren else "must_be_fetched"))
-            notes = [n for n in notes if n.rstrip(". ") != title.rstrip(".") and not (whole and title in n)
-                     and not (len(n) < len(title) and n.rstrip(". ") in title)]
+            w.notes = [n for n in w.notes if n.rstrip(". ") != title.rstrip(".") and not (whole and title in n)
+                       and not (len(n) < len(title) and n.rstrip(". ") in title)]
     # version tails travel as notes of standards and links
     for v in version_notes:
         if not any(v in i.title for i in items):
-            notes.append(v)
+            w.notes.append(v)
 
-    # ---- notes ---------------------------------------------------------------------------------------------------
+
+def _footnote_result(w: _FootnoteWork) -> FootnoteAnalysis:
+    """The analysis: a body with no item is a note; categories follow the items' kinds; items and notes deduped."""
+    items, out, sentences, text = w.items, w.out, w.sentences, w.text
     if not items:
         for s in sentences or [text]:
             s = s.strip()
             if s:
                 items.append(FootnoteItem(kind="Note", title=s.rstrip("."), type="citation_only"))
-        notes = [s if s.endswith(".") else s + "." for s in (sentences or [text])]
-        explanatory = True
-    if any(not re.match(r"^version of", n) for n in notes):
-        explanatory = True
+        w.notes = [s if s.endswith(".") else s + "." for s in (sentences or [text])]
+        w.explanatory = True
+    if any(not re.match(r"^version of", n) for n in w.notes):
+        w.explanatory = True
 
     cats = list(out.categories)
     for it in items:
         c = _KIND_CATEGORY.get(it.kind)
         if c and c not in cats:
             cats.append(c)
-    if explanatory and "Explanatory Note" not in cats:
+    if w.explanatory and "Explanatory Note" not in cats:
         cats.append("Explanatory Note")
     out.items = _dedupe(items)
     out.categories = cats
-    out.notes = _dedupe_str(notes)
+    out.notes = _dedupe_str(w.notes)
     out.rule = "footnote-splitter"
-    out.confidence = 0.9 if (main_act or stds) else 0.7
+    out.confidence = 0.9 if (w.main_act or w.stds) else 0.7
     return out
 
 

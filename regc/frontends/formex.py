@@ -258,48 +258,59 @@ class _Reader:
                     label = None if c.tag == "P" else label
             return
         if tag == "GR.SEQ":
-            title = el.find("TITLE")
-            if title is not None:
-                start = len(out)
-                self.blocks(title, out, depth, on_table=on_table)
-                # a titled sub-section inside the criteria ("1. Origin of the feedstock material", CE-2.7 SC):
-                # the structure pass decides whether the title is a heading or a requirement (spec §6)
-                out[start:] = [b.model_copy(update={"style": TITLE_STYLE}) for b in out[start:]]
-            for c in el:
-                if isinstance(c.tag, str) and c.tag != "TITLE":
-                    self.blocks(c, out, depth + 1, on_table=on_table)
-            return
-        if tag == "NP":
-            no = el.find("NO.P")
-            lab = normalise_ws("".join(no.itertext())) if no is not None else label
-            buf = _Buf()
-            for c in el:
-                if c is no:
-                    continue
-                if not isinstance(c.tag, str):  # <?PAGE?> and consolidation PIs: keep the text after them
-                    if c.tail:
-                        buf.parts.append(c.tail)
-                    continue
-                if c.tag == "TXT":
-                    self._inline(c, buf)
-                    if c.tail and c.tail.strip():
-                        buf.parts.append(c.tail)
-                elif c.tag in _BLOCK_TAGS:
-                    if buf.parts or lab is not None:
-                        self._emit(buf, lab, el, depth, out)
-                        lab = None
-                        buf = _Buf()
-                    # continuation paragraphs sit one level below the labelled text; a bare <P><LIST> wrapper's
-                    # items are the NP's children already (the LIST adds the level)
-                    self.blocks(c, out, depth if _is_list_wrapper(c) else depth + 1, on_table=on_table)
-                else:
-                    self._inline(c, buf)
-                    if c.tail:
-                        buf.parts.append(c.tail)
-            if buf.parts or lab is not None:
-                self._emit(buf, lab, el, depth, out)
-            return
-        # generic container with mixed content (P, CELL, TI, ALINEA, ...): split at block children
+            self._seq_blocks(el, out, depth, on_table)
+        elif tag == "NP":
+            self._np_blocks(el, out, depth, label, on_table)
+        else:
+            self._mixed_blocks(el, out, depth, label, on_table)
+
+    def _seq_blocks(self, el: etree._Element, out: list[Block], depth: int, on_table) -> None:
+        """A ``<GR.SEQ>``: its title (styled as a title) and its content one level down."""
+        title = el.find("TITLE")
+        if title is not None:
+            start = len(out)
+            self.blocks(title, out, depth, on_table=on_table)
+            # a titled sub-section inside the criteria ("1. Origin of the feedstock material", CE-2.7 SC):
+            # the structure pass decides whether the title is a heading or a requirement (spec §6)
+            out[start:] = [b.model_copy(update={"style": TITLE_STYLE}) for b in out[start:]]
+        for c in el:
+            if isinstance(c.tag, str) and c.tag != "TITLE":
+                self.blocks(c, out, depth + 1, on_table=on_table)
+
+    def _np_blocks(self, el: etree._Element, out: list[Block], depth: int, label: Optional[str], on_table) -> None:
+        """A numbered paragraph ``<NP>``: its ``<NO.P>`` label on its text; block children split it."""
+        no = el.find("NO.P")
+        lab = normalise_ws("".join(no.itertext())) if no is not None else label
+        buf = _Buf()
+        for c in el:
+            if c is no:
+                continue
+            if not isinstance(c.tag, str):  # <?PAGE?> and consolidation PIs: keep the text after them
+                if c.tail:
+                    buf.parts.append(c.tail)
+                continue
+            if c.tag == "TXT":
+                self._inline(c, buf)
+                if c.tail and c.tail.strip():
+                    buf.parts.append(c.tail)
+            elif c.tag in _BLOCK_TAGS:
+                if buf.parts or lab is not None:
+                    self._emit(buf, lab, el, depth, out)
+                    lab = None
+                    buf = _Buf()
+                # continuation paragraphs sit one level below the labelled text; a bare <P><LIST> wrapper's
+                # items are the NP's children already (the LIST adds the level)
+                self.blocks(c, out, depth if _is_list_wrapper(c) else depth + 1, on_table=on_table)
+            else:
+                self._inline(c, buf)
+                if c.tail:
+                    buf.parts.append(c.tail)
+        if buf.parts or lab is not None:
+            self._emit(buf, lab, el, depth, out)
+
+    def _mixed_blocks(self, el: etree._Element, out: list[Block], depth: int, label: Optional[str],
+                      on_table) -> None:
+        """A generic container with mixed content (P, CELL, TI, ALINEA, ...): split at block children."""
         buf = _Buf()
         if el.text:
             buf.parts.append(el.text)

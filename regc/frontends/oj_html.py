@@ -225,25 +225,63 @@ def parse_oj_html(path: str | Path, doc: Optional[HtmlDoc] = None) -> ActDoc:
         doc = _html.parse_html_text(_html.read_text(path), str(path))
     celex, version, title = _identity(doc, path)
     body = next((e for e in doc.root.iter() if local(e.tag) == "body"), doc.root)
+    walker = _OjWalker(doc)
+    walker.walk(body)
+    doc_notes = oj_document_footnotes(doc)
+    _share_star_notes(walker.annexes)
+    activities = _finish_activities(doc, walker.annexes, doc_notes)
+    if not activities:
+        raise FrontEndError(doc.file, "no activities recognised (no annex Section heading 'oj-ti-grseq-1' followed by "
+                            "a criteria table 'oj-table' with 'Substantial contribution' rows)", doc.path(body))
+    seen: set[str] = set()
+    for a in activities:
+        if a.activity_id in seen:
+            raise FrontEndError(doc.file, f"activity {a.activity_id} appears twice", a.span.path if a.span else None)
+        seen.add(a.activity_id)
+    return ActDoc(celex=celex, version=version, format=FORMAT, file=str(path), title=title, activities=activities)
 
-    annexes: list[dict] = []  # {"name", "amended": (year, num, roman) | None, "builders": [...]}
-    state: dict = {"annex": None, "builder": None, "mode": None, "owner": None}
 
-    def close() -> None:
-        state["builder"] = None
-        state["mode"] = None
-        state["owner"] = None
+class _OjWalker:
+    """The document walk of :func:`parse_oj_html`: annexes (``{"name", "roman", "amended": (year, num, roman) |
+    None, "builders": [...]}``) and, inside them, one activity builder per Section heading."""
 
-    def open_activity(el: etree._Element, section: str, name_: str) -> None:
-        annex = state["annex"]
-        b = _OjActivityBuilder(doc, "?", section, name_, doc.span(el))
+    def __init__(self, doc: HtmlDoc) -> None:
+        self.doc = doc
+        self.annexes: list[dict] = []
+        self.annex: Optional[dict] = None
+        self.builder: Optional[_OjActivityBuilder] = None
+        self.mode: Optional[str] = None
+        self.owner: Optional[etree._Element] = None
+
+    def close(self) -> None:
+        """End the open activity."""
+        self.builder = None
+        self.mode = None
+        self.owner = None
+
+    def open_activity(self, el: etree._Element, section: str, name_: str) -> None:
+        """Start an activity at its Section heading ``el``; it ends with the element that holds the heading."""
+        b = _OjActivityBuilder(self.doc, "?", section, name_, self.doc.span(el))
         b.owner = el.getparent()
-        annex["builders"].append(b)
-        state["builder"] = b
-        state["mode"] = "name"
-        state["owner"] = el.getparent()
+        self.annex["builders"].append(b)
+        self.builder = b
+        self.mode = "name"
+        self.owner = el.getparent()
 
-    def visit(el: etree._Element) -> None:
+    def walk(self, el: etree._Element) -> None:
+        """Visit children; an activity ends with the element that holds its heading (an amendment point)."""
+        for c in el:
+            container = local(c.tag) in {"div", "td", "tbody", "tr", "table", "section"}
+            if container and (self.builder is None or _contains_heading(c)):
+                self.close()
+                self.walk(c)
+            else:
+                self.visit(c)
+        if self.owner is el:
+            self.close()
+
+    def visit(self, el: etree._Element) -> None:
+        """One element: an annex title, the amended annex's identity, a Section or part heading, or content."""
         name = local(el.tag)
         if not name or name in _html._SKIP_TAGS:
             return
@@ -258,68 +296,61 @@ def parse_oj_html(path: str | Path, doc: Optional[HtmlDoc] = None) -> ActDoc:
         if "oj-doc-ti" in cls and "oj-quotation-ti" not in cls:
             m = _ANNEX.match(text())
             if m:
-                close()
-                state["annex"] = {"name": m.group(0), "roman": m.group(1).upper(), "amended": None, "builders": []}
-                annexes.append(state["annex"])
+                self.close()
+                self.annex = {"name": m.group(0), "roman": m.group(1).upper(), "amended": None, "builders": []}
+                self.annexes.append(self.annex)
             return
-        annex = state["annex"]
+        annex = self.annex
         if annex is not None and annex["amended"] is None and name == "p":
             am = _AMENDED_ANNEX.search(text()) if "annex" in text().lower() else None
             if am:
                 annex["amended"] = (am.group(2), am.group(3), am.group(1).upper())
         if "oj-ti-grseq-1" in cls:
-            t = text()
-            b = state["builder"]
-            if _PART_HEADING.match(t):
-                if b is not None:
-                    state["mode"] = "description" if t.lower().startswith("description") else "criteria"
-                return
-            m = _SECTION.match(t)
-            close()
-            if m and annex is not None and re.search(r"[a-z]", m.group(2)):
-                open_activity(el, m.group(1), normalise_ws(m.group(2)).strip(_QUOTES))
+            self.heading(el, text())
             return
-        b = state["builder"]
-        if b is None:
-            walk(el)
+        if self.builder is None:
+            self.walk(el)
             return
+        self.content(el, name)
+
+    def heading(self, el: etree._Element, t: str) -> None:
+        """A part heading switches the open activity's mode; a Section heading starts a new activity."""
+        if _PART_HEADING.match(t):
+            if self.builder is not None:
+                self.mode = "description" if t.lower().startswith("description") else "criteria"
+            return
+        m = _SECTION.match(t)
+        self.close()
+        if m and self.annex is not None and re.search(r"[a-z]", m.group(2)):
+            self.open_activity(el, m.group(1), normalise_ws(m.group(2)).strip(_QUOTES))
+
+    def content(self, el: etree._Element, name: str) -> None:
+        """An element of the open activity: criteria table, notes table, description or general criteria."""
+        b, mode = self.builder, self.mode
         if name == "table":
             if is_criteria_table(el):
                 b.add_table(el)
-                state["mode"] = "after"
+                self.mode = "after"
             elif b.absorb_notes(el):
                 pass
-            elif state["mode"] in {"description", "name"}:
+            elif mode in {"description", "name"}:
                 b.add_description(el)
-            elif state["mode"] == "criteria" and b.general is not None:
+            elif mode == "criteria" and b.general is not None:
                 b.add_general(el)
-            elif state["mode"] == "after" and b.general is not None:
+            elif mode == "after" and b.general is not None:
                 b.add_general(el)
             return
-        if state["mode"] in {"description", "name"}:  # text before "Description of the activity" too
+        if mode in {"description", "name"}:  # text before "Description of the activity" too
             if any(True for _ in inline_segments(el)):
                 b.add_description(el)
-        elif state["mode"] in {"criteria", "after"} and b.general is not None:
+        elif mode in {"criteria", "after"} and b.general is not None:
             if any(True for _ in inline_segments(el)):
                 b.add_general(el)
 
-    def walk(el: etree._Element) -> None:
-        """Visit children; an activity ends with the element that holds its heading (an amendment point)."""
-        for c in el:
-            container = local(c.tag) in {"div", "td", "tbody", "tr", "table", "section"}
-            if container and (state["builder"] is None or _contains_heading(c)):
-                close()
-                walk(c)
-            else:
-                visit(c)
-        if state["owner"] is el:
-            close()
 
-    walk(body)
-
-    doc_notes = oj_document_footnotes(doc)
-    # in-table notes ("*1") are numbered through one amendment point and printed after its last activity:
-    # each activity gets the ones it cites; notes no activity cites stay with the activity they follow
+def _share_star_notes(annexes: list[dict]) -> None:
+    """In-table notes ("*1") are numbered through one amendment point and printed after its last activity:
+    each activity gets the ones it cites; notes no activity cites stay with the activity they follow."""
     for annex in annexes:
         groups: dict[int, list[_OjActivityBuilder]] = {}
         for b in annex["builders"]:
@@ -333,6 +364,11 @@ def parse_oj_html(path: str | Path, doc: Optional[HtmlDoc] = None) -> ActDoc:
             for b in group:
                 orphans = {m: n for m, n in b.star_notes.items() if m not in all_cited}
                 b.star_notes = {**{m: pool[m] for m in sorted(cited[b]) if m in pool}, **orphans}
+
+
+def _finish_activities(doc: HtmlDoc, annexes: list[dict], doc_notes: dict[str, FootnoteBody]) -> list:
+    """The built activities of each annex, with the annex's objective (voted by row headings, else known for the
+    amended annex) and ids ``<objective>-<section>``."""
     activities = []
     for annex in annexes:
         built = [b for b in annex["builders"] if b.table_seen and b.act.units]
@@ -352,15 +388,7 @@ def parse_oj_html(path: str | Path, doc: Optional[HtmlDoc] = None) -> ActDoc:
             b.act.objective = obj
             b.act.activity_id = f"{obj}-{b.act.section}"
             activities.append(b.finish(doc_notes))
-    if not activities:
-        raise FrontEndError(doc.file, "no activities recognised (no annex Section heading 'oj-ti-grseq-1' followed by "
-                            "a criteria table 'oj-table' with 'Substantial contribution' rows)", doc.path(body))
-    seen: set[str] = set()
-    for a in activities:
-        if a.activity_id in seen:
-            raise FrontEndError(doc.file, f"activity {a.activity_id} appears twice", a.span.path if a.span else None)
-        seen.add(a.activity_id)
-    return ActDoc(celex=celex, version=version, format=FORMAT, file=str(path), title=title, activities=activities)
+    return activities
 
 
 def _used(b: _OjActivityBuilder) -> set[str]:

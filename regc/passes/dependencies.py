@@ -140,38 +140,39 @@ def _relation(decision, d: Decision, text: str, known, ctx, about: str, cited: s
     return decide(decision, x, ctx, about=about)
 
 
-def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
-    nodes, parents = _index(unit)
-    ids = set(nodes)
-    memory = getattr(ctx, "memory", None)
-    corrections: dict[str, str] = {}
-    if memory is not None:
-        corrections = memory.activity.setdefault("xref_corrections", {})
-    skip = {g.criterion_id for g in (getattr(ctx, "guidance", None) or [])
-            if getattr(ctx, "attempt", 0) and g.code in ("DANGLING_DEPENDENCY", "DEPENDENCY_CYCLE")}
-    # drop what this pass owns (re-run safe); keep structure's GROUP_MEMBER and others' edges
-    unit.edges = [e for e in unit.edges if e.type not in ("DEPENDS_ON", "INHERITS_THRESHOLD", "CORRECTS")]
-    for n in nodes.values():
-        if n.dependencies is not None:
-            n.set_field("dependencies", None, pass_name=NAME, rule="reset")
+class _UnitLinks:
+    """One unit's nodes, parent map and cross-reference corrections, shared by the named steps of :func:`run`."""
 
-    def pathway_of(cid: str) -> Optional[str]:
+    def __init__(self, unit: Unit, ctx: Optional[PassContext]) -> None:
+        self.unit, self.ctx = unit, ctx
+        self.nodes, self.parents = _index(unit)
+        self.ids = set(self.nodes)
+        self.memory = getattr(ctx, "memory", None)
+        self.corrections: dict[str, str] = {}
+        if self.memory is not None:
+            self.corrections = self.memory.activity.setdefault("xref_corrections", {})
+
+    def pathway_of(self, cid: str) -> Optional[str]:
         """The OR alternative an anchored node (or an item of one) belongs to."""
-        for a in [cid] + _ancestors(cid, parents):
-            if a != "ROOT" and anchored_type(nodes[a]):
-                return pathway_alternative(a, nodes, parents)
+        for a in [cid] + _ancestors(cid, self.parents):
+            if a != "ROOT" and anchored_type(self.nodes[a]):
+                return pathway_alternative(a, self.nodes, self.parents)
         return None
 
-    def record(written: str, meant: str, citing: str, why: str) -> str:
-        _add_edge(unit, "CORRECTS", written, meant,
-                  f"'point {written}' cited in {citing} {why}; meant {meant} ({_short(nodes[meant].verbatim_text, 50)})")
-        corrections[f"{unit.unit_id}#{written}"] = meant
+    def record(self, written: str, meant: str, citing: str, why: str) -> str:
+        """Record a CORRECTS edge (and remember it for the activity): ``written`` cited in ``citing`` meant ``meant``."""
+        _add_edge(self.unit, "CORRECTS", written, meant,
+                  f"'point {written}' cited in {citing} {why}; meant {meant} "
+                  f"({_short(self.nodes[meant].verbatim_text, 50)})")
+        self.corrections[f"{self.unit.unit_id}#{written}"] = meant
         return meant
 
-    def corrected(written: str, citing: str, context: str, wants_threshold: bool) -> Optional[str]:
+    def corrected(self, written: str, citing: str, context: str, wants_threshold: bool) -> Optional[str]:
+        """The point meant by ``written`` cited in ``citing``: resolved, mapped into the citing pathway, or corrected."""
+        nodes, parents, ids = self.nodes, self.parents, self.ids
         rid = resolve_point(written, citing, ids, parents)
-        key = f"{unit.unit_id}#{written}"
-        alt = pathway_of(citing)
+        key = f"{self.unit.unit_id}#{written}"
+        alt = self.pathway_of(citing)
         if rid is not None and not (wants_threshold and not _has_threshold(nodes[rid])):
             mapped = map_into_pathway(rid, alt, nodes, parents) if alt else None
             if mapped and mapped != rid and not (wants_threshold and not _has_threshold(nodes[mapped])):
@@ -179,110 +180,152 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
                     return mapped  # the cited point contains the one meant: a correct citation (§7, ED3)
                 why = (f"is the OR chapeau around {citing}'s pathway {alt}" if rid == parents.get(alt) else
                        f"lies in another alternative than {citing}'s pathway {alt}")
-                return record(written, mapped, citing, why)
+                return self.record(written, mapped, citing, why)
             return rid
-        if key in corrections and corrections[key] in ids:
-            meant = corrections[key]
+        if key in self.corrections and self.corrections[key] in ids:
+            meant = self.corrections[key]
         else:
             d = propose_correction(written, context, citing, nodes, parents, wants_threshold=wants_threshold,
                                    prefer_under=alt)
-            d = _relation(XREF_CORRECTION, d, context, sorted(ids - {citing}), ctx, citing, cited=written)
+            d = _relation(XREF_CORRECTION, d, context, sorted(ids - {citing}), self.ctx, citing, cited=written)
             if d.value is None:
                 return rid
             meant = d.value
         if meant == rid:
             return rid
-        return record(written, meant, citing, "does not exist" if rid is None else "carries no threshold to inherit")
+        return self.record(written, meant, citing, "does not exist" if rid is None else "carries no threshold to inherit")
 
+
+def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
+    """Dependencies of every node: pathway anchors, negated siblings, explicit gates, inherited thresholds,
+    corrected point citations, exemptions and relied-on points (re-run safe: this pass's edges are rebuilt)."""
+    links = _UnitLinks(unit, ctx)
+    nodes = links.nodes
+    skip = {g.criterion_id for g in (getattr(ctx, "guidance", None) or [])
+            if getattr(ctx, "attempt", 0) and g.code in ("DANGLING_DEPENDENCY", "DEPENDENCY_CYCLE")}
+    # drop what this pass owns (re-run safe); keep structure's GROUP_MEMBER and others' edges
+    unit.edges = [e for e in unit.edges if e.type not in ("DEPENDS_ON", "INHERITS_THRESHOLD", "CORRECTS")]
+    for n in nodes.values():
+        if n.dependencies is not None:
+            n.set_field("dependencies", None, pass_name=NAME, rule="reset")
     for cid, node in nodes.items():
         if cid == "ROOT" or cid in skip:
             continue
-        text = node.verbatim_text
-        parent = nodes.get(parents[cid] or "")
-        # 1. anchored node of an OR alternative (paper D.10)
-        if anchored_type(node):
-            x = PathInputs(text, tuple(sorted(ids - {cid, "ROOT"})), path=path_of(cid, nodes, parents),
-                           section_wide=section_wide(node))
-            alt = alternative_on_path(x.path, x.section_wide)
-            if alt is not None:
-                d = decide(PATHWAY_DEPENDENCY, dataclasses.replace(x, cited=alt), ctx, about=cid)
-                if d.value:
-                    alt_text = _short(nodes[d.value].verbatim_text, 60)
-                    _set_dependency(node, d.value, "Affirmation",
-                                    f"Applies only where the activity complies via point {d.value} ({alt_text}).", d)
-                    _add_edge(unit, "DEPENDS_ON", cid, d.value,
-                              f"Anchored paragraph of the alternative {d.value}; applies only when that pathway is used.")
-        # 2. alternative that applies only where a sibling is not met
-        if parent is not None and parent.evaluation_logic in ("OR", "N_OF_K") and not anchored_type(node):
-            sibs = parent.participating_children()
-            x = SiblingInputs(text, tuple(s.criterion_id for s in sibs if s is not node), earlier=_earlier(node, sibs))
-            d = decide(NEGATED_SIBLING, x, ctx, about=cid)
-            if d.value:
-                cond = _GATE.match(text).group(0).strip() if _GATE.match(text) else ""
-                _set_dependency(node, d.value, "Negation",
-                                f"Applies only {_short(cond, 90)}, i.e. where {d.value} is not met.", d)
-                _add_edge(unit, "DEPENDS_ON", cid, d.value,
-                          f"{cid} applies only where {d.value} is not met (Negation clause).")
-        # 3. explicit gate on another point ("where the activity complies with point X")
-        gm = _GATE.match(text)
-        if gm:
-            cond = gm.group(0)
-            for c in find_citations(cond):
-                target = corrected(c.written, cid, cond, wants_threshold=False)
-                if target is None or target == cid or target in _ancestors(cid, parents):
-                    continue
-                neg = bool(_NOT_MET.search(cond))
-                if not neg and not _AFFIRM_GATE.search(cond[:c.start - gm.start()] if c.start >= gm.start() else ""):
-                    continue
-                d = Decision(target, 0.8, "explicit-gate-negation" if neg else "explicit-gate")
-                _set_dependency(node, target, "Negation" if neg else "Affirmation",
-                                f"Applies only where point {target} is {'not ' if neg else ''}met.", d)
-                _add_edge(unit, "DEPENDS_ON", cid, target,
-                          f"'{_short(cond, 60)}': applies only where {target} is {'not ' if neg else ''}met.")
-        # 4. threshold inheritance
-        for inh in find_inheritance(text):
-            context = text[max(0, inh.citation.start - 120):inh.citation.start]
-            target = corrected(inh.citation.written, cid, context, wants_threshold=True)
-            target = _relation(INHERITANCE, Decision(target, 0.85 if target else 0.5, "inherits-cited-point"), text,
-                               sorted(ids - {cid, "ROOT"}), ctx, cid, cited=inh.citation.written).value
-            if target is None or target == cid:
-                continue
-            src = _threshold_of(nodes[target], unit.unit_id, memory)
-            if src is None:
-                continue
-            sel = select_items(src, inh)
-            if sel is None:
-                continue
-            node.set_field("threshold", merge_threshold(node.threshold, sel), pass_name=NAME,
-                           rule=f"inherited-from:{target}", confidence=0.85)
-            if sel.quantitative and sel.quantitative.items and node.category != "Quantitative":
-                node.set_field("category", "Quantitative", pass_name=NAME, rule="inherited-quantitative-items")
-            what = "; ".join(_item_text(i) for i in (sel.quantitative.items if sel.quantitative else [])) or \
-                "; ".join(f"{i.type} {i.date or ''}".strip() for i in (sel.temporal.items if sel.temporal else []))
-            sel_note = " (period-matching items only)" if (inh.period or inh.lifetime) else ""
-            phrase = context[-70:].split(" ", 1)[-1].strip() if len(context) > 70 else context.strip()
-            _add_edge(unit, "INHERITS_THRESHOLD", cid, target,
-                      f"'{phrase} point {inh.citation.written}': copies {what}{sel_note}.")
-    # 5. plain citations in a pathway's anchored paragraphs ("Compliance with the criteria referred to in point X
-    #    is verified"): record the correction when X is not the pathway the paragraph belongs to (paper D.7)
-    for cid, node in nodes.items():
-        if cid == "ROOT" or cid in skip or not pathway_of(cid):
+        _anchored_dependency(links, cid, node)
+        _negated_sibling_dependency(links, cid, node)
+        _explicit_gates(links, cid, node)
+        _inherited_thresholds(links, cid, node)
+    _pathway_citations(links, skip)
+    # 6. exemptions ("Points 1 and 2 do not apply to <class>") and relied-on points ("to meet the requirements
+    #    specified in points 5 and 6"), spec §7
+    _point_relations(unit, nodes, links.parents, ctx, skip)
+    _remember(links)
+    return unit
+
+
+def _anchored_dependency(links: _UnitLinks, cid: str, node: CriterionNode) -> None:
+    """1. An anchored node of an OR alternative depends on that alternative (paper D.10)."""
+    if not anchored_type(node):
+        return
+    nodes, parents, unit = links.nodes, links.parents, links.unit
+    x = PathInputs(node.verbatim_text, tuple(sorted(links.ids - {cid, "ROOT"})), path=path_of(cid, nodes, parents),
+                   section_wide=section_wide(node))
+    alt = alternative_on_path(x.path, x.section_wide)
+    if alt is not None:
+        d = decide(PATHWAY_DEPENDENCY, dataclasses.replace(x, cited=alt), links.ctx, about=cid)
+        if d.value:
+            alt_text = _short(nodes[d.value].verbatim_text, 60)
+            _set_dependency(node, d.value, "Affirmation",
+                            f"Applies only where the activity complies via point {d.value} ({alt_text}).", d)
+            _add_edge(unit, "DEPENDS_ON", cid, d.value,
+                      f"Anchored paragraph of the alternative {d.value}; applies only when that pathway is used.")
+
+
+def _negated_sibling_dependency(links: _UnitLinks, cid: str, node: CriterionNode) -> None:
+    """2. An alternative that applies only where a sibling is not met."""
+    text = node.verbatim_text
+    parent = links.nodes.get(links.parents[cid] or "")
+    if parent is not None and parent.evaluation_logic in ("OR", "N_OF_K") and not anchored_type(node):
+        sibs = parent.participating_children()
+        x = SiblingInputs(text, tuple(s.criterion_id for s in sibs if s is not node), earlier=_earlier(node, sibs))
+        d = decide(NEGATED_SIBLING, x, links.ctx, about=cid)
+        if d.value:
+            cond = _GATE.match(text).group(0).strip() if _GATE.match(text) else ""
+            _set_dependency(node, d.value, "Negation",
+                            f"Applies only {_short(cond, 90)}, i.e. where {d.value} is not met.", d)
+            _add_edge(links.unit, "DEPENDS_ON", cid, d.value,
+                      f"{cid} applies only where {d.value} is not met (Negation clause).")
+
+
+def _explicit_gates(links: _UnitLinks, cid: str, node: CriterionNode) -> None:
+    """3. An explicit gate on another point ("where the activity complies with point X")."""
+    gm = _GATE.match(node.verbatim_text)
+    if not gm:
+        return
+    cond = gm.group(0)
+    for c in find_citations(cond):
+        target = links.corrected(c.written, cid, cond, wants_threshold=False)
+        if target is None or target == cid or target in _ancestors(cid, links.parents):
+            continue
+        neg = bool(_NOT_MET.search(cond))
+        if not neg and not _AFFIRM_GATE.search(cond[:c.start - gm.start()] if c.start >= gm.start() else ""):
+            continue
+        d = Decision(target, 0.8, "explicit-gate-negation" if neg else "explicit-gate")
+        _set_dependency(node, target, "Negation" if neg else "Affirmation",
+                        f"Applies only where point {target} is {'not ' if neg else ''}met.", d)
+        _add_edge(links.unit, "DEPENDS_ON", cid, target,
+                  f"'{_short(cond, 60)}': applies only where {target} is {'not ' if neg else ''}met.")
+
+
+def _inherited_thresholds(links: _UnitLinks, cid: str, node: CriterionNode) -> None:
+    """4. Threshold inheritance: copy the (selected) threshold items of the cited point."""
+    text, unit = node.verbatim_text, links.unit
+    for inh in find_inheritance(text):
+        context = text[max(0, inh.citation.start - 120):inh.citation.start]
+        target = links.corrected(inh.citation.written, cid, context, wants_threshold=True)
+        target = _relation(INHERITANCE, Decision(target, 0.85 if target else 0.5, "inherits-cited-point"), text,
+                           sorted(links.ids - {cid, "ROOT"}), links.ctx, cid, cited=inh.citation.written).value
+        if target is None or target == cid:
+            continue
+        src = _threshold_of(links.nodes[target], unit.unit_id, links.memory)
+        if src is None:
+            continue
+        sel = select_items(src, inh)
+        if sel is None:
+            continue
+        node.set_field("threshold", merge_threshold(node.threshold, sel), pass_name=NAME,
+                       rule=f"inherited-from:{target}", confidence=0.85)
+        if sel.quantitative and sel.quantitative.items and node.category != "Quantitative":
+            node.set_field("category", "Quantitative", pass_name=NAME, rule="inherited-quantitative-items")
+        what = "; ".join(_item_text(i) for i in (sel.quantitative.items if sel.quantitative else [])) or \
+            "; ".join(f"{i.type} {i.date or ''}".strip() for i in (sel.temporal.items if sel.temporal else []))
+        sel_note = " (period-matching items only)" if (inh.period or inh.lifetime) else ""
+        phrase = context[-70:].split(" ", 1)[-1].strip() if len(context) > 70 else context.strip()
+        _add_edge(unit, "INHERITS_THRESHOLD", cid, target,
+                  f"'{phrase} point {inh.citation.written}': copies {what}{sel_note}.")
+
+
+def _pathway_citations(links: _UnitLinks, skip: set[str]) -> None:
+    """5. Plain citations in a pathway's anchored paragraphs ("Compliance with the criteria referred to in point X
+    is verified"): record the correction when X is not the pathway the paragraph belongs to (paper D.7)."""
+    for cid, node in links.nodes.items():
+        if cid == "ROOT" or cid in skip or not links.pathway_of(cid):
             continue
         for c in find_citations(node.verbatim_text):
             top = re.match(r"P?\d+", c.written)
-            if top is None or top.group(0) not in ids:
+            if top is None or top.group(0) not in links.ids:
                 continue  # not this unit's numbering: leave it to verify (UNRESOLVED_XREF)
-            corrected(c.written, cid, node.verbatim_text[max(0, c.start - 120):c.start], wants_threshold=False)
-    # 6. exemptions ("Points 1 and 2 do not apply to <class>") and relied-on points ("to meet the requirements
-    #    specified in points 5 and 6"), spec §7
-    _point_relations(unit, nodes, parents, ctx, skip)
-    # memory: the thresholds as they now stand, and the ids
+            links.corrected(c.written, cid, node.verbatim_text[max(0, c.start - 120):c.start], wants_threshold=False)
+
+
+def _remember(links: _UnitLinks) -> None:
+    """Memory: the thresholds as they now stand, and the ids."""
+    memory = links.memory
     if memory is not None:
-        for cid, node in nodes.items():
+        for cid, node in links.nodes.items():
             if node.threshold is not None and not node.threshold.is_empty():
-                memory.thresholds[f"{unit.unit_id}#{cid}"] = node.threshold
-        memory.ids[unit.unit_id] = set(ids)
-    return unit
+                memory.thresholds[f"{links.unit.unit_id}#{cid}"] = node.threshold
+        memory.ids[links.unit.unit_id] = set(links.ids)
 
 
 def _point_relations(unit: Unit, nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]], ctx,

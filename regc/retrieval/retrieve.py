@@ -380,8 +380,6 @@ def retrieve(searcher: "Searcher", ref_text: str, celex: Optional[str], pinpoint
     the corpus version in force then (:func:`point_in_time_tree`).  Without a pinpoint, the search hits come with
     the definitions of the act's terms that the criterion uses (:func:`definition_hits`), or, for a bare
     "complies with Directive X", the act's subject matter and scope."""
-    from regc.retrieval.search import Hit, QueryError
-
     locators = pinpoint_locators(pinpoint)
     quantities = [m.group(0) for m in _QUANTITY.finditer(ref_text)]
     in_index = bool(celex) and celex in searcher.trees
@@ -389,61 +387,20 @@ def retrieve(searcher: "Searcher", ref_text: str, celex: Optional[str], pinpoint
     focus = content_words(f"{criterion_text} {ref_text}", 40)
     best: Optional[Retrieval] = None
     iterations: list[Iteration] = []
-    direct: list = []
-    if in_index and locators:  # the structure tree knows the cited provisions
-        tree = searcher.trees[celex]
-        for loc in locators:
-            want = normalise_locator(loc)
-            chunks = [ch for ch in searcher.chunks_of_act(celex) if _loc_match(ch.locator, loc)]
-            inside = [ch for ch in chunks if normalise_locator(ch.locator) == want
-                      or normalise_locator(ch.locator).startswith((want + "(", want + ","))]
-            node = tree.find(loc) if not inside else None
-            if node is not None:  # a point inside a chunk ("Article 2(21)" of a definitions article): the point
-                direct.append(Hit(f"{celex}:{node.locator}", celex, node.locator, node.full_text(), 1.0,
-                                  "pinpoint"))
-                continue
-            for ch in inside or chunks:
-                if ch.chunk_id not in {d.chunk_id for d in direct}:
-                    direct.append(Hit(ch.chunk_id, ch.celex, ch.locator, ch.text, 1.0, "pinpoint"))
+    direct: list = _pinpoint_hits(searcher, celex, locators) if in_index and locators else []
     if in_index and locators and as_of:  # the version in force when the citing act was adopted
-        pit = point_in_time_tree(searcher, celex, as_of)
-        hits = _pit_hits(celex, pit[0], pit[1], locators, focus, k=k) if pit else None
-        if hits:
-            conf, gaps, covered = judge_coverage(hits, celex, locators, quantities, content_words(criterion_text, 8))
-            r = Retrieval(hits, conf, [Iteration(query, conf, gaps, [h.locator for h in hits[:k]])], covered)
-            r.version = pit[0]
+        r = _point_in_time_retrieval(searcher, celex, as_of, locators, quantities, focus, query, criterion_text, k)
+        if r is not None:
             return r
-    defs = definition_hits(searcher, celex, f"{criterion_text} {ref_text}") if in_index and not locators else []
-    if in_index and not locators and not defs and not specific_words(ref_text, criterion_text):
-        # "complies with Directive 2009/31/EC": nothing narrows the act down; its subject matter and scope
-        # (Article 1) is what the criterion needs first
-        defs = [Hit(c.chunk_id, c.celex, c.locator, c.text, 0.9, "scope") for c in searcher.chunks_of_act(celex)
-                if re.match(r"^Article 1(?:\(|$)", c.locator)][:2]
+    defs = _context_hits(searcher, celex, ref_text, criterion_text) if in_index and not locators else []
     _, _, pin_covered = judge_coverage(direct, celex if in_index else None, locators, (), ())
     pinned_ok = bool(direct) and len(pin_covered) == len(locators)
     for it in range(max_iterations):
         hits = []
         if not pinned_ok or len(direct) > k:  # the tree answered a pinpoint of few passages: no search needed
-            try:
-                hits = searcher.search(query, max(k, len(direct)), mode=mode, fusion=fusion,
-                                       celex=celex if in_index else None)
-            except QueryError:
-                pass
-        if hits:  # search scores (BM25 raw, fused ranks) on one scale below the structural finds: best hit 0.5
-            top = max(h.score for h in hits) or 1.0
-            hits = [replace(h, score=round(0.5 * max(h.score, 0.0) / top, 6)) for h in hits]
+            hits = _scaled_search(searcher, query, max(k, len(direct)), mode, fusion, celex if in_index else None)
         if pinned_ok:
-            rank = {h.chunk_id: i for i, h in enumerate(hits)}
-            pins = direct
-            if len(direct) > k:  # many chunks under the pinpoint (a whole annex): the criterion picks
-                keep = {h.chunk_id for h in sorted(direct, key=lambda h: (rank.get(h.chunk_id, len(rank)),
-                                                                           h.chunk_id))[:k]}
-                per_loc = {}  # and every cited provision keeps at least its first chunk
-                for h in direct:
-                    per_loc.setdefault(next(loc for loc in locators if _loc_match(h.locator, loc)), h)
-                keep |= {h.chunk_id for h in per_loc.values()}
-                pins = [h for h in direct if h.chunk_id in keep]
-            merged = pins + closure(searcher, pins, focus)
+            merged = _pinned_evidence(searcher, direct, hits, locators, focus, k)
         else:
             merged = list(direct) + [d for d in defs if d.chunk_id not in {m.chunk_id for m in direct}]
             for h in hits:
@@ -462,6 +419,86 @@ def retrieve(searcher: "Searcher", ref_text: str, celex: Optional[str], pinpoint
     assert best is not None
     best.iterations = iterations
     return best
+
+
+def _pinpoint_hits(searcher: "Searcher", celex: str, locators: list[str]) -> list:
+    """The passages the structure tree knows for each cited provision: its chunks, or the point inside a chunk."""
+    from regc.retrieval.search import Hit
+
+    tree = searcher.trees[celex]
+    direct: list = []
+    for loc in locators:
+        want = normalise_locator(loc)
+        chunks = [ch for ch in searcher.chunks_of_act(celex) if _loc_match(ch.locator, loc)]
+        inside = [ch for ch in chunks if normalise_locator(ch.locator) == want
+                  or normalise_locator(ch.locator).startswith((want + "(", want + ","))]
+        node = tree.find(loc) if not inside else None
+        if node is not None:  # a point inside a chunk ("Article 2(21)" of a definitions article): the point
+            direct.append(Hit(f"{celex}:{node.locator}", celex, node.locator, node.full_text(), 1.0,
+                              "pinpoint"))
+            continue
+        for ch in inside or chunks:
+            if ch.chunk_id not in {d.chunk_id for d in direct}:
+                direct.append(Hit(ch.chunk_id, ch.celex, ch.locator, ch.text, 1.0, "pinpoint"))
+    return direct
+
+
+def _point_in_time_retrieval(searcher: "Searcher", celex: str, as_of: str, locators: list[str], quantities: list[str],
+                             focus, query: str, criterion_text: str, k: int) -> Optional[Retrieval]:
+    """The cited provisions read from the corpus version in force on ``as_of``, or None (no such version/hit)."""
+    pit = point_in_time_tree(searcher, celex, as_of)
+    hits = _pit_hits(celex, pit[0], pit[1], locators, focus, k=k) if pit else None
+    if not hits:
+        return None
+    conf, gaps, covered = judge_coverage(hits, celex, locators, quantities, content_words(criterion_text, 8))
+    r = Retrieval(hits, conf, [Iteration(query, conf, gaps, [h.locator for h in hits[:k]])], covered)
+    r.version = pit[0]
+    return r
+
+
+def _context_hits(searcher: "Searcher", celex: str, ref_text: str, criterion_text: str) -> list:
+    """Without a pinpoint: the act's definitions of the criterion's terms, else (nothing narrows the act down)
+    its subject matter and scope."""
+    from regc.retrieval.search import Hit
+
+    defs = definition_hits(searcher, celex, f"{criterion_text} {ref_text}")
+    if not defs and not specific_words(ref_text, criterion_text):
+        # "complies with Directive 2009/31/EC": nothing narrows the act down; its subject matter and scope
+        # (Article 1) is what the criterion needs first
+        defs = [Hit(c.chunk_id, c.celex, c.locator, c.text, 0.9, "scope") for c in searcher.chunks_of_act(celex)
+                if re.match(r"^Article 1(?:\(|$)", c.locator)][:2]
+    return defs
+
+
+def _scaled_search(searcher: "Searcher", query: str, n: int, mode: str, fusion: str, celex: Optional[str]) -> list:
+    """Search hits with scores (BM25 raw, fused ranks) on one scale below the structural finds: best hit 0.5
+    (no hits for a query the engine rejects)."""
+    from regc.retrieval.search import QueryError
+
+    try:
+        hits = searcher.search(query, n, mode=mode, fusion=fusion, celex=celex)
+    except QueryError:
+        return []
+    if hits:
+        top = max(h.score for h in hits) or 1.0
+        hits = [replace(h, score=round(0.5 * max(h.score, 0.0) / top, 6)) for h in hits]
+    return hits
+
+
+def _pinned_evidence(searcher: "Searcher", direct: list, hits: list, locators: list[str], focus, k: int) -> list:
+    """The pinpointed passages (the criterion's search ranks them when there are more than ``k``; every cited
+    provision keeps its first chunk) plus their 1-hop citation closure."""
+    rank = {h.chunk_id: i for i, h in enumerate(hits)}
+    pins = direct
+    if len(direct) > k:  # many chunks under the pinpoint (a whole annex): the criterion picks
+        keep = {h.chunk_id for h in sorted(direct, key=lambda h: (rank.get(h.chunk_id, len(rank)),
+                                                                   h.chunk_id))[:k]}
+        per_loc = {}  # and every cited provision keeps at least its first chunk
+        for h in direct:
+            per_loc.setdefault(next(loc for loc in locators if _loc_match(h.locator, loc)), h)
+        keep |= {h.chunk_id for h in per_loc.values()}
+        pins = [h for h in direct if h.chunk_id in keep]
+    return pins + closure(searcher, pins, focus)
 
 
 def _refine(query: str, gaps: list[str], searcher: "Searcher", celex: Optional[str]) -> str:

@@ -59,60 +59,114 @@ def display_id(part: str, cid: str) -> str:
 
 def compile_plan(activity: Activity) -> dict:
     """Activity IR -> plan (plain data; see module docstring).  Deterministic for a given IR."""
-    nodes: list[dict] = []
-    roots: list[tuple[str, int]] = []
-    ids: dict[str, int] = {}
-    bare: dict[str, list[tuple[str, int]]] = {}
-    metrics: dict[str, list[int]] = {}
-    tags: dict[str, list[int]] = {}
-    phrases: list[tuple[int, tuple[str, ...]]] = []
     threshold_units: list[str] = []
     for u in activity.units:
         for n in u.root.walk():
             if n.threshold and n.threshold.quantitative:
                 threshold_units += [it.unit for it in n.threshold.quantitative.items]
     extra = extra_atoms(threshold_units)
-    atoms = atom_table()
-    deps_todo: list[tuple[int, Unit, CriterionNode, dict[str, int], set[str]]] = []
-
+    builder = _PlanNodes(atom_table(), extra)
+    lookup = _PlanIndex()
+    roots: list[tuple[str, int]] = []
     for u in activity.units:
-        part = u.part
+        r, local = builder.add_unit(u)
+        roots.append((u.part, r))
+        lookup.add_unit(activity.activity_id, u.part, local, builder.nodes)
+    lookup.resolve_bare_ids()
+    nodes = builder.nodes
+    builder.resolve_dependencies()
+
+    order = _topo_order(nodes)
+    parts = sorted({p for p, _ in roots})
+    qdims = {n["i"]: sorted(set(it[5] for it in n["q"])) for n in nodes if n["q"] and not n["anc"]}
+    index = {"ids": lookup.ids, "metrics": lookup.metrics, "tags": lookup.tags, "phrases": lookup.phrases,
+             "parts": parts, "atoms": extra, "nodes": [n["id"] for n in nodes], "qdims": qdims}
+    return {"activity": activity.activity_id, "name": activity.name, "nodes": nodes, "order": order,
+            "roots": roots, "index": index, "regc_version": activity.regc_version}
+
+
+class _PlanNodes:
+    """The plan's node specs, in walk order of the units, with the dependency clauses resolved after all units."""
+
+    def __init__(self, atoms, extra) -> None:
+        self.atoms, self.extra = atoms, extra
+        self.nodes: list[dict] = []
+        self.deps_todo: list[tuple] = []  # (index, unit, node, unit's local ids, ancestors, corrections)
+
+    def add_unit(self, u: Unit) -> tuple[int, dict[str, int]]:
+        """Add one unit's tree; returns its root's index and the unit's criterion id -> node index."""
         local: dict[str, int] = {}
         inherits = {e.from_ for e in u.edges if e.type == "INHERITS_THRESHOLD"}
         corrects = {e.from_: e.to for e in u.edges if e.type == "CORRECTS"}
+        r = self._add(u, local, inherits, corrects, u.root, None, set(), False)
+        self.nodes[r]["report"] = False
+        return r, local
 
-        def add(n: CriterionNode, parent: Optional[int], ancestors: set[str], anc: bool) -> int:
-            i = len(nodes)
-            spec = _node_spec(i, part, n, anc, n.criterion_id in inherits, atoms, extra)
-            spec["parent"] = parent
-            nodes.append(spec)
-            local[n.criterion_id] = i
-            kids = []
-            akids = []
-            all_kids = []
-            for c in n.sub_criteria:
-                ci = add(c, i, ancestors | {n.criterion_id}, anc or is_ancillary(c))
-                all_kids.append(ci)
-                if not is_ancillary(c):
-                    (akids if is_anchored(n.criterion_id, c.criterion_id) else kids).append(ci)
-            spec["kids"] = kids
-            spec["akids"] = akids
-            spec["all_kids"] = all_kids
-            spec["own"] = (not anc) and (not kids or bool(spec["q"]) or any(t[0] in ("deadline", "recurring")
-                                                                         for t in spec["t"]))
-            if n.dependencies is not None and not anc:
-                deps_todo.append((i, u, n, local, ancestors, corrects))
-            return i
+    def _add(self, u: Unit, local: dict[str, int], inherits: set[str], corrects: dict[str, str], n: CriterionNode,
+             parent: Optional[int], ancestors: set[str], anc: bool) -> int:
+        """Add ``n`` and its subtree (``anc``: inside an ancillary node); returns ``n``'s index."""
+        nodes = self.nodes
+        i = len(nodes)
+        spec = _node_spec(i, u.part, n, anc, n.criterion_id in inherits, self.atoms, self.extra)
+        spec["parent"] = parent
+        nodes.append(spec)
+        local[n.criterion_id] = i
+        kids = []
+        akids = []
+        all_kids = []
+        for c in n.sub_criteria:
+            ci = self._add(u, local, inherits, corrects, c, i, ancestors | {n.criterion_id}, anc or is_ancillary(c))
+            all_kids.append(ci)
+            if not is_ancillary(c):
+                (akids if is_anchored(n.criterion_id, c.criterion_id) else kids).append(ci)
+        spec["kids"] = kids
+        spec["akids"] = akids
+        spec["all_kids"] = all_kids
+        spec["own"] = (not anc) and (not kids or bool(spec["q"]) or any(t[0] in ("deadline", "recurring")
+                                                                     for t in spec["t"]))
+        if n.dependencies is not None and not anc:
+            self.deps_todo.append((i, u, n, local, ancestors, corrects))
+        return i
 
-        r = add(u.root, None, set(), False)
-        nodes[r]["report"] = False
-        roots.append((part, r))
+    def resolve_dependencies(self) -> None:
+        """Dependency clauses -> (node index, status) pairs; clauses on an ancestor are dropped (and lower dmin)."""
+        nodes = self.nodes
+        for i, u, n, local, ancestors, corrects in self.deps_todo:
+            clauses = []
+            dropped = 0
+            for c in n.dependencies.clauses:
+                target = c.criterion_id
+                if target in ancestors:
+                    dropped += 1
+                    continue
+                if target not in local and corrects.get(target) in local:
+                    target = corrects[target]
+                clauses.append((local.get(target, -1), c.status))
+            dmin = max(0, n.dependencies.min_conditions_to_meet - dropped)
+            if clauses and dmin > 0:
+                nodes[i]["deps"] = tuple(clauses)
+                nodes[i]["dmin"] = min(dmin, len(clauses))
+
+
+class _PlanIndex:
+    """The plan's lookup index: ids (qualified and bare), metrics, tags and deadline phrases -> node indices."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, int] = {}
+        self.bare: dict[str, list[tuple[str, int]]] = {}
+        self.metrics: dict[str, list[int]] = {}
+        self.tags: dict[str, list[int]] = {}
+        self.phrases: list[tuple[int, tuple[str, ...]]] = []
+
+    def add_unit(self, activity_id: str, part: str, local: dict[str, int], nodes: list[dict]) -> None:
+        """Index one unit's nodes (ancillary nodes get ids only)."""
+        ids, metrics, tags = self.ids, self.metrics, self.tags
         for cid, i in local.items():
             n = nodes[i]
             ids[n["id"]] = i
             ids[f"{part}/{cid}"] = i
-            ids[f"{activity.activity_id}/{part}/{cid}"] = i
-            bare.setdefault(cid, []).append((part, i))
+            ids[f"{activity_id}/{part}/{cid}"] = i
+            self.bare.setdefault(cid, []).append((part, i))
             if n["anc"]:
                 continue
             for it in n["q"]:
@@ -127,36 +181,15 @@ def compile_plan(activity: Activity) -> dict:
                     if tg in n["tags"] and all(w in low for w in words):
                         tags.setdefault(key, []).append(i)
             if any(t[0] == "deadline" for t in n["t"]):
-                phrases.append((i, tuple(sorted(kernel.content_words(n["text"])))))
-    for cid, lst in bare.items():
-        if cid in ids:
-            continue
-        sc = [i for p, i in lst if p == "SC"]
-        ids[cid] = sc[0] if sc else (lst[0][1] if len(lst) == 1 else -1)
+                self.phrases.append((i, tuple(sorted(kernel.content_words(n["text"])))))
 
-    for i, u, n, local, ancestors, corrects in deps_todo:
-        clauses = []
-        dropped = 0
-        for c in n.dependencies.clauses:
-            target = c.criterion_id
-            if target in ancestors:
-                dropped += 1
+    def resolve_bare_ids(self) -> None:
+        """A bare criterion id names its SC node, else its only node, else nothing (-1: ambiguous)."""
+        for cid, lst in self.bare.items():
+            if cid in self.ids:
                 continue
-            if target not in local and corrects.get(target) in local:
-                target = corrects[target]
-            clauses.append((local.get(target, -1), c.status))
-        dmin = max(0, n.dependencies.min_conditions_to_meet - dropped)
-        if clauses and dmin > 0:
-            nodes[i]["deps"] = tuple(clauses)
-            nodes[i]["dmin"] = min(dmin, len(clauses))
-
-    order = _topo_order(nodes)
-    parts = sorted({p for p, _ in roots})
-    qdims = {n["i"]: sorted(set(it[5] for it in n["q"])) for n in nodes if n["q"] and not n["anc"]}
-    index = {"ids": ids, "metrics": metrics, "tags": tags, "phrases": phrases, "parts": parts, "atoms": extra,
-             "nodes": [n["id"] for n in nodes], "qdims": qdims}
-    return {"activity": activity.activity_id, "name": activity.name, "nodes": nodes, "order": order,
-            "roots": roots, "index": index, "regc_version": activity.regc_version}
+            sc = [i for p, i in lst if p == "SC"]
+            self.ids[cid] = sc[0] if sc else (lst[0][1] if len(lst) == 1 else -1)
 
 
 def _topo_order(nodes: list[dict]) -> list[int]:

@@ -208,10 +208,14 @@ def _typed(g: nx.MultiDiGraph, types: Iterable[str]) -> nx.DiGraph:
 def check_unit_graph(unit: Unit, g: Optional[nx.MultiDiGraph] = None) -> list[Diagnostic]:
     """All graph-invariant findings for one unit (empty list = the unit satisfies spec §4)."""
     g = g if g is not None else build_unit_graph(unit)
-    out: list[Diagnostic] = []
     crit = {n for n, d in g.nodes(data=True) if d.get("kind") == "criterion"}
+    return (_tree_findings(unit, g, crit) + _edge_findings(unit, crit) + _dependency_findings(unit, crit)
+            + _cycle_findings(unit, g) + _logic_findings(unit) + _connection_findings(unit, g, crit))
 
-    # hierarchy is a tree
+
+def _tree_findings(unit: Unit, g: nx.MultiDiGraph, crit: set[str]) -> list[Diagnostic]:
+    """The hierarchy is a tree: ROOT id, non-empty unique ids, listed HIERARCHY edges and ids agree with it."""
+    out: list[Diagnostic] = []
     if unit.root.criterion_id != "ROOT":
         out.append(_diag("ROOT_ID", f"unit root is {unit.root.criterion_id!r}, not 'ROOT'", unit,
                          unit.root.criterion_id))
@@ -235,8 +239,12 @@ def check_unit_graph(unit: Unit, g: Optional[nx.MultiDiGraph] = None) -> list[Di
             out.append(_diag("ID_PARENT_MISMATCH", f"{node.criterion_id!r} sits under {parent.criterion_id!r} "
                              f"but its id names parent {exp!r}" + ("" if exp in crit else " (absent)"),
                              unit, node.criterion_id, severity=sev))
+    return out
 
-    # endpoints exist
+
+def _edge_findings(unit: Unit, crit: set[str]) -> list[Diagnostic]:
+    """Listed edges: no self edge, endpoints are criteria of the unit, GROUP_MEMBER edges from a child."""
+    out: list[Diagnostic] = []
     for e in unit.edges:
         if e.type not in LISTED_TYPES and e.type != "HIERARCHY":
             continue
@@ -252,6 +260,12 @@ def check_unit_graph(unit: Unit, g: Optional[nx.MultiDiGraph] = None) -> list[Di
             if _parent_map(unit.root).get(e.from_) != e.to:
                 out.append(_diag("GROUP_MEMBER_NOT_CHILD", f"GROUP_MEMBER {e.from_} -> {e.to}: {e.from_!r} is "
                                  "not a child of the group", unit, e.from_))
+    return out
+
+
+def _dependency_findings(unit: Unit, crit: set[str]) -> list[Diagnostic]:
+    """Dependency clauses name criteria, have DEPENDS_ON edges and a valid min_conditions_to_meet."""
+    out: list[Diagnostic] = []
     dep_edges = {(e.from_, e.to) for e in unit.edges if e.type == "DEPENDS_ON"}
     for node in unit.root.walk():
         if node.dependencies:
@@ -267,8 +281,12 @@ def check_unit_graph(unit: Unit, g: Optional[nx.MultiDiGraph] = None) -> list[Di
                 out.append(_diag("DEPENDENCY_MIN_RANGE", f"min_conditions_to_meet="
                                  f"{node.dependencies.min_conditions_to_meet} with {n_cl} clause(s)",
                                  unit, node.criterion_id))
+    return out
 
-    # no cycles in DEPENDS_ON ∪ INHERITS_THRESHOLD
+
+def _cycle_findings(unit: Unit, g: nx.MultiDiGraph) -> list[Diagnostic]:
+    """No cycle in DEPENDS_ON ∪ INHERITS_THRESHOLD (at most 10, deterministic order; self edges reported elsewhere)."""
+    out: list[Diagnostic] = []
     dg = _typed(g, ACYCLIC_TYPES)
     order = {n: i for i, n in enumerate(g.nodes)}
     cycles = []
@@ -280,8 +298,12 @@ def check_unit_graph(unit: Unit, g: Optional[nx.MultiDiGraph] = None) -> list[Di
             continue  # reported as SELF_EDGE
         path = " -> ".join(cyc + [cyc[0]])
         out.append(_diag("EDGE_CYCLE", f"cycle in DEPENDS_ON/INHERITS_THRESHOLD: {path}", unit, cyc[0]))
+    return out
 
-    # logic agrees with participating children
+
+def _logic_findings(unit: Unit) -> list[Diagnostic]:
+    """Each node's evaluation logic agrees with its participating children (LEAF, N_OF_K range, OR options)."""
+    out: list[Diagnostic] = []
     for node in unit.root.walk():
         k = len(node.participating_children())
         cid, lg = node.criterion_id, node.evaluation_logic
@@ -301,8 +323,12 @@ def check_unit_graph(unit: Unit, g: Optional[nx.MultiDiGraph] = None) -> list[Di
         if lg == "OR" and k == 1:
             out.append(_diag("LOGIC_SINGLE_OPTION", "OR node with a single participating child", unit, cid,
                              severity="warning", kind="Consistency"))
+    return out
 
-    # no disconnected node
+
+def _connection_findings(unit: Unit, g: nx.MultiDiGraph, crit: set[str]) -> list[Diagnostic]:
+    """No node disconnected from ROOT; every inferred group has members."""
+    out: list[Diagnostic] = []
     ug = g.to_undirected(as_view=True)
     if "ROOT" in g:
         reach = nx.node_connected_component(ug, "ROOT")
