@@ -334,8 +334,7 @@ def index_facts(raw, index, atoms, where="facts"):
     issues = []
     by_id = {}
     derived = {}
-    extra = index.get("atoms") or {}
-    cache = index.setdefault("_unit_cache", {})
+    reader = (atoms, index.get("atoms") or {}, index.setdefault("_unit_cache", {}))
     if raw is None:
         return {}, issues
     if not isinstance(raw, dict):
@@ -346,81 +345,105 @@ def index_facts(raw, index, atoms, where="facts"):
         for key, value in mapping.items():
             skey = str(key).strip()
             loc = "%s[%r]" % (here, skey)
-            if value is None:
-                continue
-            if skey in ("evidence", "company", "note", "notes"):
+            if value is None or skey in ("evidence", "company", "note", "notes"):
                 continue
             if part is None and skey in index["parts"] and isinstance(value, dict) and not (_FACT_KEYS & set(value)):
                 stack.append((value, skey, loc))
                 continue
-            lookup = skey if part is None else part + "/" + skey
-            node = index["ids"].get(lookup)
-            if node is None and part is None:
-                node = index["ids"].get(skey.replace(" ", ""))
+            node = _criterion_node(skey, part, index)
             if node is not None:
-                if node == -1:
-                    issues.append(("warning", "%s: criterion id %r is ambiguous between units; qualify it, e.g. "
-                                              "'DNSH-PPC/%s'" % (loc, skey, skey)))
-                    continue
-                try:
-                    fact = read_value(value, loc, atoms, extra, cache)
-                except FactError as e:
-                    fact = Fact()
-                    fact.errors.append(str(e))
-                    issues.append(("error", str(e)))
-                if not (fact.errors or fact.qtys or fact.met is not None or fact.date is not None
-                        or fact.applies is not None):
-                    continue  # nothing stated (an unfilled template entry)
-                fact.sources.append(loc)
-                if node in by_id:
-                    issues.append(("error", "%s: criterion %s is given twice" % (loc, index["nodes"][node])))
-                    by_id[node].errors.append("%s: criterion given twice" % loc)
-                    continue
-                by_id[node] = fact
+                _criterion_fact(node, value, skey, loc, index, reader, by_id, issues)
                 continue
-            nk = norm_metric(skey)
-            targets = _metric_targets(nk, index)
-            kind = "metric"
-            if not targets:
-                targets = index["tags"].get(nk.replace(" ", "_")) or index["tags"].get(nk) or []
-                kind = "tag"
-            if not targets:
-                targets = _phrase_targets(skey, index)
-                kind = "phrase"
-                if len(targets) > 1:
-                    issues.append(("warning", "%s: phrase matches several dated criteria (%s); use a criterion id"
-                                   % (loc, ", ".join(index["nodes"][t] for t in targets))))
-                    continue
-            if not targets:
-                issues.append(("warning", "%s: unknown fact key (not a criterion id, metric, tag or dated event of "
-                                          "this activity)" % loc))
-                continue
-            try:
-                fact = read_value(value, loc, atoms, extra, cache)
-            except FactError as e:
-                issues.append(("error", str(e)))
-                fact = Fact()
-                fact.errors.append(str(e))
-            if kind == "metric":
-                targets = _compatible_targets(targets, fact, index)
-                if fact.met is not None or fact.date is not None or fact.applies is not None:
-                    issues.append(("error", "%s: a metric takes a quantity" % loc))
-                    fact = Fact()
-                    fact.errors.append("%s: a metric takes a quantity" % loc)
-                for q in fact.qtys:
-                    if q.metric is None:
-                        q.metric = nk
-            elif kind == "tag":
-                if fact.met is None and not fact.errors:
-                    issues.append(("error", "%s: a tag takes true/false" % loc))
-                    fact.errors.append("%s: a tag takes true/false" % loc)
-            elif kind == "phrase":
-                if fact.date is None and not fact.errors:
-                    issues.append(("error", "%s: a dated event takes a date (YYYY-MM-DD)" % loc))
-                    fact.errors.append("%s: a dated event takes a date" % loc)
-            fact.sources.append(loc)
-            for t in targets:
-                derived.setdefault(t, []).append((kind, fact))
+            _keyed_fact(skey, value, loc, index, reader, derived, issues)
+    return _merge_derived(by_id, derived), issues
+
+
+def _criterion_node(skey, part, index):
+    """The node index a key names as a criterion id (-1: ambiguous between units; None: not a criterion id)."""
+    node = index["ids"].get(skey if part is None else part + "/" + skey)
+    if node is None and part is None:
+        node = index["ids"].get(skey.replace(" ", ""))
+    return node
+
+
+def _read_fact(value, loc, reader, issues):
+    """A fact read from a value; an unusable value gives a fact that carries the error (and an issue)."""
+    atoms, extra, cache = reader
+    try:
+        return read_value(value, loc, atoms, extra, cache)
+    except FactError as e:
+        fact = Fact()
+        fact.errors.append(str(e))
+        issues.append(("error", str(e)))
+        return fact
+
+
+def _criterion_fact(node, value, skey, loc, index, reader, by_id, issues):
+    """Record a fact given by criterion id (once per criterion)."""
+    if node == -1:
+        issues.append(("warning", "%s: criterion id %r is ambiguous between units; qualify it, e.g. "
+                                  "'DNSH-PPC/%s'" % (loc, skey, skey)))
+        return
+    fact = _read_fact(value, loc, reader, issues)
+    if not (fact.errors or fact.qtys or fact.met is not None or fact.date is not None or fact.applies is not None):
+        return  # nothing stated (an unfilled template entry)
+    fact.sources.append(loc)
+    if node in by_id:
+        issues.append(("error", "%s: criterion %s is given twice" % (loc, index["nodes"][node])))
+        by_id[node].errors.append("%s: criterion given twice" % loc)
+        return
+    by_id[node] = fact
+
+
+def _key_targets(skey, nk, loc, index, issues):
+    """(kind, nodes) a non-id key reaches: a metric, else a tag or predicate, else a dated-event phrase."""
+    targets = _metric_targets(nk, index)
+    if targets:
+        return "metric", targets
+    targets = index["tags"].get(nk.replace(" ", "_")) or index["tags"].get(nk) or []
+    if targets:
+        return "tag", targets
+    targets = _phrase_targets(skey, index)
+    if len(targets) > 1:
+        issues.append(("warning", "%s: phrase matches several dated criteria (%s); use a criterion id"
+                       % (loc, ", ".join(index["nodes"][t] for t in targets))))
+        return "phrase", []
+    if not targets:
+        issues.append(("warning", "%s: unknown fact key (not a criterion id, metric, tag or dated event of "
+                                  "this activity)" % loc))
+    return "phrase", targets
+
+
+def _keyed_fact(skey, value, loc, index, reader, derived, issues):
+    """Record a fact given by metric name, tag or dated-event phrase against every criterion it reaches."""
+    nk = norm_metric(skey)
+    kind, targets = _key_targets(skey, nk, loc, index, issues)
+    if not targets:
+        return
+    fact = _read_fact(value, loc, reader, issues)
+    if kind == "metric":
+        targets = _compatible_targets(targets, fact, index)
+        if fact.met is not None or fact.date is not None or fact.applies is not None:
+            issues.append(("error", "%s: a metric takes a quantity" % loc))
+            fact = Fact()
+            fact.errors.append("%s: a metric takes a quantity" % loc)
+        for q in fact.qtys:
+            if q.metric is None:
+                q.metric = nk
+    elif kind == "tag":
+        if fact.met is None and not fact.errors:
+            issues.append(("error", "%s: a tag takes true/false" % loc))
+            fact.errors.append("%s: a tag takes true/false" % loc)
+    elif fact.date is None and not fact.errors:
+        issues.append(("error", "%s: a dated event takes a date (YYYY-MM-DD)" % loc))
+        fact.errors.append("%s: a dated event takes a date" % loc)
+    fact.sources.append(loc)
+    for t in targets:
+        derived.setdefault(t, []).append((kind, fact))
+
+
+def _merge_derived(by_id, derived):
+    """Facts by node: criterion-id facts first, then the merged metric/tag/phrase facts of the other nodes."""
     out = dict(by_id)
     for node, lst in derived.items():
         if node in out:
@@ -440,7 +463,7 @@ def index_facts(raw, index, atoms, where="facts"):
             elif kind == "phrase":
                 merged.date = fact.date
         out[node] = merged
-    return out, issues
+    return out
 
 
 def _metric_targets(nk, index):
