@@ -271,3 +271,28 @@ def test_verify_accepts_sources_split_off_a_shared_act():
     assert _occurs("Article 17 of Regulation (EU) 2020/852", text)
     assert not _occurs("Article 11 of Regulation (EU) 2020/852", text)
     assert not _occurs("Article 10(2) of Regulation (EU) 2019/2088", text)
+
+
+def test_same_document_named_again_keeps_its_footnote_celex():
+    """§7 References (RF2): a named document an earlier node identified by its footnote keeps that CELEX when named
+    again without the footnote in the same unit; another sector's document (other distinctive words) does not."""
+    from regc.ir.models import ReferenceSource, References
+    from regc.passes.references import _same_document
+
+    doc = ("the best available techniques (BAT) conclusions for common waste gas management and treatment systems "
+           "in the chemical sector")
+    identified: dict = {}
+    _same_document(References(sources=[ReferenceSource(text=doc, type="must_be_fetched", celex_id="32022D2427")]),
+                   identified)
+    again = _same_document(References(sources=[ReferenceSource(text="BAT 23b of " + doc, type="citation_only")]),
+                           identified)
+    assert again.sources[0].celex_id == "32022D2427"
+    other = _same_document(References(sources=[ReferenceSource(
+        text="the best available techniques (BAT) conclusions for the refining of mineral oil and gas",
+        type="must_be_fetched")]), identified)
+    assert other.sources[0].celex_id is None
+    # an act cited by number is not recorded as a named document
+    _same_document(References(sources=[ReferenceSource(
+        text="Commission Implementing Decision (EU) 2016/902 on common waste water systems in the chemical sector",
+        type="must_be_fetched", celex_id="32016D0902")]), identified)
+    assert len(identified) == 1

@@ -65,6 +65,28 @@ def decide_celex(cit: Citation, footnote_texts: Sequence[str], section_texts: Se
 
 
 
+def same_document_celex(text: str, identified: dict) -> Optional[str]:
+    """The CELEX an earlier node of the same unit resolved for the same named document (same distinctive words),
+    e.g. "the BAT conclusions for common waste gas management … in the chemical sector" identified once by a bare
+    footnote ("Implementing Decision (EU) 2022/2427.") and named again, without the footnote, further down.
+    ``identified``: distinctive words of a resolved document -> its CELEX.  Needs at least three distinctive
+    words and the same set, or (with at least five) a subset of one document's words: a document with other words
+    (another sector's BAT conclusions) is another document.
+
+    >>> k = frozenset(_content_words("the BAT conclusions for common waste gas treatment in the chemical sector"))
+    >>> same_document_celex("BAT 23b of the BAT conclusions for common waste gas treatment in the chemical sector",
+    ...                     {k: "32022D2427"})
+    '32022D2427'
+    >>> same_document_celex("the BAT conclusions for waste gas treatment in the refining sector", {k: "32022D2427"})
+    >>> same_document_celex("the BAT conclusions for waste treatment", {frozenset({"waste"}): "32018D1147"})
+    """
+    words = frozenset(_content_words(text))
+    if len(words) < 3:
+        return None
+    hits = {c for k, c in identified.items() if words == k or (len(words) >= 5 and words <= k)}
+    return hits.pop() if len(hits) == 1 else None
+
+
 class ReferenceCelex(Decision):
     name = "reference_celex"
     pass_name = "references"

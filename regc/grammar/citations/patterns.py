@@ -111,6 +111,7 @@ BAT_CAND = re.compile(r"""
         |BAT|best\ available\ techniques)\s+conclusions(?:\s+for\s+(?:the\s+)?[^,;.:()]+?)?
       (?=\s+and\s+(?:the|in|other|a|an|equal|stricter|national|relevant|where|when|ensures?
         |that)\b|\s+to\s+apply|\s+or\s|\s+(?:in\ accordance|set\ out|adopted|apply|including)\b
+        |\s+for\s+emissions\s+to\s+(?:air|water)\b  # the scope of the requirement, not of the title
         |[,;.:)]|$)
 """, re.X)
 
