@@ -296,3 +296,20 @@ def test_same_document_named_again_keeps_its_footnote_celex():
         text="Commission Implementing Decision (EU) 2016/902 on common waste water systems in the chemical sector",
         type="must_be_fetched", celex_id="32016D0902")]), identified)
     assert len(identified) == 1
+
+
+def test_verify_flags_named_document_that_lost_its_celex():
+    """Verify learns RF2: a hand-broken unit where the same named document has the footnote CELEX in one node and
+    none in a later one is flagged (REF_CELEX_INCONSISTENT); the consistent unit is clean."""
+    doc = "the BAT conclusions for common waste gas management and treatment systems in the chemical sector"
+
+    def unit(second_celex):
+        return Unit(unit_id="PPC-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[
+            CriterionNode(criterion_id="1", verbatim_text=f"complies with {doc};", references=References(
+                sources=[{"text": doc, "type": "must_be_fetched", "celex_id": "32022D2427"}])),
+            CriterionNode(criterion_id="2", verbatim_text=f"as in BAT19 of {doc}.", references=References(
+                sources=[{"text": doc, "type": "must_be_fetched", "celex_id": second_celex}]))]))
+
+    broken = [d for d in references.verify(unit(None), None) if d.code == "REF_CELEX_INCONSISTENT"]
+    assert [d.criterion_id for d in broken] == ["2"]
+    assert not [d for d in references.verify(unit("32022D2427"), None) if d.code == "REF_CELEX_INCONSISTENT"]

@@ -279,10 +279,22 @@ def _occurs(src: str, text: str) -> bool:
     return bool(a and a.group(2) in text)
 
 
+def _inconsistent_documents(node: CriterionNode, srcs: Sequence[ReferenceSource], identified: dict
+                            ) -> list[Diagnostic]:
+    """A named document left without the CELEX an earlier node of the unit resolved for it (§7 RF2)."""
+    before = {s.text: s.celex_id for s in srcs}
+    fixed = _same_document(References(sources=list(srcs)), identified) if srcs else None
+    return [Diagnostic(severity="warning", code="REF_CELEX_INCONSISTENT", kind="Semantic",
+                       criterion_id=node.criterion_id,
+                       message=f"{s.text!r} is the document an earlier node identified as {s.celex_id}")
+            for s in (fixed.sources if fixed else []) if s.celex_id and before.get(s.text) is None]
+
+
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
     """Observe: every source text occurs in its node's text; every CELEX is well-formed (and not unknown to an
-    installed registry); no citation pattern in the text was left unextracted (Completeness)."""
+    installed registry); a named document keeps the CELEX an earlier node gave it; no citation pattern in the text was left unextracted (Completeness)."""
     out: list[Diagnostic] = []
+    identified: dict = {}
     for node in unit.root.walk():
         text = node.verbatim_text
         srcs = node.references.sources if node.references else []
@@ -304,6 +316,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                     out.append(Diagnostic(severity="warning", code="REF_CELEX_UNKNOWN", kind="Semantic",
                                           criterion_id=node.criterion_id,
                                           message=f"CELEX {s.celex_id} not found in the registry"))
+        out += _inconsistent_documents(node, srcs, identified)
         covered = " ".join(s.text for s in srcs)
         for pat in (_LOOSE_ACT, _LOOSE_STD):
             for m in pat.finditer(text):
