@@ -19,9 +19,14 @@ from typing import Optional, Sequence
 from regc.decisions.base import Decision, Verdict
 from regc.decisions.grounding import ground_celex
 from regc.grammar.citations import Citation, find_citations
+from regc.grammar.citations.lexicon import ACT_SCHEMES
 
 _STOP = {"the", "of", "for", "and", "in", "on", "to", "a", "an", "best", "available", "techniques", "bat", "conclusions",
          "relevant", "latest", "most", "recent", "version", "eu", "european", "union", "this", "that", "under"}
+
+
+# a scheme an EU act establishes, named with its scope ("EU Ecolabel for tourist accommodation")
+_ACT_SCHEME = re.compile(r"(?:the\s+)?(?:%s)\b" % "|".join(re.escape(x) for x in ACT_SCHEMES))
 
 
 def _content_words(s: str) -> set[str]:
@@ -32,18 +37,27 @@ def decide_celex(cit: Citation, footnote_texts: Sequence[str], section_texts: Se
     """The CELEX of a source: from the act number in the text; for a named document without one, from a
     footnote of the node (``footnote_texts``) or of the same section (``section_texts``) whose cited act shares
     (most of) the document's distinctive words; for an act cited by name only ("the Habitats Directive"), from a
-    footnote of the node itself whose main act is of that type and shares its words.
+    footnote of the node itself whose main act is of that type and shares its words.  A scheme an act establishes
+    (lexicon ``ACT_SCHEMES``: "EU Ecolabel for tourist accommodation") is matched like a named document.
 
     >>> c = find_citations("the BAT conclusions for the production of chlor-alkali;")[0]
     >>> decide_celex(c, ["Commission Implementing Decision 2013/732/EU of 9 December 2013 establishing the best "
     ...     "available techniques (BAT) conclusions, under Directive 2010/75/EU, for the production of chlor-alkali "
     ...     "(OJ L 332, 11.12.2013, p. 34)."]).value
     '32013D0732'
+    >>> fn = ("Such as the EU Ecolabel for tourist accommodation, in accordance with Commission Decision (EU) "
+    ...       "2017/175 of 25 January 2017 on establishing EU Ecolabel criteria for tourist accommodation.")
+    >>> decide_celex(find_citations("was awarded an EU Ecolabel for tourist accommodation or an equivalent label.")[0],
+    ...              [], [fn]).value
+    '32017D0175'
+    >>> decide_celex(find_citations("was awarded an EU Ecolabel for textile products or an equivalent label.")[0],
+    ...              [], [fn]).value
     """
     if cit.celex:
         return Verdict(value=cit.celex, rule=cit.rule, confidence=cit.confidence)
     named_act = cit.kind == "eu_act" and cit.rule.startswith("pattern:named-act")
-    if cit.kind != "named_document" and not named_act:
+    scheme = cit.kind == "generic" and bool(_ACT_SCHEME.match(cit.text))
+    if cit.kind != "named_document" and not named_act and not scheme:
         return Verdict(value=None, rule="no-act-number", confidence=0.9)
     words = _content_words(cit.text)
     if len(words) < 2:

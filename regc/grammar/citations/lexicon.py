@@ -38,3 +38,6 @@ GENERIC_STANDARD_QUALIFIERS = ('applicable', 'equivalent', 'recognised', 'harmon
 # named non-legal schemes required for compliance
 NAMED_SCHEMES = ('Forest Stewardship Council', 'Programme for the Endorsement of Forest Certification Schemes',
                  'EU Ecolabel(?: for [a-z]+(?: (?!or |and |an? |the )[a-z]+){0,3})?', 'ISO type (?:1|I) ecolabel')
+# named schemes an EU act establishes: a footnote that names the act identifies the scheme's criteria (spec §7
+# References: "an EU Ecolabel criteria decision" is a source), so the scheme takes that act's CELEX
+ACT_SCHEMES = ('EU Ecolabel', 'EU Eco-Management and Audit Scheme', 'EMAS')
