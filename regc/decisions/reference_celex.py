@@ -52,6 +52,9 @@ def decide_celex(cit: Citation, footnote_texts: Sequence[str], section_texts: Se
     '32017D0175'
     >>> decide_celex(find_citations("was awarded an EU Ecolabel for textile products or an equivalent label.")[0],
     ...              [], [fn]).value
+    >>> decide_celex(find_citations("persistence criteria as defined in the EMA ERA guideline.")[0], ["Half-lives "
+    ...     "acceptable to demonstrate sufficiently quick biodegradation apply according to the Regulation (EC) No 1907/2006, Annex XIII, which is also referenced in the EMA ERA "
+    ...     "guideline, apply."]).value
     """
     if cit.celex:
         return Verdict(value=cit.celex, rule=cit.rule, confidence=cit.confidence)
@@ -69,7 +72,11 @@ def decide_celex(cit: Citation, footnote_texts: Sequence[str], section_texts: Se
             acts = [c for c in acts[:1] if c.start <= 40 and (c.act_type or "").split()[-1] == cit.act_type]
         if not acts:
             continue
-        cover = len(words & _content_words(body)) / len(words)
+        # the act names the document (it opens the note) or follows the document's name ("Such as the EU Ecolabel
+        # for …, in accordance with Decision …"); a document named after the act only refers to it ("… Annex XIII,
+        # which is also referenced in the EMA ERA guideline")
+        named_in = body if acts[0].start <= 40 else body[:acts[0].start]
+        cover = len(words & _content_words(named_in)) / len(words)
         if cover > best[0]:
             best = (cover, acts[0].celex)
     if best[0] >= 0.75:
