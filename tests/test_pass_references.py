@@ -271,3 +271,45 @@ def test_verify_accepts_sources_split_off_a_shared_act():
     assert _occurs("Article 17 of Regulation (EU) 2020/852", text)
     assert not _occurs("Article 11 of Regulation (EU) 2020/852", text)
     assert not _occurs("Article 10(2) of Regulation (EU) 2019/2088", text)
+
+
+def test_same_document_named_again_keeps_its_footnote_celex():
+    """§7 References (RF2): a named document an earlier node identified by its footnote keeps that CELEX when named
+    again without the footnote in the same unit; another sector's document (other distinctive words) does not."""
+    from regc.ir.models import ReferenceSource, References
+    from regc.passes.references import _same_document
+
+    doc = ("the best available techniques (BAT) conclusions for common waste gas management and treatment systems "
+           "in the chemical sector")
+    identified: dict = {}
+    _same_document(References(sources=[ReferenceSource(text=doc, type="must_be_fetched", celex_id="32022D2427")]),
+                   identified)
+    again = _same_document(References(sources=[ReferenceSource(text="BAT 23b of " + doc, type="citation_only")]),
+                           identified)
+    assert again.sources[0].celex_id == "32022D2427"
+    other = _same_document(References(sources=[ReferenceSource(
+        text="the best available techniques (BAT) conclusions for the refining of mineral oil and gas",
+        type="must_be_fetched")]), identified)
+    assert other.sources[0].celex_id is None
+    # an act cited by number is not recorded as a named document
+    _same_document(References(sources=[ReferenceSource(
+        text="Commission Implementing Decision (EU) 2016/902 on common waste water systems in the chemical sector",
+        type="must_be_fetched", celex_id="32016D0902")]), identified)
+    assert len(identified) == 1
+
+
+def test_verify_flags_named_document_that_lost_its_celex():
+    """Verify learns RF2: a hand-broken unit where the same named document has the footnote CELEX in one node and
+    none in a later one is flagged (REF_CELEX_INCONSISTENT); the consistent unit is clean."""
+    doc = "the BAT conclusions for common waste gas management and treatment systems in the chemical sector"
+
+    def unit(second_celex):
+        return Unit(unit_id="PPC-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[
+            CriterionNode(criterion_id="1", verbatim_text=f"complies with {doc};", references=References(
+                sources=[{"text": doc, "type": "must_be_fetched", "celex_id": "32022D2427"}])),
+            CriterionNode(criterion_id="2", verbatim_text=f"as in BAT19 of {doc}.", references=References(
+                sources=[{"text": doc, "type": "must_be_fetched", "celex_id": second_celex}]))]))
+
+    broken = [d for d in references.verify(unit(None), None) if d.code == "REF_CELEX_INCONSISTENT"]
+    assert [d.criterion_id for d in broken] == ["2"]
+    assert not [d for d in references.verify(unit("32022D2427"), None) if d.code == "REF_CELEX_INCONSISTENT"]

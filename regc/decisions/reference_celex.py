@@ -19,9 +19,14 @@ from typing import Optional, Sequence
 from regc.decisions.base import Decision, Verdict
 from regc.decisions.grounding import ground_celex
 from regc.grammar.citations import Citation, find_citations
+from regc.grammar.citations.lexicon import ACT_SCHEMES
 
 _STOP = {"the", "of", "for", "and", "in", "on", "to", "a", "an", "best", "available", "techniques", "bat", "conclusions",
          "relevant", "latest", "most", "recent", "version", "eu", "european", "union", "this", "that", "under"}
+
+
+# a scheme an EU act establishes, named with its scope ("EU Ecolabel for tourist accommodation")
+_ACT_SCHEME = re.compile(r"(?:the\s+)?(?:%s)\b" % "|".join(re.escape(x) for x in ACT_SCHEMES))
 
 
 def _content_words(s: str) -> set[str]:
@@ -32,18 +37,30 @@ def decide_celex(cit: Citation, footnote_texts: Sequence[str], section_texts: Se
     """The CELEX of a source: from the act number in the text; for a named document without one, from a
     footnote of the node (``footnote_texts``) or of the same section (``section_texts``) whose cited act shares
     (most of) the document's distinctive words; for an act cited by name only ("the Habitats Directive"), from a
-    footnote of the node itself whose main act is of that type and shares its words.
+    footnote of the node itself whose main act is of that type and shares its words.  A scheme an act establishes
+    (lexicon ``ACT_SCHEMES``: "EU Ecolabel for tourist accommodation") is matched like a named document.
 
     >>> c = find_citations("the BAT conclusions for the production of chlor-alkali;")[0]
     >>> decide_celex(c, ["Commission Implementing Decision 2013/732/EU of 9 December 2013 establishing the best "
     ...     "available techniques (BAT) conclusions, under Directive 2010/75/EU, for the production of chlor-alkali "
     ...     "(OJ L 332, 11.12.2013, p. 34)."]).value
     '32013D0732'
+    >>> fn = ("Such as the EU Ecolabel for tourist accommodation, in accordance with Commission Decision (EU) "
+    ...       "2017/175 of 25 January 2017 on establishing EU Ecolabel criteria for tourist accommodation.")
+    >>> decide_celex(find_citations("was awarded an EU Ecolabel for tourist accommodation or an equivalent label.")[0],
+    ...              [], [fn]).value
+    '32017D0175'
+    >>> decide_celex(find_citations("was awarded an EU Ecolabel for textile products or an equivalent label.")[0],
+    ...              [], [fn]).value
+    >>> decide_celex(find_citations("persistence criteria as defined in the EMA ERA guideline.")[0], ["Half-lives "
+    ...     "acceptable to demonstrate sufficiently quick biodegradation apply according to the Regulation (EC) No 1907/2006, Annex XIII, which is also referenced in the EMA ERA "
+    ...     "guideline, apply."]).value
     """
     if cit.celex:
         return Verdict(value=cit.celex, rule=cit.rule, confidence=cit.confidence)
     named_act = cit.kind == "eu_act" and cit.rule.startswith("pattern:named-act")
-    if cit.kind != "named_document" and not named_act:
+    scheme = cit.kind == "generic" and bool(_ACT_SCHEME.match(cit.text))
+    if cit.kind != "named_document" and not named_act and not scheme:
         return Verdict(value=None, rule="no-act-number", confidence=0.9)
     words = _content_words(cit.text)
     if len(words) < 2:
@@ -55,7 +72,11 @@ def decide_celex(cit: Citation, footnote_texts: Sequence[str], section_texts: Se
             acts = [c for c in acts[:1] if c.start <= 40 and (c.act_type or "").split()[-1] == cit.act_type]
         if not acts:
             continue
-        cover = len(words & _content_words(body)) / len(words)
+        # the act names the document (it opens the note) or follows the document's name ("Such as the EU Ecolabel
+        # for …, in accordance with Decision …"); a document named after the act only refers to it ("… Annex XIII,
+        # which is also referenced in the EMA ERA guideline")
+        named_in = body if acts[0].start <= 40 else body[:acts[0].start]
+        cover = len(words & _content_words(named_in)) / len(words)
         if cover > best[0]:
             best = (cover, acts[0].celex)
     if best[0] >= 0.75:
@@ -63,6 +84,28 @@ def decide_celex(cit: Citation, footnote_texts: Sequence[str], section_texts: Se
     return Verdict(value=None, rule="no-identifying-footnote", confidence=0.7)
 
 
+
+
+def same_document_celex(text: str, identified: dict) -> Optional[str]:
+    """The CELEX an earlier node of the same unit resolved for the same named document (same distinctive words),
+    e.g. "the BAT conclusions for common waste gas management … in the chemical sector" identified once by a bare
+    footnote ("Implementing Decision (EU) 2022/2427.") and named again, without the footnote, further down.
+    ``identified``: distinctive words of a resolved document -> its CELEX.  Needs at least three distinctive
+    words and the same set, or (with at least five) a subset of one document's words: a document with other words
+    (another sector's BAT conclusions) is another document.
+
+    >>> k = frozenset(_content_words("the BAT conclusions for common waste gas treatment in the chemical sector"))
+    >>> same_document_celex("BAT 23b of the BAT conclusions for common waste gas treatment in the chemical sector",
+    ...                     {k: "32022D2427"})
+    '32022D2427'
+    >>> same_document_celex("the BAT conclusions for waste gas treatment in the refining sector", {k: "32022D2427"})
+    >>> same_document_celex("the BAT conclusions for waste treatment", {frozenset({"waste"}): "32018D1147"})
+    """
+    words = frozenset(_content_words(text))
+    if len(words) < 3:
+        return None
+    hits = {c for k, c in identified.items() if words == k or (len(words) >= 5 and words <= k)}
+    return hits.pop() if len(hits) == 1 else None
 
 
 class ReferenceCelex(Decision):

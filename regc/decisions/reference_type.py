@@ -26,6 +26,11 @@ _EXAMPLE = re.compile(r"\b(?:for example|for instance|such as|e\.g\.|including, 
 # pronoun standing for the citation ("such as those set out in Regulation (EU) 2020/741")
 _OPERATIVE_IN_SCOPE = re.compile(r"^(?!\s*(?:those|that|the ones|these)\b).*?\b(?:in accordance with|under|as defined in|"
                                  r"set out in|laid down in|referred to in|pursuant to)\s", re.I)
+# a generic reference closing a list of examples ("such as EMAS, ISO 14001 or equivalent national or international
+# standard") says what qualifies in general: not an example itself (spec §7: generic references are must_be_fetched)
+_CLOSING_ALTERNATIVE = re.compile(r"""
+    \bor\s+(?:an?\s+|any\s+|other\s+)?$
+""", re.X | re.I)
 _VERIFY_AID = re.compile(r"\b(?:(?:as )?can be (?:verified|checked|consulted)|verifiable)\s+(?:from|in|through|on|via)\b"
                          r"[^.;]{0,30}$", re.I)
 _GUIDANCE = re.compile(r"\bguidance\s+(?:is\s+|can be\s+|may be\s+)?(?:found|given|provided|contained|available)\s+"
@@ -66,6 +71,12 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
     >>> t = "the issues, with relevance for the application of Article 10(2) of Regulation (EU) 2020/852, are addressed"
     >>> type_rule(t, find_citations(t)[0], False).value
     'citation_only'
+    >>> t = "benchmarks such as the EMAS Reference Document or equivalent national or international standard;"
+    >>> [type_rule(t, c, False).value for c in find_citations(t)]
+    ['citation_only', 'must_be_fetched']
+    >>> t = "certified by a scheme such as national law or FSC;"
+    >>> [(c.text, type_rule(t, c, False).value) for c in find_citations(t)]
+    [('national law', 'citation_only')]
     >>> t = "the hazards are minimised in accordance with Directive 2009/71/Euratom (and its annexes);"
     >>> type_rule(t, find_citations(t)[0], False).value
     'must_be_fetched'
@@ -74,6 +85,8 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
     if ancillary:
         return Verdict(value="citation_only", rule="ancillary-node", confidence=0.85)
     ex = _EXAMPLE.search(before)
+    if ex and cit.kind == "generic" and _CLOSING_ALTERNATIVE.search(before):
+        return Verdict(value="must_be_fetched", rule="generic-closing-alternative", confidence=0.75)
     if ex and not _OPERATIVE_IN_SCOPE.match(ex.group("scope")):
         return Verdict(value="citation_only", rule="example-cue", confidence=0.9)
     if _PUBLICATION_CONTEXT.search(before):

@@ -29,7 +29,7 @@ from typing import Optional, Sequence
 
 from regc.decisions import REFERENCE_CELEX, REFERENCE_LOGIC, REFERENCE_SPLIT, REFERENCE_TYPE, Verdict
 from regc.passes.memo import decide, find_citations
-from regc.decisions.reference_celex import _content_words, decide_celex  # noqa: F401  (re-exported)
+from regc.decisions.reference_celex import _content_words, decide_celex, same_document_celex  # noqa: F401
 from regc.decisions.reference_footnote import REFERENCE_FOOTNOTE, FootnoteInputs
 from regc.decisions.reference_logic import decide_logic  # noqa: F401  (re-exported)
 from regc.decisions.reference_type import decide_type  # noqa: F401  (re-exported)
@@ -186,12 +186,14 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     preceding nodes of the same unit)."""
     context = ActContext()
     missed = {d.criterion_id for d in (getattr(ctx, "guidance", None) or []) if d.code == "REF_MISSED_CITATION"}
+    identified: dict = {}  # distinctive words of a named document resolved in this unit -> its CELEX
     for node in unit.root.walk():
         if not node.verbatim_text:
             continue
         own, rest = _unit_footnote_texts(node, ctx)
         refs, cits, conf, models = references_for(node, context, own, rest, ctx)
         rule = "citations+decisions" if refs else "no-citation"
+        refs = _same_document(refs, identified)
         if node.criterion_id in missed:  # ODR repair: take what the loose patterns see and the grammar did not
             refs, added = _repair_missed(node.verbatim_text, refs)
             if added:
@@ -200,6 +202,22 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
                        confidence=round(conf, 2))
         context.acts.extend(act_context(cits))
     return unit
+
+
+def _same_document(refs: Optional[References], identified: dict) -> Optional[References]:
+    """Give a named document without a CELEX the one an earlier node resolved for it (``same_document_celex``);
+    record the documents this node resolved."""
+    if refs is None:
+        return None
+    sources = []
+    for s in refs.sources:
+        if s.celex_id is None:
+            celex = same_document_celex(s.text, identified)
+            s = s.model_copy(update={"celex_id": celex}) if celex else s
+        elif len(_content_words(s.text)) >= 3 and not re.search(r"\d+/\d+", s.text):  # a document named, not numbered
+            identified.setdefault(frozenset(_content_words(s.text)), s.celex_id)
+        sources.append(s)
+    return refs.model_copy(update={"sources": sources})
 
 
 def _repair_missed(text: str, refs: Optional[References]) -> tuple[Optional[References], int]:
@@ -261,10 +279,22 @@ def _occurs(src: str, text: str) -> bool:
     return bool(a and a.group(2) in text)
 
 
+def _inconsistent_documents(node: CriterionNode, srcs: Sequence[ReferenceSource], identified: dict
+                            ) -> list[Diagnostic]:
+    """A named document left without the CELEX an earlier node of the unit resolved for it (§7 RF2)."""
+    before = {s.text: s.celex_id for s in srcs}
+    fixed = _same_document(References(sources=list(srcs)), identified) if srcs else None
+    return [Diagnostic(severity="warning", code="REF_CELEX_INCONSISTENT", kind="Semantic",
+                       criterion_id=node.criterion_id,
+                       message=f"{s.text!r} is the document an earlier node identified as {s.celex_id}")
+            for s in (fixed.sources if fixed else []) if s.celex_id and before.get(s.text) is None]
+
+
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
     """Observe: every source text occurs in its node's text; every CELEX is well-formed (and not unknown to an
-    installed registry); no citation pattern in the text was left unextracted (Completeness)."""
+    installed registry); a named document keeps the CELEX an earlier node gave it; no citation pattern in the text was left unextracted (Completeness)."""
     out: list[Diagnostic] = []
+    identified: dict = {}
     for node in unit.root.walk():
         text = node.verbatim_text
         srcs = node.references.sources if node.references else []
@@ -286,6 +316,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                     out.append(Diagnostic(severity="warning", code="REF_CELEX_UNKNOWN", kind="Semantic",
                                           criterion_id=node.criterion_id,
                                           message=f"CELEX {s.celex_id} not found in the registry"))
+        out += _inconsistent_documents(node, srcs, identified)
         covered = " ".join(s.text for s in srcs)
         for pat in (_LOOSE_ACT, _LOOSE_STD):
             for m in pat.finditer(text):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 _CAPITAL_FUNCTION_WORDS = {"The", "See", "For", "In", "Where", "When", "If", "As", "Under", "With", "By", "According"}
-_LOWER_DOC_NOUNS = {"handbook", "guidelines", "guidance", "manual", "report", "reports"}
+_LOWER_DOC_NOUNS = {"handbook", "guidelines", "guideline", "guidance", "manual", "report", "reports"}
 
 
 _CONNECT = {"of", "on", "for", "and", "the"}
@@ -19,7 +19,7 @@ STANDARD_PREFIXES = ('EN ISO', 'EN IEC', 'ISO/IEC', 'CEN/EN', 'CLC/EN', 'CEN/TS'
 
 # nouns that end a named document ("the IUCN Red List"), as regex word forms
 DOCUMENT_NOUNS = ('Protocol', 'Standards', 'Code of Conduct', 'Red List', 'Registry', '[Ss]urvey', 'Criteria',
-                  'List of Waste', 'Guidelines', 'Handbook', 'Reference Document', 'handbook', 'guidelines',
+                  'List of Waste', 'Guidelines?', 'Handbook', 'Reference Document', 'handbook', 'guidelines?',
                   'guidance', 'manual', 'reports?', 'Manual', '[Tt]ool', '[Dd]atabase',
                   r"[Dd]efinition of [a-z\-]+(?: (?!(?:as|in|is|are|and|or|of|for|to|the|a|an|that|which|by|with|where|when)\b)[a-z\-]+){0,2}")
 
@@ -38,3 +38,6 @@ GENERIC_STANDARD_QUALIFIERS = ('applicable', 'equivalent', 'recognised', 'harmon
 # named non-legal schemes required for compliance
 NAMED_SCHEMES = ('Forest Stewardship Council', 'Programme for the Endorsement of Forest Certification Schemes',
                  'EU Ecolabel(?: for [a-z]+(?: (?!or |and |an? |the )[a-z]+){0,3})?', 'ISO type (?:1|I) ecolabel')
+# named schemes an EU act establishes: a footnote that names the act identifies the scheme's criteria (spec §7
+# References: "an EU Ecolabel criteria decision" is a source), so the scheme takes that act's CELEX
+ACT_SCHEMES = ('EU Ecolabel', 'EU Eco-Management and Audit Scheme', 'EMAS')

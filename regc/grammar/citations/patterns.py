@@ -111,6 +111,7 @@ BAT_CAND = re.compile(r"""
         |BAT|best\ available\ techniques)\s+conclusions(?:\s+for\s+(?:the\s+)?[^,;.:()]+?)?
       (?=\s+and\s+(?:the|in|other|a|an|equal|stricter|national|relevant|where|when|ensures?
         |that)\b|\s+to\s+apply|\s+or\s|\s+(?:in\ accordance|set\ out|adopted|apply|including)\b
+        |\s+for\s+emissions\s+to\s+(?:air|water)\b  # the scope of the requirement, not of the title
         |[,;.:)]|$)
 """, re.X)
 
@@ -206,6 +207,17 @@ ACRONYM_TITLE = re.compile(rf"""
 # a numbered part of a test-guideline series after its title: ", Test 301 (A-F), Ready Biodegradability"
 GUIDELINE_PART = re.compile(r"""
     ,\s+Test\s+(?:No\.?\s+)?\d{2,4}[A-Z]?(?:\s+\([A-Z](?:-[A-Z])?\))?(?:,\s+[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)?
+""", re.X)
+
+# a guideline's lower-case title closed by the guideline's own short name ("Guideline on the environmental risk
+# assessment of medicinal products for human use (EMA ERA guideline)"); without the closing name it is no title
+TITLE_TO_SHORT_NAME = re.compile(r"""
+    \s+(?:on|for)\s+(?:the\s+)?[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,14}\s+\((?:[A-Z]{2,}\s+){1,3}[Gg]uidelines?\)
+""", re.X)
+
+# a guideline's code after its noun ("ICH guideline Q3C (R8)") and its short lower-case subject ("on impurities")
+GUIDELINE_CODE = re.compile(r"""
+    \s+[A-Z]\d+[A-Z]?(?:\s+\(R\d+\))?(?:\s+on\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?(?=\s*(?:[,;.:()]|$|\s+(?:as|which|that|is|are)\b)))?
 """, re.X)
 
 # a lower-case title after a lower-case document noun, running to the end of the clause
@@ -318,8 +330,10 @@ _THE_CHARS = re.compile(r"""
 """, re.X)
 
 _LOCATED_BEFORE = re.compile(r"""
-    (?:\bthe\s+)?(?:[a-z]+\s+)?(?:criterion|indicator|chapter|section|table)\s+[A-Z]?\d[\w.]*
-      (?:\s+[‘'][^’']{3,120}[’'])?\s+of\s+(?:the\s+)?$
+    (?:(?:\bthe\s+)?(?:\b(?!(?:in|of|on|to|for|at|by|with|from|under)\s)[a-z]+\s+)?(?:criterion|indicator|chapter|section|[Tt]able)\s+[A-Z]?\d[\w.]*
+      (?:\s+[‘'][^’']{3,120}[’'])?
+    |\bTest\s+No\.?\s+\d{2,4}:\s+[A-Z][^()]{3,120}?\s+\([A-Z]{2,}\s+\d{2,4}\))  # "Test No 308: Aerobic … (OECD 308)"
+    \s+of\s+(?:the\s+)?$
 """, re.X)
 
 _RIGHT_CAPS = re.compile(r"""

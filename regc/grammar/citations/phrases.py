@@ -9,7 +9,9 @@ from regc.grammar.citations.lookback import tail_search, ws_back
 from regc.grammar.citations.patterns import (
     _ACRONYM,
     ACRONYM_TITLE,
+    GUIDELINE_CODE,
     GUIDELINE_PART,
+    TITLE_TO_SHORT_NAME,
     _CAP,
     _LOCATED_BEFORE,
     _LOWER_CHARS,
@@ -83,6 +85,10 @@ def _extend_right(text: str, m: re.Match) -> int:
     part = GUIDELINE_PART.match(text, end)
     if part and re.match(r"Guidelines?\b", m.group(0)):  # "OECD Guidelines for the Testing of Chemicals, Test 301 …"
         end = part.end()
+    if re.match(r"[Gg]uidelines?$", m.group(0)):  # "… (EMA ERA guideline)", "ICH guideline Q3C (R8) on impurities"
+        t = TITLE_TO_SHORT_NAME.match(text, end) or GUIDELINE_CODE.match(text, end)
+        if t:
+            return t.end()
     if m.group(0) in _LOWER_DOC_NOUNS:  # "the WHO handbook on safe management of wastes from healthcare activities"
         low = LOWER_TITLE.match(text, end)
         if low:
