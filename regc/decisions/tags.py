@@ -124,6 +124,21 @@ _BY_OPERATOR_VERB = re.compile(r"^\s*(?:when\s+\w+ing[^,]*,\s*)?(?:the\s+)?(?:in
                                r"verifier\s+takes\s+into\s+account\b", re.IGNORECASE)
 
 
+def example_governs(t: str, start: int) -> bool:
+    """Whether an example marker ("for example", "such as") right around ``start`` governs the phrase there; an
+    example closed by its parenthesis before it ("the medium of storage (such as hydrogen or ammonia) complies
+    with …") does not.
+
+    >>> example_governs("for example using standard ISO 18400", 12)
+    True
+    >>> example_governs("the medium (such as hydrogen or ammonia) complies with the criteria", 41)
+    False
+    """
+    lo = max(0, start - 30)
+    m = _EXAMPLE_BEFORE.search(t[lo:start + 12])
+    return bool(m) and ")" not in t[lo + m.end():start]
+
+
 def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] = None,
                 inherited: Optional[str] = None) -> Verdict[list[str]]:
     """Tags of one node.  Anchored nodes keep their type; items of an anchored node inherit it; a chapeau that
@@ -155,7 +170,7 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
     for tag in TAGS:
         for rx in _TAG_RULES.get(tag, []):
             m = rx.search(t)
-            if m and tag == "Methodology" and _EXAMPLE_BEFORE.search(t[max(0, m.start() - 30):m.start() + 12]):
+            if m and tag == "Methodology" and example_governs(t, m.start()):
                 continue  # "for example using standard ISO 18400": an aid, not a prescribed method
             if m and tag == "Methodology" and (re.search(r"\b(?:considered|classified|qualif\w*|defined)\s+as\s+[^,;.]{0,60}$",
                                                          t[max(0, m.start() - 80):m.start()], re.IGNORECASE)

@@ -27,6 +27,9 @@ PLAN_VERBS = ("developed", "implemented", "adopted", "develops", "implements", "
 AUTHORITIES = ("competent authority", "competent authorities", "national competent authority")
 LABELS = ("EU Ecolabel", "Ecolabel", "ecolabel", "certificate", "certification")
 ANALYSIS_VERBS = ("performs", "carries out", "conducts", "undertakes")
+# what a monitoring obligation is built into ("a clear framework for the continuous monitoring of …")
+MONITORING_FRAMES = ("framework", "frameworks", "system", "systems", "programme", "programmes", "procedure",
+                     "procedures", "plan", "plans")
 
 
 def _alt(words) -> str:
@@ -66,14 +69,28 @@ AUTHORISED_BY = re.compile(rf"\bauthori[sz]ed\s+by\s+(?:the\s+|a\s+)?{_alt(AUTHO
 ANALYSIS_PERFORMED = re.compile(rf"\b{_alt(ANALYSIS_VERBS)}\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,2}}?analysis\b",
                                 re.IGNORECASE)
 
+# "energy efficiency requirements laid down in the implementing regulations under Directive 2009/125/EC are met":
+# compliance with requirements set out in a referenced text, in the passive (not "capabilities specified in points")
+REQUIREMENTS_ARE_MET = re.compile(rf"\b(?:requirements|criteria|obligations|provisions)\s+{_SETS_OUT}\s+(?!points?\b)"
+                                  rf"[^.;]{{1,120}}?\s+(?:are|is)\s+(?:met|fulfilled|complied\s+with|respected)\b",
+                                  re.IGNORECASE)
+# "The activity uses a methodology and data that: …": a prescribed method (singular or plural)
+USES_A_METHOD = re.compile(r"\buses?\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?(?:method|methodology)\b", re.IGNORECASE)
+# "a clear framework for the continuous monitoring and measuring of the effectiveness …": a monitoring framework
+MONITORING_FRAMEWORK = re.compile(rf"\b{_alt(MONITORING_FRAMES)}\s+for\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?monitoring\b",
+                                  re.IGNORECASE)
+
 # (name, tag, pattern) in order; each adds its tag when it matches (spec §6 Tags)
 EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("authorised-or-labelled", "Verification", AUTHORISED_BY),
+    ("monitoring-framework", "Verification", MONITORING_FRAMEWORK),
     ("complies-with-legislation", "Methodology", COMPLIES_WITH_LEGISLATION),
     ("requirements-of-a-text", "Methodology", REQUIREMENTS_OF_TEXT),
     ("obligations-set-by-legislation", "Methodology", OBLIGATIONS_SET_BY),
     ("method-set-out-in-a-text", "Methodology", METHOD_SET_OUT_IN),
     ("applies-a-technique", "Methodology", APPLIES_TECHNIQUE),
+    ("requirements-are-met", "Methodology", REQUIREMENTS_ARE_MET),
+    ("uses-a-method", "Methodology", USES_A_METHOD),
     ("adopted-plan", "Commitment", ADOPTED_PLAN),
     ("analysis-performed", "Assessment", ANALYSIS_PERFORMED),
 )
