@@ -5,8 +5,11 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from regc.grammar.thresholds.lexicon import _CHANGE_NOUN
+from regc.grammar.thresholds.lexicon import _CHANGE_NOUN, RANK_FILLERS
 from regc.grammar.thresholds.patterns import (
+    _AND_NEW_CLAUSE,
+    _SUBCLAUSE_OPEN,
+    _STARTS,
     _CHANGE_BY,
     _CONSISTS_SHARE,
     _FINITE_VERB,
@@ -18,6 +21,7 @@ from regc.grammar.thresholds.patterns import (
     _MONTH,
     _NP_BEFORE_OP,
     _QUALIFIER_AFTER,
+    _RANK_POPULATION,
     _SCOPE_ENTITY,
     _SHARE_AFTER,
     _WHERE_CLAUSE,
@@ -51,10 +55,6 @@ def _subject(text: str, s0: int, op_start: int) -> tuple[str, Optional[re.Match]
     subj = " ".join(subj.split()[:10])
     subj = re.sub(r"\s+(?:to|of|for|in|at|by|with|that|which|who)$", "", subj)  # "a leak threshold that (is)"
     return subj, verb, between, clause
-
-
-# a clause coordinated after the previous limit's tail: "and a/the <noun …> is/are" (before the operator)
-_AND_NEW_CLAUSE = re.compile(r"\band\s+(?=(?:an?|the)\s+[^,;]{1,60}?\b(?:is|are)\s)", re.IGNORECASE)
 
 
 def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relation: bool,
@@ -95,7 +95,11 @@ def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relat
     after = re.sub(r"^\s*,?\s*(?:in\s+terms\s+of|by|in)\s+(?:weight|mass|volume)\s*,?", "", after, flags=re.I)
     share = _SHARE_AFTER.match(after) if unit is not None and unit.unit == "%" else None
     consists = _CONSISTS_SHARE.match(after) if unit is not None and unit.unit == "%" else None
-    if consists:  # "35 % of the packaging product by weight consists of recycled material for X"
+    rank = _RANK_POPULATION.match(after) if fill.lower() in RANK_FILLERS else None
+    if rank:  # "the building is within the top 15 % of the national building stock expressed as PED"
+        metric = f"Rank of {subj} in {_clean(rank.group('pop'))}" + \
+            (f" by {_clean(rank.group('by'))}" if rank.group("by") else "")
+    elif consists:  # "35 % of the packaging product by weight consists of recycled material for X"
         metric = f"Share of {_clean(consists.group('part'))} in {_clean(consists.group('whole'))}" + \
             (f" for {consists.group('cls').strip()}" if consists.group("cls") else "")
     elif unit is not None and unit.material:
@@ -165,14 +169,6 @@ def _duration_metric(text: str, ws: int, we: int) -> str:
                   r"if|when)\b|[,;:.]|$)", text[we:])
     what = _clean(what)
     return f"Time from {ev.group(1).strip()} until {what}" if ev else f"Time until {what}"
-
-
-# where a sub-clause naming what must happen opens ("…, or where the infrastructure will be fit for use …",
-# "… which include detecting, repairing and maintaining leaks")
-_SUBCLAUSE_OPEN = re.compile(r"\b(?:where|which\s+includes?|which\s+comprises?|when|if)\b|[;:]", re.IGNORECASE)
-# "the investment that makes the system meet … starts": the subject head of a start verb, without its relative clause
-_STARTS = re.compile(r"\b(?P<head>the\s+[\w-]+)\s+(?:that|which)\b[^;:]*?\s(?P<verb>starts?|begins?|commences?)$",
-                     re.IGNORECASE)
 
 
 def _clause_before_duration(what: str) -> str:
