@@ -262,3 +262,47 @@ def test_odr_repairs_a_model_that_ignores_the_section7_cues():
     assert [fixed.root.find(c).applicability for c in ("P1(a)(i)", "P1(b)(ii)", "P2", "P3", "P4", "P5", "P7")] == \
         ["Conditional"] * 7
     assert not [d for d in classify.verify(fixed, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"]
+
+
+# ------------------------------------------------- §7 AP2/AP3/AP4 classes of issue 11 round 3 (verify learns them)
+
+def _kinds_fixture():
+    return load_fixture([p for p, _ in fixture_pairs("classify") if p.name.startswith("section7_kinds")][0])
+
+
+_KIND_CONDITIONAL = ("P2", "P3", "P6", "P8", "P9")  # coordinated kind, agent of a kind, hazard class, so-gate, may include
+_KIND_NEAR_MISSES = ("P1", "P4", "P5", "P7", "P10")  # no kind / kind inside a list / both kinds / object / how-qualifier
+
+
+def test_verify_flags_a_broken_coordinated_kind_and_so_gate_output():
+    """Observe: the rule's output passes; a hand-broken unit (each §7 cue node made Mandatory, each near-miss made
+    Conditional) is flagged on exactly those nodes."""
+    _, unit, ctx = _kinds_fixture()
+    out = classify.run(unit.model_copy(deep=True), ctx)
+    assert [out.root.find(c).applicability for c in _KIND_CONDITIONAL] == ["Conditional"] * 5
+    assert [out.root.find(c).applicability for c in _KIND_NEAR_MISSES] == ["Mandatory"] * 5
+    assert not [d for d in classify.verify(out, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"]
+    broken = out.model_copy(deep=True)
+    for cid in _KIND_CONDITIONAL:
+        broken.root.find(cid).applicability = "Mandatory"
+    flagged = {d.criterion_id for d in classify.verify(broken, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"}
+    assert flagged == set(_KIND_CONDITIONAL)
+
+
+def test_odr_repairs_a_model_that_ignores_coordinated_kinds():
+    """Diagnose + Repair: a scripted model answering Mandatory everywhere is overruled on the flagged nodes."""
+    from dataclasses import replace
+
+    from regc.compiler.passmanager import run_with_odr
+    from regc.decisions import Verdict
+
+    class AlwaysMandatory:
+        def decide(self, decision, inputs, rule, *, about=None, flags=None):
+            return Verdict("Mandatory", 0.9, "scripted", model="scripted") if decision.name == "applicability" else None
+
+    _, unit, ctx = _kinds_fixture()
+    ctx.options = replace(ctx.options, decider=AlwaysMandatory())
+    fixed, record = run_with_odr(classify, unit.model_copy(deep=True), ctx)
+    assert record.attempts >= 2
+    assert [fixed.root.find(c).applicability for c in _KIND_CONDITIONAL] == ["Conditional"] * 5
+    assert not [d for d in classify.verify(fixed, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"]

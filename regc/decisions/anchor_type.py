@@ -33,7 +33,10 @@ _ASSESSOR_ACT = r"(audits?|assessments?|verifications?|inspections?|certificatio
 _PERMISSION = re.compile(
     r"\b" + _ASSESSOR_ACT + r"\s+(may|can)\s+(also\s+)?be\s+(\w+\s+){0,2}?(performed|carried\s+out|conducted|done|"
     r"combined|undertaken|merged|joined)\b"
-    r"|\bmay\s+(also\s+)?take\s+into\s+account\b",
+    r"|\bmay\s+(also\s+)?take\s+into\s+account\b"
+    # a permission to pool what a requirement keeps apart ("Different types of hazardous waste may be placed
+    # together in a hazardous waste box … under the condition that …"): it relaxes the criterion, sets no test
+    r"|\bmay\s+(also\s+)?be\s+[a-z]+ed\s+together\b",
     re.I)
 # the subject is an assessment and the sentence says how it is done ("The climate risk and vulnerability
 # assessment is proportionate to the scale of the activity …, such that:"; gold "The assessment is based on …")

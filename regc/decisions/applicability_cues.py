@@ -112,7 +112,21 @@ _RESIDUAL_SCOPE = re.compile(r"[;,]?\s*for\s+(?:the\s+)?[\w\s-]{0,60}?\b(?:under
 # derogation …": a bare class restricted by a post-modifier, subject of the node
 _QUALIFIED_CLASS_SUBJECT = re.compile(rf"^\s*{_CLASS}\s+(?P<what>(?:that|which|whose|within|with|where|under|"
                                       rf"[a-z]+ing)\b[^.;]*?)\s+{_FINITE_VERB}\b", re.IGNORECASE)
-_PERMISSION_CUE = re.compile(rf"\b{_PERMISSION}\b", re.IGNORECASE)
+_PERMISSION_CUE = re.compile(rf"\b{_PERMISSION}\b|\bit\s+is\s+possible\s+for\s+[^,.;]{{1,60}}?\s+to\b", re.IGNORECASE)
+# a leading adverbial before the main clause ("Depending on the demands and needs of …, products may include …")
+_LEADING_ADVERBIAL = re.compile(r"^\s*(?:depending\s+on|in\s+addition|additionally|furthermore|moreover|"
+                                r"in\s+particular)\b[^,;:]{0,160},\s*", re.IGNORECASE)
+# "… where the demands and needs of policyholders require so": "so" stands for the obligation (with or without comma)
+_SO_GATE = re.compile(rf"\bwhere\s+(?:[\w’'()-]+,?\s+){{1,14}}?{_alt(lex.SO_GATE_VERBS)}\b", re.IGNORECASE)
+# a date lead before the subject ("from 1 January 2026, vessels that are able to run on … have …")
+_DATE_LEAD = re.compile(r"^\s*(?:from|until|as\s+of|after|before|by)\s+(?:\d{1,2}\s+)?[A-Z]?[a-z]*\s*\d{4}\s*,\s*",
+                        re.IGNORECASE)
+_HAZARD_CLASS = _alt(lex.HAZARD_CLASS_MARKERS)
+_SUBJECT_END = re.compile(rf"\s{_FINITE_VERB}\b", re.IGNORECASE)
+# the activity's name coordinating two kinds of one head noun ("Collection and transport of non-hazardous and
+# hazardous waste", "Manufacture of automotive and mobility components"): an instance may handle one kind only
+_NAME_KINDS = re.compile(r"\bof\s+(?P<a>[\w-]+)\s+(?:and|or|and/or)\s+(?P<b>[\w-]+)\s+(?P<head>[\w-]+)\s*"
+                         r"(?=$|\b(?:for|in|from|by|to|with|on)\b)")
 _DEFINITE_HEAD = re.compile(rf"^\s*{_alt(lex.DEFINITE_DETERMINERS)}\b", re.IGNORECASE)
 
 
@@ -267,7 +281,7 @@ def exemption(c: Cue) -> Optional[Verdict]:
 def qualified_class_subject(c: Cue) -> Optional[Verdict]:
     """AP2: a bare class restricted by a post-modifier ("Installations that have been granted a derogation …
     are not considered …"): it targets a kind of thing the activity may or may not include."""
-    m = _QUALIFIED_CLASS_SUBJECT.match(c.text)
+    m = _QUALIFIED_CLASS_SUBJECT.match(_DATE_LEAD.sub("", c.text, count=1))  # "from 1 January 2026, vessels that …"
     if m and not _restates(m.group("what"), c.activity_name):
         return Verdict("Conditional", 0.6, "qualified-class-subject")
     return None
@@ -289,12 +303,73 @@ def excluded_kind(c: Cue) -> Optional[Verdict]:
     return Verdict("Conditional", 0.65, "excluded-kind")
 
 
+def subject_of(text: str) -> str:
+    """The node's subject: the words before its first finite verb (the whole text when there is none).
+
+    >>> subject_of("The operator collecting hazardous waste complies with record-keeping obligations")
+    'The operator collecting hazardous waste'
+    """
+    m = _SUBJECT_END.search(text)
+    return text[:m.start()] if m else text
+
+
+def name_kinds(activity_name: str) -> tuple[str, ...]:
+    """The two kinds of one head noun that an activity's name coordinates, else ``()``.
+
+    >>> name_kinds("Collection and transport of non-hazardous and hazardous waste")
+    ('non-hazardous waste', 'hazardous waste')
+    >>> name_kinds("Collection and transport of hazardous waste")
+    ()
+    """
+    m = _NAME_KINDS.search(activity_name)
+    if not m or m.group("a").lower() == m.group("b").lower():
+        return ()
+    return (f"{m.group('a')} {m.group('head')}", f"{m.group('b')} {m.group('head')}")
+
+
+def _mentions(text: str, phrase: str) -> bool:
+    words = r"\s+".join(re.escape(w) for w in phrase.split())
+    return re.search(rf"(?<![\w-]){words}\b", text, re.IGNORECASE) is not None
+
+
+def coordinated_kind_subject(c: Cue) -> Optional[Verdict]:
+    """AP2: the activity's name coordinates two kinds of its object ("… of non-hazardous and hazardous waste") and
+    the node's subject is one kind only: it opens with that kind ("Hazardous waste is collected separately from
+    non-hazardous waste …") or is an agent handling it ("The operator collecting hazardous waste complies …").
+    Instances that handle only the other kind are not bound.  A kind inside a list of the subject ("Source
+    segregated waste consisting of (i) paper …; or (vii) any type of hazardous waste is …") or the object of the
+    activity's verb ("The economic activity manufactures … mobility components …", exception (i)) does not fire."""
+    kinds = name_kinds(c.activity_name)
+    if not kinds:
+        return None
+    subject = subject_of(c.text)
+    if re.search(rf"{re.escape(kinds[0].split()[0])}\s+(?:and|or|and/or)\s+{re.escape(kinds[1].split()[0])}", subject,
+                 re.IGNORECASE):
+        return None  # "Non-hazardous and hazardous waste is …": both kinds
+    for mine, other in (kinds, kinds[::-1]):
+        words = r"\s+".join(re.escape(w) for w in mine.split())
+        head = rf"^\s*(?:(?:the|any|all)\s+)?(?:[\w-]+\s+){{0,2}}?(?<![\w-]){words}\b|^\s*the\s+[\w-]+\s+[a-z]+ing\s+{words}\b"
+        if re.search(head, subject, re.IGNORECASE) and not _mentions(subject, other):
+            return Verdict("Conditional", 0.6, "coordinated-kind-subject")
+    return None
+
+
+def hazard_class_subject(c: Cue) -> Optional[Verdict]:
+    """AP2: the subject of the requirement is a material of a hazard class ("Diffuse emissions of substances or
+    mixtures classified as CMR1A or 1B … do not exceed …"): only instances that handle it are bound.  A prohibition
+    whose OBJECT is such a material ("… does not use substances classified as …") binds every instance."""
+    subject = subject_of(c.text)
+    if re.search(_HAZARD_CLASS, subject, re.IGNORECASE) and not re.search(_HAZARD_CLASS, c.activity_name, re.IGNORECASE):
+        return Verdict("Conditional", 0.6, "hazard-class-subject")
+    return None
+
+
 def trailing_gate(c: Cue) -> Optional[Verdict]:
     """AP3: a trailing ", where <situation>" / ", if any" / ", where technically applicable" that decides
     WHETHER the obligation applies; ", where available/feasible" (how) and a locative ", where" stay out."""
     m = _TRAILING_GATE.search(c.text)
     if (m and not _LOCATIVE_WORD.match(m.group("before"))) or _INNER_GATE.search(c.text) or \
-            _RESIDUAL_SCOPE.search(c.text):
+            _RESIDUAL_SCOPE.search(c.text) or _SO_GATE.search(c.text):
         return Verdict("Conditional", 0.7, "trailing-gate")
     return None
 
@@ -302,7 +377,7 @@ def trailing_gate(c: Cue) -> Optional[Verdict]:
 def permission(c: Cue) -> Optional[Verdict]:
     """AP4: "it is possible to", "can be deemed", "may also be deemed", and a main-clause "may include" (what a
     system or scope can contain) are discretionary permissions."""
-    if _PERMISSION_CUE.search(c.text) or _MAY_INCLUDE_MAIN.match(c.text):
+    if _PERMISSION_CUE.search(c.text) or _MAY_INCLUDE_MAIN.match(_LEADING_ADVERBIAL.sub("", c.text, count=1)):
         return Verdict("Conditional", 0.7, "permission-cue")
     return None
 
@@ -310,7 +385,8 @@ def permission(c: Cue) -> Optional[Verdict]:
 EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, claim_gate, exemption,
                                     object_of_chapeau_anywhere)
 LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, participial_activity_subject,
-                                   feedstock_subject, intervention_subject, qualified_class_subject, excluded_kind,
+                                   feedstock_subject, intervention_subject, qualified_class_subject,
+                                   coordinated_kind_subject, hazard_class_subject, excluded_kind,
                                    trailing_gate, permission)
 
 

@@ -42,6 +42,7 @@ MAKE_VERB_STEMS = ("manufactur", "produc", "generat", "install", "provid", "supp
                    "deploy", "operat")
 
 # discretionary permissions (spec §7): "may", "may also", "it is possible to", "can be deemed", "may include"
+# ("it is possible for <something> to" is matched by a pattern of its own)
 PERMISSION_PHRASES = ("it is possible to", "can be deemed", "can also be deemed", "may be deemed", "may also be deemed",
                       "can be considered", "may be considered", "may also be considered")
 
@@ -69,3 +70,14 @@ EXEMPTED_POINT_WORDS = ("point", "points", "criterion", "criteria", "paragraph",
 # determiners that make an exclusion's subject the activity's own entity ("The plant … is not compliant"), not a
 # kind of thing some instances include ("Infrastructure dedicated to … is not compliant", spec §7 Exclusions)
 DEFINITE_DETERMINERS = ("the", "this", "these", "those", "its", "their", "such")
+
+# a trailing "where <the demands / the circumstances …> require so" gate: "so" stands for the obligation itself,
+# so the clause decides WHETHER it applies (spec §7 trailing gates)
+SO_GATE_VERBS = ("require so", "requires so", "so require", "so requires", "so permit", "so permits", "allow so",
+                 "allows so", "so allow", "so allows")
+
+# hazard classes of materials only some instances handle: a requirement whose subject is such a material binds
+# only those instances (spec §7: an entity or situation that only some instances have)
+HAZARD_CLASS_MARKERS = ("classified as CMR", "classified as carcinogenic", "classified as hazardous",
+                        "of very high concern", "substances or mixtures classified as", "substances classified as",
+                        "mixtures classified as")

@@ -12,9 +12,12 @@ mentioned.  It does not fire (§6 "acts named only in a footnote" still holds) w
   document: decision ``reference_celex``);
 - the footnote only mentions the act: an example ("Such as …"), a pointer ("See Directive …"), a definition
   ("‘Recyclable waste’ is …") or where a requirement is set out ("reusable … to a minimum of 95 % by weight (n)",
-  n "As set out in Annex I of Directive 2005/64/EC": the value is in the node).  A definition of a term of the
-  node ("categories M2 and M3 (n)", n "As referred to in Article 4(1), point (a), of Regulation (EU) 2018/858")
-  identifies the act: it decides which instances qualify.
+  n "As set out in Annex I of Directive 2005/64/EC": the value is in the node), or where a term of the node is
+  defined ("categories M2 and M3 (n)", n "As referred to in Article 4(1), point (a), of Regulation (EU)
+  2018/858"; "category L (n)", n "As defined in Article 4 of Regulation (EU) No 168/2013"): a term is not a
+  document, the footnote is a ``Definition`` item (spec §2 footnote kinds, §6 "acts named only in a footnote");
+  §7 turns a footnote into a node reference only when it identifies a DOCUMENT the node names ("Euro V
+  standards (n)", "the applicable requirements for major renovations (n)").
 
 >>> REFERENCE_FOOTNOTE.rule(FootnoteInputs("prevention of introduction of invasive alien species;", (
 ...     "The introduction of invasive alien species is prevented in accordance with Regulation (EU) No 1143/2014 of "
@@ -42,10 +45,11 @@ _CUE = re.compile(r"""
 """, re.X | re.I)
 
 # footnotes that only mention an act: an example ("Such as the EU Ecolabel …, in accordance with …"), a pointer
-# ("See Directive 2004/35/CE, Annex II"), a definition ("‘Recyclable waste’ is waste that …", "As defined in …"),
+# ("See Directive 2004/35/CE, Annex II"), a definition ("‘Recyclable waste’ is waste that …", "As defined in …",
+# "As referred to in Article 4(1) of Regulation (EU) 2018/858": where a term of the node is defined),
 # where something is set out ("As set out in Annex I of Directive 2005/64/EC")
 _MENTION_ONLY = re.compile(r"""
-    ^\s*(?:such\ as|for\ example|e\.g\.|see\b|as\ (?:set\ out|laid\ down)\ in|[‘'"“][^’'"”]{2,80}[’'"”]\s+
+    ^\s*(?:such\ as|for\ example|e\.g\.|see\b|as\ (?:set\ out|laid\ down|defined|referred\ to)\ in|[‘'"“][^’'"”]{2,80}[’'"”]\s+
         (?:is|are|means)\b)
 """, re.X | re.I)
 

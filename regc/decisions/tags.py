@@ -124,6 +124,40 @@ _BY_OPERATOR_VERB = re.compile(r"^\s*(?:when\s+\w+ing[^,]*,\s*)?(?:the\s+)?(?:in
                                r"verifier\s+takes\s+into\s+account\b", re.IGNORECASE)
 
 
+def example_governs(t: str, start: int) -> bool:
+    """Whether an example marker ("for example", "such as") right around ``start`` governs the phrase there; an
+    example closed by its parenthesis before it ("the medium of storage (such as hydrogen or ammonia) complies
+    with …") does not.
+
+    >>> example_governs("for example using standard ISO 18400", 12)
+    True
+    >>> example_governs("the medium (such as hydrogen or ammonia) complies with the criteria", 41)
+    False
+    """
+    lo = max(0, start - 30)
+    m = _EXAMPLE_BEFORE.search(t[lo:start + 12])
+    return bool(m) and ")" not in t[lo + m.end():start]
+
+
+_STANDARD_CODE = re.compile(r"\b(?:EN|ISO|IEC|CEN|CLC)\b[\s/]?(?:ISO\s?)?\d", re.IGNORECASE)
+
+
+def in_example_titles(t: str, start: int) -> bool:
+    """Whether the word at ``start`` sits in a list of example documents: an example marker earlier in its
+    sentence, and a standard code between them ("… including for example EN ISO 14090:2019 …, as well as ISO
+    14091:2021 on climate vulnerability, impacts and risk assessment"): the word names a document, no assessment
+    is performed.
+
+    >>> in_example_titles("consistent with guidelines, for example ISO 14091:2021 on risk assessment", 66)
+    True
+    >>> in_example_titles("The operator carries out a risk assessment, for example using ISO 14091.", 35)
+    False
+    """
+    s0 = max(t.rfind(". ", 0, start), t.rfind("; ", 0, start)) + 1
+    m = _EXAMPLE_BEFORE.search(t, s0, start)
+    return bool(m) and bool(_STANDARD_CODE.search(t, m.end(), start))
+
+
 def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] = None,
                 inherited: Optional[str] = None) -> Verdict[list[str]]:
     """Tags of one node.  Anchored nodes keep their type; items of an anchored node inherit it; a chapeau that
@@ -155,8 +189,10 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
     for tag in TAGS:
         for rx in _TAG_RULES.get(tag, []):
             m = rx.search(t)
-            if m and tag == "Methodology" and _EXAMPLE_BEFORE.search(t[max(0, m.start() - 30):m.start() + 12]):
+            if m and tag == "Methodology" and example_governs(t, m.start()):
                 continue  # "for example using standard ISO 18400": an aid, not a prescribed method
+            if m and tag == "Assessment" and in_example_titles(t, m.start()):
+                continue  # "including for example … ISO 14091:2021 on … risk assessment": a document's title
             if m and tag == "Methodology" and (re.search(r"\b(?:considered|classified|qualif\w*|defined)\s+as\s+[^,;.]{0,60}$",
                                                          t[max(0, m.start() - 80):m.start()], re.IGNORECASE)
                                                or re.search(r"\bin\s+order\s+to\s+$", t[max(0, m.start() - 20):m.start()],
@@ -215,7 +251,7 @@ def _apply_cues(t: str, tags: list[str], rules: list[str]) -> tuple[list[str], l
     found = dict(zip(tags, rules))
     for name, tag, rx in EXTRA_RULES:
         m = rx.search(t) if tag not in found else None
-        if m and not (tag == "Methodology" and (_EXAMPLE_BEFORE.search(t) or re.search(
+        if m and not (tag == "Methodology" and (example_governs(t, m.start()) or re.search(
                 r"\bin\s+order\s+to\s+$", t[max(0, m.start() - 20):m.start()], re.IGNORECASE))):
             found[tag] = f"{tag}:{name}"  # ("in order to comply with Directive X": a purpose, not a method)
     if "Methodology" in found and INTERNAL_POINT_TARGET.search(t) and \

@@ -27,6 +27,12 @@ PLAN_VERBS = ("developed", "implemented", "adopted", "develops", "implements", "
 AUTHORITIES = ("competent authority", "competent authorities", "national competent authority")
 LABELS = ("EU Ecolabel", "Ecolabel", "ecolabel", "certificate", "certification")
 ANALYSIS_VERBS = ("performs", "carries out", "conducts", "undertakes")
+# verbs by which a node makes the activity have a (management) system
+SYSTEM_ADOPTION_VERBS = ("has", "have", "sets up", "set up", "establishes", "establish", "implements", "implement",
+                         "maintains", "maintain", "operates", "operate")
+# what a monitoring obligation is built into ("a clear framework for the continuous monitoring of …")
+MONITORING_FRAMES = ("framework", "frameworks", "system", "systems", "programme", "programmes", "procedure",
+                     "procedures", "plan", "plans")
 
 
 def _alt(words) -> str:
@@ -66,15 +72,42 @@ AUTHORISED_BY = re.compile(rf"\bauthori[sz]ed\s+by\s+(?:the\s+|a\s+)?{_alt(AUTHO
 ANALYSIS_PERFORMED = re.compile(rf"\b{_alt(ANALYSIS_VERBS)}\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,2}}?analysis\b",
                                 re.IGNORECASE)
 
+# "energy efficiency requirements laid down in the implementing regulations under Directive 2009/125/EC are met":
+# compliance with requirements set out in a referenced text, in the passive (not "capabilities specified in points")
+REQUIREMENTS_ARE_MET = re.compile(rf"\b(?:requirements|criteria|obligations|provisions)\s+{_SETS_OUT}\s+(?!points?\b)"
+                                  rf"[^.;]{{1,120}}?\s+(?:are|is)\s+(?:met|fulfilled|complied\s+with|respected)\b",
+                                  re.IGNORECASE)
+# "The activity uses a methodology and data that: …": a prescribed method (singular or plural)
+USES_A_METHOD = re.compile(r"\buses?\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?(?:method|methodology)\b", re.IGNORECASE)
+# "a clear framework for the continuous monitoring and measuring of the effectiveness …": a monitoring framework
+MONITORING_FRAMEWORK = re.compile(rf"\b{_alt(MONITORING_FRAMES)}\s+for\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?monitoring\b",
+                                  re.IGNORECASE)
+
+# "the establishment has an environmental management system (EMS) …", "A management system is set up by the
+# operator to manage … risks": a system the node prescribes to comply (not "within publicly organised waste
+# management systems", nor the BAT conclusions "for … treatment/management systems")
+MANAGEMENT_SYSTEM = re.compile(
+    rf"\b(?:{_alt(SYSTEM_ADOPTION_VERBS)})\s+(?:an?|the|its|their)\s+(?:[\w()-]+\s+){{0,3}}?management\s+system\b"
+    rf"|\b(?:an?|the)\s+(?:[\w()-]+\s+){{0,3}}?management\s+system\s+(?:is|are)\s+(?:set\s+up|in\s+place|implemented|"
+    rf"established|maintained)\b", re.IGNORECASE)
+# "it has declared the intention to make its data available …": a declared intention binds the operator
+DECLARED_INTENTION = re.compile(r"\b(?:has|have)\s+declared\s+(?:the|its|their|an)\s+intention\s+to\b|"
+                                r"\bdeclares?\s+(?:its|their|the)\s+intention\s+to\b", re.IGNORECASE)
+
 # (name, tag, pattern) in order; each adds its tag when it matches (spec §6 Tags)
 EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("authorised-or-labelled", "Verification", AUTHORISED_BY),
+    ("monitoring-framework", "Verification", MONITORING_FRAMEWORK),
     ("complies-with-legislation", "Methodology", COMPLIES_WITH_LEGISLATION),
     ("requirements-of-a-text", "Methodology", REQUIREMENTS_OF_TEXT),
     ("obligations-set-by-legislation", "Methodology", OBLIGATIONS_SET_BY),
     ("method-set-out-in-a-text", "Methodology", METHOD_SET_OUT_IN),
     ("applies-a-technique", "Methodology", APPLIES_TECHNIQUE),
+    ("requirements-are-met", "Methodology", REQUIREMENTS_ARE_MET),
+    ("uses-a-method", "Methodology", USES_A_METHOD),
+    ("management-system", "Methodology", MANAGEMENT_SYSTEM),
     ("adopted-plan", "Commitment", ADOPTED_PLAN),
+    ("declared-intention", "Commitment", DECLARED_INTENTION),
     ("analysis-performed", "Assessment", ANALYSIS_PERFORMED),
 )
 

@@ -132,6 +132,30 @@ _MAKE_VERB = re.compile(r"(?:\b(?:manufactur|produc|generat|install|provid|suppl
                         r"upgrad|renovat|construct|develop|rent|leas|sell|distribut|deploy)\w*|\b(?:is|are|consists?\s+of|"
                         r"is\s+one\s+of|such\s+as|for\s+example|e\.g\.|namely))\s*:\s*$", re.IGNORECASE)
 _PARTICIPLE_LEAD = re.compile(r"^\s*(?:[a-z]+ed|[a-z]+ing|not|also|designed|built|made|subject)\b", re.IGNORECASE)
+# the word before the colon is a NOUN of a making stem ("… enabling non-life reinsurance products:", "… the
+# following installations:"), not the verb whose objects the items are
+_MAKE_NOUN_BEFORE_COLON = re.compile(r"\b(?:products?|production|producers?|\w+(?:tions?|ments?|ers?))\s*:\s*$",
+                                     re.IGNORECASE)
+# the making verb sits in a relative clause on the chapeau's subject ("The … strategies, plans, and measures that are
+# developed:"): the items are predicates of that subject, not alternative objects
+_RELATIVE_PASSIVE_CHAPEAU = re.compile(r"\b(?:that|which)\s+(?:are|is|were|was|have\s+been|has\s+been)\s+"
+                                       r"(?:[\w-]+\s+)?[a-z]+ed\s*:\s*$", re.IGNORECASE)
+
+
+def is_alternative_objects(chapeau: str, children: Sequence[str]) -> bool:
+    """Whether the items complete the chapeau's verb of making/being as alternative objects (spec §6 chapeau
+    rule (b)): the colon follows that verb, not a noun of the same stem nor a relative clause on the subject.
+
+    >>> is_alternative_objects("The activity produces:", ["hydrogen;", "ammonia."])
+    True
+    >>> is_alternative_objects("Supporting development and supply of enabling products:", ["The activity x.", "y."])
+    False
+    >>> is_alternative_objects("The strategies and measures that are developed:", ["do not affect x;", "favour y."])
+    False
+    """
+    if not _MAKE_VERB.search(chapeau) or any(_PARTICIPLE_LEAD.match(c) for c in children):
+        return False
+    return not (_MAKE_NOUN_BEFORE_COLON.search(chapeau) or _RELATIVE_PASSIVE_CHAPEAU.search(chapeau))
 # "... may be checked/demonstrated/proven:" lists alternative ways of showing one thing
 _MAY_OPTIONS = re.compile(r"\bmay\s+(?:also\s+)?(?:be\s+)?(?:checked|demonstrated|proven|proved|shown|verified|"
                           r"evidenced|attested|met|achieved|fulfilled)\b[^:;.]{0,80}:\s*$", re.IGNORECASE)
@@ -302,7 +326,7 @@ def decide_logic(chapeau: str, children: Sequence[str], *, is_root: bool = False
             if _ELIGIBLE_THINGS.match(chapeau):  # "installation of equipment …, including: (i) sensors; (ii) …"
                 return LogicDecision("OR", None, 0.6, "eligible-examples")
             return LogicDecision("AND", None, 0.75, "including-list")
-        if _MAKE_VERB.search(chapeau) and not any(_PARTICIPLE_LEAD.match(c) for c in children):
+        if is_alternative_objects(chapeau, children):
             return LogicDecision("OR", None, 0.65, "alternative-objects")
     if joint == "AND":
         return LogicDecision("AND", None, 0.85, "list-joint-and")

@@ -91,3 +91,6 @@ DATED_THING_VERBS = ('constructed', 'built', 'acquired', 'manufactured', 'regist
 # standardisation bodies and document prefixes ("EN ISO 14067:2018")
 STANDARD_BODIES = ('CEN', 'CENELEC', 'CLC', 'ISO', 'IEC', 'EN', 'ETSI', 'ASTM', 'DIN', 'BS', 'ANSI', 'ASHRAE',
                    'IPCC', 'TR', 'TS', 'HD', 'ES')
+
+# fillers that make a percentage a rank in a population ("within the top 15 % of the building stock")
+RANK_FILLERS = ("top", "best", "best-performing", "best performing")

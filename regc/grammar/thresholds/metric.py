@@ -5,8 +5,11 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from regc.grammar.thresholds.lexicon import _CHANGE_NOUN
+from regc.grammar.thresholds.lexicon import _CHANGE_NOUN, RANK_FILLERS
 from regc.grammar.thresholds.patterns import (
+    _AND_NEW_CLAUSE,
+    _SUBCLAUSE_OPEN,
+    _STARTS,
     _CHANGE_BY,
     _CONSISTS_SHARE,
     _FINITE_VERB,
@@ -18,6 +21,7 @@ from regc.grammar.thresholds.patterns import (
     _MONTH,
     _NP_BEFORE_OP,
     _QUALIFIER_AFTER,
+    _RANK_POPULATION,
     _SCOPE_ENTITY,
     _SHARE_AFTER,
     _WHERE_CLAUSE,
@@ -49,7 +53,7 @@ def _subject(text: str, s0: int, op_start: int) -> tuple[str, Optional[re.Match]
         subj = rel[-1]
     subj = _METRIC_TAIL.sub("", _clean(subj))
     subj = " ".join(subj.split()[:10])
-    subj = re.sub(r"\s+(?:to|of|for|in|at|by|with)$", "", subj)
+    subj = re.sub(r"\s+(?:to|of|for|in|at|by|with|that|which|who)$", "", subj)  # "a leak threshold that (is)"
     return subj, verb, between, clause
 
 
@@ -66,6 +70,9 @@ def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relat
     s0 = _sentence_start(text, op_start)
     subj, verb, between, clause = _subject(text, s0, op_start)
     if wstart is not None and wstart > s0 and re.search(r"\w", text[wstart:op_start]):
+        # "… within 30 days of detection and a leak threshold is lower than": the coordinated clause after "and"
+        joined = _AND_NEW_CLAUSE.search(text, wstart, op_start)
+        wstart = joined.end() if joined else wstart
         sentence_subj = subj
         subj, verb, between, clause = _subject(text, wstart, op_start)
         if not subj:
@@ -88,7 +95,11 @@ def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relat
     after = re.sub(r"^\s*,?\s*(?:in\s+terms\s+of|by|in)\s+(?:weight|mass|volume)\s*,?", "", after, flags=re.I)
     share = _SHARE_AFTER.match(after) if unit is not None and unit.unit == "%" else None
     consists = _CONSISTS_SHARE.match(after) if unit is not None and unit.unit == "%" else None
-    if consists:  # "35 % of the packaging product by weight consists of recycled material for X"
+    rank = _RANK_POPULATION.match(after) if fill.lower() in RANK_FILLERS else None
+    if rank:  # "the building is within the top 15 % of the national building stock expressed as PED"
+        metric = f"Rank of {subj} in {_clean(rank.group('pop'))}" + \
+            (f" by {_clean(rank.group('by'))}" if rank.group("by") else "")
+    elif consists:  # "35 % of the packaging product by weight consists of recycled material for X"
         metric = f"Share of {_clean(consists.group('part'))} in {_clean(consists.group('whole'))}" + \
             (f" for {consists.group('cls').strip()}" if consists.group("cls") else "")
     elif unit is not None and unit.material:
@@ -151,11 +162,34 @@ def _duration_metric(text: str, ws: int, we: int) -> str:
     what = re.sub(r"^\W*(?:and|or|but)\s+", "", text[s0:ws]).strip(" ,;:")
     if not what or re.search(r"\b(?:is|are|was|were|has|have|had|shall|must|will|does|do|starts?)\b", what) or \
             len(what.split()) > 10 or not re.match(r"[a-z]", what):
-        return ""  # a full clause: left to the subject rules
-    ev = re.match(r"\s*(?:of|from|after|following)\s+(?:the\s+)?([^,;.]{3,70}?)(?=\s+(?:in\s+which|which|where|and|or|"
-                  r"if|when)\b|[,;.]|$)", text[we:])
+        what = _clause_before_duration(what)  # a full clause: its last sub-clause, or "<the X> starts"
+        if not what:
+            return ""  # left to the subject rules
+    ev = re.match(r"\s*(?:of|from|after|following)\s+(?:the\s+)?([^,;:.]{3,70}?)(?=\s+(?:in\s+which|which|where|and|or|"
+                  r"if|when)\b|[,;:.]|$)", text[we:])
     what = _clean(what)
     return f"Time from {ev.group(1).strip()} until {what}" if ev else f"Time until {what}"
+
+
+def _clause_before_duration(what: str) -> str:
+    """What must happen within a duration when the text before it is a full clause: "<the X> starts" ("the
+    investment that makes the system meet … starts within a three year period" -> "the investment starts"), else
+    the last sub-clause, when it is short ("… or where the infrastructure will be fit for use by zero tailpipe CO2
+    emission trains within 10 years" -> "the infrastructure will be fit for use …"); "" otherwise.
+
+    >>> _clause_before_duration("for refurbishment, the investment that makes the system meet the definition starts")
+    'the investment starts'
+    >>> _clause_before_duration("The LDAR campaigns have the features described in BAT19, which include detecting, repairing leaks")
+    'detecting, repairing leaks'
+    >>> _clause_before_duration("The activity is carried out")
+    ''
+    """
+    m = _STARTS.search(what)
+    if m:
+        return f"{m.group('head')} {m.group('verb')}"
+    opens = list(_SUBCLAUSE_OPEN.finditer(what))
+    last = what[opens[-1].end():].strip(" ,") if opens else ""
+    return last if 2 <= len(last.split()) <= 16 else ""
 
 
 def _coordinated_metric(prev_metric: str, after: str) -> str:

@@ -209,7 +209,7 @@ _REFERENCE_LEFT = re.compile(r"""
 
 _LEAD_CLAUSE = re.compile(r"""
     ^\W*(?:(?:and|or|but)\s+)?(?:only\s+)?(?:until|from|for|where|when|if|after|before|by
-        |in|as\ from|as\ of)\b[^,]*,\s*
+        |in|as\ from|as\ of|as\ an\ alternative|alternatively)\b[^,]*,\s*
 """, re.X | re.I)
 
 _METRIC_TAIL = re.compile(r"""
@@ -283,7 +283,6 @@ _NOUN_PAIR = re.compile(r"""
         |the|a|an|where|if|when|for)\b)[a-z][\w-]*\b
 """, re.X)
 
-
 # ---------------------------------------------------------------------------------------------------------------
 # used by chapeau
 
@@ -314,7 +313,6 @@ _COUNTED_LIST = re.compile(r"""
     \b(?:one|two|three|four|five|all|each|any|either|both)\b(?:\s+\w+)?\s+of\b
 """, re.X | re.I)
 
-
 # ---------------------------------------------------------------------------------------------------------------
 # used by metric
 
@@ -338,7 +336,6 @@ _LEAD_FOR = re.compile(r"""
     \W*for\s+([^,;:]{3,90}?)\s*,
 """, re.X)
 
-
 # ---------------------------------------------------------------------------------------------------------------
 # used by quantities
 
@@ -354,7 +351,6 @@ _LIMIT_AT_TAIL = re.compile(r"""
 _REDUCTION_NOUN_TAIL = re.compile(r"""
     \s*([^,;.]{3,90})
 """, re.X)
-
 
 # ---------------------------------------------------------------------------------------------------------------
 # used by rules
@@ -429,7 +425,6 @@ _SUBJECT_VERB_AFTER = re.compile(r"""
     \s*(?:do|does|are|is|shall|must|have|has|contain|may|will)\b
 """, re.X)
 
-
 # ---------------------------------------------------------------------------------------------------------------
 # used by temporal
 
@@ -440,7 +435,6 @@ _WORD_CHAR = re.compile(r"""
 _REFERENCE_YEAR_AFTER = re.compile(r"""
     \s+(?:levels?|baselines?|values?|emissions|reference|figures|data|prices)\b
 """, re.X | re.I)
-
 
 # ---------------------------------------------------------------------------------------------------------------
 # used by text
@@ -463,7 +457,6 @@ _WORD_RUN = re.compile(r"""
     \S+
 """, re.X)
 
-
 # ---------------------------------------------------------------------------------------------------------------
 # used by units
 
@@ -477,7 +470,6 @@ _RATE_TIME_BASE = re.compile(r"""
 _UNIT_WORD_RUN = re.compile(r"""
     \S+
 """, re.X)
-
 
 # ---------------------------------------------------------------------------------------------------------------
 # small tests of the rules and the metric (formerly inline)
@@ -593,3 +585,14 @@ _TRAILING_COLON = re.compile(r"""
 _OPEN_BRACKET_ONLY = re.compile(r"""
     ^[(\[]?$
 """, re.X)
+
+# "within the top 15 % of the national … building stock expressed as operational PED": a rank in a population
+_RANK_POPULATION = re.compile(r"""^\s*of\s+(?:the\s+)?(?P<pop>[^,;.()]+?)(?:\s+(?:expressed\s+as|measured\s+(?:as|by)
+    |in\s+terms\s+of)\s+(?P<by>[^,;.()]+?))?(?=\s*\(|\s+and\b|\s+which\b|[,;.]|$)""", re.X | re.I)
+# "… of detection and a leak threshold is lower than": a clause coordinated after the previous limit's tail
+_AND_NEW_CLAUSE = re.compile(r"""\band\s+(?=(?:an?|the)\s+[^,;]{1,60}?\b(?:is|are)\s)""", re.X | re.I)
+# a sub-clause naming what must happen within a duration ("…, or where the infrastructure will be fit for use …",
+# "… which include detecting, repairing and maintaining leaks"); "the investment that makes … starts"
+_SUBCLAUSE_OPEN = re.compile(r"""\b(?:where|which\s+includes?|which\s+comprises?|when|if)\b|[;:]""", re.X | re.I)
+_STARTS = re.compile(r"""\b(?P<head>the\s+[\w-]+)\s+(?:that|which)\b[^;:]*?\s(?P<verb>starts?|begins?|commences?)$""",
+                     re.X | re.I)

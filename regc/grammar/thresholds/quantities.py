@@ -25,6 +25,7 @@ from regc.grammar.thresholds.patterns import (
     _PREPOSITION_LEAD,
     _REDUCTION_NOUN_TAIL,
     _RELATIVE_REFERENCE_AFTER,
+    _SHARE_AFTER,
     _TARGET_AFTER,
     _TRAILING_COLON,
     NUMBER_RE,
@@ -179,6 +180,9 @@ def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
         metric = ctx.parent_metric + (f" {lead}" if lead and not _OPEN_BRACKET_ONLY.match(lead) else "")
         if site.unit is not None and site.unit.product and site.unit.product.lower() not in metric.lower():
             metric += f" of {site.unit.product}"
+        base = _SHARE_AFTER.match(text[uend:]) if site.unit is not None and site.unit.unit == "%" and not lead else None
+        if base:  # "… contribution … is at least equivalent to: 1 % of the annual turnover of …": the share's base
+            metric += f" as share of {_clean(base.group(1))}"
     return metric
 
 
