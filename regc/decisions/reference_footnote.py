@@ -12,7 +12,14 @@ mentioned.  It does not fire (§6 "acts named only in a footnote" still holds) w
   document: decision ``reference_celex``);
 - the footnote only mentions the act: an example ("Such as …"), a pointer ("See Directive …"), a definition
   ("‘Recyclable waste’ is …") or where a requirement is set out ("reusable … to a minimum of 95 % by weight (n)",
-  n "As set out in Annex I of Directive 2005/64/EC": the value is in the node).  A definition of a term of the
+  n "As set out in Annex I of Directive 2005/64/EC": the value is in the node);
+- the footnote says how a value or metric of the node is derived (a note on the number, not on a document the
+  node names): it opens with a participle of derivation (lexicon ``DERIVATION_OPENERS``: "Calculated in accordance
+  with Regulation (EU) 2019/331", "Reflecting the average value … as set out in … Implementing Regulation (EU)
+  2021/447", "Combined to a single threshold …");
+- the act sits inside the title of an earlier act of the same note, before that act's OJ reference
+  ("Regulation (EU) 2019/331 … determining transitional … rules … pursuant to Article 10a of Directive
+  2003/87/EC (OJ …)": the cue "pursuant to" belongs to the title).  A definition of a term of the
   node ("categories M2 and M3 (n)", n "As referred to in Article 4(1), point (a), of Regulation (EU) 2018/858")
   identifies the act: it decides which instances qualify.
 
@@ -32,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from regc.decisions.base import Decision, Verdict
+from regc.decisions.reference_lexicon import DERIVATION_OPENERS
 from regc.grammar.citations import find_citations
 
 # the words right before an act that make the footnote identify it
@@ -48,6 +56,12 @@ _MENTION_ONLY = re.compile(r"""
     ^\s*(?:such\ as|for\ example|e\.g\.|see\b|as\ (?:set\ out|laid\ down)\ in|[‘'"“][^’'"”]{2,80}[’'"”]\s+
         (?:is|are|means)\b)
 """, re.X | re.I)
+
+# a note on how a value of the node is derived ("Calculated in accordance with …", "Reflecting the median value …")
+_DERIVATION = re.compile(r"^\s*(?:" + "|".join(DERIVATION_OPENERS) + r")\b", re.I)
+
+# the end of an act's title: its OJ reference or the end of a sentence
+_TITLE_END = re.compile(r"\(OJ\b|\.\s|;")
 
 # an act coordinated with an identified one after its OJ reference ("… (OJ L 61, 3.3.1997, p. 1) and Commission
 # Regulation (EC) No 865/2006")
@@ -67,14 +81,15 @@ class FootnoteInputs:
 def identified_acts(body: str, cites_act: bool = False) -> list[tuple[str, str]]:
     """(act text, CELEX) of the acts footnote ``body`` identifies (see the module docstring); ``cites_act``: a
     footnote that is only an act's title elaborates an act the node cites (or identifies a document it names)."""
-    if _MENTION_ONLY.match(body):
+    if _MENTION_ONLY.match(body) or _DERIVATION.match(body):
         return []
     acts = [c for c in find_citations(body) if c.kind == "eu_act" and c.celex and not c.anaphor]
     out: list[tuple[str, str]] = []
     for i, c in enumerate(acts):
         before = body[:c.start]
         bare = i == 0 and len(re.findall(r"[A-Za-z]{3,}", before)) == 0
-        cued = bool(_CUE.search(before[-120:]))
+        in_title = i > 0 and not _TITLE_END.search(body[acts[i - 1].end:c.start])
+        cued = bool(_CUE.search(before[-120:])) and not in_title
         chained = bool(out) and bool(_COORDINATED.search(before[-80:]))
         if (bare and not cites_act) or cued or chained:
             if c.celex not in {x for _, x in out}:

@@ -16,6 +16,7 @@ from regc.grammar.citations.lexicon import (
     GENERIC_JURISDICTIONS,
     GENERIC_LAW_HEADS,
     GENERIC_QUALIFIERS,
+    GENERIC_RULE_HEADS,
     GENERIC_STANDARD_QUALIFIERS,
     GENERIC_STANDARD_HEADS,
     NAME_TRIGGERS,
@@ -152,8 +153,14 @@ _G_POST = r"""(?:\s+(?:(?:set|laid\ down|established|adopted)(?:\s+out)?\s+(?:by
     |that\s+transposes?|meeting|on\s+the)\s+(?:(?!\d{1,4}/\d)[^,;.:]){2,160}?(?=[,;.:]|$|\s+(?:including|in\ particular|where|which
     |and\ (?:the|with))\b))?"""
 
+# coordinated prepositional post-modifiers after a comma: ", of generic nature or with specific relevance to …"
+_G_COORD_POST = r"(?:,\s+(?:of|with)\s+[^,;.:]{2,60}?\s+or\s+(?:of|with)\s+[^,;.:]{2,80}?(?=[,;.:]|$))?"
+_G_RULES = "(?:" + words(GENERIC_RULE_HEADS) + ")"
+
 GENERIC_LAW_CAND = re.compile(rf"""
     \b(?:{_G_QUAL}\s+)*(?:{_G_JURS}\s+)(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
+  | \b(?:{_G_QUAL}\s+)+{_G_JURS}\s+{_G_RULES}\b{_G_POST}{_G_COORD_POST}
+  | \b{_G_JUR}\s+(?:and|or)\s+{_G_JUR}\s+{_G_STD}\b(?:\s+in\s+force\b)?
   | \b(?:{_G_QUAL}\s+)+(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
   | \blegislation\s+adopted\s+on\s+its\s+basis\b
   | \b(?:{_G_SQUAL}\s+)+(?:{_G_JURS}\s+)?(?:{_G_DOM}\s+)?{_G_STD}\b{_G_POST}

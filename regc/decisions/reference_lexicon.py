@@ -1,0 +1,8 @@
+"""Word lists of the reference decisions (``reference_footnote``, ``reference_type``), as data."""
+
+from __future__ import annotations
+
+# participles that open a footnote explaining how a value or metric of the node is derived: such a note only
+# mentions the acts it names (spec §7 References: not a document the node names)
+DERIVATION_OPENERS = ("Calculated", "Computed", "Reflecting", "Combined", "Derived", "Determined", "Estimated",
+                      "Measured", "Expressed")
