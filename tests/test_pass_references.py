@@ -85,6 +85,26 @@ def test_type_decisions():
     assert r.sources[0].type == "must_be_fetched"
 
 
+@pytest.mark.parametrize("text,types", [
+    # a document that supports how a requirement is met is context; the requirement's act is not
+    ("The activity fulfils the requirements of Directive 2009/71/Euratom, supported by the latest international "
+     "guidance from the IAEA and WENRA, contributing to increasing the resilience.",
+     ["must_be_fetched", "citation_only"]),
+    ("solutions that are inspired and supported by nature comply with Directive 2000/60/EC.", ["must_be_fetched"]),
+    # a context cue before the first member of a coordination of pinpoints types every member
+    ("all the issues raised in the opinion, with relevance for the application of Article 10(2) and Article 17 of "
+     "Regulation (EU) 2020/852, have been satisfactorily addressed.", ["citation_only", "citation_only"]),
+    ("complies with Article 3 and Article 4 of Regulation (EU) 2019/631.", ["must_be_fetched", "must_be_fetched"]),
+    # treaties (no act number: CELEX null) are operative sources
+    ("The project has been notified to the Commission in accordance with Article 41 of the Euratom Treaty.",
+     ["must_be_fetched"]),
+])
+def test_type_context_cues(text, types):
+    r = _refs(text)
+    assert [s.type for s in r.sources] == types, [(s.text, s.type) for s in r.sources]
+    assert all(s.celex_id is None for s in r.sources if "Treaty" in s.text)
+
+
 @pytest.mark.parametrize("text,logic", [
     ("using Recommendation 2013/179/EU or, alternatively, using ISO 14067:2018 or ISO 14064-1:2018.", "OR"),
     ("set out in Sections 5.11 and 5.12 of this Annex.", "AND"),

@@ -42,6 +42,16 @@ _PUBLICATION_CONTEXT = re.compile(r"""
       \s+(?:the\s+)?$
   | \bwith\s+relevance\s+for\s+(?:the\s+application\s+of\s+)?$
 """, re.X | re.I)
+# a document that supports how a requirement is met ("fulfils the requirements of Directive X, supported by the latest
+# international guidance from the IAEA and WENRA") is context, like guidance
+_SUPPORTING = re.compile(r"""
+    \b(?:supported|informed|guided)\s+by\s+(?:the\s+)?$
+""", re.X | re.I)
+# earlier members of a coordination of pinpoints ("Article 10(2) and " before "Article 17 of Regulation …"): a cue
+# before the first member types them all
+_COORDINATED_PINS = re.compile(r"""
+    (?:(?:Articles?|Annex(?:es)?|[Pp]oints?|Sections?)\s+[\w().]{1,12}(?:,\s+point\s+\([a-z]+\))?\s*(?:,|\band\b|\bor\b)\s*)+$
+""", re.X)
 # the legal basis of a requirement stated in full, in brackets at the end of it ("… is minimised (Article 8b(1),
 # point (a), of Directive 2009/71/Euratom);")
 _BRACKET_OPEN = re.compile(r"""
@@ -77,11 +87,15 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
     >>> t = "certified by a scheme such as national law or FSC;"
     >>> [(c.text, type_rule(t, c, False).value) for c in find_citations(t)]
     [('national law', 'citation_only')]
+    >>> t = "the issues, with relevance for the application of Article 10(2) and Article 17 of Regulation (EU) 2020/852"
+    >>> [type_rule(t, c, False).value for c in find_citations(t)]
+    ['citation_only', 'citation_only']
     >>> t = "the hazards are minimised in accordance with Directive 2009/71/Euratom (and its annexes);"
     >>> type_rule(t, find_citations(t)[0], False).value
     'must_be_fetched'
     """
     before = text[max(0, cit.start - 120):cit.start]
+    before = before[:_COORDINATED_PINS.search(before).start()] if _COORDINATED_PINS.search(before) else before
     if ancillary:
         return Verdict(value="citation_only", rule="ancillary-node", confidence=0.85)
     ex = _EXAMPLE.search(before)
@@ -91,6 +105,8 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
         return Verdict(value="citation_only", rule="example-cue", confidence=0.9)
     if _PUBLICATION_CONTEXT.search(before):
         return Verdict(value="citation_only", rule="publication-context", confidence=0.75)
+    if _SUPPORTING.search(before):
+        return Verdict(value="citation_only", rule="supporting-document", confidence=0.7)
     if cit.kind == "eu_act" and _BRACKET_OPEN.search(before) and _BRACKET_CLOSE.match(text[cit.end:]):
         return Verdict(value="citation_only", rule="bracketed-legal-basis", confidence=0.7)
     if _VERIFY_AID.search(before):

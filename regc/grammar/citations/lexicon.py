@@ -44,3 +44,7 @@ NAMED_SCHEMES = ('Forest Stewardship Council', 'Programme for the Endorsement of
 # named schemes an EU act establishes: a footnote that names the act identifies the scheme's criteria (spec §7
 # References: "an EU Ecolabel criteria decision" is a source), so the scheme takes that act's CELEX
 ACT_SCHEMES = ('EU Ecolabel', 'EU Eco-Management and Audit Scheme', 'EMAS')
+
+# the EU Treaties, by their names and short names, longest first (cited without an act number: CELEX null)
+TREATY_NAMES = ('Treaty establishing the European Atomic Energy Community', 'Treaty on the Functioning of the European '
+                'Union', 'Treaty on European Union', 'Euratom Treaty', 'TFEU', 'TEU')

@@ -17,6 +17,7 @@ from regc.grammar.citations.lexicon import (
     GENERIC_LAW_HEADS,
     GENERIC_QUALIFIERS,
     GENERIC_RULE_HEADS,
+    TREATY_NAMES,
     GENERIC_STANDARD_QUALIFIERS,
     GENERIC_STANDARD_HEADS,
     NAME_TRIGGERS,
@@ -250,6 +251,23 @@ NAMED_CONVENTION = re.compile(r"""
     (?P<pin>\bArticles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\([a-z]{1,3}\))*\s+of\s+)?\bthe\s+
       (?!(?:The|This|That|European|Union|Commission|Council|Implementing|Delegated)\b)(?:[A-Z][\w-]+\s+){1,3}
       (?P<noun>Convention|Protocol|Agreement)(?![\w’'])(?!\s+(?:concerning|on|for|of|relating)\b)
+""", re.X)
+
+# an EU Treaty with an optional pinpoint ("Article 41 of the Euratom Treaty", "Article 192 TFEU", "Annex II to the
+# Euratom Treaty") and the short name the long name is given ("… Energy Community (‘Euratom Treaty’)"); a leading
+# article is no part of the reference
+_TREATY_PIN = r"(?:(?:Articles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\s+and\s+\d+[a-z]?(?:\(\d+[a-z]?\))*)?|Annex\s+[IVX]+)\s+(?:(?:of|to)\s+)?(?:the\s+)?)"
+TREATY = re.compile(rf"""
+    (?:\b{_TREATY_PIN}|(?<=\bthe\s)|\b)(?:{words(TREATY_NAMES)})\b(?:\s+\([‘'][A-Z][\w\s]{{2,30}}[’']\))?
+""", re.X)
+
+# guidance of named bodies ("the latest international guidance from the IAEA and WENRA", "international guidance of
+# the IAEA and WENRA relating to extreme natural hazards"): the bodies by acronym or capitalised name, with the
+# acronym they are given, and a "relating to" post-modifier
+_BODY = r"(?:the\s+)?(?:[A-Z]{2,}\b|(?:[A-Z][\w’'\-]*\s+){1,6}[A-Z][\w’'\-]*(?:\s+\([‘'][A-Z]{2,}[’']\))?)"
+BODY_GUIDANCE = re.compile(rf"""
+    \b(?:(?:latest|most\s+recent)\s+)?(?:international\s+)?guidance\s+(?:from|of|through)\s+{_BODY}
+      (?:\s+and\s+{_BODY})?(?:\s+relating\s+to\s+[^,;.:()]{{2,80}}?(?=[,;.:]|$))?
 """, re.X)
 
 LEVELS_INDICATOR = re.compile(r"""
