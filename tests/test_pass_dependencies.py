@@ -259,6 +259,43 @@ def test_verify_flags_an_unlinked_exemption_and_the_pass_repairs_it():
     assert not [d for d in dependencies.verify(repaired, ctx) if d.code.startswith("EXEMPTION")]
 
 
+def _fallback_unit():
+    from regc.ir.models import Activity, ActSource, Unit
+    from regc.ir.models import CriterionNode as N
+    from harness.goldcheck import make_context
+
+    unit = Unit(unit_id="CCA-10.1/SC", root=N(criterion_id="ROOT", evaluation_logic="AND", sub_criteria=[
+        N(criterion_id="4", verbatim_text="Data sharing:", evaluation_logic="AND", sub_criteria=[
+            N(criterion_id="4.1", verbatim_text="A significant share of loss data related to the insurer’s activity "
+                                                "is made available, free of charge, to one or several public "
+                                                "authorities for the purpose of analytical research."),
+            N(criterion_id="4.2", verbatim_text="Where the insurer is not yet sharing such data with a public "
+                                                "authority for the aforementioned purpose, it has declared the "
+                                                "intention to make its data available."),
+            N(criterion_id="4.3", verbatim_text="The declaration is published on the insurer’s website.")])]))
+    act = Activity(activity_id="CCA-10.1", name="x", source=ActSource(celex="32021R2139", format="eurlex-xhtml"),
+                   units=[unit])
+    ctx = make_context(act, unit)
+    return dependencies.run(classify.run(unit.model_copy(deep=True), ctx), ctx), ctx
+
+
+def test_fallback_under_and_negates_its_sibling_and_verify_learns_it():
+    """Spec §6: a point that applies only where an earlier sibling is not (yet) met holds a Negation clause and a
+    DEPENDS_ON edge to it, under an AND parent too; a sibling without a not-met cue gets none; verify flags a unit
+    whose clause was lost (FALLBACK_UNLINKED) and re-running the pass repairs it."""
+    out, ctx = _fallback_unit()
+    assert [(c.criterion_id, c.status) for c in out.root.find("4.2").dependencies.clauses] == [("4.1", "Negation")]
+    assert ("DEPENDS_ON", "4.2", "4.1") in set(_edges(out))
+    assert out.root.find("4.3").dependencies is None
+    assert not [d for d in dependencies.verify(out, ctx) if d.code == "FALLBACK_UNLINKED"]
+    broken = out.model_copy(deep=True)  # a rule (or model) that missed the fallback
+    broken.root.find("4.2").dependencies = None
+    broken.edges = [e for e in broken.edges if e.from_ != "4.2"]
+    assert ("FALLBACK_UNLINKED", "4.2") in {(d.code, d.criterion_id) for d in dependencies.verify(broken, ctx)}
+    repaired = dependencies.run(broken, ctx)
+    assert not [d for d in dependencies.verify(repaired, ctx) if d.code == "FALLBACK_UNLINKED"]
+
+
 def test_citing_a_point_that_contains_the_limit_is_no_correction(eurlex):
     """CCM-4.30 SC: 'the CO2 shall meet the emissions limit set out in point 1 of this Section' inside pathway
     1(a): point 1 contains the limit in 1(a): INHERITS_THRESHOLD to 1(a), no CORRECTS (spec §7, ED3); verify flags
