@@ -9,7 +9,9 @@ mentioned.  It does not fire (§6 "acts named only in a footnote" still holds) w
 
 - a footnote that only prints an act's title sits on a node that cites a numbered act itself (it elaborates
   that act: its amending acts, its full title) or names a document without a number (it identifies that
-  document: decision ``reference_celex``);
+  document: decision ``reference_celex``) -- unless the node names a class of acts adopted under another act
+  (lexicon ``ACT_CLASS_NOUNS``: "the implementing regulations under Directive 2009/125/EC (1)", n 1 lists
+  Regulations No 206/2012, No 813/2013 and 2016/2281 by title): the titles are the members of that class;
 - the footnote only mentions the act: an example ("Such as …"), a pointer ("See Directive …"), a definition
   ("‘Recyclable waste’ is …") or where a requirement is set out ("reusable … to a minimum of 95 % by weight (n)",
   n "As set out in Annex I of Directive 2005/64/EC": the value is in the node);
@@ -39,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from regc.decisions.base import Decision, Verdict
-from regc.decisions.reference_lexicon import DERIVATION_OPENERS
+from regc.decisions.reference_lexicon import ACT_CLASS_NOUNS, DERIVATION_OPENERS
 from regc.grammar.citations import find_citations
 
 # the words right before an act that make the footnote identify it
@@ -60,6 +62,9 @@ _MENTION_ONLY = re.compile(r"""
 # a note on how a value of the node is derived ("Calculated in accordance with …", "Reflecting the median value …")
 _DERIVATION = re.compile(r"^\s*(?:" + "|".join(DERIVATION_OPENERS) + r")\b", re.I)
 
+# a class of acts adopted under another act, named in the node ("the implementing regulations under Directive …")
+ACT_CLASS = re.compile(r"\b(?:" + "|".join(n.replace(" ", r"\s+") for n in ACT_CLASS_NOUNS) + r")\b", re.I)
+
 # the end of an act's title: its OJ reference or the end of a sentence
 _TITLE_END = re.compile(r"\(OJ\b|\.\s|;")
 
@@ -76,6 +81,7 @@ class FootnoteInputs:
     footnotes: tuple = ()  # bodies of the footnotes whose markers the node's text holds
     cites_act: bool = False  # the node's text cites a numbered act itself
     names_document: bool = False  # the node's text names a document without an act number ("the BAT conclusions")
+    names_act_class: bool = False  # the node's text names a class of acts ("the implementing regulations under …")
 
 
 def identified_acts(body: str, cites_act: bool = False) -> list[tuple[str, str]]:
@@ -100,7 +106,8 @@ def identified_acts(body: str, cites_act: bool = False) -> list[tuple[str, str]]
 def footnote_rule(x: FootnoteInputs) -> Verdict[tuple]:
     found: list[tuple[str, str]] = []
     for body in x.footnotes:
-        found += [a for a in identified_acts(body, x.cites_act or x.names_document) if a[1] not in {c for _, c in found}]
+        elaborates = (x.cites_act or x.names_document) and not x.names_act_class
+        found += [a for a in identified_acts(body, elaborates) if a[1] not in {c for _, c in found}]
     return Verdict(tuple(found), 0.75, "footnote-identifies-act" if found else "no-identifying-footnote")
 
 

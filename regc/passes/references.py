@@ -30,7 +30,7 @@ from typing import Optional, Sequence
 from regc.decisions import REFERENCE_CELEX, REFERENCE_LOGIC, REFERENCE_SPLIT, REFERENCE_TYPE, Verdict
 from regc.passes.memo import decide, find_citations
 from regc.decisions.reference_celex import _content_words, decide_celex, same_document_celex  # noqa: F401
-from regc.decisions.reference_footnote import REFERENCE_FOOTNOTE, FootnoteInputs
+from regc.decisions.reference_footnote import ACT_CLASS, REFERENCE_FOOTNOTE, FootnoteInputs
 from regc.decisions.reference_logic import decide_logic  # noqa: F401  (re-exported)
 from regc.decisions.reference_type import decide_type  # noqa: F401  (re-exported)
 from regc.grammar.citations import ActContext, Citation, act_context
@@ -129,7 +129,8 @@ def _footnote_sources(node: CriterionNode, text: str, own_fn: Sequence[str], cit
     if not own_fn:
         return []
     x = FootnoteInputs(text, tuple(own_fn), cites_act=any(c.kind == "eu_act" and c.celex for c in cits),
-                       names_document=any(c.kind == "named_document" and not c.celex for c in cits))
+                       names_document=any(c.kind == "named_document" and not c.celex for c in cits),
+                       names_act_class=bool(ACT_CLASS.search(text)))
     d = decide(REFERENCE_FOOTNOTE, x, ctx, about=node.criterion_id)
     kind = "citation_only" if is_ancillary(node) else "must_be_fetched"
     return [ReferenceSource(text=t, type=kind, celex_id=celex) for t, celex in d.value if is_valid_celex(celex)]
