@@ -95,6 +95,13 @@ def test_type_decisions():
     ("all the issues raised in the opinion, with relevance for the application of Article 10(2) and Article 17 of "
      "Regulation (EU) 2020/852, have been satisfactorily addressed.", ["citation_only", "citation_only"]),
     ("complies with Article 3 and Article 4 of Regulation (EU) 2019/631.", ["must_be_fetched", "must_be_fetched"]),
+    # a list of examples runs on to its last member; an operative connective ends it
+    ("All substances, and mixtures recovered comply with the applicable relevant legislation, such as Regulation (EC) "
+     "No 1907/2006, Regulation (EU) 2019/1021, Regulation (EC) No 1272/2008 and Directive 2008/98/EC.",
+     ["must_be_fetched"] + ["citation_only"] * 4),
+    ("installation of equipment such as, but not limited to future smart metering systems or those replacing smart "
+     "metering systems in line with Article 19(6) of Directive (EU) 2019/944 of the European Parliament.",
+     ["must_be_fetched"]),
     # treaties (no act number: CELEX null) are operative sources
     ("The project has been notified to the Commission in accordance with Article 41 of the Euratom Treaty.",
      ["must_be_fetched"]),

@@ -31,6 +31,21 @@ _OPERATIVE_IN_SCOPE = re.compile(r"^(?!\s*(?:those|that|the ones|these)\b).*?\b(
 _CLOSING_ALTERNATIVE = re.compile(r"""
     \bor\s+(?:an?\s+|any\s+|other\s+)?$
 """, re.X | re.I)
+# a list of examples runs on past the first one ("including for example EN ISO 14090:2019 for the understanding of
+# …, as well as ISO 14091:2021 …"): a later member is an example too, while nothing between the cue and it reads
+# as a new clause (a verb of requirement, a relative or conditional clause, an operative connective)
+_EXAMPLE_LIST = re.compile(r"""
+    \b(?:for\ example|for\ instance|such\ as|e\.g\.)\b(?P<scope>[^.;]{60,300})$
+""", re.X | re.I)
+# a member of the list: right after a list coordinator
+_LIST_MEMBER = re.compile(r"""
+    (?:,|,?\s+(?:and|or|as\ well\ as))\s+(?:the\s+)?$
+""", re.X | re.I)
+_CLAUSE_BREAK = re.compile(r"""
+    \b(?:compl(?:y|ies)|meets?|is|are|was|were|has|have|shall|must|ensures?|appl(?:y|ies)|where|which|that|if|when
+      |in\ accordance\ with|in\ line\ with|under|pursuant\ to|according\ to|(?:set\ out|laid\ down|referred\ to|defined
+      |specified|listed|established)\ (?:in|by))\b
+""", re.X | re.I)
 _VERIFY_AID = re.compile(r"\b(?:(?:as )?can be (?:verified|checked|consulted)|verifiable)\s+(?:from|in|through|on|via)\b"
                          r"[^.;]{0,30}$", re.I)
 _GUIDANCE = re.compile(r"\bguidance\s+(?:is\s+|can be\s+|may be\s+)?(?:found|given|provided|contained|available)\s+"
@@ -72,6 +87,11 @@ def decide_type(text: str, cit: Citation, node: CriterionNode) -> Verdict:
     return type_rule(text, cit, is_ancillary(node))
 
 
+def before_long(text: str, cit: Citation) -> str:
+    """The 320 characters before a citation (the reach of a list of examples)."""
+    return text[max(0, cit.start - 320):cit.start]
+
+
 def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
     """:func:`decide_type` on typed inputs (``ancillary``: the node is BackgroundInformation).
 
@@ -90,6 +110,10 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
     >>> t = "the issues, with relevance for the application of Article 10(2) and Article 17 of Regulation (EU) 2020/852"
     >>> [type_rule(t, c, False).value for c in find_citations(t)]
     ['citation_only', 'citation_only']
+    >>> t = ("consistent with standards, including for example EN ISO 14090:2019 for the understanding of climate "
+    ...      "impacts and uncertainties and their use in decision-making, as well as ISO 14091:2021 on risk assessment.")
+    >>> [type_rule(t, c, False).rule for c in find_citations(t)]
+    ['example-cue', 'example-list']
     >>> t = "the hazards are minimised in accordance with Directive 2009/71/Euratom (and its annexes);"
     >>> type_rule(t, find_citations(t)[0], False).value
     'must_be_fetched'
@@ -103,6 +127,10 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
         return Verdict(value="must_be_fetched", rule="generic-closing-alternative", confidence=0.75)
     if ex and not _OPERATIVE_IN_SCOPE.match(ex.group("scope")):
         return Verdict(value="citation_only", rule="example-cue", confidence=0.9)
+    exl = None if ex else _EXAMPLE_LIST.search(before_long(text, cit))
+    if exl and cit.kind != "generic" and _LIST_MEMBER.search(exl.group("scope")) \
+            and not _CLAUSE_BREAK.search(exl.group("scope")):
+        return Verdict(value="citation_only", rule="example-list", confidence=0.7)
     if _PUBLICATION_CONTEXT.search(before):
         return Verdict(value="citation_only", rule="publication-context", confidence=0.75)
     if _SUPPORTING.search(before):
