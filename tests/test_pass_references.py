@@ -102,6 +102,11 @@ def test_type_decisions():
     ("installation of equipment such as, but not limited to future smart metering systems or those replacing smart "
      "metering systems in line with Article 19(6) of Directive (EU) 2019/944 of the European Parliament.",
      ["must_be_fetched"]),
+    # what a recommending sentence cites is context; a requirement in the next sentence is not
+    ("The operator verifies that no fugitive emission occurs. Investments for the use of high integrity equipment are "
+     "recommended, provided that these are installed for cases mentioned under BAT 23b of the BAT conclusions for "
+     "common waste gas management. Emissions comply with Directive 2010/75/EU.",
+     ["citation_only", "must_be_fetched"]),
     # treaties (no act number: CELEX null) are operative sources
     ("The project has been notified to the Commission in accordance with Article 41 of the Euratom Treaty.",
      ["must_be_fetched"]),

@@ -31,6 +31,20 @@ _OPERATIVE_IN_SCOPE = re.compile(r"^(?!\s*(?:those|that|the ones|these)\b).*?\b(
 _CLOSING_ALTERNATIVE = re.compile(r"""
     \bor\s+(?:an?\s+|any\s+|other\s+)?$
 """, re.X | re.I)
+# a sentence that recommends rather than requires ("Investments … are recommended, provided that … BAT 23b of the …
+# BAT conclusions …"): what it cites is context (spec §7 BackgroundInformation: it sets no pass/fail test)
+_NON_BINDING = re.compile(r"""
+    \b(?:is|are)\s+(?:(?:also|strongly)\s+)?(?:recommended|encouraged|advised)\b
+""", re.X | re.I)
+
+
+def _sentence(text: str, cit: Citation) -> str:
+    """The sentence of ``text`` that holds the citation (split at ". " followed by a capital)."""
+    starts = [m.end() for m in re.finditer(r"\.\s+(?=[A-Z])", text[:cit.start])]
+    end = re.search(r"\.\s+(?=[A-Z])|$", text[cit.end:])
+    return text[(starts[-1] if starts else 0):cit.end + (end.start() if end else 0)]
+
+
 # a list of examples runs on past the first one ("including for example EN ISO 14090:2019 for the understanding of
 # …, as well as ISO 14091:2021 …"): a later member is an example too, while nothing between the cue and it reads
 # as a new clause (a verb of requirement, a relative or conditional clause, an operative connective)
@@ -133,6 +147,8 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
         return Verdict(value="citation_only", rule="example-list", confidence=0.7)
     if _PUBLICATION_CONTEXT.search(before):
         return Verdict(value="citation_only", rule="publication-context", confidence=0.75)
+    if _NON_BINDING.search(_sentence(text, cit)):
+        return Verdict(value="citation_only", rule="non-binding-sentence", confidence=0.7)
     if _SUPPORTING.search(before):
         return Verdict(value="citation_only", rule="supporting-document", confidence=0.7)
     if cit.kind == "eu_act" and _BRACKET_OPEN.search(before) and _BRACKET_CLOSE.match(text[cit.end:]):
