@@ -18,7 +18,7 @@ STANDARD_PREFIXES = ('EN ISO', 'EN IEC', 'ISO/IEC', 'CEN/EN', 'CLC/EN', 'CEN/TS'
                      'ISO', 'EN', 'IEC', 'CEN', 'ASTM')
 
 # nouns that end a named document ("the IUCN Red List"), as regex word forms
-DOCUMENT_NOUNS = ('Protocol', 'Standards', 'Code of Conduct', 'Red List', 'Registry', '[Ss]urvey', 'Criteria',
+DOCUMENT_NOUNS = ('Protocol', 'Standards', 'Code of Conduct', 'Guidance', 'Framework', 'Red List', 'Registry', '[Ss]urvey', 'Criteria',
                   'List of Waste', 'Guidelines?', 'Handbook', 'Reference Document', 'handbook', 'guidelines?',
                   'guidance', 'manual', 'reports?', 'Manual', '[Tt]ool', '[Dd]atabase',
                   r"[Dd]efinition of [a-z\-]+(?: (?!(?:as|in|is|are|and|or|of|for|to|the|a|an|that|which|by|with|where|when)\b)[a-z\-]+){0,2}")
