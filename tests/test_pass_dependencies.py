@@ -296,6 +296,36 @@ def test_fallback_under_and_negates_its_sibling_and_verify_learns_it():
     assert not [d for d in dependencies.verify(repaired, ctx) if d.code == "FALLBACK_UNLINKED"]
 
 
+def test_anaphoric_exemption_negates_the_point_before_it_and_verify_learns_it():
+    """Spec §7 exemptions, anaphoric subject: "For repair or refurbishment activities, those requirements do not
+    apply to …" exempts the participating sibling just before it (P2): P3 Conditional, P2 a Negation clause and a
+    DEPENDS_ON edge to P3; verify flags a unit whose clause was lost and re-running the pass repairs it."""
+    from regc.ir.models import Activity, ActSource, Unit
+    from regc.ir.models import CriterionNode as N
+    from harness.goldcheck import make_context
+
+    unit = Unit(unit_id="CE-5.1/DNSH-PPC", root=N(criterion_id="ROOT", sub_criteria=[
+        N(criterion_id="P1", verbatim_text="The activity complies with the criteria set out in Appendix C to this "
+                                           "Annex."),
+        N(criterion_id="P2", verbatim_text="Spare parts comply with all relevant Union rules on the restriction of "
+                                           "the use of hazardous substances."),
+        N(criterion_id="P3", verbatim_text="For repair or refurbishment activities, those requirements do not apply "
+                                           "to the original components that have been retained in the product.")]))
+    act = Activity(activity_id="CE-5.1", name="x", source=ActSource(celex="32023R2486", format="formex"),
+                   units=[unit])
+    ctx = make_context(act, unit)
+    out = dependencies.run(classify.run(unit.model_copy(deep=True), ctx), ctx)
+    assert out.root.find("P3").applicability == "Conditional"
+    assert [(c.criterion_id, c.status) for c in out.root.find("P2").dependencies.clauses] == [("P3", "Negation")]
+    assert ("DEPENDS_ON", "P2", "P3") in set(_edges(out))
+    assert out.root.find("P1").dependencies is None
+    broken = out.model_copy(deep=True)
+    broken.root.find("P2").dependencies = None
+    broken.edges = []
+    assert ("EXEMPTION_UNLINKED", "P2") in {(d.code, d.criterion_id) for d in dependencies.verify(broken, ctx)}
+    assert not [d for d in dependencies.verify(dependencies.run(broken, ctx), ctx) if d.code == "EXEMPTION_UNLINKED"]
+
+
 def test_citing_a_point_that_contains_the_limit_is_no_correction(eurlex):
     """CCM-4.30 SC: 'the CO2 shall meet the emissions limit set out in point 1 of this Section' inside pathway
     1(a): point 1 contains the limit in 1(a): INHERITS_THRESHOLD to 1(a), no CORRECTS (spec §7, ED3); verify flags

@@ -37,7 +37,7 @@ import networkx as nx
 from regc.ir.models import (Clause, CriterionNode, Dependencies, Diagnostic, Edge, QuantitativeThreshold,
                             TemporalThreshold, Threshold, Unit)
 from regc.decisions import EXEMPTION, INHERITANCE, NEGATED_SIBLING, PATHWAY_DEPENDENCY, RELIED_ON, XREF_CORRECTION
-from regc.decisions.exemption import ExemptionInputs
+from regc.decisions.exemption import PREVIOUS, ExemptionInputs
 from regc.decisions.relied_on import ReliedOnInputs
 from regc.decisions.xref_correction import wrong_citation
 from regc.decisions.base import Verdict as Decision
@@ -330,6 +330,18 @@ def _remember(links: _UnitLinks) -> None:
         memory.ids[links.unit.unit_id] = set(links.ids)
 
 
+def _exempted(written: str, cid: str, nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]]
+              ) -> Optional[str]:
+    """The id an exemption's written point names; :data:`PREVIOUS` (an anaphoric "those requirements") is the
+    participating sibling just before the exemption node."""
+    if written != PREVIOUS:
+        return resolve_point(written, cid, set(nodes), parents)
+    parent = nodes.get(parents.get(cid) or "")
+    sibs = parent.participating_children() if parent is not None else []
+    idx = next((i for i, s in enumerate(sibs) if s.criterion_id == cid), 0)
+    return sibs[idx - 1].criterion_id if idx > 0 else None
+
+
 def _point_relations(unit: Unit, nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]], ctx,
                      skip: set[str]) -> None:
     """Exemption nodes (decision ``exemption``: the node Conditional, each exempted point a Negation clause and a
@@ -340,7 +352,7 @@ def _point_relations(unit: Unit, nodes: dict[str, CriterionNode], parents: dict[
             continue
         near = set(_ancestors(cid, parents)) | {d.criterion_id for d in node.walk()}
         ex = decide(EXEMPTION, ExemptionInputs(node.verbatim_text), ctx, about=cid)
-        targets = [t for t in (resolve_point(w, cid, ids, parents) for w in ex.value) if t and t not in near]
+        targets = [t for t in (_exempted(w, cid, nodes, parents) for w in ex.value) if t and t not in near]
         if targets:
             node.set_field("applicability", "Conditional", pass_name=NAME, rule=f"exemption:{ex.rule}",
                            confidence=ex.confidence)
@@ -466,12 +478,11 @@ def _verify_exemptions(nodes: dict[str, CriterionNode], parents: dict[str, Optio
     """Spec §7 exemptions: an exemption node is Conditional and every point it exempts holds a Negation clause
     on it (EXEMPTION_UNLINKED otherwise)."""
     out: list[Diagnostic] = []
-    ids = set(nodes)
     for cid, node in nodes.items():
         if cid == "ROOT" or not node.verbatim_text:
             continue
         for w in EXEMPTION.rule(ExemptionInputs(node.verbatim_text)).value:
-            t = resolve_point(w, cid, ids, parents)
+            t = _exempted(w, cid, nodes, parents)
             deps = nodes[t].dependencies if t else None
             if t and not (deps and any(c.criterion_id == cid and c.status == "Negation" for c in deps.clauses)):
                 out.append(_diag("EXEMPTION_UNLINKED", f"{cid} exempts point {t}, which has no Negation clause on "
