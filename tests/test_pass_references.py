@@ -263,6 +263,23 @@ def test_decider_split_cannot_invent_sources():
     assert got == ["Article 3 of Regulation (EU) 2018/1999", "national energy and climate plan"]
 
 
+@pytest.mark.parametrize("text,typ", [
+    ("the establishment has an environmental management system requiring third-party certification, such as the EU "
+     "Eco-Management and Audit Scheme (EMAS), ISO 14001:2015 or equivalent;", "citation_only"),
+    ("the establishment is registered under the EU Eco-Management and Audit Scheme (EMAS).", "must_be_fetched"),
+    ("the establishment applies an environmental management system.", "must_be_fetched"),  # no scheme phrase
+])
+def test_footnote_identified_act_typed_at_the_scheme_phrase(text, typ):
+    """A footnote on a scheme an EU act establishes ("EMAS (n)", n "In accordance with Regulation (EC) No
+    1221/2009") gives a source typed as the scheme's phrase is: an example in a 'such as' list is citation_only."""
+    from regc.passes.references import references_for
+    from regc.grammar.citations import ActContext
+
+    node = CriterionNode(criterion_id="3.2(a)", verbatim_text=text)
+    refs, *_ = references_for(node, ActContext(), ["In accordance with Regulation (EC) No 1221/2009."])
+    assert [(s.celex_id, s.type) for s in refs.sources if s.celex_id] == [("32009R1221", typ)]
+
+
 def test_named_act_celex_only_from_own_footnote():
     from regc.passes.references import decide_celex
 

@@ -29,7 +29,7 @@ from typing import Optional, Sequence
 
 from regc.decisions import REFERENCE_CELEX, REFERENCE_LOGIC, REFERENCE_SPLIT, REFERENCE_TYPE, Verdict
 from regc.passes.memo import decide, find_citations
-from regc.decisions.reference_celex import _content_words, decide_celex, same_document_celex  # noqa: F401
+from regc.decisions.reference_celex import _ACT_SCHEME, _content_words, decide_celex, same_document_celex  # noqa: F401
 from regc.decisions.reference_footnote import ACT_CLASS, REFERENCE_FOOTNOTE, FootnoteInputs
 from regc.decisions.reference_logic import decide_logic  # noqa: F401  (re-exported)
 from regc.decisions.reference_type import decide_type  # noqa: F401  (re-exported)
@@ -132,8 +132,29 @@ def _footnote_sources(node: CriterionNode, text: str, own_fn: Sequence[str], cit
                        names_document=any(c.kind == "named_document" and not c.celex for c in cits),
                        names_act_class=bool(ACT_CLASS.search(text)))
     d = decide(REFERENCE_FOOTNOTE, x, ctx, about=node.criterion_id)
-    kind = "citation_only" if is_ancillary(node) else "must_be_fetched"
+    kind = "citation_only" if is_ancillary(node) else _scheme_phrase_type(text, cits, ctx, node)
     return [ReferenceSource(text=t, type=kind, celex_id=celex) for t, celex in d.value if is_valid_celex(celex)]
+
+
+def _scheme_phrase_type(text: str, cits: Sequence[Citation], ctx, node: CriterionNode) -> str:
+    """The type of a footnote-identified act, read at the phrase its footnote sits on when the node names exactly
+    one scheme an EU act establishes and no citation covers it ("… such as the EU Eco-Management and Audit Scheme
+    (EMAS) (n)", n "In accordance with Regulation (EC) No 1221/2009" -> an example, citation_only); else
+    must_be_fetched."""
+    spans: list[re.Match] = []
+    for m in _ACT_SCHEME.finditer(text):
+        if any(c.start <= m.start() < c.end for c in cits):
+            continue
+        if spans and re.fullmatch(r"\s*\(", text[spans[-1].end():m.start()]):
+            continue  # the acronym the scheme's name is given: "… Audit Scheme (EMAS)"
+        spans.append(m)
+    if len(spans) != 1:
+        return "must_be_fetched"
+    m = spans[0]
+    at = Citation(kind="named_document", text=m.group(0), start=m.start(), end=m.end(), spans=((m.start(), m.end()),),
+                  rule="footnote-phrase", confidence=0.6)
+    t = decide(REFERENCE_TYPE, REFERENCE_TYPE.Inputs(text, at, False), ctx, about=node.criterion_id)
+    return t.value if t.value in ("must_be_fetched", "citation_only") else "must_be_fetched"
 
 
 def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[str] = (),
