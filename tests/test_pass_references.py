@@ -280,6 +280,30 @@ def test_footnote_identified_act_typed_at_the_scheme_phrase(text, typ):
     assert [(s.celex_id, s.type) for s in refs.sources if s.celex_id] == [("32009R1221", typ)]
 
 
+_FN_CRITERION = ("In line with the EU Ecolabel for tourist accommodation services Criterion 26a: The tourist "
+                 "accommodation shall provide environmental communication and education notices to guests.")
+_FN_SCHEME_ACT = ("Such as the EU Ecolabel for tourist accommodation, in accordance with Commission Decision (EU) "
+                  "2017/175 of 25 January 2017 on establishing EU Ecolabel criteria for tourist accommodation.")
+
+
+@pytest.mark.parametrize("own,section,expected", [
+    ([_FN_CRITERION], [_FN_SCHEME_ACT], [("32017D0175", "must_be_fetched")]),
+    ([_FN_CRITERION], [], []),  # no footnote of the section gives the scheme its act
+    ([_FN_SCHEME_ACT.replace("Such as", "For example,")], [], []),  # an example, not the criterion followed
+])
+def test_footnote_naming_a_scheme_criterion_is_a_source(own, section, expected):
+    """A footnote saying the node follows a criterion of a scheme an EU act establishes ("In line with the EU
+    Ecolabel for tourist accommodation services Criterion 26a") makes the scheme's criteria decision a source, with
+    the CELEX a footnote of the section gives the scheme (spec §7 References)."""
+    from regc.passes.references import references_for
+    from regc.grammar.citations import ActContext
+
+    node = CriterionNode(criterion_id="2.1(c)", verbatim_text="a biodiversity information and awareness plan "
+                                                              "linked to the specific impacts of tourism activities;")
+    refs, *_ = references_for(node, ActContext(), own, section)
+    assert [(s.celex_id, s.type) for s in (refs.sources if refs else [])] == expected
+
+
 def test_named_act_celex_only_from_own_footnote():
     from regc.passes.references import decide_celex
 

@@ -136,6 +136,30 @@ def _footnote_sources(node: CriterionNode, text: str, own_fn: Sequence[str], cit
     return [ReferenceSource(text=t, type=kind, celex_id=celex) for t, celex in d.value if is_valid_celex(celex)]
 
 
+# a footnote that says the node's requirement follows a scheme's criterion ("In line with the EU Ecolabel for tourist
+# accommodation services Criterion 26a: …")
+_SCHEME_CUE = re.compile(r"^\s*(?:in\s+line\s+with|in\s+accordance\s+with|according\s+to|as\s+required\s+by)\s+", re.I)
+
+
+def _footnote_schemes(own_fn: Sequence[str], section_fn: Sequence[str], ancillary: bool) -> list[ReferenceSource]:
+    """Schemes an EU act establishes (lexicon ``ACT_SCHEMES``) that a footnote of the node says its requirement
+    follows (spec §7 References: an EU Ecolabel criteria decision is a source), with the CELEX a footnote of the
+    section gives that scheme (decision ``reference_celex``)."""
+    out = []
+    for body in own_fn:
+        cue = _SCHEME_CUE.match(body)
+        cits = find_citations(body) if cue else []
+        first = cits[0] if cits else None
+        if first is None or body[cue.end():first.start].strip().lower() not in ("", "the") \
+                or not _ACT_SCHEME.match(first.text):
+            continue
+        cx = decide_celex(first, list(own_fn), list(section_fn))
+        if cx.value and is_valid_celex(cx.value):
+            out.append(ReferenceSource(text=first.text, type="citation_only" if ancillary else "must_be_fetched",
+                                       celex_id=cx.value))
+    return out
+
+
 def _scheme_phrase_type(text: str, cits: Sequence[Citation], ctx, node: CriterionNode) -> str:
     """The type of a footnote-identified act, read at the phrase its footnote sits on when the node names exactly
     one scheme an EU act establishes and no citation covers it ("… such as the EU Eco-Management and Audit Scheme
@@ -168,6 +192,8 @@ def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[st
     if extra:
         cits = sorted(list(cits) + extra, key=lambda c: c.start)
     fx = _footnote_sources(node, text, own_fn, cits, ctx)
+    fx += [s for s in _footnote_schemes(own_fn, section_fn, is_ancillary(node)) if s.celex_id not in
+           {f.celex_id for f in fx}]
     if not cits and not fx:
         return None, [], 1.0, []
     sources = []
