@@ -271,6 +271,22 @@ BODY_GUIDANCE = re.compile(rf"""
       (?:\s+and\s+{_BODY})?(?:\s+relating\s+to\s+[^,;.:()]{{2,80}}?(?=[,;.:]|$))?
 """, re.X)
 
+# a Commission notice, by its number and/or its title ("Commission Notice – Technical guidance on the climate proofing
+# of infrastructure in the period 2021-2027 (2021/C 373/01)", "Commission notice C/2018/2619 ‘Guidance document on
+# …’", "the European Commission notice C(2020) 7730 final “Guidance document on …”"); C-series: no CELEX
+_NOTICE_NUMBER = r"C\s*(?:/\s*\d{4}\s*/\s*\d+|\(\d{4}\)\s*\d+(?:\s+final)?)"
+_NOTICE_TITLE = r"""(?:\s+[‘“][^’”]{5,200}[’”]|\s+[–—]\s+[A-Z][^;()’”]{5,200}?(?:\s+\(\d{4}/C\s+\d+/\d+\)|(?=[,;.](?:\s|$)|$)))"""
+COMMISSION_NOTICE = re.compile(rf"""
+    \b(?:European\s+)?Commission\s+[Nn]otice(?:\s+{_NOTICE_NUMBER})?{_NOTICE_TITLE}
+  | \b(?:European\s+)?Commission\s+[Nn]otice\s+{_NOTICE_NUMBER}
+""", re.X)
+
+# a standard of a named body, by its acronym ("the ICAO standard", "the International Civil Aviation Organization
+# (ICAO) standard"); not a standard series with its number ("ISO standard 14067:2018": rule ``standard``)
+BODY_STANDARD = re.compile(r"""
+    (?:\b(?:[A-Z][\w\-]*\s+){1,6}\((?P<acr1>[A-Z]{2,})\)|\b(?P<acr2>[A-Z]{3,}))\s+standards?\b(?!\s*(?:No\.?\s*)?\d|\s+[A-Z]{2,}[\s–\-])
+""", re.X)
+
 LEVELS_INDICATOR = re.compile(r"""
     \bLevel\(s\)\s+indicators?\s+\d+\.\d+(?:\s*(?:,|and)\s*\d+\.\d+)*
 """, re.X)
