@@ -259,6 +259,73 @@ def test_verify_flags_an_unlinked_exemption_and_the_pass_repairs_it():
     assert not [d for d in dependencies.verify(repaired, ctx) if d.code.startswith("EXEMPTION")]
 
 
+def _fallback_unit():
+    from regc.ir.models import Activity, ActSource, Unit
+    from regc.ir.models import CriterionNode as N
+    from harness.goldcheck import make_context
+
+    unit = Unit(unit_id="CCA-10.1/SC", root=N(criterion_id="ROOT", evaluation_logic="AND", sub_criteria=[
+        N(criterion_id="4", verbatim_text="Data sharing:", evaluation_logic="AND", sub_criteria=[
+            N(criterion_id="4.1", verbatim_text="A significant share of loss data related to the insurer’s activity "
+                                                "is made available, free of charge, to one or several public "
+                                                "authorities for the purpose of analytical research."),
+            N(criterion_id="4.2", verbatim_text="Where the insurer is not yet sharing such data with a public "
+                                                "authority for the aforementioned purpose, it has declared the "
+                                                "intention to make its data available."),
+            N(criterion_id="4.3", verbatim_text="The declaration is published on the insurer’s website.")])]))
+    act = Activity(activity_id="CCA-10.1", name="x", source=ActSource(celex="32021R2139", format="eurlex-xhtml"),
+                   units=[unit])
+    ctx = make_context(act, unit)
+    return dependencies.run(classify.run(unit.model_copy(deep=True), ctx), ctx), ctx
+
+
+def test_fallback_under_and_negates_its_sibling_and_verify_learns_it():
+    """Spec §6: a point that applies only where an earlier sibling is not (yet) met holds a Negation clause and a
+    DEPENDS_ON edge to it, under an AND parent too; a sibling without a not-met cue gets none; verify flags a unit
+    whose clause was lost (FALLBACK_UNLINKED) and re-running the pass repairs it."""
+    out, ctx = _fallback_unit()
+    assert [(c.criterion_id, c.status) for c in out.root.find("4.2").dependencies.clauses] == [("4.1", "Negation")]
+    assert ("DEPENDS_ON", "4.2", "4.1") in set(_edges(out))
+    assert out.root.find("4.3").dependencies is None
+    assert not [d for d in dependencies.verify(out, ctx) if d.code == "FALLBACK_UNLINKED"]
+    broken = out.model_copy(deep=True)  # a rule (or model) that missed the fallback
+    broken.root.find("4.2").dependencies = None
+    broken.edges = [e for e in broken.edges if e.from_ != "4.2"]
+    assert ("FALLBACK_UNLINKED", "4.2") in {(d.code, d.criterion_id) for d in dependencies.verify(broken, ctx)}
+    repaired = dependencies.run(broken, ctx)
+    assert not [d for d in dependencies.verify(repaired, ctx) if d.code == "FALLBACK_UNLINKED"]
+
+
+def test_anaphoric_exemption_negates_the_point_before_it_and_verify_learns_it():
+    """Spec §7 exemptions, anaphoric subject: "For repair or refurbishment activities, those requirements do not
+    apply to …" exempts the participating sibling just before it (P2): P3 Conditional, P2 a Negation clause and a
+    DEPENDS_ON edge to P3; verify flags a unit whose clause was lost and re-running the pass repairs it."""
+    from regc.ir.models import Activity, ActSource, Unit
+    from regc.ir.models import CriterionNode as N
+    from harness.goldcheck import make_context
+
+    unit = Unit(unit_id="CE-5.1/DNSH-PPC", root=N(criterion_id="ROOT", sub_criteria=[
+        N(criterion_id="P1", verbatim_text="The activity complies with the criteria set out in Appendix C to this "
+                                           "Annex."),
+        N(criterion_id="P2", verbatim_text="Spare parts comply with all relevant Union rules on the restriction of "
+                                           "the use of hazardous substances."),
+        N(criterion_id="P3", verbatim_text="For repair or refurbishment activities, those requirements do not apply "
+                                           "to the original components that have been retained in the product.")]))
+    act = Activity(activity_id="CE-5.1", name="x", source=ActSource(celex="32023R2486", format="formex"),
+                   units=[unit])
+    ctx = make_context(act, unit)
+    out = dependencies.run(classify.run(unit.model_copy(deep=True), ctx), ctx)
+    assert out.root.find("P3").applicability == "Conditional"
+    assert [(c.criterion_id, c.status) for c in out.root.find("P2").dependencies.clauses] == [("P3", "Negation")]
+    assert ("DEPENDS_ON", "P2", "P3") in set(_edges(out))
+    assert out.root.find("P1").dependencies is None
+    broken = out.model_copy(deep=True)
+    broken.root.find("P2").dependencies = None
+    broken.edges = []
+    assert ("EXEMPTION_UNLINKED", "P2") in {(d.code, d.criterion_id) for d in dependencies.verify(broken, ctx)}
+    assert not [d for d in dependencies.verify(dependencies.run(broken, ctx), ctx) if d.code == "EXEMPTION_UNLINKED"]
+
+
 def test_citing_a_point_that_contains_the_limit_is_no_correction(eurlex):
     """CCM-4.30 SC: 'the CO2 shall meet the emissions limit set out in point 1 of this Section' inside pathway
     1(a): point 1 contains the limit in 1(a): INHERITS_THRESHOLD to 1(a), no CORRECTS (spec §7, ED3); verify flags

@@ -85,6 +85,38 @@ def test_type_decisions():
     assert r.sources[0].type == "must_be_fetched"
 
 
+@pytest.mark.parametrize("text,types", [
+    # a document that supports how a requirement is met is context; the requirement's act is not
+    ("The activity fulfils the requirements of Directive 2009/71/Euratom, supported by the latest international "
+     "guidance from the IAEA and WENRA, contributing to increasing the resilience.",
+     ["must_be_fetched", "citation_only"]),
+    ("solutions that are inspired and supported by nature comply with Directive 2000/60/EC.", ["must_be_fetched"]),
+    # a context cue before the first member of a coordination of pinpoints types every member
+    ("all the issues raised in the opinion, with relevance for the application of Article 10(2) and Article 17 of "
+     "Regulation (EU) 2020/852, have been satisfactorily addressed.", ["citation_only", "citation_only"]),
+    ("complies with Article 3 and Article 4 of Regulation (EU) 2019/631.", ["must_be_fetched", "must_be_fetched"]),
+    # a list of examples runs on to its last member; an operative connective ends it
+    ("All substances, and mixtures recovered comply with the applicable relevant legislation, such as Regulation (EC) "
+     "No 1907/2006, Regulation (EU) 2019/1021, Regulation (EC) No 1272/2008 and Directive 2008/98/EC.",
+     ["must_be_fetched"] + ["citation_only"] * 4),
+    ("installation of equipment such as, but not limited to future smart metering systems or those replacing smart "
+     "metering systems in line with Article 19(6) of Directive (EU) 2019/944 of the European Parliament.",
+     ["must_be_fetched"]),
+    # what a recommending sentence cites is context; a requirement in the next sentence is not
+    ("The operator verifies that no fugitive emission occurs. Investments for the use of high integrity equipment are "
+     "recommended, provided that these are installed for cases mentioned under BAT 23b of the BAT conclusions for "
+     "common waste gas management. Emissions comply with Directive 2010/75/EU.",
+     ["citation_only", "must_be_fetched"]),
+    # treaties (no act number: CELEX null) are operative sources
+    ("The project has been notified to the Commission in accordance with Article 41 of the Euratom Treaty.",
+     ["must_be_fetched"]),
+])
+def test_type_context_cues(text, types):
+    r = _refs(text)
+    assert [s.type for s in r.sources] == types, [(s.text, s.type) for s in r.sources]
+    assert all(s.celex_id is None for s in r.sources if "Treaty" in s.text)
+
+
 @pytest.mark.parametrize("text,logic", [
     ("using Recommendation 2013/179/EU or, alternatively, using ISO 14067:2018 or ISO 14064-1:2018.", "OR"),
     ("set out in Sections 5.11 and 5.12 of this Annex.", "AND"),
@@ -229,6 +261,47 @@ def test_decider_split_cannot_invent_sources():
     ctx.options.decider = Decider()
     got = [s.text for s in references.run(unit, ctx).root.sub_criteria[0].references.sources]
     assert got == ["Article 3 of Regulation (EU) 2018/1999", "national energy and climate plan"]
+
+
+@pytest.mark.parametrize("text,typ", [
+    ("the establishment has an environmental management system requiring third-party certification, such as the EU "
+     "Eco-Management and Audit Scheme (EMAS), ISO 14001:2015 or equivalent;", "citation_only"),
+    ("the establishment is registered under the EU Eco-Management and Audit Scheme (EMAS).", "must_be_fetched"),
+    ("the establishment applies an environmental management system.", "must_be_fetched"),  # no scheme phrase
+])
+def test_footnote_identified_act_typed_at_the_scheme_phrase(text, typ):
+    """A footnote on a scheme an EU act establishes ("EMAS (n)", n "In accordance with Regulation (EC) No
+    1221/2009") gives a source typed as the scheme's phrase is: an example in a 'such as' list is citation_only."""
+    from regc.passes.references import references_for
+    from regc.grammar.citations import ActContext
+
+    node = CriterionNode(criterion_id="3.2(a)", verbatim_text=text)
+    refs, *_ = references_for(node, ActContext(), ["In accordance with Regulation (EC) No 1221/2009."])
+    assert [(s.celex_id, s.type) for s in refs.sources if s.celex_id] == [("32009R1221", typ)]
+
+
+_FN_CRITERION = ("In line with the EU Ecolabel for tourist accommodation services Criterion 26a: The tourist "
+                 "accommodation shall provide environmental communication and education notices to guests.")
+_FN_SCHEME_ACT = ("Such as the EU Ecolabel for tourist accommodation, in accordance with Commission Decision (EU) "
+                  "2017/175 of 25 January 2017 on establishing EU Ecolabel criteria for tourist accommodation.")
+
+
+@pytest.mark.parametrize("own,section,expected", [
+    ([_FN_CRITERION], [_FN_SCHEME_ACT], [("32017D0175", "must_be_fetched")]),
+    ([_FN_CRITERION], [], []),  # no footnote of the section gives the scheme its act
+    ([_FN_SCHEME_ACT.replace("Such as", "For example,")], [], []),  # an example, not the criterion followed
+])
+def test_footnote_naming_a_scheme_criterion_is_a_source(own, section, expected):
+    """A footnote saying the node follows a criterion of a scheme an EU act establishes ("In line with the EU
+    Ecolabel for tourist accommodation services Criterion 26a") makes the scheme's criteria decision a source, with
+    the CELEX a footnote of the section gives the scheme (spec §7 References)."""
+    from regc.passes.references import references_for
+    from regc.grammar.citations import ActContext
+
+    node = CriterionNode(criterion_id="2.1(c)", verbatim_text="a biodiversity information and awareness plan "
+                                                              "linked to the specific impacts of tourism activities;")
+    refs, *_ = references_for(node, ActContext(), own, section)
+    assert [(s.celex_id, s.type) for s in (refs.sources if refs else [])] == expected
 
 
 def test_named_act_celex_only_from_own_footnote():

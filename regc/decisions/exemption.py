@@ -12,6 +12,14 @@ to in point 1 do not exceed …" is not), and a point of another act ("Article 3
 ('1', '2')
 >>> EXEMPTION.rule(ExemptionInputs("Installations referred to in point 1 do not use peat.")).value
 ()
+
+An anaphoric subject ("For repair or refurbishment activities, those requirements do not apply to the original
+components …") exempts the point just before the paragraph: the answer is :data:`PREVIOUS`, which the pass resolves
+to the preceding participating sibling.
+
+>>> EXEMPTION.rule(ExemptionInputs("For repair activities, those requirements do not apply to the original "
+...                                "components that have been retained in the product.")).value
+('<previous>',)
 """
 
 from __future__ import annotations
@@ -35,6 +43,18 @@ _SUBJECT = re.compile(r"""
 """, re.X | re.I)
 
 
+# the written id that stands for "the point just before" (an anaphoric exemption)
+PREVIOUS = "<previous>"
+
+# an anaphoric exemption: an optional scope ("For repair or refurbishment activities,"), then "those/these/the above
+# requirements" and the exempting predicate
+_ANAPHORIC = re.compile(r"""
+    ^\s*(?:(?:for|in\s+the\s+case\s+of)\s+[^,;:]{3,100},\s*)?
+    (?:those|these|the\s+above|such|the\s+preceding)\s+(?:requirements|criteria|conditions|thresholds)\s+
+    (?:do|shall|will)\s+not\s+apply\b
+""", re.X | re.I)
+
+
 @dataclass(frozen=True)
 class ExemptionInputs:
     text: str
@@ -46,6 +66,8 @@ def exemption_rule(text: str) -> Verdict[tuple]:
         first, last = cits[0], cits[-1]
         if _SUBJECT.match(text[:first.start]) and _EXEMPTS.match(text[last.end:]):
             return Verdict(tuple(c.written for c in cits), 0.9, "points-do-not-apply")
+    if _ANAPHORIC.match(text):
+        return Verdict((PREVIOUS,), 0.75, "anaphor-do-not-apply")
     return Verdict((), 0.9, "no-exemption")
 
 

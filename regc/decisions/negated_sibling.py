@@ -7,6 +7,10 @@ with the opposite polarity.  Shape, answer type and grounding: :mod:`regc.decisi
 ...                                                    "water body;"),))
 >>> NEGATED_SIBLING.rule(x).value, NEGATED_SIBLING.to_answer("1(a)").relation
 ('3.2(a)', 'DEPENDS_ON')
+>>> NEGATED_SIBLING.rule(SiblingInputs("Where the insurer is not yet sharing such data with a public authority, it has "
+...     "declared the intention to make its data available.", ("4.1",), earlier=(("4.1", "a significant share of loss "
+...     "data is made available to one or several public authorities."),))).rule
+'not-met-topic-overlap'
 """
 
 from __future__ import annotations
@@ -18,6 +22,15 @@ from typing import Any, Iterable, Optional, Sequence
 from regc.decisions.base import Verdict
 from regc.decisions.point_citations import GATE, NEG, NOT_MET, find_citations, stems
 from regc.decisions.relations import RelationDecision, RelationInputs
+
+
+# a fallback for instances that do not meet a sibling yet ("Where the reinsurer is not yet sharing such data …")
+_NOT_YET = re.compile(r"""
+    \bnot\s+yet\b
+""", re.X | re.I)
+
+# the verdicts that rest on an explicit not-met cue (they also hold under an AND parent: a fallback point)
+EXPLICIT_RULES = ("explicit-not-met", "not-met-topic-overlap", "not-met-previous-sibling")
 
 
 @dataclass(frozen=True)
@@ -32,7 +45,7 @@ def negated_sibling_rule(text: str, earlier: Sequence[tuple[str, str]]) -> Verdi
         return Verdict(None, 1.0, "no-gate")
     cond = m.group("cond")
     # "where point (a) is not possible" / "where that is not possible"
-    if NOT_MET.search(cond):
+    if NOT_MET.search(cond) or _NOT_YET.search(cond):
         for c in find_citations(cond):
             for sid, _ in earlier:
                 if sid.endswith(c.written) or sid == c.written:

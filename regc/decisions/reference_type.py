@@ -31,6 +31,35 @@ _OPERATIVE_IN_SCOPE = re.compile(r"^(?!\s*(?:those|that|the ones|these)\b).*?\b(
 _CLOSING_ALTERNATIVE = re.compile(r"""
     \bor\s+(?:an?\s+|any\s+|other\s+)?$
 """, re.X | re.I)
+# a sentence that recommends rather than requires ("Investments … are recommended, provided that … BAT 23b of the …
+# BAT conclusions …"): what it cites is context (spec §7 BackgroundInformation: it sets no pass/fail test)
+_NON_BINDING = re.compile(r"""
+    \b(?:is|are)\s+(?:(?:also|strongly)\s+)?(?:recommended|encouraged|advised)\b
+""", re.X | re.I)
+
+
+def _sentence(text: str, cit: Citation) -> str:
+    """The sentence of ``text`` that holds the citation (split at ". " followed by a capital)."""
+    starts = [m.end() for m in re.finditer(r"\.\s+(?=[A-Z])", text[:cit.start])]
+    end = re.search(r"\.\s+(?=[A-Z])|$", text[cit.end:])
+    return text[(starts[-1] if starts else 0):cit.end + (end.start() if end else 0)]
+
+
+# a list of examples runs on past the first one ("including for example EN ISO 14090:2019 for the understanding of
+# …, as well as ISO 14091:2021 …"): a later member is an example too, while nothing between the cue and it reads
+# as a new clause (a verb of requirement, a relative or conditional clause, an operative connective)
+_EXAMPLE_LIST = re.compile(r"""
+    \b(?:for\ example|for\ instance|such\ as|e\.g\.)\b(?P<scope>[^.;]{60,300})$
+""", re.X | re.I)
+# a member of the list: right after a list coordinator
+_LIST_MEMBER = re.compile(r"""
+    (?:,|,?\s+(?:and|or|as\ well\ as))\s+(?:the\s+)?$
+""", re.X | re.I)
+_CLAUSE_BREAK = re.compile(r"""
+    \b(?:compl(?:y|ies)|meets?|is|are|was|were|has|have|shall|must|ensures?|appl(?:y|ies)|where|which|that|if|when
+      |in\ accordance\ with|in\ line\ with|under|pursuant\ to|according\ to|(?:set\ out|laid\ down|referred\ to|defined
+      |specified|listed|established)\ (?:in|by))\b
+""", re.X | re.I)
 _VERIFY_AID = re.compile(r"\b(?:(?:as )?can be (?:verified|checked|consulted)|verifiable)\s+(?:from|in|through|on|via)\b"
                          r"[^.;]{0,30}$", re.I)
 _GUIDANCE = re.compile(r"\bguidance\s+(?:is\s+|can be\s+|may be\s+)?(?:found|given|provided|contained|available)\s+"
@@ -42,6 +71,16 @@ _PUBLICATION_CONTEXT = re.compile(r"""
       \s+(?:the\s+)?$
   | \bwith\s+relevance\s+for\s+(?:the\s+application\s+of\s+)?$
 """, re.X | re.I)
+# a document that supports how a requirement is met ("fulfils the requirements of Directive X, supported by the latest
+# international guidance from the IAEA and WENRA") is context, like guidance
+_SUPPORTING = re.compile(r"""
+    \b(?:supported|informed|guided)\s+by\s+(?:the\s+)?$
+""", re.X | re.I)
+# earlier members of a coordination of pinpoints ("Article 10(2) and " before "Article 17 of Regulation …"): a cue
+# before the first member types them all
+_COORDINATED_PINS = re.compile(r"""
+    (?:(?:Articles?|Annex(?:es)?|[Pp]oints?|Sections?)\s+[\w().]{1,12}(?:,\s+point\s+\([a-z]+\))?\s*(?:,|\band\b|\bor\b)\s*)+$
+""", re.X)
 # the legal basis of a requirement stated in full, in brackets at the end of it ("… is minimised (Article 8b(1),
 # point (a), of Directive 2009/71/Euratom);")
 _BRACKET_OPEN = re.compile(r"""
@@ -62,6 +101,11 @@ def decide_type(text: str, cit: Citation, node: CriterionNode) -> Verdict:
     return type_rule(text, cit, is_ancillary(node))
 
 
+def before_long(text: str, cit: Citation) -> str:
+    """The 320 characters before a citation (the reach of a list of examples)."""
+    return text[max(0, cit.start - 320):cit.start]
+
+
 def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
     """:func:`decide_type` on typed inputs (``ancillary``: the node is BackgroundInformation).
 
@@ -77,11 +121,19 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
     >>> t = "certified by a scheme such as national law or FSC;"
     >>> [(c.text, type_rule(t, c, False).value) for c in find_citations(t)]
     [('national law', 'citation_only')]
+    >>> t = "the issues, with relevance for the application of Article 10(2) and Article 17 of Regulation (EU) 2020/852"
+    >>> [type_rule(t, c, False).value for c in find_citations(t)]
+    ['citation_only', 'citation_only']
+    >>> t = ("consistent with standards, including for example EN ISO 14090:2019 for the understanding of climate "
+    ...      "impacts and uncertainties and their use in decision-making, as well as ISO 14091:2021 on risk assessment.")
+    >>> [type_rule(t, c, False).rule for c in find_citations(t)]
+    ['example-cue', 'example-list']
     >>> t = "the hazards are minimised in accordance with Directive 2009/71/Euratom (and its annexes);"
     >>> type_rule(t, find_citations(t)[0], False).value
     'must_be_fetched'
     """
     before = text[max(0, cit.start - 120):cit.start]
+    before = before[:_COORDINATED_PINS.search(before).start()] if _COORDINATED_PINS.search(before) else before
     if ancillary:
         return Verdict(value="citation_only", rule="ancillary-node", confidence=0.85)
     ex = _EXAMPLE.search(before)
@@ -89,8 +141,16 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
         return Verdict(value="must_be_fetched", rule="generic-closing-alternative", confidence=0.75)
     if ex and not _OPERATIVE_IN_SCOPE.match(ex.group("scope")):
         return Verdict(value="citation_only", rule="example-cue", confidence=0.9)
+    exl = None if ex else _EXAMPLE_LIST.search(before_long(text, cit))
+    if exl and cit.kind != "generic" and _LIST_MEMBER.search(exl.group("scope")) \
+            and not _CLAUSE_BREAK.search(exl.group("scope")):
+        return Verdict(value="citation_only", rule="example-list", confidence=0.7)
     if _PUBLICATION_CONTEXT.search(before):
         return Verdict(value="citation_only", rule="publication-context", confidence=0.75)
+    if _NON_BINDING.search(_sentence(text, cit)):
+        return Verdict(value="citation_only", rule="non-binding-sentence", confidence=0.7)
+    if _SUPPORTING.search(before):
+        return Verdict(value="citation_only", rule="supporting-document", confidence=0.7)
     if cit.kind == "eu_act" and _BRACKET_OPEN.search(before) and _BRACKET_CLOSE.match(text[cit.end:]):
         return Verdict(value="citation_only", rule="bracketed-legal-basis", confidence=0.7)
     if _VERIFY_AID.search(before):

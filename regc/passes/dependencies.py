@@ -37,11 +37,11 @@ import networkx as nx
 from regc.ir.models import (Clause, CriterionNode, Dependencies, Diagnostic, Edge, QuantitativeThreshold,
                             TemporalThreshold, Threshold, Unit)
 from regc.decisions import EXEMPTION, INHERITANCE, NEGATED_SIBLING, PATHWAY_DEPENDENCY, RELIED_ON, XREF_CORRECTION
-from regc.decisions.exemption import ExemptionInputs
+from regc.decisions.exemption import PREVIOUS, ExemptionInputs
 from regc.decisions.relied_on import ReliedOnInputs
 from regc.decisions.xref_correction import wrong_citation
 from regc.decisions.base import Verdict as Decision
-from regc.decisions.negated_sibling import SiblingInputs, negated_sibling_rule
+from regc.decisions.negated_sibling import EXPLICIT_RULES, SiblingInputs, negated_sibling_rule
 from regc.decisions.pathway_dependency import PathInputs, alternative_on_path, path_of
 from regc.decisions.point_citations import GATE as _GATE
 from regc.decisions.point_citations import NOT_MET as _NOT_MET
@@ -245,11 +245,13 @@ def _negated_sibling_dependency(links: _UnitLinks, cid: str, node: CriterionNode
     """2. An alternative that applies only where a sibling is not met."""
     text = node.verbatim_text
     parent = links.nodes.get(links.parents[cid] or "")
-    if parent is not None and parent.evaluation_logic in ("OR", "N_OF_K") and not anchored_type(node):
+    if parent is not None and parent.evaluation_logic in ("OR", "N_OF_K", "AND") and not anchored_type(node):
         sibs = parent.participating_children()
         x = SiblingInputs(text, tuple(s.criterion_id for s in sibs if s is not node), earlier=_earlier(node, sibs))
         d = decide(NEGATED_SIBLING, x, links.ctx, about=cid)
-        if d.value:
+        # under AND only a fallback with an explicit not-met cue ("where … is not yet …", "where point (a) is not
+        # possible"), not a restatement with the opposite polarity (two requirements that both apply)
+        if d.value and (parent.evaluation_logic != "AND" or d.rule in EXPLICIT_RULES):
             cond = _GATE.match(text).group(0).strip() if _GATE.match(text) else ""
             _set_dependency(node, d.value, "Negation",
                             f"Applies only {_short(cond, 90)}, i.e. where {d.value} is not met.", d)
@@ -328,6 +330,18 @@ def _remember(links: _UnitLinks) -> None:
         memory.ids[links.unit.unit_id] = set(links.ids)
 
 
+def _exempted(written: str, cid: str, nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]]
+              ) -> Optional[str]:
+    """The id an exemption's written point names; :data:`PREVIOUS` (an anaphoric "those requirements") is the
+    participating sibling just before the exemption node."""
+    if written != PREVIOUS:
+        return resolve_point(written, cid, set(nodes), parents)
+    parent = nodes.get(parents.get(cid) or "")
+    sibs = parent.participating_children() if parent is not None else []
+    idx = next((i for i, s in enumerate(sibs) if s.criterion_id == cid), 0)
+    return sibs[idx - 1].criterion_id if idx > 0 else None
+
+
 def _point_relations(unit: Unit, nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]], ctx,
                      skip: set[str]) -> None:
     """Exemption nodes (decision ``exemption``: the node Conditional, each exempted point a Negation clause and a
@@ -338,7 +352,7 @@ def _point_relations(unit: Unit, nodes: dict[str, CriterionNode], parents: dict[
             continue
         near = set(_ancestors(cid, parents)) | {d.criterion_id for d in node.walk()}
         ex = decide(EXEMPTION, ExemptionInputs(node.verbatim_text), ctx, about=cid)
-        targets = [t for t in (resolve_point(w, cid, ids, parents) for w in ex.value) if t and t not in near]
+        targets = [t for t in (_exempted(w, cid, nodes, parents) for w in ex.value) if t and t not in near]
         if targets:
             node.set_field("applicability", "Conditional", pass_name=NAME, rule=f"exemption:{ex.rule}",
                            confidence=ex.confidence)
@@ -449,6 +463,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
             out.append(_diag("CORRECTS_CONTAINED", f"CORRECTS {e.from_} -> {e.to}: the cited point contains "
                                                    f"{e.to}, so the citation is correct (no CORRECTS)", e.from_))
     out += _verify_exemptions(nodes, parents)
+    out += _verify_fallbacks(nodes, parents)
     try:
         cycle = nx.find_cycle(g)
     except nx.NetworkXNoCycle:
@@ -463,12 +478,11 @@ def _verify_exemptions(nodes: dict[str, CriterionNode], parents: dict[str, Optio
     """Spec §7 exemptions: an exemption node is Conditional and every point it exempts holds a Negation clause
     on it (EXEMPTION_UNLINKED otherwise)."""
     out: list[Diagnostic] = []
-    ids = set(nodes)
     for cid, node in nodes.items():
         if cid == "ROOT" or not node.verbatim_text:
             continue
         for w in EXEMPTION.rule(ExemptionInputs(node.verbatim_text)).value:
-            t = resolve_point(w, cid, ids, parents)
+            t = _exempted(w, cid, nodes, parents)
             deps = nodes[t].dependencies if t else None
             if t and not (deps and any(c.criterion_id == cid and c.status == "Negation" for c in deps.clauses)):
                 out.append(_diag("EXEMPTION_UNLINKED", f"{cid} exempts point {t}, which has no Negation clause on "
@@ -476,4 +490,22 @@ def _verify_exemptions(nodes: dict[str, CriterionNode], parents: dict[str, Optio
             if t and node.applicability != "Conditional":
                 out.append(_diag("EXEMPTION_NOT_CONDITIONAL", f"exemption {cid} is not Conditional", cid,
                                  "warning", "Consistency"))
+    return out
+
+
+def _verify_fallbacks(nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]]) -> list[Diagnostic]:
+    """Spec §6: a point that applies only where an earlier sibling is not met, said with an explicit not-met cue
+    ("Where the insurer is not yet sharing such data …", "where point (a) is not possible"), holds a Negation
+    clause on that sibling (FALLBACK_UNLINKED otherwise), under an AND parent as under an OR."""
+    out: list[Diagnostic] = []
+    for cid, node in nodes.items():
+        parent = nodes.get(parents.get(cid) or "")
+        if parent is None or not node.verbatim_text or anchored_type(node):
+            continue
+        d = negated_sibling_rule(node.verbatim_text, _earlier(node, parent.participating_children()))
+        deps = node.dependencies
+        if d.value and d.rule in EXPLICIT_RULES and not (
+                deps and any(c.criterion_id == d.value and c.status == "Negation" for c in deps.clauses)):
+            out.append(_diag("FALLBACK_UNLINKED", f"{cid} applies only where {d.value} is not met but has no "
+                                                  f"Negation clause on it", cid, "warning", "Completeness"))
     return out

@@ -29,8 +29,8 @@ from typing import Optional, Sequence
 
 from regc.decisions import REFERENCE_CELEX, REFERENCE_LOGIC, REFERENCE_SPLIT, REFERENCE_TYPE, Verdict
 from regc.passes.memo import decide, find_citations
-from regc.decisions.reference_celex import _content_words, decide_celex, same_document_celex  # noqa: F401
-from regc.decisions.reference_footnote import REFERENCE_FOOTNOTE, FootnoteInputs
+from regc.decisions.reference_celex import _ACT_SCHEME, _content_words, decide_celex, same_document_celex  # noqa: F401
+from regc.decisions.reference_footnote import ACT_CLASS, REFERENCE_FOOTNOTE, FootnoteInputs
 from regc.decisions.reference_logic import decide_logic  # noqa: F401  (re-exported)
 from regc.decisions.reference_type import decide_type  # noqa: F401  (re-exported)
 from regc.grammar.citations import ActContext, Citation, act_context
@@ -129,10 +129,56 @@ def _footnote_sources(node: CriterionNode, text: str, own_fn: Sequence[str], cit
     if not own_fn:
         return []
     x = FootnoteInputs(text, tuple(own_fn), cites_act=any(c.kind == "eu_act" and c.celex for c in cits),
-                       names_document=any(c.kind == "named_document" and not c.celex for c in cits))
+                       names_document=any(c.kind == "named_document" and not c.celex for c in cits),
+                       names_act_class=bool(ACT_CLASS.search(text)))
     d = decide(REFERENCE_FOOTNOTE, x, ctx, about=node.criterion_id)
-    kind = "citation_only" if is_ancillary(node) else "must_be_fetched"
+    kind = "citation_only" if is_ancillary(node) else _scheme_phrase_type(text, cits, ctx, node)
     return [ReferenceSource(text=t, type=kind, celex_id=celex) for t, celex in d.value if is_valid_celex(celex)]
+
+
+# a footnote that says the node's requirement follows a scheme's criterion ("In line with the EU Ecolabel for tourist
+# accommodation services Criterion 26a: …")
+_SCHEME_CUE = re.compile(r"^\s*(?:in\s+line\s+with|in\s+accordance\s+with|according\s+to|as\s+required\s+by)\s+", re.I)
+
+
+def _footnote_schemes(own_fn: Sequence[str], section_fn: Sequence[str], ancillary: bool) -> list[ReferenceSource]:
+    """Schemes an EU act establishes (lexicon ``ACT_SCHEMES``) that a footnote of the node says its requirement
+    follows (spec §7 References: an EU Ecolabel criteria decision is a source), with the CELEX a footnote of the
+    section gives that scheme (decision ``reference_celex``)."""
+    out = []
+    for body in own_fn:
+        cue = _SCHEME_CUE.match(body)
+        cits = find_citations(body) if cue else []
+        first = cits[0] if cits else None
+        if first is None or body[cue.end():first.start].strip().lower() not in ("", "the") \
+                or not _ACT_SCHEME.match(first.text):
+            continue
+        cx = decide_celex(first, list(own_fn), list(section_fn))
+        if cx.value and is_valid_celex(cx.value):
+            out.append(ReferenceSource(text=first.text, type="citation_only" if ancillary else "must_be_fetched",
+                                       celex_id=cx.value))
+    return out
+
+
+def _scheme_phrase_type(text: str, cits: Sequence[Citation], ctx, node: CriterionNode) -> str:
+    """The type of a footnote-identified act, read at the phrase its footnote sits on when the node names exactly
+    one scheme an EU act establishes and no citation covers it ("… such as the EU Eco-Management and Audit Scheme
+    (EMAS) (n)", n "In accordance with Regulation (EC) No 1221/2009" -> an example, citation_only); else
+    must_be_fetched."""
+    spans: list[re.Match] = []
+    for m in _ACT_SCHEME.finditer(text):
+        if any(c.start <= m.start() < c.end for c in cits):
+            continue
+        if spans and re.fullmatch(r"\s*\(", text[spans[-1].end():m.start()]):
+            continue  # the acronym the scheme's name is given: "… Audit Scheme (EMAS)"
+        spans.append(m)
+    if len(spans) != 1:
+        return "must_be_fetched"
+    m = spans[0]
+    at = Citation(kind="named_document", text=m.group(0), start=m.start(), end=m.end(), spans=((m.start(), m.end()),),
+                  rule="footnote-phrase", confidence=0.6)
+    t = decide(REFERENCE_TYPE, REFERENCE_TYPE.Inputs(text, at, False), ctx, about=node.criterion_id)
+    return t.value if t.value in ("must_be_fetched", "citation_only") else "must_be_fetched"
 
 
 def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[str] = (),
@@ -146,6 +192,8 @@ def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[st
     if extra:
         cits = sorted(list(cits) + extra, key=lambda c: c.start)
     fx = _footnote_sources(node, text, own_fn, cits, ctx)
+    fx += [s for s in _footnote_schemes(own_fn, section_fn, is_ancillary(node)) if s.celex_id not in
+           {f.celex_id for f in fx}]
     if not cits and not fx:
         return None, [], 1.0, []
     sources = []

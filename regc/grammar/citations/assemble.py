@@ -86,17 +86,26 @@ def _select(cands: list[Citation], acts: list[Citation]) -> list[Citation]:
             chosen = _Chosen([x for x in chosen.items if not (x.anaphor and _overlaps(x, c))])
         if not chosen.blocks(c):
             chosen.add(c)
-    return sorted(chosen.items, key=lambda c: (c.start, c.text))
+    return sorted(chosen.items, key=lambda c: (c.start, _natural(c.text)))
+
+
+def _natural(text: str) -> tuple:
+    """Sort key reading numbers as numbers, so a split range keeps its order ("Section 3.9" before "Section 3.10").
+
+    >>> sorted(["Section 3.10 of this Annex", "Section 3.9 of this Annex"], key=_natural)[0]
+    'Section 3.9 of this Annex'
+    """
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", text) if p)
 
 
 def _dedupe_and_merge(chosen: list[Citation], text: str) -> list[Citation]:
-    """The same document named twice is one source; "Appendix A to Annex II to Directive X" is one source; a
+    """The same document (or the same Section of this Annex) named twice is one source; "Appendix A to Annex II to Directive X" is one source; a
     dated standard replaces the same standard without its year."""
     seen_named: set[str] = set()
     merged: list[Citation] = []
     for c in chosen:  # the same document named twice in one text is one source
         key = c.text.lower().removeprefix("the ")
-        if c.kind in {"named_document", "generic", "standard"} and key in seen_named:
+        if c.kind in {"named_document", "generic", "standard", "internal"} and key in seen_named:
             continue
         seen_named.add(key)
         prev = merged[-1] if merged else None

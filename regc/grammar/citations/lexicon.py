@@ -18,7 +18,7 @@ STANDARD_PREFIXES = ('EN ISO', 'EN IEC', 'ISO/IEC', 'CEN/EN', 'CLC/EN', 'CEN/TS'
                      'ISO', 'EN', 'IEC', 'CEN', 'ASTM')
 
 # nouns that end a named document ("the IUCN Red List"), as regex word forms
-DOCUMENT_NOUNS = ('Protocol', 'Standards', 'Code of Conduct', 'Red List', 'Registry', '[Ss]urvey', 'Criteria',
+DOCUMENT_NOUNS = ('Protocol', 'Standards', 'Code of Conduct', 'Guidance', 'Framework', 'Red List', 'Registry', '[Ss]urvey', 'Criteria',
                   'List of Waste', 'Guidelines?', 'Handbook', 'Reference Document', 'handbook', 'guidelines?',
                   'guidance', 'manual', 'reports?', 'Manual', '[Tt]ool', '[Dd]atabase',
                   r"[Dd]efinition of [a-z\-]+(?: (?!(?:as|in|is|are|and|or|of|for|to|the|a|an|that|which|by|with|where|when)\b)[a-z\-]+){0,2}")
@@ -32,6 +32,9 @@ GENERIC_JURISDICTIONS = ('Union', 'EU', 'national', 'international', 'regional')
 GENERIC_QUALIFIERS = ('applicable', 'relevant', 'existing', 'equivalent', 'recognised', 'harmonised', 'voluntary')
 GENERIC_DOMAINS = ('environmental', 'industry', 'sectoral')
 GENERIC_LAW_HEADS = ('law', 'legislation')
+# heads that are generic only with a qualifier and a jurisdiction ("all relevant Union rules on …"; "national rules
+# on fertilisers" alone is the generic alternative of pattern GENERIC_CAND)
+GENERIC_RULE_HEADS = ('rules',)
 GENERIC_STANDARD_HEADS = ('standards', 'standard', 'schemes', 'specifications', 'labels?')
 # qualifiers that make a standard or scheme generic ("relevant standards", "existing label" are descriptions)
 GENERIC_STANDARD_QUALIFIERS = ('applicable', 'equivalent', 'recognised', 'harmonised', 'voluntary')
@@ -41,3 +44,7 @@ NAMED_SCHEMES = ('Forest Stewardship Council', 'Programme for the Endorsement of
 # named schemes an EU act establishes: a footnote that names the act identifies the scheme's criteria (spec §7
 # References: "an EU Ecolabel criteria decision" is a source), so the scheme takes that act's CELEX
 ACT_SCHEMES = ('EU Ecolabel', 'EU Eco-Management and Audit Scheme', 'EMAS')
+
+# the EU Treaties, by their names and short names, longest first (cited without an act number: CELEX null)
+TREATY_NAMES = ('Treaty establishing the European Atomic Energy Community', 'Treaty on the Functioning of the European '
+                'Union', 'Treaty on European Union', 'Euratom Treaty', 'TFEU', 'TEU')

@@ -16,6 +16,8 @@ from regc.grammar.citations.lexicon import (
     GENERIC_JURISDICTIONS,
     GENERIC_LAW_HEADS,
     GENERIC_QUALIFIERS,
+    GENERIC_RULE_HEADS,
+    TREATY_NAMES,
     GENERIC_STANDARD_QUALIFIERS,
     GENERIC_STANDARD_HEADS,
     NAME_TRIGGERS,
@@ -152,8 +154,15 @@ _G_POST = r"""(?:\s+(?:(?:set|laid\ down|established|adopted)(?:\s+out)?\s+(?:by
     |that\s+transposes?|meeting|on\s+the)\s+(?:(?!\d{1,4}/\d)[^,;.:]){2,160}?(?=[,;.:]|$|\s+(?:including|in\ particular|where|which
     |and\ (?:the|with))\b))?"""
 
+# coordinated prepositional post-modifiers after a comma: ", of generic nature or with specific relevance to …"
+_G_COORD_POST = r"(?:,\s+(?:of|with)\s+[^,;.:]{2,60}?\s+or\s+(?:of|with)\s+[^,;.:]{2,80}?(?=[,;.:]|$))?"
+_G_RULES = "(?:" + words(GENERIC_RULE_HEADS) + ")"
+
 GENERIC_LAW_CAND = re.compile(rf"""
     \b(?:{_G_QUAL}\s+)*(?:{_G_JURS}\s+)(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
+  | \b(?:{_G_QUAL}\s+)+{_G_JURS}\s+{_G_RULES}\b{_G_POST}{_G_COORD_POST}
+  | \b{_G_JUR}\s+(?:and|or)\s+{_G_JUR}\s+{_G_STD}\b(?:\s+in\s+force\b)?
+  | \b(?:standards|guidelines|guidance)\s+and\s+(?:standards|guidelines|guidance)\s+(?:on|for)\s+[a-z][^,;.:()]{{2,100}}?(?=[,;.:]|$)
   | \b(?:{_G_QUAL}\s+)+(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
   | \blegislation\s+adopted\s+on\s+its\s+basis\b
   | \b(?:{_G_SQUAL}\s+)+(?:{_G_JURS}\s+)?(?:{_G_DOM}\s+)?{_G_STD}\b{_G_POST}
@@ -188,7 +197,7 @@ _NAME_TRIGGER = re.compile(rf"""
 # rightward title of a named document: "on Data Centre Energy Efficiency", "(BREF) for the Large Volume Inorganic
 # Chemicals – Solids and Others industry", "(EPREL)"
 RIGHT_TITLE = re.compile(r"""
-    (?:\s+\([A-Z]{2,}\)(?=\s+(?:on|for|of)\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|for|of)(?:\s+the
+    (?:\s+\([A-Z]{2,}\)(?=\s+(?:on|for|of)\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|for|of|in(?=\s+the\s+[A-Z][\w\-]*\s+of\s+[A-Z]))(?:\s+the
       (?=\s+[A-Z]))?(?:\s+(?:[A-Z][\w\-]*|and)|\s+[–—](?=\s+[A-Z])|,(?=\s+[A-Z][\w\-]*(?:,\s+[A-Z][\w\-]*)*,?\s+and\s))+
       (?:\s+(?:industry|industries|sector|sectors)\b)?)*(?:\s+\([A-Z]{2,}\))?
 """, re.X)
@@ -243,6 +252,39 @@ NAMED_CONVENTION = re.compile(r"""
     (?P<pin>\bArticles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\([a-z]{1,3}\))*\s+of\s+)?\bthe\s+
       (?!(?:The|This|That|European|Union|Commission|Council|Implementing|Delegated)\b)(?:[A-Z][\w-]+\s+){1,3}
       (?P<noun>Convention|Protocol|Agreement)(?![\w’'])(?!\s+(?:concerning|on|for|of|relating)\b)
+""", re.X)
+
+# an EU Treaty with an optional pinpoint ("Article 41 of the Euratom Treaty", "Article 192 TFEU", "Annex II to the
+# Euratom Treaty") and the short name the long name is given ("… Energy Community (‘Euratom Treaty’)"); a leading
+# article is no part of the reference
+_TREATY_PIN = r"(?:(?:Articles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\s+and\s+\d+[a-z]?(?:\(\d+[a-z]?\))*)?|Annex\s+[IVX]+)\s+(?:(?:of|to)\s+)?(?:the\s+)?)"
+TREATY = re.compile(rf"""
+    (?:\b{_TREATY_PIN}|(?<=\bthe\s)|\b)(?:{words(TREATY_NAMES)})\b(?:\s+\([‘'][A-Z][\w\s]{{2,30}}[’']\))?
+""", re.X)
+
+# guidance of named bodies ("the latest international guidance from the IAEA and WENRA", "international guidance of
+# the IAEA and WENRA relating to extreme natural hazards"): the bodies by acronym or capitalised name, with the
+# acronym they are given, and a "relating to" post-modifier
+_BODY = r"(?:the\s+)?(?:[A-Z]{2,}\b|(?:[A-Z][\w’'\-]*\s+){1,6}[A-Z][\w’'\-]*(?:\s+\([‘'][A-Z]{2,}[’']\))?)"
+BODY_GUIDANCE = re.compile(rf"""
+    \b(?:(?:latest|most\s+recent)\s+)?(?:international\s+)?guidance\s+(?:from|of|through)\s+{_BODY}
+      (?:\s+and\s+{_BODY})?(?:\s+relating\s+to\s+[^,;.:()]{{2,80}}?(?=[,;.:]|$))?
+""", re.X)
+
+# a Commission notice, by its number and/or its title ("Commission Notice – Technical guidance on the climate proofing
+# of infrastructure in the period 2021-2027 (2021/C 373/01)", "Commission notice C/2018/2619 ‘Guidance document on
+# …’", "the European Commission notice C(2020) 7730 final “Guidance document on …”"); C-series: no CELEX
+_NOTICE_NUMBER = r"C\s*(?:/\s*\d{4}\s*/\s*\d+|\(\d{4}\)\s*\d+(?:\s+final)?)"
+_NOTICE_TITLE = r"""(?:\s+[‘“][^’”]{5,200}[’”]|\s+[–—]\s+[A-Z][^;()’”]{5,200}?(?:\s+\(\d{4}/C\s+\d+/\d+\)|(?=[,;.](?:\s|$)|$)))"""
+COMMISSION_NOTICE = re.compile(rf"""
+    \b(?:European\s+)?Commission\s+[Nn]otice(?:\s+{_NOTICE_NUMBER})?{_NOTICE_TITLE}
+  | \b(?:European\s+)?Commission\s+[Nn]otice\s+{_NOTICE_NUMBER}
+""", re.X)
+
+# a standard of a named body, by its acronym ("the ICAO standard", "the International Civil Aviation Organization
+# (ICAO) standard"); not a standard series with its number ("ISO standard 14067:2018": rule ``standard``)
+BODY_STANDARD = re.compile(r"""
+    (?:\b(?:[A-Z][\w\-]*\s+){1,6}\((?P<acr1>[A-Z]{2,})\)|\b(?P<acr2>[A-Z]{3,}))\s+standards?\b(?!\s*(?:No\.?\s*)?\d|\s+[A-Z]{2,}[\s–\-])
 """, re.X)
 
 LEVELS_INDICATOR = re.compile(r"""

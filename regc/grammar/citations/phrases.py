@@ -124,6 +124,8 @@ def _named_document(text: str, m: re.Match):
         yr = tail_search(_YEAR_BEFORE, text, start, _YEAR_CHARS)
         if yr:
             start = yr.start()
+    if capitals and not trigger and capitals + right_caps >= 4 and m.group(0)[0].isupper():
+        trigger = True  # a title-cased name around a capitalised noun ("the Sendai Framework for Disaster Risk Reduction")
     if not capitals or not (trigger or capitals >= 3):
         return None
     if m.group(0) in _LOWER_DOC_NOUNS and not (capitals >= 3 or _ACRONYM.match(text[start:m.start()].split()[-1])):

@@ -26,7 +26,12 @@ from regc.grammar.citations.patterns import (
     LEVELS_INDICATOR,
     NAMED_AGREEMENT,
     NAMED_CONVENTION,
+    TREATY,
+    BODY_GUIDANCE,
+    BODY_STANDARD,
+    COMMISSION_NOTICE,
 )
+from regc.grammar.citations.lexicon import STANDARD_PREFIXES
 from regc.grammar.citations.phrases import _named_acts, _named_documents, _titled_acts
 from regc.grammar.citations.references import _internal_citations, _standard_citations
 from regc.grammar.citations.results import Citation
@@ -91,6 +96,31 @@ def named_convention(text: str) -> list[Citation]:
                   keep=lambda m: not (m.group("noun") == "Agreement" and not m.group("pin")))
 
 
+@rule("pattern:treaty")
+def treaty(text: str) -> list[Citation]:
+    """The EU Treaties, with their pinpoints ("Article 41 of the Euratom Treaty", "Article 192 TFEU")."""
+    return _spans(text, TREATY, treaty.rule_id, conf=0.8)
+
+
+@rule("pattern:body-guidance")
+def body_guidance(text: str) -> list[Citation]:
+    """Guidance of named bodies, as a whole noun phrase ("latest international guidance from the IAEA and WENRA")."""
+    return _spans(text, BODY_GUIDANCE, body_guidance.rule_id, conf=0.7)
+
+
+@rule("pattern:commission-notice")
+def commission_notice(text: str) -> list[Citation]:
+    """Commission notices by number and/or title ("Commission Notice – Technical guidance on … (2021/C 373/01)")."""
+    return _spans(text, COMMISSION_NOTICE, commission_notice.rule_id, conf=0.75)
+
+
+@rule("pattern:body-standard")
+def body_standard(text: str) -> list[Citation]:
+    """Standards of a named body by its acronym ("the ICAO standard"); standard series with a number are not."""
+    return _spans(text, BODY_STANDARD, body_standard.rule_id, conf=0.65,
+                  keep=lambda m: (m.group("acr1") or m.group("acr2")) not in STANDARD_PREFIXES + ("EURO",))
+
+
 @rule("pattern:named-agreement")
 def named_agreement(text: str) -> list[Citation]:
     """Agreements named by subject ("the Agreement on the International Carriage of Dangerous Goods by Road")."""
@@ -140,5 +170,5 @@ def named_document(text: str) -> list[Citation]:
     return _named_documents(text)
 
 
-RULES = (act, internal_reference, standard, named_act, titled_act, levels_indicator, named_convention, named_agreement,
-         bat_conclusions, generic_alternative, generic_reference, named_document)
+RULES = (act, internal_reference, standard, named_act, titled_act, levels_indicator, named_convention, treaty,
+         body_guidance, commission_notice, body_standard, named_agreement, bat_conclusions, generic_alternative, generic_reference, named_document)
