@@ -56,7 +56,12 @@ def split_label(text: str) -> tuple[str | None, str]:
 def remove_marker_space(text: str) -> str:
     """Footnote markers are removed together with the whitespace before them; call after replacing each marker
     by the sentinel ``\\x00``: "ISO 14067:2018 \\x00, ISO" -> "ISO 14067:2018, ISO"."""
-    return normalise_ws(re.sub(r"\s*\x00", "", text))
+    if "\x00" in text:  # most texts have no marker: no regular expression for them
+        text = _MARKER_SPACE.sub("", text)
+    return normalise_ws(text)
+
+
+_MARKER_SPACE = re.compile(r"\s*\x00")
 
 
 _NA = re.compile(r"^\(?n\s*/\s*a\)?\.?$|^not applicable\.?$", re.I)
