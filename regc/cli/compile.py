@@ -186,15 +186,19 @@ def _compile_one(i: int) -> tuple[Activity, list[Diagnostic], list[PassRecord]]:
 
     act, adoc, digest = _TASKS[i]
     assert _OPTIONS is not None
-    result = compile_activity_cached(act, adoc, _OPTIONS, _pipeline(_OPTIONS), digest)
-    if _OPTIONS.store is not None:
+    return compile_activity_cached(act, adoc, _OPTIONS, _pipeline(_OPTIONS), digest)
+
+
+def _compile_in_worker(i: int) -> tuple:
+    """:func:`_compile_one` in a forked worker: what it wrote to the cache is committed before the result goes
+    back (a worker's buffer dies with it; in the parent one commit at the end serves every activity)."""
+    result = _compile_one(i)
+    if _OPTIONS is not None and _OPTIONS.store is not None:
         _OPTIONS.store.flush()
+    if _PACK:
+        act, diags, records = result
+        return PackedActivity(act, _PACK["with_provenance"]), diags, records
     return result
-
-
-def _compile_packed(i: int) -> tuple[PackedActivity, list[Diagnostic], list[PassRecord]]:
-    act, diags, records = _compile_one(i)
-    return PackedActivity(act, _PACK["with_provenance"]), diags, records
 
 
 def _worker_init(parent: int) -> None:
@@ -235,7 +239,7 @@ def _run_tasks(n: int, jobs: int, progress) -> list:
     try:
         with ctx.Pool(min(jobs, n), initializer=_worker_init, initargs=(os.getpid(),)) as pool:
             out = []
-            for r in pool.imap(_compile_packed if _PACK else _compile_one, range(n), chunksize=2):
+            for r in pool.imap(_compile_in_worker, range(n), chunksize=2):
                 out.append(r)
                 progress.update(1)
             return out
