@@ -42,11 +42,39 @@ def test_warm_cache_gives_the_same_bytes_and_no_cache_touches_nothing(climate_xh
     rc, out1, _ = _compile(climate_xhtml, tmp_path / "cold", cache)
     assert rc == 0 and "cache 0 hit(s)" in out1
     rc, out2, _ = _compile(climate_xhtml, tmp_path / "warm", cache)
-    assert rc == 0 and "2 hit(s), 0 miss(es)" in out2  # the source document and the activity
+    assert rc == 0 and "the whole build from the cache" in out2  # same sources, options and code
+    assert out2.splitlines()[0].split(" in ")[0] == out1.splitlines()[0].split(" in ")[0]  # the same counts
     assert _files(tmp_path / "cold") == _files(tmp_path / "warm")
     rc, out3, _ = _compile(climate_xhtml, tmp_path / "off", tmp_path / "other", "--no-cache")
     assert rc == 0 and "cache off" in out3 and not (tmp_path / "other").exists()
     assert _files(tmp_path / "off") == _files(tmp_path / "cold")
+
+
+def test_another_build_of_the_same_source_reuses_the_document_and_the_activity(climate_xhtml, tmp_path):
+    cache = tmp_path / "cache"
+    _compile(climate_xhtml, tmp_path / "cold", cache)
+    rc, out, _ = _compile(climate_xhtml, tmp_path / "prov", cache, "--with-provenance")  # another build key
+    assert rc == 0 and "2 hit(s), 1 miss(es)" in out  # the document and the activity hit; the whole build missed
+    _compile(climate_xhtml, tmp_path / "ref", tmp_path / "fresh", "--with-provenance", "--no-cache")
+    assert _files(tmp_path / "prov") == _files(tmp_path / "ref")
+
+
+_READ_BACK = """
+import sys
+from regc.cli import main
+rc = main(sys.argv[1:])
+print(rc, sorted(m for m in ("regc.passes", "regc.decisions", "pydantic", "lxml") if m in sys.modules))
+"""
+
+
+def test_a_build_read_back_whole_imports_no_pass_and_no_model(climate_xhtml, tmp_path):
+    cache = tmp_path / "cache"
+    _compile(climate_xhtml, tmp_path / "cold", cache, "-q")
+    env = {**os.environ, "REGC_CACHE_DIR": str(cache)}
+    p = subprocess.run([sys.executable, "-c", _READ_BACK, "compile", str(climate_xhtml), "-o",
+                        str(tmp_path / "warm"), *ONE, "-q"], capture_output=True, text=True, env=env)
+    assert p.stdout.splitlines()[-1] == "0 []", p.stderr
+    assert _files(tmp_path / "cold") == _files(tmp_path / "warm")
 
 
 def test_a_corrupt_cache_file_is_ignored_not_fatal(climate_xhtml, tmp_path):

@@ -23,11 +23,12 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
-from regc.compiler.passmanager import CompileOptions, PassRecord
-from regc.ir.doc import ActDoc, ActivityDoc, FrontEndError
-from regc.ir.models import Activity, Diagnostic
+if TYPE_CHECKING:  # imported where used: a build read back whole from the cache needs neither models nor passes
+    from regc.compiler.passmanager import CompileOptions, PassRecord
+    from regc.ir.doc import ActDoc, ActivityDoc
+    from regc.ir.models import Activity, Diagnostic
 
 ABLATIONS = ("odr", "graph")
 
@@ -81,13 +82,14 @@ def corpus_file_name(fmt: Optional[str]) -> Optional[str]:
 def resolve_sources(args) -> list[tuple[Path, Optional[str]]]:
     """(path, format) for every source named on the command line or located by ``--celex``."""
     from regc.cli import CLIError
-    from regc.frontends import find_in_corpus
     from regc.retrieval.locate import corpus_root
 
     out: list[tuple[Path, Optional[str]]] = [(Path(s), args.format) for s in args.sources]
     if args.corpus and not Path(args.corpus).is_dir():  # never fall back silently to another corpus
         raise CLIError(f"{args.corpus}: --corpus is not a folder")
     if args.celex:
+        from regc.frontends import FrontEndError, find_in_corpus
+
         root = corpus_root(args.corpus)
         if root is None:
             raise CLIError(f"no corpus folder (looked at --corpus {args.corpus or '-'}, $REGC_CORPUS, "
@@ -116,6 +118,7 @@ def load_all(sources: list[tuple[Path, Optional[str]]], store=None, only: Option
     can skip the other activities do)."""
     from regc.cli import CLIError
     from regc.compiler.cache import load_source_cached
+    from regc.ir.doc import FrontEndError
 
     acts: list[ActDoc] = []
     owner: dict[str, Path] = {}
@@ -147,7 +150,7 @@ class PackedActivity:
     (``Activity.dumps``): a few MB of text unpickle in milliseconds, the models in about half a second.  Enough
     of an Activity for :func:`regc.compiler.build.write_build` and :func:`summarise`.
 
-    >>> from regc.ir.models import ActSource, CriterionNode, Unit
+    >>> from regc.ir.models import Activity, ActSource, CriterionNode, Unit
     >>> a = Activity(activity_id="X-1", name="x", source=ActSource(celex="c", format="eurlex-xhtml"),
     ...              units=[Unit(unit_id="X-1/SC", root=CriterionNode(criterion_id="ROOT"))])
     >>> p = PackedActivity(a, False); (p.activity_id, p.size, p.dumps() == a.dumps())
@@ -183,15 +186,19 @@ def _compile_one(i: int) -> tuple[Activity, list[Diagnostic], list[PassRecord]]:
 
     act, adoc, digest = _TASKS[i]
     assert _OPTIONS is not None
-    result = compile_activity_cached(act, adoc, _OPTIONS, _pipeline(_OPTIONS), digest)
-    if _OPTIONS.store is not None:
+    return compile_activity_cached(act, adoc, _OPTIONS, _pipeline(_OPTIONS), digest)
+
+
+def _compile_in_worker(i: int) -> tuple:
+    """:func:`_compile_one` in a forked worker: what it wrote to the cache is committed before the result goes
+    back (a worker's buffer dies with it; in the parent one commit at the end serves every activity)."""
+    result = _compile_one(i)
+    if _OPTIONS is not None and _OPTIONS.store is not None:
         _OPTIONS.store.flush()
+    if _PACK:
+        act, diags, records = result
+        return PackedActivity(act, _PACK["with_provenance"]), diags, records
     return result
-
-
-def _compile_packed(i: int) -> tuple[PackedActivity, list[Diagnostic], list[PassRecord]]:
-    act, diags, records = _compile_one(i)
-    return PackedActivity(act, _PACK["with_provenance"]), diags, records
 
 
 def _worker_init(parent: int) -> None:
@@ -232,7 +239,7 @@ def _run_tasks(n: int, jobs: int, progress) -> list:
     try:
         with ctx.Pool(min(jobs, n), initializer=_worker_init, initargs=(os.getpid(),)) as pool:
             out = []
-            for r in pool.imap(_compile_packed if _PACK else _compile_one, range(n), chunksize=2):
+            for r in pool.imap(_compile_in_worker, range(n), chunksize=2):
                 out.append(r)
                 progress.update(1)
             return out
@@ -296,16 +303,27 @@ def emit_python_into(folder: Path, activities: list[Activity]) -> None:
     (folder / EVALUATOR_FILE).write_text(emit_python(activities), encoding="utf-8")
 
 
-def summarise(activities: list[Activity], records: list[PassRecord], seconds: float) -> tuple[str, str]:
+def build_counts(activities: list[Activity], diags: list[Diagnostic]) -> dict:
+    """The figures of the summary line: activities, units, nodes, diagnostics and error-level diagnostics."""
     sizes = [getattr(a, "size", None) or (len(a.units), sum(1 for u in a.units for _ in u.root.walk()))
              for a in activities]
-    units, nodes = sum(u for u, _n in sizes), sum(n for _u, n in sizes)
+    return {"activities": len(activities), "units": sum(u for u, _n in sizes), "nodes": sum(n for _u, n in sizes),
+            "diagnostics": len(diags), "errors": sum(1 for d in diags if d.severity in ("error", "critical"))}
+
+
+def summarise(activities: list[Activity], records: list[PassRecord], seconds: float) -> tuple[str, str]:
+    counts = build_counts(activities, [])
+    line = (f"{counts['activities']} activities, {counts['units']} units, {counts['nodes']} nodes in "
+            f"{seconds:.2f} s")
+    return line, pass_seconds_line(records)
+
+
+def pass_seconds_line(records: list[PassRecord]) -> str:
+    """``passes: structure 0.41s, thresholds 0.30s, …`` (seconds summed over the units, in pipeline order)."""
     per: dict[str, float] = {}
     for r in records:
         per[r.pass_name] = per.get(r.pass_name, 0.0) + r.seconds
-    line = f"{len(activities)} activities, {units} units, {nodes} nodes in {seconds:.2f} s"
-    passes = "passes: " + ", ".join(f"{k} {v:.2f}s" for k, v in per.items())
-    return line, passes
+    return "passes: " + ", ".join(f"{k} {v:.2f}s" for k, v in per.items())
 
 
 def _check_output(out: Path) -> None:
@@ -324,10 +342,10 @@ def _check_output(out: Path) -> None:
                        "replaced: choose another -o or remove it")
 
 
-def _options(args, decider) -> CompileOptions:
+def _options(args, decider, store) -> CompileOptions:
     """CompileOptions from the command line (``--resolve`` checks its index before any work)."""
     from regc.cli import CLIError
-    from regc.compiler.cache import open_store
+    from regc.compiler.passmanager import CompileOptions
 
     options = CompileOptions(ablate=frozenset(args.ablate), with_provenance=args.with_provenance)
     if args.resolve:
@@ -344,13 +362,49 @@ def _options(args, decider) -> CompileOptions:
     elif args.index:
         raise CLIError("--index is only used with --resolve")
     options.decider = decider  # None with --lm none (rules only)
-    options.store = open_store(not args.no_cache)
+    options.store = store
     return options
+
+
+def _build_cache_key(args, sources, store) -> Optional[str]:
+    """The whole-build key of this compile, or None when its output is not kept whole (no cache, a model in the
+    loop, ``--resolve``, ``--emit``: their output depends on more than the source and the options)."""
+    if store is None or args.emit or args.resolve or args.index or (getattr(args, "lm", "none") or "none") != "none":
+        return None
+    from regc.compiler.cache import build_key
+
+    return build_key(sources, args.only, args.ablate, args.with_provenance)
+
+
+def _write(output: str, files, extra=None) -> Path:
+    from regc.cli import CLIError
+    from regc.compiler.build import write_build_files
+
+    try:
+        return write_build_files(output, files, extra)
+    except OSError as e:
+        raise CLIError(f"{output}: cannot write the build: {e.strerror or e}") from None  # not the tmp name
+
+
+def _report(args, out: Path, counts: dict, seconds: float, detail: str) -> int:
+    """Print the summary line (and with ``--strict`` the error count); the exit code."""
+    line = (f"{counts['activities']} activities, {counts['units']} units, {counts['nodes']} nodes in "
+            f"{seconds:.2f} s")
+    n_err = counts["errors"]
+    print(f"compiled {line} -> {out} ({counts['diagnostics']} diagnostics, {n_err} errors)")
+    if not args.quiet and detail:
+        print(detail)
+    sys.stdout.flush()
+    if args.strict and n_err:
+        print(f"regc: {n_err} error-level diagnostic(s) (--strict); see {out}/diagnostics.jsonl", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _cmd(args) -> int:
     from regc.cli import CLIError
-    from regc.compiler.build import write_build
+    from regc.compiler.build import build_files
+    from regc.compiler.cache import get_build, open_store, put_build
 
     if args.jobs < 1:
         raise CLIError("--jobs must be at least 1")
@@ -360,7 +414,14 @@ def _cmd(args) -> int:
     _check_output(Path(args.output))
     t0 = time.perf_counter()
     sources = resolve_sources(args)
-    options = _options(args, decider)
+    store = open_store(not args.no_cache)
+    key = _build_cache_key(args, sources, store)
+    kept = get_build(store, key) if key is not None else None
+    if kept is not None:  # the same sources, options and code: the build written before
+        files, counts = kept
+        out = _write(args.output, files)
+        return _report(args, out, counts, time.perf_counter() - t0, "load 0.00s; the whole build from the cache")
+    options = _options(args, decider, store)
     only = list(dict.fromkeys(args.only))
     acts = load_all(sources, options.store, only)
     if only:
@@ -372,27 +433,22 @@ def _cmd(args) -> int:
     pack = None if args.emit == "python" else args.with_provenance  # the evaluator needs the models
     activities, diags, records = compile_sources(acts, options, only, args.jobs, progress=not args.quiet, pack=pack)
     extra = (lambda folder: emit_python_into(folder, activities)) if args.emit == "python" else None
-    try:
-        out = write_build(args.output, activities, diags, with_provenance=args.with_provenance, extra=extra)
-    except OSError as e:
-        raise CLIError(f"{args.output}: cannot write the build: {e.strerror or e}") from None  # not the tmp name
-    seconds = time.perf_counter() - t0
-    line, passes = summarise(activities, records, seconds)
-    n_err = sum(1 for d in diags if d.severity in ("error", "critical"))
-    print(f"compiled {line} -> {out} ({len(diags)} diagnostics, {n_err} errors)")
+    files = build_files(activities, diags, with_provenance=args.with_provenance)
+    out = _write(args.output, files, extra)
+    counts = build_counts(activities, diags)
+    if key is not None:
+        put_build(store, key, files, counts)
+        store.flush()
+    passes = pass_seconds_line(records)
+    detail = ""
     if not args.quiet:
-        store = options.store
         cache = f"; cache {store.hits} hit(s), {store.misses} miss(es)" if store is not None else "; cache off"
-        print(f"load {t_load:.2f}s; {passes}{cache}")
+        detail = f"load {t_load:.2f}s; {passes}{cache}"
         if options.decider is not None and args.jobs == 1:
-            print(usage_line(options.decider))
+            detail += "\n" + usage_line(options.decider)
     if fallback_line(options.decider, diags):  # even with -q: the run fell back to rules
         print(fallback_line(options.decider, diags), file=sys.stderr)
-    sys.stdout.flush()
-    if args.strict and n_err:
-        print(f"regc: {n_err} error-level diagnostic(s) (--strict); see {out}/diagnostics.jsonl", file=sys.stderr)
-        return 1
-    return 0
+    return _report(args, out, counts, time.perf_counter() - t0, detail)
 
 
 __all__ = ["compile_sources", "register", "resolve_sources", "load_all", "summarise", "emit_python_into"]

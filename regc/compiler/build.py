@@ -22,9 +22,10 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Callable, Iterable, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Optional
 
-from regc.ir.models import Activity, Diagnostic
+if TYPE_CHECKING:  # not imported at run time: a build read back from the cache writes text, no models
+    from regc.ir.models import Activity, Diagnostic
 
 DIAGNOSTICS_FILE = "diagnostics.jsonl"
 BUILD_MARKER = ".regc-build"  # written into every build; only a folder holding it may be replaced by `-o`
@@ -65,6 +66,25 @@ def is_replaceable_build(folder: Path) -> bool:
     return not any(folder.iterdir()) or is_build_folder(folder)
 
 
+def build_files(activities: list[Activity], diagnostics: list[Diagnostic],
+                with_provenance: bool = False) -> list[tuple[str, str]]:
+    """``(file name, text)`` of every file of a build but the marker: one per activity, then the diagnostics.
+
+    >>> build_files([], [])
+    [('diagnostics.jsonl', '')]
+    """
+    files: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for act in activities:
+        name = activity_filename(act.activity_id)
+        if name in seen:
+            raise ValueError(f"two activities would be written to {name}")
+        seen.add(name)
+        files.append((name, act.dumps(with_provenance)))
+    files.append((DIAGNOSTICS_FILE, diagnostics_jsonl(diagnostics)))
+    return files
+
+
 def write_build(outdir: str | os.PathLike, activities: list[Activity], diagnostics: list[Diagnostic],
                 with_provenance: bool = False,
                 extra: Optional[Callable[[Path], None]] = None) -> Path:
@@ -73,6 +93,13 @@ def write_build(outdir: str | os.PathLike, activities: list[Activity], diagnosti
     ``extra(tmpdir)`` may add more files (e.g. emitted evaluators) before the folder is renamed into place; if
     it raises, nothing is written.
     """
+    return write_build_files(outdir, build_files(activities, diagnostics, with_provenance), extra)
+
+
+def write_build_files(outdir: str | os.PathLike, files: Iterable[tuple[str, str]],
+                      extra: Optional[Callable[[Path], None]] = None) -> Path:
+    """Write ``files`` (``(name, text)``, see :func:`build_files`) and the marker as the build folder ``outdir``,
+    atomically (see the module text), and return its path."""
     out = Path(outdir)
     if out.is_symlink() and out.is_dir():  # write through the link: the link itself stays
         out = out.resolve()
@@ -80,14 +107,8 @@ def write_build(outdir: str | os.PathLike, activities: list[Activity], diagnosti
     parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=parent))
     try:
-        seen: set[str] = set()
-        for act in activities:
-            name = activity_filename(act.activity_id)
-            if name in seen:
-                raise ValueError(f"two activities would be written to {name}")
-            seen.add(name)
-            (tmp / name).write_text(act.dumps(with_provenance), encoding="utf-8")
-        (tmp / DIAGNOSTICS_FILE).write_text(diagnostics_jsonl(diagnostics), encoding="utf-8")
+        for name, text in files:
+            (tmp / name).write_text(text, encoding="utf-8")
         (tmp / BUILD_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
         if extra is not None:
             extra(tmp)

@@ -230,3 +230,45 @@ def load_source_cached(path: Path, fmt: Optional[str], store: Optional[DiskVerdi
         act = load_source(path, fmt, only)
         store.put(key, act)
     return act
+
+
+# -- the whole build --------------------------------------------------------------------------------------------
+# A compile whose sources (bytes and names as given), options and code are unchanged writes the very files it
+# wrote before: they are kept, compressed, under one key, and read back without reading the source, importing
+# the passes or building a model (a changed source still reuses the per-activity entries above).
+
+def build_key(sources: list[tuple[Path, Optional[str]]], only: list[str], ablate: list[str],
+              with_provenance: bool) -> str:
+    """The key of a whole build: every source (name as given, format, digest) and the options that shape the
+    output (``--jobs`` does not: same bytes whatever it is)."""
+    parts = [f"{path}|{fmt or ''}|{source_digest(path)}" for path, fmt in sources]
+    return f"build|{parts}|{sorted(set(only))}|{sorted(set(ablate))}|{with_provenance}"
+
+
+def put_build(store: DiskVerdictStore, key: str, files: list[tuple[str, str]], summary: dict) -> None:
+    """Keep a build's ``files`` (``(name, text)``) and its ``summary`` (counts for the summary line) under
+    ``key``; written at the next :meth:`~DiskVerdictStore.flush`."""
+    import zlib
+
+    packed = [(name, zlib.compress(text.encode("utf-8"), 1)) for name, text in files]
+    store.put(key, {"files": packed, "summary": dict(summary)})
+
+
+def get_build(store: DiskVerdictStore, key: str) -> Optional[tuple[list[tuple[str, str]], dict]]:
+    """``(files, summary)`` kept by :func:`put_build` under ``key``, or None (a missing or damaged entry).
+
+    >>> import tempfile
+    >>> store = DiskVerdictStore(tempfile.mkdtemp(), fingerprint="test")
+    >>> put_build(store, "k", [("A-1.json", "{}")], {"activities": 1}); get_build(store, "k")
+    ([('A-1.json', '{}')], {'activities': 1})
+    >>> get_build(store, "other") is None
+    True
+    """
+    import zlib
+
+    value = store.get(key)
+    try:
+        files = [(name, zlib.decompress(blob).decode("utf-8")) for name, blob in value["files"]]
+        return files, dict(value["summary"])
+    except (TypeError, KeyError, ValueError, zlib.error):
+        return None

@@ -112,12 +112,40 @@ class HtmlDoc:
                           path=sp.path)
 
 
-def _index_offsets(text: str, root: etree._Element) -> dict[etree._Element, tuple[int, int]]:
+def _index_offsets(text: str, root: etree._Element, well_formed: bool = False) -> dict[etree._Element, tuple[int, int]]:
     """Map each element to (start, end) character offsets by scanning tags once; {} if the scan disagrees with
-    the parse (then spans carry the element path only)."""
+    the parse (then spans carry the element path only).  ``well_formed``: the text parsed as XML (every closing
+    tag closes the innermost open element, an empty element ends in ``/>``), which lets the scan skip the search
+    for the matching open tag.
+
+    >>> t = "<a><b x='1/'/><c>x<d/></c></a>"
+    >>> r = etree.fromstring(t)
+    >>> [(e.tag, se) for e, se in _index_offsets(t, r, well_formed=True).items()]
+    [('a', (0, 30)), ('b', (3, 14)), ('c', (14, 26)), ('d', (18, 22))]
+    >>> _index_offsets(t, r, well_formed=True) == _index_offsets(t, r)
+    True
+    """
     starts: list[int] = []
     ends: list[int] = []
     names: list[str] = []
+    if well_formed:
+        try:
+            _scan_well_formed(text, starts, ends, names)
+        except IndexError:  # a closing tag with nothing open: not what the parser read; scan the slow way
+            return _index_offsets(text, root)
+    else:
+        _scan(text, starts, ends, names)
+    elements = list(root.iter(etree.Element))  # elements only: no comments, PIs or entities
+    if len(elements) != len(starts):
+        return {}
+    # same count is not enough: the same tags in the same order
+    if [local(e.tag) for e in elements] != [n.rsplit(":", 1)[-1].lower() for n in names]:
+        return {}
+    return dict(zip(elements, zip(starts, ends)))
+
+
+def _scan(text: str, starts: list[int], ends: list[int], names: list[str]) -> None:
+    """Tag offsets of any (X)HTML: a closing tag closes the nearest open element of its name."""
     stack: list[tuple[str, int]] = []
     for m in _TAG.finditer(text):
         name = m.group(2)
@@ -137,13 +165,25 @@ def _index_offsets(text: str, root: etree._Element) -> dict[etree._Element, tupl
         names.append(name)
         if not m.group(3).rstrip().endswith("/"):
             stack.append((name, len(starts) - 1))
-    elements = [e for e in root.iter() if isinstance(e.tag, str)]
-    if len(elements) != len(starts):
-        return {}
-    for e, n in zip(elements, names):  # same count is not enough: the same tags in the same order
-        if local(e.tag) != n.rsplit(":", 1)[-1].lower():
-            return {}
-    return {e: (s, t) for e, s, t in zip(elements, starts, ends)}
+
+
+def _scan_well_formed(text: str, starts: list[int], ends: list[int], names: list[str]) -> None:
+    """Tag offsets of well-formed XML (twice as fast as :func:`_scan`); IndexError on an unmatched closing tag."""
+    stack: list[int] = []
+    pop, push = stack.pop, stack.append
+    for m in _TAG.finditer(text):
+        close, name, _attrs = m.groups()
+        if name is None:
+            continue
+        if close:
+            ends[pop()] = m.end()
+            continue
+        start, end = m.span()
+        starts.append(start)
+        ends.append(end)
+        names.append(name)
+        if text[end - 2] != "/":  # XML writes an empty element as ``<name …/>``, nothing between "/" and ">"
+            push(len(starts) - 1)
 
 
 def read_bytes(path: Path) -> bytes:
@@ -212,7 +252,7 @@ def parse_html_text(text: str, file: str) -> HtmlDoc:
     if root is None:
         raise FrontEndError(file, "no document element", "line 1")
     doc = HtmlDoc(file=file, text=text, root=root)
-    doc._starts = _index_offsets(body, root)
+    doc._starts = _index_offsets(body, root, well_formed=True)  # the XML parser accepted it
     doc._shift = offset_shift
     return doc
 

@@ -52,7 +52,6 @@ _KEYWORDS: dict[str, re.Pattern[str]] = {
     "BIO": re.compile(r"biodiversity|ecosystems|\bbio\b(?!-)"),
 }
 
-_WS = re.compile(r"[\s\u00a0\u2007\u202f\u2009]+")
 _NUMBER_PREFIX = re.compile(r"^\(?\s*([1-6])\s*\)\.?\s*")
 _SC = re.compile(r"^(additional |specific )?(criteria pertaining to )?substantial(ly)? contribut")
 _DNSH = re.compile(r"^(additional |specific )?(criteria pertaining to )?(do no|does no|doing no) significant harm"
@@ -63,7 +62,13 @@ _SENTENCE = re.compile(r"\b(is|are|does|do|shall|complies|comply|has|have|use|us
 
 
 def _norm(text: str) -> str:
-    return _WS.sub(" ", text or "").strip().lower()
+    """Whitespace runs (no-break and thin spaces too: ``str.split`` splits where ``\\s`` does) as one space,
+    lower-case.
+
+    >>> _norm("  Do\u00a0no  significant\u2009harm ")
+    'do no significant harm'
+    """
+    return " ".join((text or "").split()).lower()
 
 
 def objective_from_text(text: str) -> Optional[str]:

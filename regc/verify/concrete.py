@@ -24,8 +24,10 @@ criteria the pre-pass could not settle: the findings are those of Z3 alone.
 from __future__ import annotations
 
 import datetime as _dt
+import operator
 import random
 from fractions import Fraction
+from functools import lru_cache
 from typing import Iterator, Optional
 
 from regc.runtime import kernel
@@ -35,12 +37,28 @@ _EFFECTIVE = ("effective_from", "effective_until", "window")
 _DATED = ("deadline", "recurring")
 
 
+@lru_cache(maxsize=4096)
 def _days(iso: str) -> int:
     return (_dt.date.fromisoformat(iso) - _dt.date(1970, 1, 1)).days
 
 
+@lru_cache(maxsize=4096)
+def _fraction(v) -> Fraction:
+    """``Fraction(v)`` of a plan's threshold value (a string or number), made once per value."""
+    return Fraction(v)
+
+
+@lru_cache(maxsize=1024)
+def _period_limit(amount, period: str) -> Fraction:
+    """Days of a recurring limit (``amount`` ``period``s), as the encoding states it."""
+    return Fraction(float(amount) * kernel._PERIOD_DAYS[period])
+
+
+_OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "=": operator.eq}
+
+
 def _holds(op: str, a: Fraction, b: Fraction) -> bool:
-    return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "=": a == b}[op]
+    return _OPS[op](a, b)
 
 
 class CycleError(ValueError):
@@ -98,7 +116,7 @@ class ConcreteUnit:
             return UNKNOWN
         parts = []
         if n["q"]:
-            ok = [_holds(it[1], p["x"][self.xvar[(i, j)]], Fraction(it[4])) for j, it in enumerate(n["q"])]
+            ok = [_holds(it[1], p["x"][self.xvar[(i, j)]], _fraction(it[4])) for j, it in enumerate(n["q"])]
             parts.append(PASS if (any(ok) if n["qlogic"] == "OR" else all(ok)) else FAIL)
         vs = []
         for t in n["t"]:
@@ -106,7 +124,7 @@ class ConcreteUnit:
                 vs.append(PASS if p["date"][i] <= _days(t[1]) else FAIL)
             elif t[0] == "recurring":
                 age = p["as_of"] - p["date"][i]
-                limit = Fraction(float(t[4]) * kernel._PERIOD_DAYS[t[5]])
+                limit = _period_limit(t[4], t[5])
                 vs.append(PASS if 0 <= age and age <= limit else FAIL)
         if vs:
             parts.append(kernel.k_or(vs) if n["tlogic"] == "OR" else kernel.k_and(vs))
@@ -244,7 +262,7 @@ def _want(cu: ConcreteUnit, p: dict, i: int, goal: str) -> None:
     own_fails = not ok and n["own"]  # FAIL: the own requirement fails, the children pass
     for j, it in enumerate(n["q"]):
         meet = not own_fails or (n["qlogic"] != "OR" and j > 0)
-        p["x"][cu.xvar[(i, j)]] = _item_value(it[1], Fraction(it[4]), meet)
+        p["x"][cu.xvar[(i, j)]] = _item_value(it[1], _fraction(it[4]), meet)
     for t in n["t"]:
         if t[0] == "deadline":
             p["date"][i] = _days(t[1]) + 1 if own_fails else min(p["date"].get(i, _days(t[1])), _days(t[1]))

@@ -37,7 +37,7 @@ import z3
 
 from regc.ir.models import Activity, ActSource, Diagnostic, Unit
 from regc.verify.concrete import ConcreteUnit, CycleError, live, passable
-from regc.verify.plan_logic import PlanEncoding, _cmp, _eq, days, release
+from regc.verify.plan_logic import PlanEncoding, _cmp, _eq, _implies, assert_all, days, release
 from regc.verify.quantities import quantity_classes, quantity_names
 from regc.verify.witness import evaluates_to, format_profile, item_labels, profile
 
@@ -140,7 +140,7 @@ class UnitModel:
         self.root = dict(plan["roots"])[self.part]
         self.labels = item_labels(unit, plan)
         self.s = z3.SimpleSolver(ctx=self.ctx)
-        self.s.add(*domain(self.enc), *[_eq(self.enc.V[i], self.enc.defs[i]) for i in self.ids])
+        assert_all(self.s, [*domain(self.enc), *[_eq(self.enc.V[i], self.enc.defs[i]) for i in self.ids]])
         self.atoms = {i: self._atoms(i) for i in self.ids}  # (their terms refer to ctx, not self: no cycle)
         self.track: dict[int, Any] = {}
         self.all_t: list = []
@@ -187,16 +187,16 @@ class UnitModel:
             self.track = {i: z3.Bool(f"track[{i}]", self.ctx) for i in self.ids}
             self.all_t = list(self.track.values())
             self._tracked = z3.SimpleSolver(ctx=self.ctx)
-            self._tracked.add(*domain(self.enc))
-            for i in self.ids:
-                self._tracked.add(z3.Implies(self.track[i], self.enc.V[i] == self.enc.defs[i]))
+            assert_all(self._tracked, domain(self.enc))
+            for i in self.ids:  # made and asserted one by one, as before: Z3's answers follow its term ids
+                assert_all(self._tracked, [_implies(self.track[i], _eq(self.enc.V[i], self.enc.defs[i]))])
         return self._tracked
 
     def domain_solver(self) -> z3.Solver:
         """A solver of the domain alone, for questions about atoms (built on first use)."""
         if self._domain is None:
             self._domain = z3.SimpleSolver(ctx=self.ctx)
-            self._domain.add(*domain(self.enc))
+            assert_all(self._domain, domain(self.enc))
         return self._domain
 
     def core(self, goal: Any) -> list[str]:
@@ -215,7 +215,7 @@ def domain(enc: PlanEncoding) -> list:
     """Plausible profiles: an assessment date, quantities >= 0, dates not before :data:`DOMAIN_START`."""
     lo = days(DOMAIN_START)
     out = [enc.has_as_of, enc.as_of >= lo]
-    out += [v >= 0 for v in {str(v): v for v in enc.x.values()}.values()]
+    out += [v >= 0 for v in {v.get_id(): v for v in enc.x.values()}.values()]  # one per variable (hash-consed)
     out += [d >= lo for d in enc.date.values()]
     return out
 
@@ -425,7 +425,7 @@ def _dead(um: UnitModel, rep: LogicReport, never: set[int], empty: set[int]) -> 
     V2, defs2 = e1.copy_verdicts("2:")
     flip = z3.Bool("flip", um.ctx)
     for i in um.ids:
-        s.add(z3.Implies(um.track[i], V2[i] == defs2[i]))
+        assert_all(s, [_implies(um.track[i], _eq(V2[i], defs2[i]))])
     stated = z3.And([e1.has[i] for i in um.ids])  # complete profiles: missing evidence is not a flip
     s.add(z3.Implies(flip, z3.And(stated, (e1.V[um.root] == um.enc.PASS) != (V2[um.root] == um.enc.PASS))))
     out = []

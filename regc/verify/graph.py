@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Iterable, Optional
 
 import networkx as nx
@@ -54,6 +55,7 @@ def is_group_id(cid: str) -> bool:
     return bool(_GROUP_RE.search(cid))
 
 
+@lru_cache(maxsize=65536)
 def expected_parent_id(cid: str) -> Optional[str]:
     """The parent an id names by its syntax (spec §3), or None for a top-level id.
 
@@ -287,6 +289,8 @@ def _dependency_findings(unit: Unit, crit: set[str]) -> list[Diagnostic]:
 def _cycle_findings(unit: Unit, g: nx.MultiDiGraph) -> list[Diagnostic]:
     """No cycle in DEPENDS_ON ∪ INHERITS_THRESHOLD (at most 10, deterministic order; self edges reported elsewhere)."""
     out: list[Diagnostic] = []
+    if not any(t in ACYCLIC_TYPES for _u, _v, t in g.edges(data="type")):
+        return out  # most units: no DEPENDS_ON/INHERITS_THRESHOLD edge, so no cycle to look for
     dg = _typed(g, ACYCLIC_TYPES)
     order = {n: i for i, n in enumerate(g.nodes)}
     cycles = []

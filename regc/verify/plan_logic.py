@@ -73,7 +73,6 @@ def days(d: _dt.date) -> int:
 # Python API's sort checks and coercions, which cost more than the solving here)
 
 
-
 def _ite(c: Any, a: Any, b: Any) -> Any:
     """``z3.If(c, a, b)`` for ``a``, ``b`` of one sort (and context)."""
     return a.__class__(z3.Z3_mk_ite(c.ctx.ref(), c.as_ast(), a.as_ast(), b.as_ast()), c.ctx)
@@ -103,6 +102,24 @@ def _or(xs: list) -> Any:
 
 def _not(x: Any) -> Any:
     return z3.BoolRef(z3.Z3_mk_not(x.ctx.ref(), x.as_ast()), x.ctx)
+
+
+def _implies(a: Any, b: Any) -> Any:
+    """``z3.Implies(a, b)`` for Boolean terms."""
+    return z3.BoolRef(z3.Z3_mk_implies(a.ctx.ref(), a.as_ast(), b.as_ast()), a.ctx)
+
+
+def assert_all(solver: z3.Solver, exprs: Any) -> None:
+    """``solver.add(*exprs)``: the same assertions in the same order, Boolean terms straight through the C API
+    (``Solver.add`` casts each to Bool first, which for a Boolean term returns it unchanged).  Asserting may make
+    terms inside Z3, so what Z3 answers depends on whether a term was made before or after an assertion: keep
+    the order of making and asserting that a caller had with ``add``."""
+    ref, handle = solver.ctx.ref(), solver.solver
+    for e in exprs:
+        if isinstance(e, z3.BoolRef):
+            z3.Z3_solver_assert(ref, handle, e.as_ast())
+        else:
+            solver.add(e)
 
 
 def _bool(name: str, ctx: z3.Context, sort: Any) -> Any:
