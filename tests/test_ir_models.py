@@ -69,5 +69,7 @@ def test_dumps_json_writes_the_bytes_of_the_stdlib_encoder(gold_dir):
     samples = [_json.loads(p.read_text(encoding="utf-8")) for p in sorted(gold_dir.glob("*.json"))[:20]]
     samples += [{"x": 1e-05, "y": 1.5e300, "z": -0.0, "s": "\x01\u2028\t\"\\/ é 日本", "big": 2 ** 70, "e": [],
                  "d": {}, "n": [[1, [2]], {"a": None, "b": True}]}, "text", 3, None, {1: 2}]
+    # floats below 1e-4 on their own (orjson spells them "1e-9" / "0.00001"), and strings that only look like them
+    samples += [{"x": 1e-05}, [1e-9, 2.5e-7, -3e-5, 0.000012, 0.0001, 5e-324, 1e16, 0.1], {"s": "1e-9 0.00001"}]
     for obj in samples:
         assert dumps_json(obj) == _json.dumps(obj, ensure_ascii=False, indent=1) + "\n"

@@ -7,6 +7,7 @@ against the stdlib encoder).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 
@@ -22,6 +23,12 @@ def restore_model(cls: type, values: dict, fields_set: set) -> Any:
 
 _object_setattr = object.__setattr__
 
+# orjson's spelling of a float below 1e-4: a one-digit negative exponent, or positional with four zeros
+_SMALL_FLOAT = re.compile(rb"""
+      \d e - \d (?!\d)      # 1e-9, 2.5e-7   (Python: 1e-09, 2.5e-07)
+    | (?<![\d.]) 0 \. 0000   # 0.00001        (Python: 1e-05)
+""", re.VERBOSE)
+
 
 def dumps_json(obj: Any) -> str:
     """The one JSON serialisation regc writes: deterministic, UTF-8, 1-space indent, trailing newline.
@@ -30,7 +37,9 @@ def dumps_json(obj: Any) -> str:
     when it is installed (``indent`` forces the stdlib onto its pure-Python encoder: ~4x slower on a whole act).
     orjson indents by two spaces; every line's indentation is halved (strings never hold a raw newline).  The
     one difference, on purpose: a NaN or infinity is written ``null`` (the stdlib writes ``NaN``, which is not
-    JSON); the IR's numbers are finite (validated), so builds are unaffected.
+    JSON); the IR's numbers are finite (validated), so builds are unaffected.  orjson writes floats below 1e-4
+    its own way ("1e-9", "0.00001" where Python writes "1e-09", "1e-05"): when its output holds such a token
+    (``_SMALL_FLOAT``; a string that merely looks like one costs only speed) the stdlib writes the file.
 
     >>> dumps_json({"a": [1, 2.5, None], "b": {}, "c": "é"})
     '{\\n "a": [\\n  1,\\n  2.5,\\n  null\\n ],\\n "b": {},\\n "c": "é"\\n}\\n'
@@ -41,6 +50,8 @@ def dumps_json(obj: Any) -> str:
         except (TypeError, _orjson.JSONEncodeError):  # an int over 64 bits, a non-str key...: the stdlib's answer
             pass
         else:
+            if _SMALL_FLOAT.search(raw) is not None:
+                return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
             lines = raw.split(b"\n")
             return b"\n".join([ln[(len(ln) - len(ln.lstrip(b" "))) // 2:] for ln in lines]).decode() + "\n"
     return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
