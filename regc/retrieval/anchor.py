@@ -62,7 +62,8 @@ QUESTION_WORDS = frozenset("""
     those there here please need needs want wants know tell explain mean means meaning practice case cases also
     about any some such other than then so if or and but not no yes the a an of to in on for at by with from as
     into under over between within without per via vs etc e.g i.e get got make made use used using allowed okay
-    acceptable ok still already just only really actually currently today""".split())
+    acceptable ok still already just only really actually currently today""".split()) | frozenset("""
+    he she him her his hers them theirs ours himself herself themselves ourselves someone somebody anyone""".split())
 
 ARTICLE_NUMBER = r"\d+[a-z]?"
 SUBDIVISIONS = r"(?:\s?\(\w{1,4}\))*"
