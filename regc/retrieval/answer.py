@@ -34,6 +34,7 @@ CLAIMS_PER_RULE = 2
 MIN_OVERLAP = 2  # content words a sentence must share with the question (1 for one-word topics)
 QUOTE_WORDS = 60
 MATCH_PREFIX = 7  # letters of a stem compared (0: whole stems)
+_KEYS: dict[str, str] = {}
 _WORD = re.compile(r"[a-z][a-z0-9\-]+")
 
 LMCall = Callable[[str, str], str]
@@ -72,8 +73,13 @@ def _key(w: str) -> str:
     >>> _key("complaints") == _key("complain"), _key("information") == _key("informed")
     (True, False)
     """
-    st = _stem(w)
-    return st[:MATCH_PREFIX] if MATCH_PREFIX else st
+    out = _KEYS.get(w)
+    if out is None:
+        st = _stem(w)
+        out = st[:MATCH_PREFIX] if MATCH_PREFIX else st
+        if len(_KEYS) < 200_000:
+            _KEYS[w] = out
+    return out
 
 
 def _focus(anchor: Anchor) -> set[str]:
