@@ -65,6 +65,10 @@ QUESTION_WORDS = frozenset("""
     acceptable ok still already just only really actually currently today""".split()) | frozenset("""
     he she him her his hers them theirs ours himself herself themselves ourselves someone somebody anyone""".split())
 
+# a one-word defined term counts when its definitions provision defines at most this many terms (a section
+# defining "breach" and one more term is about that term; a general definitions article is not)
+SPECIFIC_DEFINITIONS = 3
+
 ARTICLE_NUMBER = r"\d+[a-z]?"
 SUBDIVISIONS = r"(?:\s?\(\w{1,4}\))*"
 ARTICLE_LIST = (rf"Articles?\s+(?P<list>{ARTICLE_NUMBER}{SUBDIVISIONS}"
@@ -176,8 +180,13 @@ def extract_anchor(question: str, searcher=None) -> Anchor:
                     sections.append(node)
         low = " | ".join((question,) + bridged).lower()  # the rules' words for practitioner words count too
         for celex in searcher.acts():
-            for term, loc in searcher.definitions(celex).items():
-                if " " in term and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", low):
+            defs = searcher.definitions(celex)
+            per_section: dict[str, int] = {}
+            for loc in defs.values():
+                per_section[loc.split("(")[0]] = per_section.get(loc.split("(")[0], 0) + 1
+            for term, loc in defs.items():
+                specific = " " in term or per_section[loc.split("(")[0]] <= SPECIFIC_DEFINITIONS
+                if specific and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", low):
                     terms.append(term)
                     term_nodes.append(f"{celex}#{loc.split('(')[0]}")
     names = tuple(dict.fromkeys(
