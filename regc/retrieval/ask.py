@@ -3,9 +3,8 @@
 1. a topic anchor is extracted by rules (:mod:`regc.retrieval.anchor`);
 2. three views (the question, the anchor, both) are searched with BM25 and dense retrieval; each ranked chunk
    list is rolled up to provisions (article / annex / CFR section: ``"32021R2178#Article 8"``), each view's
-   lists are fused by RRF (the "both" view also with the title view, :mod:`regc.retrieval.titles`: headings
-   and named standards matched with the question and its bridged words, :mod:`regc.retrieval.lexicon`), and
-   the views are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
+   lists are fused by RRF (optionally, ``title_view``, the "both" view also with the title view,
+   :mod:`regc.retrieval.titles`; off by default), and the views are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
 3. provisions the anchor pinpoints (cited articles, activity-code annexes, definitions of the terms used) join
    at the top or at the closure level;
 4. an authority order (regulation/directive > delegated/implementing act > other documents) scales the scores;
@@ -41,7 +40,9 @@ VIEWS = ("question", "anchor", "both")
 DENSE_VIEWS = VIEWS  # views also searched densely (without it the anchor view's BM25 list wins too often)
 MODES = ("bm25", "dense")
 # the title view (:mod:`regc.retrieval.titles`): "list" = a ranking of its own in the fusion, "hybrid" = a third
-# member of the "both" view's BM25 + dense fusion, None = off
+# member of the "both" view's BM25 + dense fusion, None = off.  Off: decided by ablation over every non-sealed set
+# together (HIPAA dev + old held-out, HIPAA fresh, FAQ, Taxonomy fresh: pooled R@10/FC@10 0.688/0.549 off,
+# 0.681/0.535 "hybrid", lower "list"; tests/fixtures/ask/README.md)
 TITLE_VIEW: Optional[str] = None
 # authority order: (pattern on the act's title or id, factor); first match wins
 AUTHORITY: tuple[tuple[str, float], ...] = (
