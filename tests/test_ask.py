@@ -277,7 +277,8 @@ def test_faq_fixture_is_audited_and_split():
         assert 0.2 <= len(held) / len(items) <= 0.4
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in items)
     assert all(x["audit"] in {"keep", "fix"} for x in faq)
-    for name in ("hipaa_fresh.jsonl", "faq_fresh.jsonl"):  # first-contact sets, annotated before any run
+    for name, split in (("hipaa_fresh.jsonl", "fresh"), ("faq_fresh.jsonl", "fresh"),
+                        ("hipaa_fresh2.jsonl", "fresh2"), ("faq_fresh2.jsonl", "fresh2")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
-        assert len(fresh) >= 12 and all(x["split"] == "fresh" and x["audit"].startswith("annotated") for x in fresh)
+        assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)
