@@ -122,7 +122,31 @@ def test_hipaa_definitions_are_terms(searcher):
     assert defs.get("breach", "").startswith("§ 164.402")
 
 
+def test_a_one_word_term_counts_only_with_its_own_definitions_section(searcher):
+    a = extract_anchor("A clerk opened the wrong patient's file by mistake. Is that a breach?", searcher)
+    assert "breach" in a.terms and f"{HIPAA}#§ 164.402" in a.term_nodes  # § 164.402 defines 2 terms
+    b = extract_anchor("Which individual may see the disclosure log?", searcher)
+    assert not {"individual", "disclosure"} & set(b.terms)  # one-word terms of § 160.103's 37 definitions
+
+
 # ---- answers -------------------------------------------------------------------------------------------------
+
+
+def test_answer_cites_every_supported_rule_above_the_margin_key_first(searcher):
+    from regc.retrieval.answer import CITE_MARGIN, MAX_RULES
+
+    anchor, hits = Asker(searcher).retrieve("How long must we keep security policies and risk analysis "
+                                            "documentation?", k=10)
+    answering = extractive(searcher, anchor, hits, policy="answering")
+    support = extractive(searcher, anchor, hits, policy="support")
+    score = {f"{h['celex']}#{h['locator']}": h["score"] for h in answering.retrieved}
+    top = max(score.values())
+    assert 1 <= len(answering.rules) <= MAX_RULES
+    assert all(score[r] >= CITE_MARGIN * top for r in answering.rule_ids())
+    assert set(support.rule_ids()) <= set(answering.rule_ids()) or len(answering.rules) == MAX_RULES
+    assert answering.rule_ids()[0] in support.rule_ids()  # the best-supported rule leads (the key provision)
+    with pytest.raises(ValueError):
+        extractive(searcher, anchor, hits, policy="nonsense")
 
 
 def test_rules_only_answer_is_attributed_and_verbatim(searcher):
@@ -253,7 +277,8 @@ def test_faq_fixture_is_audited_and_split():
         assert 0.2 <= len(held) / len(items) <= 0.4
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in items)
     assert all(x["audit"] in {"keep", "fix"} for x in faq)
-    for name in ("hipaa_fresh.jsonl", "faq_fresh.jsonl"):  # first-contact sets, annotated before any run
+    for name, split in (("hipaa_fresh.jsonl", "fresh"), ("faq_fresh.jsonl", "fresh"),
+                        ("hipaa_fresh2.jsonl", "fresh2"), ("faq_fresh2.jsonl", "fresh2")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
-        assert len(fresh) >= 12 and all(x["split"] == "fresh" and x["audit"].startswith("annotated") for x in fresh)
+        assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)

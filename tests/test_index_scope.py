@@ -128,9 +128,32 @@ def test_queries_are_encoded_on_one_torch_thread(monkeypatch):
     import torch
 
     import regc.retrieval.index as ix
+    import regc.retrieval.query_encoder as qe
 
+    monkeypatch.setenv("REGC_ONNX", "0")  # the PyTorch path (the ONNX one is checked below)
+    monkeypatch.setattr(qe, "_STATE", {})
     seen = []
     monkeypatch.setattr(ix, "encode", lambda texts: seen.append(torch.get_num_threads()) or texts)
     before = torch.get_num_threads()
     ix.encode_query("biofuels")
     assert seen == [1] and torch.get_num_threads() == before
+
+
+def test_onnx_query_vectors_equal_the_pytorch_ones(monkeypatch):
+    import numpy as np
+
+    import regc.retrieval.index as ix
+    import regc.retrieval.query_encoder as qe
+
+    texts = ["biofuels", "Do we have to report CapEx for activities that are only taxonomy-eligible, and how?"]
+    monkeypatch.setattr(qe, "_STATE", {})
+    fast = qe.encode_onnx(texts)
+    if fast is None:
+        pytest.skip("onnx / onnxruntime not installed: queries are encoded with PyTorch")
+    slow = ix.encode(texts)
+    assert fast.shape == slow.shape and fast.dtype == np.float32
+    assert float((fast * slow).sum(1).min()) > 0.99999
+    assert np.array_equal(ix.encode_query(texts), fast)
+    monkeypatch.setenv("REGC_ONNX", "0")
+    monkeypatch.setattr(qe, "_STATE", {})
+    assert qe.encode_onnx(texts) is None

@@ -215,17 +215,20 @@ METRICS = ("recall", "ndcg", "fullcov", "cit_precision", "cit_recall", "cit_key"
 
 
 def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[str] = SYSTEMS,
-                 progress=None) -> dict:
+                 progress=None, options: Optional[dict] = None,
+                 answer_options: Optional[dict] = None) -> dict:
     """Per-question metrics of each system over ``items`` (see :func:`load_qa`): ``bm25`` (the question alone,
     rolled up to provisions), ``ask`` (anchor + 3 views x BM25/dense, RRM, closure, authority) and ``ask-rrf``
-    (the same with sum fusion).  Citation metrics are those of the rules-only answer (``ask`` only).  Returns
+    (the same with sum fusion); ``options``: keyword arguments of both askers (ablations, e.g.
+    ``{"title_view": None}``), ``answer_options`` those of the rules-only answer (``{"policy": "support"}``).  Citation metrics are those of the rules-only answer (``ask`` only).  Returns
     ``{"per_question": [...], "latency_ms": [...]}``."""
     import time
 
     from regc.retrieval.answer import extractive
     from regc.retrieval.ask import Asker
 
-    askers = {"ask": Asker(searcher), "ask-rrf": Asker(searcher, fusion="rrf")}
+    opts = dict(options or {})
+    askers = {"ask": Asker(searcher, **opts), "ask-rrf": Asker(searcher, **{**opts, "fusion": "rrf"})}
     per_q, latency = [], []
     for it in items:
         row = {"id": it.get("id", ""), "split": it.get("split", "dev"), "n_gold": len(it["gold"])}
@@ -236,7 +239,7 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
                 t0 = time.perf_counter()
                 anchor, hits = askers[system].retrieve(it["question"], k)
                 if system == "ask":
-                    ans = extractive(searcher, anchor, hits)
+                    ans = extractive(searcher, anchor, hits, **(answer_options or {}))
                     latency.append((time.perf_counter() - t0) * 1000)
                     row.update({f"ask:{m}": v for m, v in citation_metrics(ans.rule_ids(), it["gold"]).items()})
                 ranked = [h.node for h in hits]

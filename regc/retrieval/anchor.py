@@ -62,7 +62,12 @@ QUESTION_WORDS = frozenset("""
     those there here please need needs want wants know tell explain mean means meaning practice case cases also
     about any some such other than then so if or and but not no yes the a an of to in on for at by with from as
     into under over between within without per via vs etc e.g i.e get got make made use used using allowed okay
-    acceptable ok still already just only really actually currently today""".split())
+    acceptable ok still already just only really actually currently today""".split()) | frozenset("""
+    he she him her his hers them theirs ours himself herself themselves ourselves someone somebody anyone""".split())
+
+# a one-word defined term counts when its definitions provision defines at most this many terms (a section
+# defining "breach" and one more term is about that term; a general definitions article is not)
+SPECIFIC_DEFINITIONS = 3
 
 ARTICLE_NUMBER = r"\d+[a-z]?"
 SUBDIVISIONS = r"(?:\s?\(\w{1,4}\))*"
@@ -175,8 +180,13 @@ def extract_anchor(question: str, searcher=None) -> Anchor:
                     sections.append(node)
         low = " | ".join((question,) + bridged).lower()  # the rules' words for practitioner words count too
         for celex in searcher.acts():
-            for term, loc in searcher.definitions(celex).items():
-                if " " in term and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", low):
+            defs = searcher.definitions(celex)
+            per_section: dict[str, int] = {}
+            for loc in defs.values():
+                per_section[loc.split("(")[0]] = per_section.get(loc.split("(")[0], 0) + 1
+            for term, loc in defs.items():
+                specific = " " in term or per_section[loc.split("(")[0]] <= SPECIFIC_DEFINITIONS
+                if specific and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", low):
                     terms.append(term)
                     term_nodes.append(f"{celex}#{loc.split('(')[0]}")
     names = tuple(dict.fromkeys(

@@ -1,8 +1,9 @@
 """Per-rule attributed answers (`regc ask`): every claim is bound to a retrieved provision and quotes it verbatim.
 
-Rules-only (default): for each retrieved provision scoring at least ``CITE_MARGIN`` x the best one (at most
-``MAX_RULES``), the sentences of its text that share the most content words with the question's anchor are the
-claims (extractive, so each quote is the provision's own words).  With an LM (``lm``: a callable
+Rules-only (default): each retrieved provision scoring at least ``CITE_MARGIN`` x the best one that has an
+answering sentence (one sharing content words with the question's anchor) is cited, the best-anchored first (the
+key provision), at most ``MAX_RULES``; its claims are those sentences (extractive, so each quote is the
+provision's own words).  With an LM (``lm``: a callable
 ``(system, user) -> reply``), the model writes claims keyed by rule id under a JSON schema; the SAME gate then
 drops every rule id that was not retrieved and every quote that does not occur verbatim in that provision,
 with a diagnostic.  The answer text is assembled from the surviving claims only: no unattributed claim.
@@ -22,15 +23,18 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from regc.retrieval.anchor import QUESTION_WORDS, Anchor
-from regc.retrieval.ask import Retrieved, node_text
+from regc.retrieval.ask import Retrieved, _stem, node_text
 
 CITE_MARGIN = 0.7  # a provision is a citation candidate when it scores at least this share of the best one
 SUPPORT_MARGIN = 0.7  # ... and is cited when its score x answering-sentence coverage reaches this share of the best
 MAX_CANDIDATES = 6
 MAX_RULES = 3
+CITE_POLICY = "answering"  # see :func:`extractive`; chosen by ablation over the dev and old fresh sets
 CLAIMS_PER_RULE = 2
 MIN_OVERLAP = 2  # content words a sentence must share with the question (1 for one-word topics)
 QUOTE_WORDS = 60
+MATCH_PREFIX = 7  # letters of a stem compared (0: whole stems)
+_KEYS: dict[str, str] = {}
 _WORD = re.compile(r"[a-z][a-z0-9\-]+")
 
 LMCall = Callable[[str, str], str]
@@ -50,19 +54,37 @@ def _norm(s: str) -> str:
     return re.sub(r"\s+", " ", s).strip()
 
 
+@lru_cache(maxsize=512)
+def _normed(text: str) -> str:
+    """:func:`_norm` of a provision's text, cached (a provision is checked against several quotes)."""
+    return _norm(text)
+
+
 def verbatim(quote: str, text: str) -> bool:
     """``quote`` occurs in ``text`` word for word (whitespace runs compared as one space)."""
     q = _norm(quote)
-    return bool(q) and q in _norm(text)
+    return bool(q) and q in _normed(text)
 
 
-def _stem(w: str) -> str:
-    return re.sub(r"(?:ies|es|s)$", "", w) if len(w) > 4 else w
+def _key(w: str) -> str:
+    """The form in which a question word and a provision word are matched: the plural-less stem, cut to
+    ``MATCH_PREFIX`` letters (so "complain" meets "complaint", "encrypted" meets "encryption").
+
+    >>> _key("complaints") == _key("complain"), _key("information") == _key("informed")
+    (True, False)
+    """
+    out = _KEYS.get(w)
+    if out is None:
+        st = _stem(w)
+        out = st[:MATCH_PREFIX] if MATCH_PREFIX else st
+        if len(_KEYS) < 200_000:
+            _KEYS[w] = out
+    return out
 
 
 def _focus(anchor: Anchor) -> set[str]:
     words = set(anchor.topic) | {w for t in anchor.terms + anchor.bridged for w in t.lower().split()}
-    return {_stem(w) for w in words if w not in QUESTION_WORDS and len(w) > 2}
+    return {_key(w) for w in words if w not in QUESTION_WORDS and len(w) > 2}
 
 
 def _trim(s: str) -> str:
@@ -112,7 +134,7 @@ def _assemble(searcher, rules: list[dict]) -> str:
 @lru_cache(maxsize=512)
 def _stemmed_sentences(text: str) -> tuple[tuple[str, frozenset], ...]:
     """Sentences of a provision with their stemmed words (cached: long annexes are read once per process)."""
-    return tuple((s, frozenset(_stem(w) for w in _WORD.findall(s.lower()))) for s in sentences(text))
+    return tuple((s, frozenset(_key(w) for w in _WORD.findall(s.lower()))) for s in sentences(text))
 
 
 def _claims(text: str, focus: set[str], need: int) -> tuple[int, list[dict]]:
@@ -127,24 +149,35 @@ def _claims(text: str, focus: set[str], need: int) -> tuple[int, list[dict]]:
     return (-scored[0][0] if scored else 0), [c for c in claims if verbatim(c["quote"], text)]
 
 
-def extractive(searcher, anchor: Anchor, hits: list[Retrieved]) -> Answer:
-    """Rules-only answer.  Candidates are the retrieved provisions scoring at least ``CITE_MARGIN`` x the best;
-    each is supported by its sentences that answer the question (share content words with the anchor); a
-    candidate is cited when retrieval score x answering-sentence coverage reaches ``SUPPORT_MARGIN`` x the best
-    candidate's (at most ``MAX_RULES``, in retrieval order)."""
+def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str = CITE_POLICY,
+               max_rules: int = MAX_RULES, margin: float = CITE_MARGIN) -> Answer:
+    """Rules-only answer.  Candidates are the retrieved provisions scoring at least ``margin`` x the best (among
+    the first ``MAX_CANDIDATES``); a candidate is supported by its sentences that answer the question (share
+    content words with the anchor); its support is retrieval score x answering-sentence coverage.
+
+    ``policy`` "answering": every supported candidate is cited, the best-anchored (highest support) first -- the
+    key provision -- then the others in retrieval order; "support": only candidates whose support reaches
+    ``SUPPORT_MARGIN`` x the best, in retrieval order.  At most ``max_rules``."""
     focus = _focus(anchor)
     need = MIN_OVERLAP if len(focus) > 2 else 1
     top = hits[0].score if hits else 0.0
     found = []
     for h in hits[:MAX_CANDIDATES]:
-        if h.score < CITE_MARGIN * top:
+        if h.score < margin * top:
             break
         overlap, claims = _claims(node_text(searcher, h.node, h.version), focus, need)
         if claims:
             found.append((h, h.score * overlap / max(1, len(focus)), claims))
-    best = max((sup for _, sup, _ in found), default=0.0)
+    best = max((f[1] for f in found), default=0.0)
+    if policy == "answering":
+        key = [f for f in found if f[1] == best][:1]
+        chosen = key + [f for f in found if f not in key]
+    elif policy == "support":
+        chosen = [f for f in found if f[1] >= SUPPORT_MARGIN * best]
+    else:
+        raise ValueError(f"unknown citation policy {policy!r} (answering | support)")
     rules = [_rule(searcher, h.node, claims, version_of_node(searcher, h.node, h.version))
-             for h, sup, claims in found if sup >= SUPPORT_MARGIN * best][:MAX_RULES]
+             for h, _, claims in chosen[:max_rules]]
     return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits])
 
 

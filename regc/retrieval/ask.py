@@ -3,9 +3,8 @@
 1. a topic anchor is extracted by rules (:mod:`regc.retrieval.anchor`);
 2. three views (the question, the anchor, both) are searched with BM25 and dense retrieval; each ranked chunk
    list is rolled up to provisions (article / annex / CFR section: ``"32021R2178#Article 8"``), each view's
-   lists are fused by RRF (the "both" view also with the title view, :mod:`regc.retrieval.titles`: headings
-   and named standards matched with the question and its bridged words, :mod:`regc.retrieval.lexicon`), and
-   the views are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
+   lists are fused by RRF (optionally, ``title_view``, the "both" view also with the title view,
+   :mod:`regc.retrieval.titles`; off by default), and the views are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
 3. provisions the anchor pinpoints (cited articles, activity-code annexes, definitions of the terms used) join
    at the top or at the closure level;
 4. an authority order (regulation/directive > delegated/implementing act > other documents) scales the scores;
@@ -23,6 +22,7 @@
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Optional, Sequence
@@ -40,8 +40,10 @@ VIEWS = ("question", "anchor", "both")
 DENSE_VIEWS = VIEWS  # views also searched densely (without it the anchor view's BM25 list wins too often)
 MODES = ("bm25", "dense")
 # the title view (:mod:`regc.retrieval.titles`): "list" = a ranking of its own in the fusion, "hybrid" = a third
-# member of the "both" view's BM25 + dense fusion, None = off
-TITLE_VIEW: Optional[str] = "hybrid"
+# member of the "both" view's BM25 + dense fusion, None = off.  Off: decided by ablation over every non-sealed set
+# together (HIPAA dev + old held-out, HIPAA fresh, FAQ, Taxonomy fresh: pooled R@10/FC@10 0.688/0.549 off,
+# 0.681/0.535 "hybrid", lower "list"; tests/fixtures/ask/README.md)
+TITLE_VIEW: Optional[str] = None
 # authority order: (pattern on the act's title or id, factor); first match wins
 AUTHORITY: tuple[tuple[str, float], ...] = (
     (r"(?i)\b(?:FAQs?|guidance|guidelines|Q\s?&\s?A|questions and answers|Commission Notice)\b", 0.7),
@@ -59,8 +61,22 @@ SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the qu
 _WORDS = re.compile(r"[a-z][a-z0-9\-]+")
 
 
+_PLURAL_ENDINGS = ("ies", "es", "s")
+_STEMS: dict[str, str] = {}
+
+
 def _stem(w: str) -> str:
-    return re.sub(r"(?:ies|es|s)$", "", w) if len(w) > 4 else w
+    """A word without its plural ending (words over 4 letters), memoised: provisions are stemmed word by word.
+
+    >>> _stem("policies"), _stem("boxes"), _stem("rules"), _stem("was")
+    ('polic', 'box', 'rul', 'was')
+    """
+    out = _STEMS.get(w)
+    if out is None:
+        out = next((w[: -len(e)] for e in _PLURAL_ENDINGS if w.endswith(e)), w) if len(w) > 4 else w
+        if len(_STEMS) < 200_000:
+            _STEMS[w] = out
+    return out
 
 
 @dataclass(frozen=True)
@@ -325,9 +341,21 @@ def version_tree(searcher, celex: str, version: str):
     return found[1] if found and found[0] == version else None
 
 
+_NODE_TEXTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # searcher -> {(node, version): text}
+
+
 def node_text(searcher, node: str, version: Optional[str] = None) -> str:
     """The text of a provision: its indexed chunks in document order, one per line; with ``version`` (other
-    than the indexed one), that version's text, one line per paragraph or point."""
+    than the indexed one), that version's text, one line per paragraph or point.  Built once per opened index
+    (the same string object each time, so that caches keyed by the text hash it once)."""
+    texts = _NODE_TEXTS.setdefault(searcher, {})
+    key = (node, version)
+    if key not in texts:
+        texts[key] = _node_text(searcher, node, version)
+    return texts[key]
+
+
+def _node_text(searcher, node: str, version: Optional[str]) -> str:
     celex, loc = node.split("#", 1)
     if version and version != indexed_version(searcher, celex):
         tree = version_tree(searcher, celex, version)

@@ -180,15 +180,22 @@ def encode(texts: list[str], batch_size: int = 32):
 
 
 def encode_query(text: str | list[str]):
-    """A query's vector (or a few queries' vectors, one batch), encoded on ONE torch thread: short texts gain
+    """A query's vector (or a few queries' vectors, one batch): through ONNX Runtime where it is available
+    (:mod:`regc.retrieval.query_encoder`), else on ONE torch thread: short texts gain
     nothing from a thread pool, and on a shared machine the pool's spin-up costs more than the encoding (the
     caller's thread count is restored afterwards)."""
     import torch
 
+    from regc.retrieval.query_encoder import encode_onnx
+
+    texts = [text] if isinstance(text, str) else list(text)
+    fast = encode_onnx(texts)  # ONNX Runtime on one thread, the same vectors; None: not available
+    if fast is not None:
+        return fast
     n = torch.get_num_threads()
     torch.set_num_threads(1)
     try:
-        return encode([text] if isinstance(text, str) else list(text))
+        return encode(texts)
     finally:
         torch.set_num_threads(n)
 

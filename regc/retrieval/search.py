@@ -106,6 +106,20 @@ def quiet_jvm(start_vm: bool = True) -> None:
             _JVM_LOGGERS.append(None)
 
 
+def _one_thread_search(index, vectors, k: int):
+    """``index.search`` on ONE OpenMP thread: a flat index of a few thousand vectors is searched in well under a
+    millisecond, while the thread pool's spin-up and contention on a shared machine cost tens of milliseconds
+    (measured 34 ms -> 0.6 ms for 3 queries over 2,534 vectors).  The caller's thread count is restored."""
+    import faiss
+
+    n = faiss.omp_get_max_threads()
+    faiss.omp_set_num_threads(1)
+    try:
+        return index.search(vectors, k)
+    finally:
+        faiss.omp_set_num_threads(n)
+
+
 def missing_index_message(index: Path) -> str:
     return f"no index at {index}; build it with: regc index CORPUS -o {index}"
 
@@ -281,7 +295,8 @@ class Searcher:
         if self._dense is None:
             raise IndexError_(f"{self.folder}: index has no dense part (built with --no-dense)")
         index, ids = self._dense
-        scores, idx = index.search(encode_query(queries), min(k, index.ntotal))
+        vectors = encode_query(queries)
+        scores, idx = _one_thread_search(index, vectors, min(k, index.ntotal))
         return [[(ids[i], float(s)) for i, s in zip(ix, sc) if i >= 0] for ix, sc in zip(idx, scores)]
 
     def ranked(self, query: str, k: int = 10, mode: str = "hybrid", fusion: str = "rrf",
