@@ -227,7 +227,7 @@ def _run_tasks(n: int, jobs: int, progress) -> list:
             out.append(_compile_one(i))
             progress.update(1)
         return out
-    import regc.passes  # noqa: F401  (imported once here, not in every worker)
+    from regc.passes import PIPELINE  # noqa: F401  (the passes imported once here, not in every worker)
     from regc.verify import graph  # noqa: F401
 
     if _OPTIONS is not None and _OPTIONS.store is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Optional
 
 from regc.decisions import applicability_lexicon as lex
@@ -390,6 +391,7 @@ LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, pa
                                    trailing_gate, permission)
 
 
+@lru_cache(maxsize=65536)  # rules are pure functions of the (frozen) cue: once per cue, for the decision and verify
 def first_match(rules: tuple[CueRule, ...], cue: Cue) -> Optional[Verdict]:
     """The verdict of the first rule of ``rules`` that fires, else None."""
     for r in rules:

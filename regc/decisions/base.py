@@ -183,7 +183,7 @@ def store_key(decision: Decision, inputs: Any) -> str:
 
 MODEL_CONFIDENCE = 0.75  # confidence recorded for a grounded model answer
 
-_MEMO: dict[tuple, Verdict] = {}
+_MEMO: dict[tuple, tuple[Verdict, bool]] = {}  # key -> (verdict, its value is immutable: shared as is)
 MEMO_LIMIT = 200_000  # verdicts kept in memory before the memo starts over
 
 
@@ -206,17 +206,18 @@ def memo_key(decision: Decision, inputs: Any) -> tuple:
 def rule_verdict(decision: Decision[I, O], inputs: I, store: Optional[VerdictStore] = None) -> Verdict[O]:
     """The rule's verdict for ``inputs``, memoised in memory and through ``store``."""
     key = memo_key(decision, inputs)
-    v = _MEMO.get(key)
-    if v is None and store is not None:
-        v = store.get(store_key(decision, inputs))
-    if v is None:
-        v = decision.rule(inputs)
-        if store is not None:
-            store.put(store_key(decision, inputs), v)
-    if len(_MEMO) >= MEMO_LIMIT:
-        _MEMO.clear()
-    _MEMO[key] = v
-    return dataclasses.replace(v, value=decision.fresh(v.value)) if not _immutable(v.value) else v
+    hit = _MEMO.get(key)
+    if hit is None:
+        v = store.get(store_key(decision, inputs)) if store is not None else None
+        if v is None:
+            v = decision.rule(inputs)
+            if store is not None:
+                store.put(store_key(decision, inputs), v)
+        if len(_MEMO) >= MEMO_LIMIT:
+            _MEMO.clear()
+        hit = _MEMO[key] = (v, _immutable(v.value))
+    v, shared = hit
+    return v if shared else dataclasses.replace(v, value=decision.fresh(v.value))
 
 
 def odr_flags(ctx: Any, about: Optional[str]) -> dict[str, Any]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from regc.grammar.textmemo import once_per_text
+
 _ID = r"(?:P?\d+(?:\.\d+)*\.?)?(?:\s?\([a-z]{1,4}\))*"
 _CITE = re.compile(rf"\b(?:points?|criteri(?:on|a)|paragraphs?|sub-?points?)\s+(?P<id>{_ID})(?=[\s,.;:)]|$)",
                    re.IGNORECASE)
@@ -31,6 +33,7 @@ class Citation:
     end: int
 
 
+@once_per_text  # the dependencies pass, its verify step and three decisions scan the same texts
 def find_citations(text: str) -> list[Citation]:
     """Internal criterion citations in ``text`` (external "Article 3(1), point (h), of Regulation …" skipped).
 

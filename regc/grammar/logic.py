@@ -83,6 +83,7 @@ def _parse_quantifier(span: str) -> Optional[Connective]:
     return Connective(kind=kind, n=n, text=span)
 
 
+@lru_cache(maxsize=16384)  # once per distinct text: the logic decision and the classify verify both ask
 def find_connective(chapeau: str) -> Optional[Connective]:
     """The chapeau's quantifier, the last one before the list (None when the chapeau has no connective).
 

@@ -207,8 +207,9 @@ def applicability_cue_issues(unit: Unit, ctx) -> list[Diagnostic]:
     for node, parent in unit.root.walk_with_parent():
         if parent is None or not node.verbatim_text:
             continue
-        cue = first_match(EARLY_RULES + LATE_RULES, Cue(first_sentence(node.verbatim_text),
-                                                       parent_text=parent.verbatim_text, activity_name=name))
+        x = Cue(first_sentence(node.verbatim_text), parent_text=parent.verbatim_text, activity_name=name)
+        cue = first_match(EARLY_RULES, x)  # the two tuples in turn: the decision's own (memoised) calls
+        cue = first_match(LATE_RULES, x) if cue is None else cue
         if cue is not None and cue.value != node.applicability:
             out.append(_diag("APPLICABILITY_CUE_MISMATCH", f"text carries the cue {cue.rule!r} ({cue.value}) but "
                                                            f"the node is {node.applicability}", node.criterion_id,

@@ -12,11 +12,13 @@ The compiler driver builds them (:mod:`regc.compiler`); passes read them.  ``opt
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from regc.decisions.base import Decider, VerdictStore
 from regc.ir.doc import ActDoc, ActivityDoc, UnitDoc
 from regc.ir.models import Diagnostic
+
+if TYPE_CHECKING:  # annotations only: the compiler imports these seams without loading every decision unit
+    from regc.decisions.base import Decider, VerdictStore
 
 
 @dataclass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Optional, Sequence
 
 from regc.grammar.citations.patterns import ELABORATION_GAP
@@ -174,12 +175,19 @@ def find_citations(text: str, context: Optional[ActContext] = None) -> list[Cita
     ...     "technical screening criteria set out in Sections 5.11 and 5.12, respectively, of this Annex.")]
     ['Section 5.11 of this Annex', 'Section 5.12 of this Annex']
     """
+    return _resolve(list(_scan(text)), text, context)
+
+
+@lru_cache(maxsize=16384)
+def _scan(text: str) -> tuple[Citation, ...]:
+    """The context-free part of :func:`find_citations`, once per distinct text (citations are frozen): every
+    rule's candidates, the longest of overlapping ones, de-duplicated and merged (anaphors still unresolved)."""
     from regc.grammar.citations.rules import RULES, act
 
     found = {fn: fn(text) for fn in RULES}
     cands = [c for fn in RULES for c in found[fn]]
     chosen = _select(cands, found[act])
-    return _resolve(_dedupe_and_merge(chosen, text), text, context)
+    return tuple(_dedupe_and_merge(chosen, text))
 
 
 def act_context(citations: Sequence[Citation]) -> list[Citation]:

@@ -27,6 +27,7 @@ class _ActParse:
     pinpoint_text: Optional[str]
 
 
+@lru_cache(maxsize=16384)  # an act is cited in many texts: one parse per distinct span (callers only read it)
 def parse_act_span(span: str) -> Optional[_ActParse]:
     """Parse one candidate act-citation span with the LALR grammar; None if it is not a citation.
 

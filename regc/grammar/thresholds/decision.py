@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Optional
 
 from regc.grammar.thresholds.chapeau import chapeau_metric, chapeau_operator, chapeau_subject, limit_operator
-from regc.grammar.thresholds.claims import _citation_claims, _covered
+from regc.grammar.thresholds.claims import ClaimList, _citation_claims, _covered
 from regc.grammar.thresholds.lexicon import _STOPWORDS
 from regc.grammar.thresholds.parsers import parse_number
 from regc.grammar.thresholds.patterns import _FN_PERIOD, _NOUN_PAIR, NUMBER_RE
@@ -105,15 +105,30 @@ def decide(text: str, parent_text: Optional[str] = None, *, strategy: Strategy =
 
 
 @lru_cache(maxsize=4096)
+def _text_claims(text: str) -> tuple[Claim, ...]:
+    """The citation/label claims of ``text``, once per distinct text (a node's text is decided under several
+    parents and footnote sets; the caller copies them into a fresh :class:`ClaimList`, which the finders extend)."""
+    return tuple(_citation_claims(text))
+
+
+@lru_cache(maxsize=4096)
+def _chapeau_reading(parent_text: Optional[str]) -> tuple[Optional[str], str, str, Optional[str]]:
+    """What a parent text gives its children's limits (operator, metric, subject, limit operator), once per
+    distinct parent (every child of a chapeau asks)."""
+    return (chapeau_operator(parent_text), chapeau_metric(parent_text), chapeau_subject(parent_text),
+            limit_operator(parent_text))
+
+
+@lru_cache(maxsize=4096)
 def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy,
                    footnotes: tuple[str, ...] = ()) -> ThresholdDecision:
     text = text or ""
-    claims = _citation_claims(text)
+    claims = ClaimList(_text_claims(text))
     rules: list[str] = []
     temporals = find_temporal(text, claims)
-    quants, scopes = find_quantities(text, claims, chapeau_operator(parent_text), strategy,
-                                     chapeau_metric(parent_text), chapeau_subject(parent_text),
-                                     limit_operator(text) or limit_operator(parent_text))
+    op, metric, subject, parent_limit = _chapeau_reading(parent_text)
+    quants, scopes = find_quantities(text, claims, op, strategy, metric, subject,
+                                     limit_operator(text) or parent_limit)
     # relative durations ("within 10 years") are quantities; keep them, but never a date's year as a value
     q_items = _dedupe([h for h in quants], lambda h: (h.item.operator, h.item.value, h.item.unit, h.value_start))
     if strategy == "drop_ungrounded":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from functools import lru_cache
 from typing import Optional
 
 from dateutil.relativedelta import relativedelta
@@ -138,6 +139,13 @@ def _list_regime_left(text: str, pos: int) -> Optional[re.Match]:
     return _LIST_REGIME_LEFT.search(text[:pos])
 
 
+@lru_cache(maxsize=8192)
+def temporal_matches(text: str) -> tuple[re.Match, ...]:
+    """``TEMPORAL_RE`` over ``text``, once per distinct text (the dates and the list regimes of a text are read
+    under every parent and by the pass's regime notes; match objects are read-only)."""
+    return tuple(TEMPORAL_RE.finditer(text))
+
+
 def list_regime_switches(text: str) -> list[tuple[str, str]]:
     """(quantifier, date phrase) pairs of a chapeau whose list logic changes at a date.
 
@@ -146,7 +154,7 @@ def list_regime_switches(text: str) -> list[tuple[str, str]]:
     [('two', 'until 2025'), ('all', 'after 2025')]
     """
     out = []
-    for m in TEMPORAL_RE.finditer(text or ""):
+    for m in temporal_matches(text or ""):
         q = _list_regime_left(text, m.start("prep"))
         if q and not m.group("neg"):
             out.append((q.group("q").split()[-1].lower(), text[m.start("prep"):m.end("d1")]))
@@ -168,7 +176,7 @@ def _temporal_rule(text: str, m: re.Match, regime_dates: set[str]) -> str:
 def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
     hits: list[TemporalHit] = []
     regime_dates = {d for _, d in list_regime_switches(text)}
-    for m in TEMPORAL_RE.finditer(text):
+    for m in temporal_matches(text):
         if _covered(claims, m.start("d1"), m.end("d1")):
             continue
         prep = m.group("prep").lower()
