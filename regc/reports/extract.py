@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from regc.reports import rows as V
+from regc.reports.activity_names import match_section
 from regc.reports.kpi_tables import KpiTable, TableRow, find_tables
 from regc.reports.pdftree import Document
 from regc.reports.verify import number_on_page
@@ -65,7 +66,10 @@ def activity_entry(r: TableRow, mult: float, doc: Document, findings: list) -> d
     if code is None:
         code, also = V.parse_code(r.label, default)
     if code is None:
-        return None
+        section = match_section(r.label)
+        if section is None:
+            return None
+        code, also = f"{default or 'CCM'}-{section}", []
     name = re.sub(rf"{V.CODE.pattern}|\b(?:CCM|CCA|WTR|CE|PPC|BIO)\b|[/*]", " ", r.label)
     name = re.sub(r"\s+\d\s*$", "", " ".join(name.replace("\xad", "").split())).strip(" ,;")
     name = re.sub(r"(\w)- ([a-zäöü])", r"\1\2", name)

@@ -64,6 +64,7 @@ class KpiTable:
     multiplier: float | None
     decimal: str
     rows: list[TableRow]
+    top_aligned: bool = False  # values on the first line of multi-line cells (kept on continuation pages)
 
 
 def is_kpi_page(page: Page) -> bool:
@@ -86,7 +87,7 @@ def is_data_line(line: Line) -> bool:
     answers = sum(1 for w in line.words if V.is_answer(w.text) and "*" not in w.text)
     if answers >= 3 and answers * 2 >= len(line.words):
         return True
-    amounts = sum(1 for w in line.words if V.is_number(w.text) and re.search(r"\d[.,]\d|%", w.text))
+    amounts = sum(1 for w in line.words if V.is_number(w.text) and re.search(r"\d[.,'’\s]\d|%", w.text))
     return amounts >= 1 and (V.CODE.search(line.text) is not None and answers >= 1 or amounts >= 2)
 
 
@@ -157,9 +158,13 @@ def label_split(line: Line, cols: list[Column]) -> int:
     """Index of the first value word on a line (after label and code), len(words) when none."""
     code_cols = [c for c in cols if c.role == "code"]
     code_right = max((c.xc for c in code_cols), default=None)
+    coded = False  # a code already read in this label: a later '0.3' is an amount
     for i, w in enumerate(line.words):
-        if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text) and (code_right is None or w.x0 < code_right + 30):
-            if code_right is not None or i > 0 and not V.is_number(line.words[i - 1].text):
+        if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text) and (code_right is None or w.x0 < code_right + 30) \
+                and not (coded and code_right is None):
+            named = i + 1 < len(line.words) and line.words[i + 1].text[:1].isalpha()  # '6.5 Transport by …'
+            if code_right is not None or named or i > 0 and not V.is_number(line.words[i - 1].text):
+                coded = coded or bool(V.CODE_TOKEN.match(w.text))
                 continue
         if V.is_number(w.text) and not _footnote_mark(line, i) or V.is_answer(w.text):
             if code_right is not None and w.xc < code_right - 10 and not V.is_answer(w.text):
@@ -185,7 +190,19 @@ def _has_numbers(line: Line, split: int) -> bool:
     return any(V.is_number(w.text) and not V.is_answer(w.text) for w in line.words[split:])
 
 
-def read_page_rows(page: Page, cols: list[Column], decimal: str) -> list[TableRow]:
+def _body(page: Page, cols: list[Column]) -> tuple[list[Line], list[int], float]:
+    """The lines below the header, where each line's label ends, and the typical line pitch."""
+    body = page.lines[len(header_lines(page)):]
+    pitches = sorted(b.y - a.y for a, b in zip(body, body[1:]) if b.y - a.y > 1) or [10.0]
+    return body, [label_split(line, cols) for line in body], pitches[len(pitches) // 3]
+
+
+def page_alignment(page: Page, cols: list[Column]) -> bool | None:
+    """:func:`values_on_first_line` of a page's body (None: no multi-line cell to tell)."""
+    return values_on_first_line(*_body(page, cols))
+
+
+def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bool = False) -> list[TableRow]:
     """Rows of one page: value lines with their label blocks, section state carried in labels.
 
     Label lines above a value line belong to it (bottom-aligned cells).  A line with no numbers just below
@@ -193,14 +210,10 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str) -> list[TableRo
     belongs to the row above (vertically centred cells: '... activities (taxonomy-aligned) (A.1)')."""
     out: list[TableRow] = []
     pending: list[Line] = []
-    body = page.lines[len(header_lines(page)):]
-    pitches = sorted(b.y - a.y for a, b in zip(body, body[1:]) if b.y - a.y > 1) or [10.0]
-    pitch = pitches[len(pitches) // 3]
-    splits = [label_split(line, cols) for line in body]
+    body, splits, pitch = _body(page, cols)
     numbered = [k for k, (line, sp) in enumerate(zip(body, splits)) if _has_numbers(line, sp)]
     prev_y = None
     share_x = share_column_x(page, cols)
-    top_aligned = values_on_first_line(body, splits, pitch)
     for k, line in enumerate(body):
         split = splits[k]
         gap_above = line.y - prev_y if prev_y is not None else None
@@ -247,10 +260,11 @@ def _continues(line: Line) -> bool:
     return first.islower() or first == "("
 
 
-def values_on_first_line(body: list[Line], splits: list[int], pitch: float) -> bool:
+def values_on_first_line(body: list[Line], splits: list[int], pitch: float) -> bool | None:
     """True when the table's multi-line cells are top-aligned (values on a label's first line, the label
     going on below): label-only lines that continue the text of a value line just above them outnumber
-    value lines that continue the label lines just above them (bottom-aligned cells)."""
+    value lines that continue the label lines just above them (bottom-aligned cells).  None: no evidence
+    (a continuation page keeps its table's alignment)."""
     top = bottom = 0
     for k in range(1, len(body)):
         prev, line = body[k - 1], body[k]
@@ -259,7 +273,7 @@ def values_on_first_line(body: list[Line], splits: list[int], pitch: float) -> b
         prev_values, values = _has_values(prev, splits[k - 1]), _has_values(line, splits[k])
         top += prev_values and not values
         bottom += values and not prev_values and splits[k] > 0
-    return top > bottom
+    return None if top == bottom == 0 else top > bottom
 
 
 def continue_row(row: TableRow, label_words, values, cols: list[Column]) -> None:
@@ -410,8 +424,10 @@ def table_segments(page: Page) -> list[Page]:
 
 def _has_cell_values(line: Line) -> bool:
     """A line with a number or dash cell that is not a year (a table title's 'year 2023' is not a value)."""
+    short = len(line.words) <= 8  # a dash in running text ('activities – disclosure') is no cell
     return not HEADER_MARKERS.search(line.text) and any(
-        V.is_number(w.text) and not re.fullmatch(r"(?:19|20)\d\d", w.text) for w in line.words)
+        V.is_number(w.text) and (short or re.search(r"\d", w.text)) and not re.fullmatch(r"(?:19|20)\d\d", w.text)
+        for w in line.words)
 
 
 @dataclass
@@ -453,7 +469,9 @@ def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool) -> None
         join_facing(last, read_page_rows(page, cols, decimal), n)
         st.at = (n, k)
         return
-    rows = read_page_rows(page, cols, decimal)
+    top = page_alignment(page, cols)
+    top = (last.top_aligned if follows else False) if top is None else top
+    rows = read_page_rows(page, cols, decimal, top)
     if not starts and not is_continuation_page(page, rows):
         return
     kpi = rows_kpi(rows) or page_kpi(page)
@@ -469,6 +487,7 @@ def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool) -> None
         tab.pages.append(n)
     tab.rows.extend(rows)
     tab.multiplier = tab.multiplier or page_multiplier(page)
+    tab.top_aligned = tab.top_aligned or top
     st.last, st.at = tab, (n, k)
 
 
