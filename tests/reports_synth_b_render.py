@@ -10,6 +10,7 @@ scanned document is rebuilt from page images.  Rendering fills ``doc.gold`` page
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pymupdf
@@ -334,7 +335,7 @@ def _money_words(v: int, lay: Layout) -> str:
 
 def draw_text_only(doc: Document, cv: Canvas) -> None:
     """Narrative KPI disclosure without templates: totals and shares in sentences, no itemised rows."""
-    lay = doc.layout
+    lay = dataclasses.replace(doc.layout, pct_sign=True)  # prose always prints the % sign
     cv.new_page()
     cv.prose("<h2>EU Taxonomy</h2><p>" + FILLER + "</p>", 120)
     for kpi in ("turnover", "capex", "opex"):

@@ -15,6 +15,7 @@ import re
 from regc.reports import rows as V
 from regc.reports.activity_names import match_section
 from regc.reports.kpi_tables import KpiTable, TableRow, find_tables
+from regc.reports.narrative import narrative_block
 from regc.reports.pdftree import Document
 from regc.reports.verify import number_on_page
 
@@ -118,6 +119,22 @@ def kpi_block(table: KpiTable, doc: Document, findings: list) -> dict:
     return out
 
 
+def stated_kpi(doc: Document, kpi: str, findings: list) -> dict:
+    """A KPI without a template table: the figures stated in sentences (:mod:`regc.reports.narrative`), each
+    token verified on its page; an empty block and an error finding when none is stated."""
+    from regc.reports.kpi_tables import PAGE_LIMIT_FIND
+
+    block = narrative_block(doc.page_texts(PAGE_LIMIT_FIND), kpi)
+    tokens = block.pop("tokens")
+    if not all(number_on_page(t, doc.page(p).text) and (s is None or number_on_page(s, doc.page(p).text))
+               for p, t, s in tokens) or not tokens:
+        findings.append({"severity": "error", "page": None, "message": f"no KPI table found for {kpi}"})
+        return empty_kpi()
+    findings.append({"severity": "warning", "page": block["pages"][0],
+                     "message": f"{kpi}: no template table; figures read from the text (no activity rows)"})
+    return block
+
+
 def guess_company(doc: Document) -> str | None:
     """Company name from the PDF metadata title/author or the first page's first line with a legal suffix."""
     meta = doc._doc.metadata or {}
@@ -165,8 +182,7 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
         if kpi in tables:
             out["kpis"][kpi] = kpi_block(tables[kpi], doc, findings)
         else:
-            out["kpis"][kpi] = empty_kpi()
-            findings.append({"severity": "error", "page": None, "message": f"no KPI table found for {kpi}"})
+            out["kpis"][kpi] = stated_kpi(doc, kpi, findings)
         for key in ("total",):
             if out["kpis"][kpi][key] is None and kpi in tables:
                 findings.append({"severity": "warning", "page": None, "message": f"{kpi}.{key} not printed/found"})
