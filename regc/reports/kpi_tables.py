@@ -65,6 +65,7 @@ class KpiTable:
     decimal: str
     rows: list[TableRow]
     top_aligned: bool = False  # values on the first line of multi-line cells (kept on continuation pages)
+    cols: list = field(default_factory=list)  # the first page's header columns (for pages without a header)
 
 
 def is_kpi_page(page: Page) -> bool:
@@ -463,7 +464,7 @@ def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool) -> None
     starts = is_kpi_page(page)
     if not starts and not follows:
         return
-    cols = header_columns(page)
+    cols = header_columns(page) or (last.cols if follows else [])  # a continuation without repeated header
     decimal = V.detect_decimal(value_tokens(page, cols)) if starts or not follows else last.decimal
     if adjacent and is_facing_page(page):  # the right half of the spread, even after the total row
         join_facing(last, read_page_rows(page, cols, decimal), n)
@@ -488,6 +489,7 @@ def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool) -> None
     tab.rows.extend(rows)
     tab.multiplier = tab.multiplier or page_multiplier(page)
     tab.top_aligned = tab.top_aligned or top
+    tab.cols = tab.cols or cols
     st.last, st.at = tab, (n, k)
 
 
