@@ -161,9 +161,12 @@ def label_split(line: Line, cols: list[Column]) -> int:
     code_right = max((c.xc for c in code_cols), default=None)
     coded = False  # a code already read in this label: a later '0.3' is an amount
     for i, w in enumerate(line.words):
+        prev = line.words[i - 1].text if i else ""
+        listed = bool(V.OBJ_TOKEN.match(prev)) or prev in ("/", ",", ";") or w.text.endswith((")", ",", ";", "/"))
         if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text) and (code_right is None or w.x0 < code_right + 30) \
-                and not (coded and code_right is None):
+                and not (coded and code_right is None and not listed):
             named = i + 1 < len(line.words) and line.words[i + 1].text[:1].isalpha()  # '6.5 Transport by …'
+            named = named or w.text.endswith(")") and not w.text.startswith("(")  # '… (CCM' / '7.7) 28,665'
             if code_right is not None or named or i > 0 and not V.is_number(line.words[i - 1].text):
                 coded = coded or bool(V.CODE_TOKEN.match(w.text))
                 continue
