@@ -260,7 +260,7 @@ def build_document(seed: int) -> Document:
               f"{rng.choice(SUFFIXES)}"
     year = rng.choice((2023, 2023, 2024))
     kpis, printed = make_values(rng, lay, activity_pool())
-    name = f"synthb_{seed:02d}_{lay.family}"
+    name = f"synthb_{seed:03d}_{lay.family}" if seed >= 100 else f"synthb_{seed:02d}_{lay.family}"
     gold = {"document": f"{name}.pdf", "company": company, "fiscal_year": year, "currency": "EUR", "kpis": kpis,
             "notes": [f"synth-b family {lay.family}; layout {vars(lay)}"]}
     return Document(name=name, layout=lay, gold=gold, printed=printed)
@@ -272,12 +272,12 @@ def render_document(doc: Document) -> bytes:
     return render(doc)
 
 
-def write_corpus(out: Path, n: int = 36) -> list[str]:
-    """Write ``out/pdf/NAME.pdf`` and ``out/gold/NAME.json`` for seeds 0..n-1; returns the names."""
+def write_corpus(out: Path, n: int = 36, first: int = 0) -> list[str]:
+    """Write ``out/pdf/NAME.pdf`` and ``out/gold/NAME.json`` for seeds first..first+n-1; returns the names."""
     (out / "pdf").mkdir(parents=True, exist_ok=True)
     (out / "gold").mkdir(parents=True, exist_ok=True)
     names = []
-    for seed in range(n):
+    for seed in range(first, first + n):
         doc = build_document(seed)
         (out / "pdf" / f"{doc.name}.pdf").write_bytes(render_document(doc))
         (out / "gold" / f"{doc.name}.json").write_text(json.dumps(doc.gold, indent=1, ensure_ascii=False) + "\n")

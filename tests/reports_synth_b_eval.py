@@ -1,6 +1,6 @@
 """Score ``regc extract`` on the synth-b corpus: per report, per layout family, overall.
 
-    python -m tests.reports_synth_b_eval WORK_DIR [--n 36] [--ocr]    # writes WORK_DIR/{pdf,gold,out}
+    python -m tests.reports_synth_b_eval WORK_DIR [--n 36] [--first 0] [--ocr]   # writes WORK_DIR/{pdf,gold,out}
 
 Each PDF is extracted by the CLI (``python -m regc extract``, a fresh process per report, as a user runs it) and
 scored by ``regc score-disclosure --json``.  Prints one line per family and the overall means.
@@ -57,7 +57,8 @@ def by_family(scores: dict) -> dict[str, tuple[float, float, int]]:
 def main(argv: list[str]) -> int:
     work = Path(argv[0])
     n = int(argv[argv.index("--n") + 1]) if "--n" in argv else 36
-    names = write_corpus(work, n)
+    first = int(argv[argv.index("--first") + 1]) if "--first" in argv else 0
+    names = write_corpus(work, n, first)
     times = extract_all(work, names, ocr="--ocr" in argv)
     fams = by_family(score(work))
     for fam in (*FAMILIES, "ALL"):

@@ -20,6 +20,7 @@ from regc.reports.pdftree import Document, Line, Page
 
 HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich", re.I)
 SC_MARKERS = re.compile(r"substantial\s+contribution|wesentliche[nr]?\s+beitrag", re.I)
+SC_WORD = re.compile(r"\bsubstantial\b|\bwesentliche[nr]?\b", re.I)  # a wrapped SC group header's first word
 SECTION_MARKER = re.compile(r"^A\.?\s*[12]\b|^A\.\s|\bA\.1\b|\bA\.2\b")
 PAGE_LIMIT_FIND = 1200  # pages scanned for KPI tables (a 1,000-page report still finishes)
 LABEL_GAP = 1.35  # a baseline step above this many label-line pitches ends a label block
@@ -361,7 +362,7 @@ def is_facing_page(page: Page) -> bool:
     """A continuation page holding only the right half of a table (answers, no codes or amounts)."""
     text = page.text
     return (not re.search(r"\b(?:CCM|CCA|WTR|CE|PPC|BIO)\s*\d{1,2}\.\d", text) and "dnsh" in text.lower()
-            and not SC_MARKERS.search(text))
+            and not SC_MARKERS.search(text) and not SC_WORD.search(text))
 
 
 TOTAL_KINDS = ("aligned_total", "eligible_not_aligned_total", "not_eligible_total", "total")
