@@ -90,9 +90,10 @@ def _fill_responder(fields):
 def test_hybrid_fallback_accepts_only_values_on_the_cited_page(tmp_path):
     pdf = _letter(tmp_path / "narrative.pdf", ["Dear shareholders.", NARRATIVE])
     rules = extract(Document(pdf))
-    assert rules["kpis"]["turnover"]["aligned"]["share"] is None  # rules never guess from prose
+    # rules read an amount stated in a sentence (verified on its page), never a share not bracketed after it
+    assert rules["kpis"]["turnover"]["aligned"] == {"amount": pytest.approx(123.4e6), "share": None}
     fields = {"aligned_share": {"token": "12.5%", "page": 2}, "total": {"token": "987.6", "page": 2},
-              "aligned_amount": {"token": "555.5", "page": 2},            # not printed: rejected
+              "eligible_not_aligned_amount": {"token": "555.5", "page": 2},  # not printed: rejected
               "eligible_not_aligned_share": {"token": "12.5%", "page": 1},  # wrong page: rejected
               "unit": "EUR million"}
     with OpenAIDouble(_fill_responder(fields)) as srv:
@@ -100,12 +101,13 @@ def test_hybrid_fallback_accepts_only_values_on_the_cited_page(tmp_path):
         fill_requests = [r for r in srv.requests if "You read EU Taxonomy" in r["body"]["messages"][0]["content"]]
     t = res.disclosure["kpis"]["turnover"]
     assert t["aligned"]["share"] == pytest.approx(0.125) and t["total"] == pytest.approx(987.6e6)
-    assert t["aligned"]["amount"] is None and t["eligible_not_aligned"]["share"] is None
+    assert t["aligned"]["amount"] == pytest.approx(123.4e6)  # the rules' reading of the sentence, not the model's
+    assert t["eligible_not_aligned"] == {"amount": None, "share": None}
     assert 2 in t["pages"]
-    assert {p["key"] for p in res.disclosure["provenance"] if p["kpi"] == "turnover"} == {"aligned.share", "total"}
+    assert {p["key"] for p in res.disclosure["provenance"] if p["kpi"] == "turnover"} == {"aligned.share"}
     assert all(p["source"] == "model" and p["page"] == 2 for p in res.disclosure["provenance"])
     msgs = " ".join(f["message"] for f in res.disclosure["findings"])
-    assert "aligned_amount: model value rejected ('555.5' does not occur on page 2)" in msgs
+    assert "eligible_not_aligned_amount: model value rejected ('555.5' does not occur on page 2)" in msgs
     assert "eligible_not_aligned_share: model value rejected (page 1 was not shown)" in msgs
     assert fill_requests and "=== page 2 ===" in fill_requests[0]["body"]["messages"][1]["content"]
     assert any(s["tool"] == "lm_fill" for s in res.trace) and len(res.trace) <= 15

@@ -129,8 +129,30 @@ def group_lines(words: list[Word]) -> list[Line]:
         else:
             lines.append(Line([w]))
     for line in lines:
-        line.words.sort(key=lambda w: w.x0)
+        line.words = merge_digit_groups(sorted(line.words, key=lambda w: w.x0))
     return lines
+
+
+DIGIT_HEAD = re.compile(r"^[(\-−–]?\d{1,3}(?: \d{3})*$")
+DIGIT_GROUP = re.compile(r"^\d{3}(?:[.,]\d+)?%?\)?$")
+GROUP_GAP = 0.45  # a gap narrower than this share of the word height is a thousands space, not a column gap
+
+
+def merge_digit_groups(words: list[Word]) -> list[Word]:
+    """Rejoin a number whose thousands are separated by (narrow) spaces ('45 632 706' split into three words).
+
+    >>> [w.text for w in merge_digit_groups([Word(0, 0, 8, 10, "45"), Word(10, 0, 22, 10, "632,5"), Word(60, 0, 70, 10, "100")])]
+    ['45 632,5', '100']
+    """
+    out: list[Word] = []
+    for w in words:
+        prev = out[-1] if out else None
+        if prev is not None and DIGIT_HEAD.match(prev.text) and DIGIT_GROUP.match(w.text) \
+                and 0 <= w.x0 - prev.x1 < GROUP_GAP * (w.y1 - w.y0):
+            out[-1] = Word(prev.x0, min(prev.y0, w.y0), w.x1, max(prev.y1, w.y1), f"{prev.text} {w.text}")
+        else:
+            out.append(w)
+    return out
 
 
 def looks_like_toc(lines: list[Line]) -> bool:
@@ -417,4 +439,4 @@ def numbered_sections(page_texts: list[str], number_pattern: str) -> list[Number
 
 
 __all__ = ["Document", "PDFInputError", "Word", "Line", "Page", "Section", "group_lines", "looks_like_toc",
-           "classify", "page_modality", "running_lines", "strip_running", "numbered_sections", "NumberedSection"]
+           "classify", "page_modality", "merge_digit_groups", "running_lines", "strip_running", "numbered_sections", "NumberedSection"]

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 
 from regc.reports import rows as V
+from regc.reports.activity_names import match_section
 from regc.reports.kpi_tables import KpiTable, TableRow, find_tables
+from regc.reports.narrative import narrative_block
 from regc.reports.pdftree import Document
 from regc.reports.verify import number_on_page
 
@@ -65,7 +67,10 @@ def activity_entry(r: TableRow, mult: float, doc: Document, findings: list) -> d
     if code is None:
         code, also = V.parse_code(r.label, default)
     if code is None:
-        return None
+        section = match_section(r.label)
+        if section is None:
+            return None
+        code, also = f"{default or 'CCM'}-{section}", []
     name = re.sub(rf"{V.CODE.pattern}|\b(?:CCM|CCA|WTR|CE|PPC|BIO)\b|[/*]", " ", r.label)
     name = re.sub(r"\s+\d\s*$", "", " ".join(name.replace("\xad", "").split())).strip(" ,;")
     name = re.sub(r"(\w)- ([a-zäöü])", r"\1\2", name)
@@ -112,6 +117,22 @@ def kpi_block(table: KpiTable, doc: Document, findings: list) -> dict:
             if e is not None:
                 out["activities"].append(e)
     return out
+
+
+def stated_kpi(doc: Document, kpi: str, findings: list) -> dict:
+    """A KPI without a template table: the figures stated in sentences (:mod:`regc.reports.narrative`), each
+    token verified on its page; an empty block and an error finding when none is stated."""
+    from regc.reports.kpi_tables import PAGE_LIMIT_FIND
+
+    block = narrative_block(doc.page_texts(PAGE_LIMIT_FIND), kpi)
+    tokens = block.pop("tokens")
+    if not all(number_on_page(t, doc.page(p).text) and (s is None or number_on_page(s, doc.page(p).text))
+               for p, t, s in tokens) or not tokens:
+        findings.append({"severity": "error", "page": None, "message": f"no KPI table found for {kpi}"})
+        return empty_kpi()
+    findings.append({"severity": "warning", "page": block["pages"][0],
+                     "message": f"{kpi}: no template table; figures read from the text (no activity rows)"})
+    return block
 
 
 def guess_company(doc: Document) -> str | None:
@@ -161,8 +182,7 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
         if kpi in tables:
             out["kpis"][kpi] = kpi_block(tables[kpi], doc, findings)
         else:
-            out["kpis"][kpi] = empty_kpi()
-            findings.append({"severity": "error", "page": None, "message": f"no KPI table found for {kpi}"})
+            out["kpis"][kpi] = stated_kpi(doc, kpi, findings)
         for key in ("total",):
             if out["kpis"][kpi][key] is None and kpi in tables:
                 findings.append({"severity": "warning", "page": None, "message": f"{kpi}.{key} not printed/found"})

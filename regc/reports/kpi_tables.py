@@ -20,6 +20,7 @@ from regc.reports.pdftree import Document, Line, Page
 
 HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich", re.I)
 SC_MARKERS = re.compile(r"substantial\s+contribution|wesentliche[nr]?\s+beitrag", re.I)
+SC_WORD = re.compile(r"\bsubstantial\b|\bwesentliche[nr]?\b", re.I)  # a wrapped SC group header's first word
 SECTION_MARKER = re.compile(r"^A\.?\s*[12]\b|^A\.\s|\bA\.1\b|\bA\.2\b")
 PAGE_LIMIT_FIND = 1200  # pages scanned for KPI tables (a 1,000-page report still finishes)
 LABEL_GAP = 1.35  # a baseline step above this many label-line pitches ends a label block
@@ -64,6 +65,8 @@ class KpiTable:
     multiplier: float | None
     decimal: str
     rows: list[TableRow]
+    top_aligned: bool = False  # values on the first line of multi-line cells (kept on continuation pages)
+    cols: list = field(default_factory=list)  # the first page's header columns (for pages without a header)
 
 
 def is_kpi_page(page: Page) -> bool:
@@ -86,7 +89,7 @@ def is_data_line(line: Line) -> bool:
     answers = sum(1 for w in line.words if V.is_answer(w.text) and "*" not in w.text)
     if answers >= 3 and answers * 2 >= len(line.words):
         return True
-    amounts = sum(1 for w in line.words if V.is_number(w.text) and re.search(r"\d[.,]\d|%", w.text))
+    amounts = sum(1 for w in line.words if V.is_number(w.text) and re.search(r"\d[.,'’\s]\d|%", w.text))
     return amounts >= 1 and (V.CODE.search(line.text) is not None and answers >= 1 or amounts >= 2)
 
 
@@ -157,9 +160,16 @@ def label_split(line: Line, cols: list[Column]) -> int:
     """Index of the first value word on a line (after label and code), len(words) when none."""
     code_cols = [c for c in cols if c.role == "code"]
     code_right = max((c.xc for c in code_cols), default=None)
+    coded = False  # a code already read in this label: a later '0.3' is an amount
     for i, w in enumerate(line.words):
-        if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text) and (code_right is None or w.x0 < code_right + 30):
-            if code_right is not None or i > 0 and not V.is_number(line.words[i - 1].text):
+        prev = line.words[i - 1].text if i else ""
+        listed = bool(V.OBJ_TOKEN.match(prev)) or prev in ("/", ",", ";") or w.text.endswith((")", ",", ";", "/"))
+        if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text) and (code_right is None or w.x0 < code_right + 30) \
+                and not (coded and code_right is None and not listed):
+            named = i + 1 < len(line.words) and line.words[i + 1].text[:1].isalpha()  # '6.5 Transport by …'
+            named = named or w.text.endswith(")") and not w.text.startswith("(")  # '… (CCM' / '7.7) 28,665'
+            if code_right is not None or named or i > 0 and not V.is_number(line.words[i - 1].text):
+                coded = coded or bool(V.CODE_TOKEN.match(w.text))
                 continue
         if V.is_number(w.text) and not _footnote_mark(line, i) or V.is_answer(w.text):
             if code_right is not None and w.xc < code_right - 10 and not V.is_answer(w.text):
@@ -185,7 +195,19 @@ def _has_numbers(line: Line, split: int) -> bool:
     return any(V.is_number(w.text) and not V.is_answer(w.text) for w in line.words[split:])
 
 
-def read_page_rows(page: Page, cols: list[Column], decimal: str) -> list[TableRow]:
+def _body(page: Page, cols: list[Column]) -> tuple[list[Line], list[int], float]:
+    """The lines below the header, where each line's label ends, and the typical line pitch."""
+    body = page.lines[len(header_lines(page)):]
+    pitches = sorted(b.y - a.y for a, b in zip(body, body[1:]) if b.y - a.y > 1) or [10.0]
+    return body, [label_split(line, cols) for line in body], pitches[len(pitches) // 3]
+
+
+def page_alignment(page: Page, cols: list[Column]) -> bool | None:
+    """:func:`values_on_first_line` of a page's body (None: no multi-line cell to tell)."""
+    return values_on_first_line(*_body(page, cols))
+
+
+def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bool = False) -> list[TableRow]:
     """Rows of one page: value lines with their label blocks, section state carried in labels.
 
     Label lines above a value line belong to it (bottom-aligned cells).  A line with no numbers just below
@@ -193,10 +215,7 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str) -> list[TableRo
     belongs to the row above (vertically centred cells: '... activities (taxonomy-aligned) (A.1)')."""
     out: list[TableRow] = []
     pending: list[Line] = []
-    body = page.lines[len(header_lines(page)):]
-    pitches = sorted(b.y - a.y for a, b in zip(body, body[1:]) if b.y - a.y > 1) or [10.0]
-    pitch = pitches[len(pitches) // 3]
-    splits = [label_split(line, cols) for line in body]
+    body, splits, pitch = _body(page, cols)
     numbered = [k for k, (line, sp) in enumerate(zip(body, splits)) if _has_numbers(line, sp)]
     prev_y = None
     share_x = share_column_x(page, cols)
@@ -210,6 +229,13 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str) -> list[TableRo
         values = line.words[split:]
         if out and out[-1].kind == "total":
             break  # the table ends with its total (A + B); what follows is other content
+        if top_aligned and out and not pending and gap_above is not None and gap_above <= LABEL_GAP * pitch \
+                and not _has_values(line, split) and not V.section_of(line.text):
+            if out[-1].kind == "section":
+                out[-1].label = f"{out[-1].label} {line.text}"
+            else:
+                continue_row(out[-1], label_words, values, cols)
+            continue
         if out and out[-1].kind != "section" and not _has_numbers(line, split) and not pending \
                 and gap_above is not None and not V.section_of(line.text):
             nxt = next((body[m].y for m in numbered if m > k), None)
@@ -231,6 +257,28 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str) -> list[TableRo
         out.append(make_row(page, line, label, label_words, values, cols, decimal, share_x))
         pending = []
     return out
+
+
+def _continues(line: Line) -> bool:
+    """A line that reads as the continuation of the text above it (lower-case or bracketed start)."""
+    first = line.words[0].text[:1] if line.words else ""
+    return first.islower() or first == "("
+
+
+def values_on_first_line(body: list[Line], splits: list[int], pitch: float) -> bool | None:
+    """True when the table's multi-line cells are top-aligned (values on a label's first line, the label
+    going on below): label-only lines that continue the text of a value line just above them outnumber
+    value lines that continue the label lines just above them (bottom-aligned cells).  None: no evidence
+    (a continuation page keeps its table's alignment)."""
+    top = bottom = 0
+    for k in range(1, len(body)):
+        prev, line = body[k - 1], body[k]
+        if line.y - prev.y > LABEL_GAP * pitch or not _continues(line) or V.section_of(line.text):
+            continue
+        prev_values, values = _has_values(prev, splits[k - 1]), _has_values(line, splits[k])
+        top += prev_values and not values
+        bottom += values and not prev_values and splits[k] > 0
+    return None if top == bottom == 0 else top > bottom
 
 
 def continue_row(row: TableRow, label_words, values, cols: list[Column]) -> None:
@@ -314,7 +362,7 @@ def is_facing_page(page: Page) -> bool:
     """A continuation page holding only the right half of a table (answers, no codes or amounts)."""
     text = page.text
     return (not re.search(r"\b(?:CCM|CCA|WTR|CE|PPC|BIO)\s*\d{1,2}\.\d", text) and "dnsh" in text.lower()
-            and not SC_MARKERS.search(text))
+            and not SC_MARKERS.search(text) and not SC_WORD.search(text))
 
 
 TOTAL_KINDS = ("aligned_total", "eligible_not_aligned_total", "not_eligible_total", "total")
@@ -351,47 +399,102 @@ def value_tokens(page: Page, cols: list[Column]) -> list[str]:
     return [w.text for line in body for w in line.words[label_split(line, cols):]]
 
 
+def table_segments(page: Page) -> list[Page]:
+    """A page cut into one part per table: a column-header line (substantial contribution / DNSH) after a
+    table body line opens a new part, from the first line after that body (its title and header).  Stacked
+    templates (A.1 / A.2 / B as separate tables) and two KPIs on one page read as separate tables.
+
+    >>> from regc.reports.pdftree import Word
+    >>> len(table_segments(Page(1, 600, 800, [Word(0, 0, 50, 10, "Proportion")], "Proportion")))
+    1
+    """
+    lines = page.lines
+    cuts, last_data, seen = [], -1, False
+    for i, line in enumerate(lines):
+        if is_data_line(line) or seen and _has_cell_values(line):
+            seen, last_data = True, i
+        elif seen and HEADER_MARKERS.search(line.text):
+            cuts.append(last_data + 1)
+            seen = False
+    if not cuts:
+        return [page]
+    bounds = [0, *cuts, len(lines)]
+    parts = []
+    for a, b in zip(bounds, bounds[1:]):
+        words = [w for line in lines[a:b] for w in line.words]
+        parts.append(Page(page.number, page.width, page.height, words, " ".join(w.text for w in words),
+                          page.modality, page.ocr))
+    return parts
+
+
+def _has_cell_values(line: Line) -> bool:
+    """A line with a number or dash cell that is not a year (a table title's 'year 2023' is not a value)."""
+    short = len(line.words) <= 8  # a dash in running text ('activities – disclosure') is no cell
+    return not HEADER_MARKERS.search(line.text) and any(
+        V.is_number(w.text) and (short or re.search(r"\d", w.text)) and not re.fullmatch(r"(?:19|20)\d\d", w.text)
+        for w in line.words)
+
+
+@dataclass
+class _Reading:
+    """find_tables' state: tables by KPI, the table read last and where (page, part)."""
+
+    tables: dict = field(default_factory=dict)
+    last: KpiTable | None = None
+    at: tuple = (-10, 0)
+
+
 def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
-    """KPI tables of a document: candidate pages by cheap text test, then read geometrically.  A page right
-    after a table page is also read as its possible continuation.  Only the first ``limit`` pages are scanned."""
+    """KPI tables of a document: candidate pages by cheap text test, then read geometrically, part by part
+    (:func:`table_segments`).  The part right after a table part is also read as its possible continuation.
+    Only the first ``limit`` pages are scanned."""
     texts = doc.page_texts(limit)
     cand = {i + 1 for i, t in enumerate(texts) if HEADER_MARKERS.search(t)}
-    tables: dict[str, KpiTable] = {}
-    last: KpiTable | None = None
-    last_page = -10
+    st = _Reading()
     for n in range(1, len(texts) + 1):
-        adjacent = last is not None and n == last_page + 1
-        follows = adjacent and not any(r.kind == "total" for r in last.rows)  # a table ends at its total
-        if n not in cand and not (follows and texts[n - 1].strip()):
+        near = st.last is not None and n == st.at[0] + 1 and not any(r.kind == "total" for r in st.last.rows)
+        if n not in cand and not (near and texts[n - 1].strip()):
             continue
-        page = doc.page(n)
-        starts = is_kpi_page(page)
-        if not starts and not follows:
-            continue
-        cols = header_columns(page)
-        decimal = V.detect_decimal(value_tokens(page, cols)) if starts or not follows else last.decimal
-        if adjacent and is_facing_page(page):  # the right half of the spread, even after the total row
-            join_facing(last, read_page_rows(page, cols, decimal), n)
-            last_page = n
-            continue
-        rows = read_page_rows(page, cols, decimal)
-        if not starts and not is_continuation_page(page, rows):
-            continue
-        kpi = rows_kpi(rows) or page_kpi(page)
-        if kpi is None and follows:
-            kpi = last.kpi
-        if kpi is None or not has_table_rows(rows):
-            continue
-        if kpi in tables and not (last is tables[kpi] and follows):
-            if tables[kpi].rows:
-                last_page = n
-                continue  # a second table for a KPI already read (e.g. a summary): keep the first
-        tab = tables.setdefault(kpi, KpiTable(kpi, [], page_multiplier(page), decimal, []))
+        for k, part in enumerate(table_segments(doc.page(n))):
+            adjacent = st.last is not None and (st.at == (n, k - 1) if k else st.at[0] == n - 1)
+            _read_part(st, part, n, k, adjacent)
+    return [st.tables[k] for k, _ in V.KPI_WORDS if k in st.tables]
+
+
+def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool) -> None:
+    """Read one table part into the state: a new KPI table, a continuation, or a facing half."""
+    last = st.last
+    follows = adjacent and not any(r.kind == "total" for r in last.rows)  # a table ends at its total
+    starts = is_kpi_page(page)
+    if not starts and not follows:
+        return
+    cols = header_columns(page) or (last.cols if follows else [])  # a continuation without repeated header
+    decimal = V.detect_decimal(value_tokens(page, cols)) if starts or not follows else last.decimal
+    if adjacent and is_facing_page(page):  # the right half of the spread, even after the total row
+        join_facing(last, read_page_rows(page, cols, decimal), n)
+        st.at = (n, k)
+        return
+    top = page_alignment(page, cols)
+    top = (last.top_aligned if follows else False) if top is None else top
+    rows = read_page_rows(page, cols, decimal, top)
+    if not starts and not is_continuation_page(page, rows):
+        return
+    kpi = rows_kpi(rows) or page_kpi(page)
+    if kpi is None and follows:
+        kpi = last.kpi
+    if kpi is None or not has_table_rows(rows):
+        return
+    if kpi in st.tables and not (last is st.tables[kpi] and follows) and st.tables[kpi].rows:
+        st.at = (n, k)
+        return  # a second table for a KPI already read (e.g. a summary): keep the first
+    tab = st.tables.setdefault(kpi, KpiTable(kpi, [], page_multiplier(page), decimal, []))
+    if n not in tab.pages:
         tab.pages.append(n)
-        tab.rows.extend(rows)
-        tab.multiplier = tab.multiplier or page_multiplier(page)
-        last, last_page = tab, n
-    return [tables[k] for k, _ in V.KPI_WORDS if k in tables]
+    tab.rows.extend(rows)
+    tab.multiplier = tab.multiplier or page_multiplier(page)
+    tab.top_aligned = tab.top_aligned or top
+    tab.cols = tab.cols or cols
+    st.last, st.at = tab, (n, k)
 
 
 def join_facing(table: KpiTable, facing: list[TableRow], page_no: int) -> None:

@@ -4,8 +4,8 @@ Word lists are data (tuples below); regexes are composed from named pieces.  Not
 
 >>> parse_number("661,938", decimal=".")
 661938.0
->>> parse_number("1.904,1", decimal=",")
-1904.1
+>>> parse_number("1.904,1", decimal=","), parse_number("1'904.1¹"), parse_number("45 632 706")
+(1904.1, 1904.1, 45632706.0)
 >>> parse_answer("yes"), parse_answer("N/EL"), parse_answer("–")
 ('Y', 'N/EL', None)
 >>> parse_code("CCM 7.2/CE 3.2")
@@ -56,12 +56,13 @@ ANSWERS = (
 )
 NULL_CELLS = ("–", "-", "—", "n/a", "n.a.", "na", "")
 
-_SEP = r"[.,  ]"
+_GROUP = r"[.,'’\u00a0\u2009\u202f ]"  # thousands separators: point, comma, apostrophe, (thin/narrow) spaces
+_FOOTNOTE = r"(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3})"  # a footnote marker glued to a number ('1,904.1¹', '500.0*')
 NUMBER = re.compile(
-    r"""^\(?[-−–]?               # optional sign / bracket
-        (?:\d{1,3}(?:[.,  ]\d{3})+|\d+)   # integer part, maybe grouped
+    rf"""^\(?[-−–]?               # optional sign / bracket
+        (?:\d{{1,3}}(?:{_GROUP}\d{{3}})+|\d+)   # integer part, maybe grouped
         (?:[.,]\d+)?                  # decimal part
-        \)?%?$""",
+        \)?\s?%?{_FOOTNOTE}?$""",
     re.X,
 )
 DASH_CELL = re.compile(r"^[-–—]$")
@@ -121,7 +122,8 @@ def parse_number(token: str, decimal: str = ".") -> float | None:
     if not NUMBER.match(t):
         return None
     neg = t.startswith("(") or t[:1] in "-−–"
-    t = t.strip("()%").lstrip("-−–").replace(" ", "").replace(" ", "")
+    t = re.sub(rf"{_FOOTNOTE}$", "", t).strip("()% ").lstrip("-−–")
+    t = re.sub(r"['’\s]", "", t)
     if "." in t and "," in t:
         dec = "." if t.rfind(".") > t.rfind(",") else ","
     elif re.search(r"[.,]\d{3}$", t) and t.count(t[-4]) >= 1 and decimal != t[-4]:

@@ -1,0 +1,90 @@
+"""KPI figures stated in sentences, for a KPI that has no template table (text-only disclosures).
+
+A clause (a sentence, or a part of one between semicolons) that names a KPI is read for money amounts
+('EUR 123.4 million', '€ 31,061 thousand', '12,3 Mio. €') and the percentage in brackets right after one; each
+amount takes the role its qualifier names — the words just before it (back to the previous amount), else the
+words just after it: 'not aligned' / 'eligible but not' -> eligible_not_aligned, 'non-eligible' ->
+not_eligible, 'aligned' -> aligned, 'total' -> total.  The first statement per KPI and role wins.
+
+>>> text = ("Taxonomy-aligned turnover amounted to EUR 12.5 million (4.1% of total turnover of EUR 305.0 million). "
+...         "Taxonomy-eligible but not aligned turnover amounted to EUR 3.0 million (1.0%).")
+>>> b = narrative_block([text], "turnover"); b["total"], b["aligned"], b["eligible_not_aligned"]
+(305000000.0, {'amount': 12500000.0, 'share': 0.041}, {'amount': 3000000.0, 'share': 0.01})
+"""
+
+from __future__ import annotations
+
+import re
+
+from regc.reports import rows as V
+
+_AMOUNT = r"(?P<num>\d{1,3}(?:[.,'’\u202f\u00a0 ]\d{3})*(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
+_UNIT = r"(?P<unit>thousand|million|billion|bn|mn|m|k|Mio\.?|Mrd\.?|Tsd\.?|TEUR|T€)?"
+MONEY = re.compile(rf"(?:EUR|€)\s*{_AMOUNT}\s*{_UNIT}(?![a-z])")
+SHARE_AFTER = re.compile(r"^\s*\(\s*(?P<pct>\d{1,3}(?:[.,]\d{1,2})?)\s*%")
+UNIT_MULTIPLIERS = (
+    (1e3, ("thousand", "k", "tsd", "teur", "t€")), (1e6, ("million", "mn", "m", "mio")), (1e9, ("billion", "bn", "mrd")))
+QUALIFIERS = (  # (role, words), first match wins
+    ("eligible_not_aligned", ("not aligned", "not taxonomy-aligned", "eligible but not", "nicht taxonomiekonform")),
+    ("not_eligible", ("non-eligible", "not eligible", "not taxonomy-eligible", "nicht taxonomiefähig")),
+    ("aligned", ("aligned", "taxonomiekonform")),
+    ("total", ("total", "gesamt")),
+)
+CLAUSE_END = re.compile(r"(?<=[.;])\s+(?=[A-ZÄÖÜ(])|;\s*")
+
+
+def _multiplier(unit: str | None) -> float:
+    u = (unit or "").lower().rstrip(".")
+    return next((m for m, words in UNIT_MULTIPLIERS if u in words), 1.0)
+
+
+def _role(text: str) -> str | None:
+    low = text.lower().replace("\xad", "")
+    return next((role for role, words in QUALIFIERS if any(w in low for w in words)), None)
+
+
+def _number(token: str) -> float | None:
+    decimal = "," if re.search(r",\d{1,2}$", token) else "."
+    return V.parse_number(token.replace("\u202f", " ").replace("\u00a0", " "), decimal)
+
+
+def clause_values(clause: str) -> list[tuple[str, float, str, float | None, str | None]]:
+    """(role, amount, amount token, share, share token) of each money amount in a clause with a role."""
+    out = []
+    matches = list(MONEY.finditer(clause))
+    for i, m in enumerate(matches):
+        before = clause[matches[i - 1].end() if i else 0:m.start()]
+        after = clause[m.end():matches[i + 1].start() if i + 1 < len(matches) else len(clause)]
+        role = _role(before) or _role(re.sub(r"^\s*\([^)]*\)", "", after))
+        value = _number(m.group("num"))
+        if role is None or value is None:
+            continue
+        pct = SHARE_AFTER.match(after)
+        share = _number(pct.group("pct")) / 100.0 if pct else None
+        out.append((role, value * _multiplier(m.group("unit")), m.group("num"),
+                    None if share is None else round(share, 6), pct.group("pct") if pct else None))
+    return out
+
+
+def narrative_block(page_texts: list[str], kpi: str) -> dict:
+    """The KPI's figures from sentences (values null where not stated); ``pages`` where they were read."""
+    block = {"pages": [], "total": None, "aligned": {"amount": None, "share": None},
+             "eligible_not_aligned": {"amount": None, "share": None}, "not_eligible": {"amount": None, "share": None},
+             "activities": [], "tokens": []}
+    for pno, text in enumerate(page_texts, start=1):
+        if not re.search(r"aligned|konform", text, re.I):
+            continue
+        for clause in CLAUSE_END.split(" ".join(text.split())):
+            if V.kpi_words(clause)[:1] != [kpi]:
+                continue
+            for role, amount, tok, share, share_tok in clause_values(clause):
+                if role == "total":
+                    if block["total"] is None:
+                        block["total"] = amount
+                        block["tokens"].append((pno, tok, None))
+                elif block[role]["amount"] is None:
+                    block[role] = {"amount": amount, "share": share}
+                    block["tokens"].append((pno, tok, share_tok))
+                if pno not in block["pages"]:
+                    block["pages"].append(pno)
+    return block
