@@ -64,7 +64,10 @@ def test_assembly_bad_inputs_are_diagnosed(inp, out):
 def test_round_trip_is_checked():
     u = Unit(unit_id="CCM-1.1/SC", root=CriterionNode(criterion_id="ROOT", evaluation_logic="AND", sub_criteria=[
         CriterionNode(criterion_id="P1", verbatim_text="Waste is recycled.", rule_summary="Waste is recycled.")]))
-    assert not [d for d in assembly.verify(u, None) if d.code in ("ROUND_TRIP", "SCHEMA")]
+    assert assembly.schema_round_trip(u) == []
+    broken = u.model_copy()
+    broken.root.sub_criteria[0].__dict__["category"] = "Bogus"  # written without validation
+    assert [d.code for d in assembly.schema_round_trip(broken)] == ["SCHEMA"]
 
 
 def test_gold_units_assemble_cleanly(gold_dir):

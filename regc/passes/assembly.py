@@ -12,8 +12,8 @@ Repairs (each recorded in provenance, rule ``assembly:<what>``):
 - edges: exact duplicates dropped, ``HIERARCHY`` edges dropped (implied by ``sub_criteria``); on a repair
   attempt guided by ``DANGLING_EDGE``, edges with a missing endpoint are dropped.
 
-``verify`` reports the remaining Consistency issues and checks the unit round-trips through ``to_json`` /
-``from_json`` unchanged (final schema validation).
+``verify`` reports the remaining Consistency issues; :func:`schema_round_trip` (the unit round-trips through
+``to_json`` / ``from_json`` unchanged) is the schema check at the edge, outside the pass loop.
 
 >>> from regc.ir.models import CriterionNode, Unit, Threshold
 >>> u = Unit(unit_id="CCM-1.1/SC", root=CriterionNode(criterion_id="ROOT", evaluation_logic="LEAF",
@@ -166,13 +166,23 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
         for end in ends:
             if end not in ids:
                 out.append(_diag("DANGLING_EDGE", f"{e.type} endpoint {end!r} does not exist", e.from_))
-    # final schema validation: the emitted JSON reads back to the same JSON
+    return out
+
+
+def schema_round_trip(unit: Unit) -> list[Diagnostic]:
+    """The final schema check: the unit's JSON reads back (validated) to the same JSON.  Not run inside the pass
+    loop (issue 10: validation at the edges: the driver validates every node once with
+    :func:`regc.ir.models.validate_tree`, and a build is validated when it is read); the tests run it on the gold
+    and on compiled acts.
+
+    >>> schema_round_trip(Unit(unit_id="CCM-1.1/SC", root=CriterionNode(criterion_id="ROOT")))
+    []
+    """
     try:
         js = unit.to_json()
-        back = Unit.from_json(js)
-        if back.to_json() != js:
-            out.append(_diag("ROUND_TRIP", "unit JSON changes on a to_json/from_json round trip", None, "critical",
-                             "Structural"))
+        if Unit.from_json(js).to_json() != js:
+            return [_diag("ROUND_TRIP", "unit JSON changes on a to_json/from_json round trip", None, "critical",
+                          "Structural")]
     except (ValueError, TypeError, KeyError) as e:
-        out.append(_diag("SCHEMA", f"unit does not validate: {e}", None, "critical", "Structural"))
-    return out
+        return [_diag("SCHEMA", f"unit does not validate: {e}", None, "critical", "Structural")]
+    return []
