@@ -130,6 +130,7 @@ def test_strict_exits_1_on_error_level_diagnostics(climate_xhtml, tmp_path, monk
         return acts, diags + [Diagnostic(severity="error", code="X", message="m")], recs
 
     monkeypatch.setattr(cc, "compile_sources", with_an_error)
+    monkeypatch.setenv("REGC_CACHE_DIR", str(tmp_path / "cache"))  # no earlier build of the same source is served
     assert main(["compile", str(climate_xhtml), "-o", str(tmp_path / "a"), *ONE, "-q"]) == 0
     assert main(["compile", str(climate_xhtml), "-o", str(tmp_path / "b"), *ONE, "-q", "--strict"]) == 1
     assert "1 error-level diagnostic(s) (--strict)" in capsys.readouterr().err
