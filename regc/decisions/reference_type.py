@@ -31,6 +31,13 @@ _OPERATIVE_IN_SCOPE = re.compile(r"^(?!\s*(?:those|that|the ones|these)\b).*?\b(
 _CLOSING_ALTERNATIVE = re.compile(r"""
     \bor\s+(?:an?\s+|any\s+|other\s+)?$
 """, re.X | re.I)
+# a list of examples runs on through its coordination: "including for example EN ISO 14090:2019 for the understanding
+# of …, as well as ISO 14091:2021 on …, the Technical Guidance on …, and the Sendai Framework …" (every member is an
+# example) when the first member is named (a capital after the cue), as long as the clause goes on (no [.;:] outside a number) and no operative connective starts a legal basis
+_EXAMPLE_LIST = re.compile(r"""
+    \b(?i:for\ example|for\ instance|such\ as|e\.g\.)\b(?=,?\s+(?:the\s+)?[A-Z])(?P<scope>(?:[^.;:]|[.:](?=\d)){0,400}?)
+      (?:,\s*(?:as\ well\ as|and|or)?|\s+(?:as\ well\ as|and|or))\s+(?:the\s+)?$
+""", re.X)
 _VERIFY_AID = re.compile(r"\b(?:(?:as )?can be (?:verified|checked|consulted)|verifiable)\s+(?:from|in|through|on|via)\b"
                          r"[^.;]{0,30}$", re.I)
 _GUIDANCE = re.compile(r"\bguidance\s+(?:is\s+|can be\s+|may be\s+)?(?:found|given|provided|contained|available)\s+"
@@ -50,6 +57,21 @@ _BRACKET_OPEN = re.compile(r"""
 _BRACKET_CLOSE = re.compile(r"""
     ^\s*\)\s*(?:[;.,]|$)
 """, re.X)
+
+
+def in_example_list(text: str, start: int) -> bool:
+    """The source at ``start`` is a later member of a list of examples whose first member is named ("including for
+    example EN ISO 14090:2019 for …, as well as ISO 14091:2021 on …, and the Sendai Framework …").
+
+    >>> t = "consistent with guidelines, including for example EN ISO 14090:2019 for the understanding of climate impacts, as well as ISO 14091:2021"
+    >>> in_example_list(t, t.index("ISO 14091")), in_example_list(t, t.index("EN ISO"))
+    (True, False)
+    >>> t = "techniques such as anaerobic digestion of the separately collected bio-waste in closed vessels, and the BAT conclusions"
+    >>> in_example_list(t, t.index("BAT"))
+    False
+    """
+    lst = _EXAMPLE_LIST.search(text[max(0, start - 480):start])
+    return bool(lst) and not _OPERATIVE_IN_SCOPE.match(lst.group("scope"))
 
 
 def decide_type(text: str, cit: Citation, node: CriterionNode) -> Verdict:
@@ -89,6 +111,8 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
         return Verdict(value="must_be_fetched", rule="generic-closing-alternative", confidence=0.75)
     if ex and not _OPERATIVE_IN_SCOPE.match(ex.group("scope")):
         return Verdict(value="citation_only", rule="example-cue", confidence=0.9)
+    if cit.kind != "generic" and in_example_list(text, cit.start):
+        return Verdict(value="citation_only", rule="example-list", confidence=0.8)
     if _PUBLICATION_CONTEXT.search(before):
         return Verdict(value="citation_only", rule="publication-context", confidence=0.75)
     if cit.kind == "eu_act" and _BRACKET_OPEN.search(before) and _BRACKET_CLOSE.match(text[cit.end:]):

@@ -37,7 +37,10 @@ _NAME_TRIGGERS = "(?:" + words(NAME_TRIGGERS) + ")"
 _TYPE = _ACT_TYPES + "s?"
 _SERIES = r"(?:\((?:EU|EC|EEC|CE|Euratom|EU,\ Euratom|ECSC)\)|(?:EU|EC|EEC)(?=\s+\d))"  # "Regulation EU 2020/852" (typo)
 _NUM = r"\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|CE|Euratom|ECSC|CFSP|JHA))?(?![\d/])"
-_ACTNUM = rf"(?:{_SERIES}\s*)?(?:No\.?\s+)?{_NUM}"  # "(EU)2017/848" (no space) too
+# a bare "n/m" with two short numbers and no series, "No" or suffix numbers no EU act: "Decision 14/8 of the UN
+# Convention on Biological Diversity" (a conference of the parties); "Decision 2000/532/EC", "No 1143/2014" are acts
+_NOT_EU_NUMBER = r"(?!\d{1,2}/\d{1,3}(?![\d/]))"
+_ACTNUM = rf"(?:{_SERIES}\s*(?:No\.?\s+)?{_NUM}|No\.?\s+{_NUM}|{_NOT_EU_NUMBER}{_NUM})"  # "(EU)2017/848" (no space) too
 
 ACT_CORE = re.compile(rf"""
     (?:(?:Commission|Council)\s+)*(?:(?:Delegated|Implementing|Framework)\s+)*\b{_TYPE}\s+{_ACTNUM}
@@ -54,7 +57,7 @@ PIN_START = re.compile(r"""
 
 # noun heads that make one source of "<head> <act>" ("national measures implementing Directive 2010/31/EU")
 HEAD_PREFIX = re.compile(r"""
-    (?:(?:the\s+)?provisions\s+of|national\s+(?:measures|law|legislation|rules)\s+(?:implementing
+    (?:(?:the\s+)?provisions\s+of|national\s+(?:measures|law|legislation|rules|regulations)\s+(?:implementing
         |transposing|that\s+transposes?))\s+$
 """, re.X)
 
@@ -159,6 +162,7 @@ GENERIC_LAW_CAND = re.compile(rf"""
   | \b(?:{_G_SQUAL}\s+)+(?:{_G_JURS}\s+)?(?:{_G_DOM}\s+)?{_G_STD}\b{_G_POST}
   | \b{_G_QUAL}\s+requirements\s+set\s+(?:out\s+)?by\s+{_G_JURS}\s+{_G_LAW}\b
   | \b(?:environmental|industry)\s+standards\b
+  | \bstandards\s+and\s+guidelines\s+on\s+[a-z][a-z\s\-]{{3,120}}?(?=\s*(?:[,;.:]|$))  # "… on climate adaptation …"
   | \b(?:EU|Union)\s+requirements\b
   | \bend-of-waste\s+criteria\b
   | \bthe\s+do\s+no\s+significant\s+harm\s+(?:technical\s+screening\s+)?criteria\s+for\s+(?:that|this|the)\s+activity\b
@@ -186,9 +190,9 @@ _NAME_TRIGGER = re.compile(rf"""
 """, re.X)
 
 # rightward title of a named document: "on Data Centre Energy Efficiency", "(BREF) for the Large Volume Inorganic
-# Chemicals – Solids and Others industry", "(EPREL)"
+# Chemicals – Solids and Others industry", "(EPREL)", "on … Planning in the Context of Climate Change"
 RIGHT_TITLE = re.compile(r"""
-    (?:\s+\([A-Z]{2,}\)(?=\s+(?:on|for|of)\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|for|of)(?:\s+the
+    (?:\s+\([A-Z]{2,}\)(?=\s+(?:on|for|of)\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|for|of|in(?=\s+the\s+[A-Z]))(?:\s+the
       (?=\s+[A-Z]))?(?:\s+(?:[A-Z][\w\-]*|and)|\s+[–—](?=\s+[A-Z])|,(?=\s+[A-Z][\w\-]*(?:,\s+[A-Z][\w\-]*)*,?\s+and\s))+
       (?:\s+(?:industry|industries|sector|sectors)\b)?)*(?:\s+\([A-Z]{2,}\))?
 """, re.X)
@@ -257,6 +261,14 @@ TITLED_ACT = re.compile(r"""
       (?P<type>[Rr]ecommendation|[Dd]irective|[Rr]egulation|[Dd]ecision)\s+(?:of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4}\s+)?on\s+
       (?:the\s+)?[a-z][\w-]*(?:\s+(?!and\s+(?:for|in|the|to|where|with|as)\b)(?:[a-z][\w-]*
         |\((?!(?:19|20)\d\d/|OJ\b)[^()]{1,40}\)|[A-Z]{2,}\w*|\d[\w.,]*)){0,24}
+""", re.X)
+
+# a Commission communication cited by its quoted title ("the Communication from the Commission of 20 May 2020 on
+# ‘EU Biodiversity Strategy for 2030’"; Formex prints the quotes as QUOT.START/QUOT.END); the leading article is
+# not part of the reference (spec §7)
+TITLED_COMMUNICATION = re.compile(r"""
+    (?:\bthe\s+)?(?P<doc>\bCommunication\s+from\s+the\s+Commission(?:\s+to\s+the\s+[^‘'“"():;]{5,200}?)?
+      (?:\s+of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4})?\s+on\s+[‘'“"][^’'”"]{3,160}[’'”"])
 """, re.X)
 
 _TITLED_NUMBER = re.compile(r"""

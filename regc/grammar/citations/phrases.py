@@ -32,6 +32,7 @@ from regc.grammar.citations.patterns import (
     NAMED_ACT,
     RIGHT_TITLE,
     TITLED_ACT,
+    TITLED_COMMUNICATION,
 )
 from regc.grammar.citations.results import Citation
 
@@ -124,6 +125,9 @@ def _named_document(text: str, m: re.Match):
         yr = tail_search(_YEAR_BEFORE, text, start, _YEAR_CHARS)
         if yr:
             start = yr.start()
+    if (capitals and not trigger and capitals < 3 and m.group(0)[0].isupper() and capitals + right_caps >= 3
+            and not text[:start].rstrip().endswith(("‘", "“", '"', "'"))):
+        trigger = True  # a capitalised title on both sides: "the Sendai Framework for Disaster Risk Reduction"
     if not capitals or not (trigger or capitals >= 3):
         return None
     if m.group(0) in _LOWER_DOC_NOUNS and not (capitals >= 3 or _ACRONYM.match(text[start:m.start()].split()[-1])):
@@ -157,7 +161,7 @@ def _named_acts(text: str) -> list[Citation]:
 
 def _titled_acts(text: str) -> list[Citation]:
     """Acts cited by author, type and title ("the Council recommendation on …"), with the CELEX when a bracketed
-    number follows the title (as footnotes print it).
+    number follows the title (as footnotes print it); Commission communications by their quoted title.
 
     >>> [(c.text[-24:], c.celex) for c in _titled_acts("Council Recommendation of 12 July 1999 on the limitation "
     ...     "of exposure of the general public to electromagnetic fields (0 Hz to 300 GHz) (1999/519/EC) (OJ L 199)")]
@@ -180,4 +184,8 @@ def _titled_acts(text: str) -> list[Citation]:
                             act_type=act_type, number=f"{num.group('y')}/{num.group('n')}" if num else None,
                             celex=celex, spans=((m.start(), end),), rule="pattern:titled-act",
                             confidence=0.75 if celex else 0.65))
+    for m in TITLED_COMMUNICATION.finditer(text):  # a communication: no act number, no CELEX
+        s0, e0 = m.span("doc")
+        out.append(Citation(kind="named_document", text=text[s0:e0], start=s0, end=e0, spans=((s0, e0),),
+                            rule="pattern:titled-act", confidence=0.65))
     return out
