@@ -108,3 +108,16 @@ def test_verify_example_check_ignores_generic_alternatives():
     u = references.run(Unit(unit_id="BIO-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[
         CriterionNode(criterion_id="3.2(a)", verbatim_text=text)])), None)
     assert not [x for x in references.verify(u, None) if x.code == "REF_EXAMPLE_FETCHED"]
+
+
+def test_publication_context_covers_a_coordinated_pinpoint():
+    """CCM-4.27 SC 3 (2022/1214 OJ): 'with relevance for the application of Article 10(2) and Article 17 of
+    Regulation (EU) 2020/852' is context for both articles; the Euratom Treaty articles are sources."""
+    text = ("the Commission has given its opinion on it in accordance with Article 43 of the Euratom Treaty, and all "
+            "the issues raised in the opinion, with relevance for the application of Article 10(2) and Article 17 of "
+            "Regulation (EU) 2020/852, have been satisfactorily addressed.")
+    assert _types(text) == {"Article 43 of the Euratom Treaty": "must_be_fetched",
+                            "Article 10(2) of Regulation (EU) 2020/852": "citation_only",
+                            "Article 17 of Regulation (EU) 2020/852": "citation_only"}
+    assert _types("complies with Article 17 of Regulation (EU) 2020/852 and Article 10(2) of that Regulation."
+                  )["Article 17 of Regulation (EU) 2020/852"] == "must_be_fetched"

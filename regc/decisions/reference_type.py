@@ -47,7 +47,7 @@ _GUIDANCE = re.compile(r"\bguidance\s+(?:is\s+|can be\s+|may be\s+)?(?:found|giv
 _PUBLICATION_CONTEXT = re.compile(r"""
     \b(?:(?:is|are|was|were|been)\s+)?(?:published|made\s+(?:public|available)|available)\s+(?:in|on|at|through|via)
       \s+(?:the\s+)?$
-  | \bwith\s+relevance\s+for\s+(?:the\s+application\s+of\s+)?$
+  | \bwith\s+relevance\s+for\s+(?:the\s+application\s+of\s+)?(?:Article\s+\d+[a-z]?(?:\(\d+\))?\s+and\s+)?$
 """, re.X | re.I)
 # the legal basis of a requirement stated in full, in brackets at the end of it ("… is minimised (Article 8b(1),
 # point (a), of Directive 2009/71/Euratom);")

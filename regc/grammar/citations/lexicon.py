@@ -32,7 +32,7 @@ NAME_TRIGGERS = ('EU', 'European', 'Europe', 'Union', 'IUCN', 'FAO', 'UN', 'UNEC
 GENERIC_JURISDICTIONS = ('Union', 'EU', 'national', 'international', 'regional')
 GENERIC_QUALIFIERS = ('applicable', 'relevant', 'existing', 'equivalent', 'recognised', 'harmonised', 'voluntary')
 GENERIC_DOMAINS = ('environmental', 'industry', 'sectoral', 'waste')  # 'Union waste legislation'
-GENERIC_LAW_HEADS = ('law', 'legislation', 'regulations')
+GENERIC_LAW_HEADS = ('law', 'Law', 'legislation', 'regulations')  # 'in accordance with the Union Law'
 GENERIC_STANDARD_HEADS = ('standards', 'standard', 'schemes', 'specifications', 'labels?')
 # qualifiers that make a standard or scheme generic ("relevant standards", "existing label" are descriptions)
 GENERIC_STANDARD_QUALIFIERS = ('applicable', 'equivalent', 'recognised', 'harmonised', 'voluntary')

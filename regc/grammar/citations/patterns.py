@@ -241,12 +241,12 @@ NAMED_AGREEMENT = re.compile(r"""
         |\s+[A-Z][\w-]*)*(?:\s+\([A-Z]{2,}\))?
 """, re.X)
 
-# a convention, protocol or agreement named by its place or subject ("the Minamata Convention", "the Paris
-# Agreement"), with an optional article pinpoint ("Article 11 of the Minamata Convention")
+# a convention, protocol, agreement or treaty named by its place or subject ("the Minamata Convention", "the Paris
+# Agreement", "the Euratom Treaty"), with an optional article pinpoint ("Article 11 of the Minamata Convention")
 NAMED_CONVENTION = re.compile(r"""
     (?P<pin>\bArticles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\([a-z]{1,3}\))*\s+of\s+)?\bthe\s+
       (?!(?:The|This|That|European|Union|Commission|Council|Implementing|Delegated)\b)(?:[A-Z][\w-]+\s+){1,3}
-      (?P<noun>Convention|Protocol|Agreement)(?![\w’'])(?!\s+(?:concerning|on|for|of|relating)\b)
+      (?P<noun>Convention|Protocol|Agreement|Treaty)(?![\w’'])(?!\s+(?:concerning|on|for|of|relating)\b)
 """, re.X)
 
 LEVELS_INDICATOR = re.compile(r"""
