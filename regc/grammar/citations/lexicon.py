@@ -19,6 +19,7 @@ STANDARD_PREFIXES = ('EN ISO', 'EN IEC TS', 'EN IEC TR', 'EN IEC', 'ISO/IEC', 'C
 
 # nouns that end a named document ("the IUCN Red List"), as regex word forms
 DOCUMENT_NOUNS = ('Protocol', 'Standards', r'Standard(?!\s+(?:EN|ISO|IEC)\b)', 'Guidance', r'Framework(?!\s+Directive)',
+                  r'Strategy(?:\s+for\s+\d{4})?', 'System',
                   'Code of Conduct', 'Red List', 'Registry', '[Ss]urvey', 'Criteria',
                   'List of Waste', 'Guidelines?', 'Handbook', 'Reference Document', 'handbook', 'guidelines?',
                   'guidance', 'manual', 'reports?', 'Manual', '[Tt]ool', '[Dd]atabase',
