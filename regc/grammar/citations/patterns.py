@@ -235,10 +235,15 @@ NAMED_ACT = re.compile(r"""
       (?!\s+(?:\(|No\b|\d))
 """, re.X)
 
+# a treaty named by its subject, the title capitalised ("the Montreal Protocol on Substances that Deplete the Ozone
+# Layer") or, for a convention or protocol named by its place, lower-case to the end of the list item ("the Rotterdam
+# Convention on the prior informed consent procedure for certain hazardous chemicals and pesticides in international
+# trade, the Minamata …")
 NAMED_AGREEMENT = re.compile(r"""
-    (?:\bthe\s+)?(?:(?:[A-Z][\w-]*|of|on|for|and)\s+){0,4}?(?:Agreement|Convention)\s+(?:concerning
-        |on|for|of|relating\s+to)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:of|by|and|for|on|the|from)\s+[A-Z][\w-]*
+    (?:\bthe\s+)?(?:(?:[A-Z][\w-]*|of|on|for|and)\s+){0,4}?(?:Agreement|Convention|Protocol)\s+(?:concerning
+        |on|for|of|relating\s+to)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:of|by|and|for|on|the|from|that|in)\s+[A-Z][\w-]*
         |\s+[A-Z][\w-]*)*(?:\s+\([A-Z]{2,}\))?
+  | \bthe\s+[A-Z][\w-]+\s+(?:Convention|Protocol)\s+on\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){1,15}(?=\s*[,;.])
 """, re.X)
 
 # a convention, protocol, agreement or treaty named by its place or subject ("the Minamata Convention", "the Paris
