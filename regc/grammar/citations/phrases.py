@@ -36,7 +36,8 @@ from regc.grammar.citations.patterns import (
 )
 from regc.grammar.citations.results import Citation
 
-LOCATED_REACH = 1000  # a located part ("criterion B7 ‘…’ of the") is looked for this far back
+LOCATED_REACH = 1000
+_TITLED_NOUNS = ("Standard", "Guidance", "Framework")  # capitalised nouns that may take a lower-case title  # a located part ("criterion B7 ‘…’ of the") is looked for this far back
 
 
 def _walk_left(text: str, pos: int, lo: int):
@@ -90,10 +91,12 @@ def _extend_right(text: str, m: re.Match) -> int:
         t = TITLE_TO_SHORT_NAME.match(text, end) or GUIDELINE_CODE.match(text, end)
         if t:
             return t.end()
-    if m.group(0) in _LOWER_DOC_NOUNS:  # "the WHO handbook on safe management of wastes from healthcare activities"
+    if m.group(0) in _LOWER_DOC_NOUNS or (m.group(0) in _TITLED_NOUNS and end == m.end()):
+        # "the WHO handbook on safe management of wastes …", "the IUCN Global Standard for nature-based solutions"
         low = LOWER_TITLE.match(text, end)
-        if low:
-            end += len(low.group(0))
+        if low and not (m.group(0) in _TITLED_NOUNS and re.match(r"\s+\w+\s+(?:the|this|that|its|each|any)\b",
+                                                                  low.group(0))):
+            end += len(low.group(0))  # a capitalised noun's title names a subject, not "for the activity"
     return end
 
 
