@@ -121,3 +121,19 @@ def test_publication_context_covers_a_coordinated_pinpoint():
                             "Article 17 of Regulation (EU) 2020/852": "citation_only"}
     assert _types("complies with Article 17 of Regulation (EU) 2020/852 and Article 10(2) of that Regulation."
                   )["Article 17 of Regulation (EU) 2020/852"] == "must_be_fetched"
+
+
+def test_a_recommendation_cites_context_only():
+    """PPC-1.1/PPC-1.2 SC 2.3 (2023/2486): a sentence that only recommends sets no pass/fail test, so the BAT
+    conclusions it cites (with their short name '(WGC)') are citation_only; 'ranges recommended in' is no such
+    sentence."""
+    text = ("Investments for the use of high integrity equipment are recommended, provided that these are installed in "
+            "existing plants for cases mentioned under BAT 23 point (b) of the best available techniques (BAT) "
+            "conclusions for common waste gas management and treatment systems in the chemical sector (WGC), whereas "
+            "the pressure threshold is brought to 200 bar.")
+    assert list(_types(text).values()) == ["citation_only"]
+    assert list(_types(text).keys())[0].endswith("in the chemical sector (WGC)")
+    near = "Emissions are within the ranges recommended in the BAT conclusions for waste treatment."
+    assert _types(near) == {"the BAT conclusions for waste treatment": "must_be_fetched"}
+    assert _types("It is recommended to use ISO 14001. The activity complies with Directive 2010/75/EU.") == {
+        "ISO 14001": "citation_only", "Directive 2010/75/EU": "must_be_fetched"}

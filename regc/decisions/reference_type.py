@@ -38,6 +38,11 @@ _EXAMPLE_LIST = re.compile(r"""
     \b(?i:for\ example|for\ instance|such\ as|e\.g\.)\b(?=,?\s+(?:the\s+)?[A-Z])(?P<scope>(?:[^.;:]|[.:](?=\d)){0,400}?)
       (?:,\s*(?:as\ well\ as|and|or)?|\s+(?:as\ well\ as|and|or))\s+(?:the\s+)?$
 """, re.X)
+# a sentence that only recommends ("Investments … are recommended, provided that … under BAT 23 point (b) of the
+# BAT conclusions …") sets no pass/fail test: what it cites is context
+_RECOMMENDATION = re.compile(r"""
+    \b(?:is|are)\s+(?:also\s+|therefore\s+)?(?:recommended|encouraged)\b[^.;]*$
+""", re.X)
 _VERIFY_AID = re.compile(r"\b(?:(?:as )?can be (?:verified|checked|consulted)|verifiable)\s+(?:from|in|through|on|via)\b"
                          r"[^.;]{0,30}$", re.I)
 _GUIDANCE = re.compile(r"\bguidance\s+(?:is\s+|can be\s+|may be\s+)?(?:found|given|provided|contained|available)\s+"
@@ -113,6 +118,8 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
         return Verdict(value="citation_only", rule="example-cue", confidence=0.9)
     if cit.kind != "generic" and in_example_list(text, cit.start):
         return Verdict(value="citation_only", rule="example-list", confidence=0.8)
+    if _RECOMMENDATION.search(text[max(0, cit.start - 300):cit.start]):
+        return Verdict(value="citation_only", rule="recommendation", confidence=0.7)
     if _PUBLICATION_CONTEXT.search(before):
         return Verdict(value="citation_only", rule="publication-context", confidence=0.75)
     if cit.kind == "eu_act" and _BRACKET_OPEN.search(before) and _BRACKET_CLOSE.match(text[cit.end:]):

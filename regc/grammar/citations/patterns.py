@@ -111,7 +111,7 @@ QUOTED_TITLE_AT = re.compile(r"""
 
 BAT_CAND = re.compile(r"""
     (?:\bthe\s+)?(?:(?:latest|most\ recent)\s+)?(?:relevant\s+)?(?:best\ available\ techniques\ \(BAT\)
-        |BAT|best\ available\ techniques)\s+conclusions(?:\s+for\s+(?:the\s+)?[^,;.:()]+?)?
+        |BAT|best\ available\ techniques)\s+conclusions(?:\s+for\s+(?:the\s+)?[^,;.:()]+?)?(?:\s+\([A-Z]{2,}\))?
       (?=\s+and\s+(?:the|in|other|a|an|equal|stricter|national|relevant|where|when|ensures?
         |that)\b|\s+to\s+apply|\s+or\s|\s+(?:in\ accordance|set\ out|adopted|apply|including)\b
         |\s+for\s+emissions\s+to\s+(?:air|water)\b  # the scope of the requirement, not of the title
