@@ -141,7 +141,7 @@ def _named_document(text: str, m: re.Match):
         return None  # sentence-initial capital alone is no name
     end = _extend_right(text, m)
     start = _extend_left(text, start)
-    if not text[:start].strip() and not text[end:].strip(" ."):
+    if not text[:start].strip() and not text[end:].strip() and not text.startswith(("the ", "The ")):
         return None  # the whole block is a title ("3. Sustainable Supply Chain and Environmental Management System")
     return Citation(kind="named_document", text=text[start:end], start=start, end=end,
                     spans=((start, end),), rule="pattern:named-document", confidence=0.7)
