@@ -29,6 +29,23 @@ _STOP = {"the", "of", "for", "and", "in", "on", "to", "a", "an", "best", "availa
 _ACT_SCHEME = re.compile(r"(?:the\s+)?(?:%s)\b" % "|".join(re.escape(x) for x in ACT_SCHEMES))
 
 
+# a sentence end inside a footnote ("… buildings. EU Construction …"), not a number's point ("p. 34", "2.2")
+_SENTENCE_END = re.compile(r"[.;]\s+(?=[A-Z‘'“\"(])")
+
+
+def _sentence_before(body: str, pos: int) -> str:
+    """The part of ``body``'s sentence before ``pos``: an act follows a document's name in the same sentence ("Such
+    as the EU Ecolabel for …, in accordance with Decision …"); a name in an earlier sentence of the note is another
+    matter ("… EU Construction and Demolition Waste Management, May 2018: https://… . For this, each type of waste is
+    tagged with … Decision 2000/532/EC").
+
+    >>> _sentence_before("Guidelines for audits. EU C&D Protocol, May 2018. Tagged per Decision 2000/532/EC.", 61)
+    'Tagged per '
+    """
+    cuts = [m.end() for m in _SENTENCE_END.finditer(body, 0, pos)]
+    return body[(cuts[-1] if cuts else 0):pos]
+
+
 def _content_words(s: str) -> set[str]:
     return {w for w in re.findall(r"[a-z][a-z\-/]+", s.lower()) if w not in _STOP and len(w) > 2}
 
@@ -75,7 +92,7 @@ def decide_celex(cit: Citation, footnote_texts: Sequence[str], section_texts: Se
         # the act names the document (it opens the note) or follows the document's name ("Such as the EU Ecolabel
         # for …, in accordance with Decision …"); a document named after the act only refers to it ("… Annex XIII,
         # which is also referenced in the EMA ERA guideline")
-        named_in = body if acts[0].start <= 40 else body[:acts[0].start]
+        named_in = body if acts[0].start <= 40 else _sentence_before(body, acts[0].start)
         cover = len(words & _content_words(named_in)) / len(words)
         if cover > best[0]:
             best = (cover, acts[0].celex)

@@ -45,21 +45,14 @@ def _sentence(text: str, cit: Citation) -> str:
     return text[(starts[-1] if starts else 0):cit.end + (end.start() if end else 0)]
 
 
-# a list of examples runs on past the first one ("including for example EN ISO 14090:2019 for the understanding of
-# …, as well as ISO 14091:2021 …"): a later member is an example too, while nothing between the cue and it reads
-# as a new clause (a verb of requirement, a relative or conditional clause, an operative connective)
+# a list of examples runs on through its coordination: "including for example EN ISO 14090:2019 for the understanding
+# of …, as well as ISO 14091:2021 on …, the Technical Guidance on …, and the Sendai Framework …" (every member is an
+# example) when the first member is named (a capital after the cue), as long as the clause goes on (no [.;:] outside
+# a number) and no operative connective starts a legal basis
 _EXAMPLE_LIST = re.compile(r"""
-    \b(?:for\ example|for\ instance|such\ as|e\.g\.)\b(?P<scope>[^.;]{60,300})$
-""", re.X | re.I)
-# a member of the list: right after a list coordinator
-_LIST_MEMBER = re.compile(r"""
-    (?:,|,?\s+(?:and|or|as\ well\ as))\s+(?:the\s+)?$
-""", re.X | re.I)
-_CLAUSE_BREAK = re.compile(r"""
-    \b(?:compl(?:y|ies)|meets?|is|are|was|were|has|have|shall|must|ensures?|appl(?:y|ies)|where|which|that|if|when
-      |in\ accordance\ with|in\ line\ with|under|pursuant\ to|according\ to|(?:set\ out|laid\ down|referred\ to|defined
-      |specified|listed|established)\ (?:in|by))\b
-""", re.X | re.I)
+    \b(?i:for\ example|for\ instance|such\ as|e\.g\.)\b(?=,?\s+(?:the\s+)?[A-Z])(?P<scope>(?:[^.;:]|[.:](?=\d)){0,400}?)
+      (?:,\s*(?:as\ well\ as|and|or)?|\s+(?:as\ well\ as|and|or))\s+(?:the\s+)?$
+""", re.X)
 _VERIFY_AID = re.compile(r"\b(?:(?:as )?can be (?:verified|checked|consulted)|verifiable)\s+(?:from|in|through|on|via)\b"
                          r"[^.;]{0,30}$", re.I)
 _GUIDANCE = re.compile(r"\bguidance\s+(?:is\s+|can be\s+|may be\s+)?(?:found|given|provided|contained|available)\s+"
@@ -91,6 +84,21 @@ _BRACKET_CLOSE = re.compile(r"""
 """, re.X)
 
 
+def in_example_list(text: str, start: int) -> bool:
+    """The source at ``start`` is a later member of a list of examples whose first member is named ("including for
+    example EN ISO 14090:2019 for …, as well as ISO 14091:2021 on …, and the Sendai Framework …").
+
+    >>> t = "consistent with guidelines, including for example EN ISO 14090:2019 for the understanding of climate impacts, as well as ISO 14091:2021"
+    >>> in_example_list(t, t.index("ISO 14091")), in_example_list(t, t.index("EN ISO"))
+    (True, False)
+    >>> t = "techniques such as anaerobic digestion of the separately collected bio-waste in closed vessels, and the BAT conclusions"
+    >>> in_example_list(t, t.index("BAT"))
+    False
+    """
+    lst = _EXAMPLE_LIST.search(text[max(0, start - 480):start])
+    return bool(lst) and not _OPERATIVE_IN_SCOPE.match(lst.group("scope"))
+
+
 def decide_type(text: str, cit: Citation, node: CriterionNode) -> Verdict:
     """must_be_fetched unless the citation is an example, a verification aid, guidance or ancillary context.
 
@@ -99,11 +107,6 @@ def decide_type(text: str, cit: Citation, node: CriterionNode) -> Verdict:
     'citation_only'
     """
     return type_rule(text, cit, is_ancillary(node))
-
-
-def before_long(text: str, cit: Citation) -> str:
-    """The 320 characters before a citation (the reach of a list of examples)."""
-    return text[max(0, cit.start - 320):cit.start]
 
 
 def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
@@ -141,10 +144,8 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
         return Verdict(value="must_be_fetched", rule="generic-closing-alternative", confidence=0.75)
     if ex and not _OPERATIVE_IN_SCOPE.match(ex.group("scope")):
         return Verdict(value="citation_only", rule="example-cue", confidence=0.9)
-    exl = None if ex else _EXAMPLE_LIST.search(before_long(text, cit))
-    if exl and cit.kind != "generic" and _LIST_MEMBER.search(exl.group("scope")) \
-            and not _CLAUSE_BREAK.search(exl.group("scope")):
-        return Verdict(value="citation_only", rule="example-list", confidence=0.7)
+    if cit.kind != "generic" and in_example_list(text, cit.start):
+        return Verdict(value="citation_only", rule="example-list", confidence=0.8)
     if _PUBLICATION_CONTEXT.search(before):
         return Verdict(value="citation_only", rule="publication-context", confidence=0.75)
     if _NON_BINDING.search(_sentence(text, cit)):

@@ -32,7 +32,7 @@ from regc.passes.memo import decide, find_citations
 from regc.decisions.reference_celex import _ACT_SCHEME, _content_words, decide_celex, same_document_celex  # noqa: F401
 from regc.decisions.reference_footnote import ACT_CLASS, REFERENCE_FOOTNOTE, FootnoteInputs
 from regc.decisions.reference_logic import decide_logic  # noqa: F401  (re-exported)
-from regc.decisions.reference_type import decide_type  # noqa: F401  (re-exported)
+from regc.decisions.reference_type import decide_type, in_example_list  # noqa: F401  (decide_type re-exported)
 from regc.grammar.citations import ActContext, Citation, act_context
 from regc.ir.celex import celex_from_parts, is_valid_celex, lookup_celex
 from regc.ir.models import CriterionNode, Diagnostic, ReferenceSource, References, Unit, is_ancillary
@@ -338,6 +338,20 @@ def _inconsistent_documents(node: CriterionNode, srcs: Sequence[ReferenceSource]
             for s in (fixed.sources if fixed else []) if s.celex_id and before.get(s.text) is None]
 
 
+def _fetched_examples(node: CriterionNode, srcs) -> list[Diagnostic]:
+    """A named source inside a list of examples typed must_be_fetched (decision ``reference_type``, rule
+    example-list: every member of "for example A, as well as B, and C" is an example)."""
+    out = []
+    generic = {c.text for c in find_citations(node.verbatim_text) if c.kind == "generic"} if srcs else set()
+    for s in srcs:
+        at = node.verbatim_text.find(s.text)
+        if s.type == "must_be_fetched" and at > 0 and s.text not in generic and in_example_list(node.verbatim_text, at):
+            out.append(Diagnostic(severity="warning", code="REF_EXAMPLE_FETCHED", kind="Semantic",
+                                  criterion_id=node.criterion_id,
+                                  message=f"{s.text!r} is a member of a list of examples, typed must_be_fetched"))
+    return out
+
+
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
     """Observe: every source text occurs in its node's text; every CELEX is well-formed (and not unknown to an
     installed registry); a named document keeps the CELEX an earlier node gave it; no citation pattern in the text was left unextracted (Completeness)."""
@@ -365,6 +379,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                                           criterion_id=node.criterion_id,
                                           message=f"CELEX {s.celex_id} not found in the registry"))
         out += _inconsistent_documents(node, srcs, identified)
+        out += _fetched_examples(node, srcs)
         covered = " ".join(s.text for s in srcs)
         for pat in (_LOOSE_ACT, _LOOSE_STD):
             for m in pat.finditer(text):

@@ -16,6 +16,7 @@ from regc.grammar.citations.lexicon import (
     GENERIC_JURISDICTIONS,
     GENERIC_LAW_HEADS,
     GENERIC_QUALIFIERS,
+    GENERIC_OWN_QUALIFIERS,
     GENERIC_RULE_HEADS,
     TREATY_NAMES,
     GENERIC_STANDARD_QUALIFIERS,
@@ -39,7 +40,10 @@ _NAME_TRIGGERS = "(?:" + words(NAME_TRIGGERS) + ")"
 _TYPE = _ACT_TYPES + "s?"
 _SERIES = r"(?:\((?:EU|EC|EEC|CE|Euratom|EU,\ Euratom|ECSC)\)|(?:EU|EC|EEC)(?=\s+\d))"  # "Regulation EU 2020/852" (typo)
 _NUM = r"\d{1,4}/\d{1,4}(?:/(?:EU|EC|EEC|CE|Euratom|ECSC|CFSP|JHA))?(?![\d/])"
-_ACTNUM = rf"(?:{_SERIES}\s*)?(?:No\.?\s+)?{_NUM}"  # "(EU)2017/848" (no space) too
+# a bare "n/m" with two short numbers and no series, "No" or suffix numbers no EU act: "Decision 14/8 of the UN
+# Convention on Biological Diversity" (a conference of the parties); "Decision 2000/532/EC", "No 1143/2014" are acts
+_NOT_EU_NUMBER = r"(?!\d{1,2}/\d{1,3}(?![\d/]))"
+_ACTNUM = rf"(?:{_SERIES}\s*(?:No\.?\s+)?{_NUM}|No\.?\s+{_NUM}|{_NOT_EU_NUMBER}{_NUM})"  # "(EU)2017/848" (no space) too
 
 ACT_CORE = re.compile(rf"""
     (?:(?:Commission|Council)\s+)*(?:(?:Delegated|Implementing|Framework)\s+)*\b{_TYPE}\s+{_ACTNUM}
@@ -56,7 +60,7 @@ PIN_START = re.compile(r"""
 
 # noun heads that make one source of "<head> <act>" ("national measures implementing Directive 2010/31/EU")
 HEAD_PREFIX = re.compile(r"""
-    (?:(?:the\s+)?provisions\s+of|national\s+(?:measures|law|legislation|rules)\s+(?:implementing
+    (?:(?:the\s+)?provisions\s+of|national\s+(?:measures|law|legislation|rules|regulations)\s+(?:implementing
         |transposing|that\s+transposes?))\s+$
 """, re.X)
 
@@ -110,7 +114,7 @@ QUOTED_TITLE_AT = re.compile(r"""
 
 BAT_CAND = re.compile(r"""
     (?:\bthe\s+)?(?:(?:latest|most\ recent)\s+)?(?:relevant\s+)?(?:best\ available\ techniques\ \(BAT\)
-        |BAT|best\ available\ techniques)\s+conclusions(?:\s+for\s+(?:the\s+)?[^,;.:()]+?)?
+        |BAT|best\ available\ techniques)\s+conclusions(?:\s+for\s+(?:the\s+)?[^,;.:()]+?)?(?:\s+\([A-Z]{2,}\))?
       (?=\s+and\s+(?:the|in|other|a|an|equal|stricter|national|relevant|where|when|ensures?
         |that)\b|\s+to\s+apply|\s+or\s|\s+(?:in\ accordance|set\ out|adopted|apply|including)\b
         |\s+for\s+emissions\s+to\s+(?:air|water)\b  # the scope of the requirement, not of the title
@@ -158,11 +162,14 @@ _G_POST = r"""(?:\s+(?:(?:set|laid\ down|established|adopted)(?:\s+out)?\s+(?:by
 _G_COORD_POST = r"(?:,\s+(?:of|with)\s+[^,;.:]{2,60}?\s+or\s+(?:of|with)\s+[^,;.:]{2,80}?(?=[,;.:]|$))?"
 _G_RULES = "(?:" + words(GENERIC_RULE_HEADS) + ")"
 
+# an operator's own documents are no generic reference ("internal standards and guidelines for maintenance")
+_G_NOT_OWN = "".join(rf"(?<!\b{w}\s)" for w in GENERIC_OWN_QUALIFIERS)
+
 GENERIC_LAW_CAND = re.compile(rf"""
     \b(?:{_G_QUAL}\s+)*(?:{_G_JURS}\s+)(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
   | \b(?:{_G_QUAL}\s+)+{_G_JURS}\s+{_G_RULES}\b{_G_POST}{_G_COORD_POST}
   | \b{_G_JUR}\s+(?:and|or)\s+{_G_JUR}\s+{_G_STD}\b(?:\s+in\s+force\b)?
-  | \b(?:standards|guidelines|guidance)\s+and\s+(?:standards|guidelines|guidance)\s+(?:on|for)\s+[a-z][^,;.:()]{{2,100}}?(?=[,;.:]|$)
+  | {_G_NOT_OWN}\b(?:standards|guidelines|guidance)\s+and\s+(?:standards|guidelines|guidance)\s+(?:on|for)\s+[a-z][^,;.:()]{{2,100}}?(?=[,;.:]|$)
   | \b(?:{_G_QUAL}\s+)+(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
   | \blegislation\s+adopted\s+on\s+its\s+basis\b
   | \b(?:{_G_SQUAL}\s+)+(?:{_G_JURS}\s+)?(?:{_G_DOM}\s+)?{_G_STD}\b{_G_POST}
@@ -195,9 +202,9 @@ _NAME_TRIGGER = re.compile(rf"""
 """, re.X)
 
 # rightward title of a named document: "on Data Centre Energy Efficiency", "(BREF) for the Large Volume Inorganic
-# Chemicals – Solids and Others industry", "(EPREL)"
+# Chemicals – Solids and Others industry", "(EPREL)", "on … Planning in the Context of Climate Change"
 RIGHT_TITLE = re.compile(r"""
-    (?:\s+\([A-Z]{2,}\)(?=\s+(?:on|for|of)\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|for|of|in(?=\s+the\s+[A-Z][\w\-]*\s+of\s+[A-Z]))(?:\s+the
+    (?:\s+\([A-Z]{2,}\)(?=\s+(?:on|for|of)\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|for|of|in(?=\s+the\s+[A-Z]))(?:\s+the
       (?=\s+[A-Z]))?(?:\s+(?:[A-Z][\w\-]*|and)|\s+[–—](?=\s+[A-Z])|,(?=\s+[A-Z][\w\-]*(?:,\s+[A-Z][\w\-]*)*,?\s+and\s))+
       (?:\s+(?:industry|industries|sector|sectors)\b)?)*(?:\s+\([A-Z]{2,}\))?
 """, re.X)
@@ -240,14 +247,19 @@ NAMED_ACT = re.compile(r"""
       (?!\s+(?:\(|No\b|\d))
 """, re.X)
 
+# a treaty named by its subject, the title capitalised ("the Montreal Protocol on Substances that Deplete the Ozone
+# Layer") or, for a convention or protocol named by its place, lower-case to the end of the list item ("the Rotterdam
+# Convention on the prior informed consent procedure for certain hazardous chemicals and pesticides in international
+# trade, the Minamata …")
 NAMED_AGREEMENT = re.compile(r"""
-    (?:\bthe\s+)?(?:(?:[A-Z][\w-]*|of|on|for|and)\s+){0,4}?(?:Agreement|Convention)\s+(?:concerning
-        |on|for|of|relating\s+to)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:of|by|and|for|on|the|from)\s+[A-Z][\w-]*
+    (?:\bthe\s+)?(?:(?:[A-Z][\w-]*|of|on|for|and)\s+){0,4}?(?:Agreement|Convention|Protocol)\s+(?:concerning
+        |on|for|of|relating\s+to)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:of|by|and|for|on|the|from|that|in)\s+[A-Z][\w-]*
         |\s+[A-Z][\w-]*)*(?:\s+\([A-Z]{2,}\))?
+  | \bthe\s+[A-Z][\w-]+\s+(?:Convention|Protocol)\s+on\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){1,15}(?=\s*[,;.])
 """, re.X)
 
 # a convention, protocol or agreement named by its place or subject ("the Minamata Convention", "the Paris
-# Agreement"), with an optional article pinpoint ("Article 11 of the Minamata Convention")
+# Agreement"), with an optional article pinpoint ("Article 11 of the Minamata Convention"); the EU Treaties: TREATY
 NAMED_CONVENTION = re.compile(r"""
     (?P<pin>\bArticles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\([a-z]{1,3}\))*\s+of\s+)?\bthe\s+
       (?!(?:The|This|That|European|Union|Commission|Council|Implementing|Delegated)\b)(?:[A-Z][\w-]+\s+){1,3}
@@ -299,6 +311,14 @@ TITLED_ACT = re.compile(r"""
       (?P<type>[Rr]ecommendation|[Dd]irective|[Rr]egulation|[Dd]ecision)\s+(?:of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4}\s+)?on\s+
       (?:the\s+)?[a-z][\w-]*(?:\s+(?!and\s+(?:for|in|the|to|where|with|as)\b)(?:[a-z][\w-]*
         |\((?!(?:19|20)\d\d/|OJ\b)[^()]{1,40}\)|[A-Z]{2,}\w*|\d[\w.,]*)){0,24}
+""", re.X)
+
+# a Commission communication cited by its quoted title ("the Communication from the Commission of 20 May 2020 on
+# ‘EU Biodiversity Strategy for 2030’"; Formex prints the quotes as QUOT.START/QUOT.END); the leading article is
+# not part of the reference (spec §7)
+TITLED_COMMUNICATION = re.compile(r"""
+    (?:\bthe\s+)?(?P<doc>\bCommunication\s+from\s+the\s+Commission(?:\s+to\s+the\s+[^‘'“"():;]{5,200}?)?
+      (?:\s+of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4})?\s+on\s+[‘'“"][^’'”"]{3,160}[’'”"])
 """, re.X)
 
 _TITLED_NUMBER = re.compile(r"""

@@ -32,10 +32,12 @@ from regc.grammar.citations.patterns import (
     NAMED_ACT,
     RIGHT_TITLE,
     TITLED_ACT,
+    TITLED_COMMUNICATION,
 )
 from regc.grammar.citations.results import Citation
 
-LOCATED_REACH = 1000  # a located part ("criterion B7 ‘…’ of the") is looked for this far back
+LOCATED_REACH = 1000
+_TITLED_NOUNS = ("Standard", "Guidance", "Framework")  # capitalised nouns that may take a lower-case title  # a located part ("criterion B7 ‘…’ of the") is looked for this far back
 
 
 def _walk_left(text: str, pos: int, lo: int):
@@ -89,10 +91,12 @@ def _extend_right(text: str, m: re.Match) -> int:
         t = TITLE_TO_SHORT_NAME.match(text, end) or GUIDELINE_CODE.match(text, end)
         if t:
             return t.end()
-    if m.group(0) in _LOWER_DOC_NOUNS:  # "the WHO handbook on safe management of wastes from healthcare activities"
+    if m.group(0) in _LOWER_DOC_NOUNS or (m.group(0) in _TITLED_NOUNS and end == m.end()):
+        # "the WHO handbook on safe management of wastes …", "the IUCN Global Standard for nature-based solutions"
         low = LOWER_TITLE.match(text, end)
-        if low:
-            end += len(low.group(0))
+        if low and not (m.group(0) in _TITLED_NOUNS and re.match(r"\s+\w+\s+(?:the|this|that|its|each|any)\b",
+                                                                  low.group(0))):
+            end += len(low.group(0))  # a capitalised noun's title names a subject, not "for the activity"
     return end
 
 
@@ -124,8 +128,9 @@ def _named_document(text: str, m: re.Match):
         yr = tail_search(_YEAR_BEFORE, text, start, _YEAR_CHARS)
         if yr:
             start = yr.start()
-    if capitals and not trigger and capitals + right_caps >= 4 and m.group(0)[0].isupper():
-        trigger = True  # a title-cased name around a capitalised noun ("the Sendai Framework for Disaster Risk Reduction")
+    if (capitals and not trigger and capitals < 3 and m.group(0)[0].isupper() and capitals + right_caps >= 3
+            and not text[:start].rstrip().endswith(("‘", "“", '"', "'"))):
+        trigger = True  # a capitalised title on both sides: "the Sendai Framework for Disaster Risk Reduction"
     if not capitals or not (trigger or capitals >= 3):
         return None
     if m.group(0) in _LOWER_DOC_NOUNS and not (capitals >= 3 or _ACRONYM.match(text[start:m.start()].split()[-1])):
@@ -136,6 +141,8 @@ def _named_document(text: str, m: re.Match):
         return None  # sentence-initial capital alone is no name
     end = _extend_right(text, m)
     start = _extend_left(text, start)
+    if not text[:start].strip() and not text[end:].strip() and not text.startswith(("the ", "The ")):
+        return None  # the whole block is a title ("3. Sustainable Supply Chain and Environmental Management System")
     return Citation(kind="named_document", text=text[start:end], start=start, end=end,
                     spans=((start, end),), rule="pattern:named-document", confidence=0.7)
 
@@ -159,7 +166,7 @@ def _named_acts(text: str) -> list[Citation]:
 
 def _titled_acts(text: str) -> list[Citation]:
     """Acts cited by author, type and title ("the Council recommendation on …"), with the CELEX when a bracketed
-    number follows the title (as footnotes print it).
+    number follows the title (as footnotes print it); Commission communications by their quoted title.
 
     >>> [(c.text[-24:], c.celex) for c in _titled_acts("Council Recommendation of 12 July 1999 on the limitation "
     ...     "of exposure of the general public to electromagnetic fields (0 Hz to 300 GHz) (1999/519/EC) (OJ L 199)")]
@@ -182,4 +189,8 @@ def _titled_acts(text: str) -> list[Citation]:
                             act_type=act_type, number=f"{num.group('y')}/{num.group('n')}" if num else None,
                             celex=celex, spans=((m.start(), end),), rule="pattern:titled-act",
                             confidence=0.75 if celex else 0.65))
+    for m in TITLED_COMMUNICATION.finditer(text):  # a communication: no act number, no CELEX
+        s0, e0 = m.span("doc")
+        out.append(Citation(kind="named_document", text=text[s0:e0], start=s0, end=e0, spans=((s0, e0),),
+                            rule="pattern:titled-act", confidence=0.65))
     return out
