@@ -32,7 +32,13 @@ from regc.retrieval.citegraph import EXPAND_TYPES, neighbours, part_of
 from regc.retrieval.fusion import fuse
 
 DECAY = 0.7  # closure: a provision one citation hop away scores 0.7 x the provision citing it
-POOL = 50  # chunks per view and mode before roll-up
+POOL = 50  # provisions per view and mode after roll-up
+# chunks fetched per view and mode: enough for POOL provisions (a long annex holds hundreds of chunks, so 50
+# chunks can roll up to a dozen provisions and push a short article out of every pool)
+CHUNK_POOL = 50
+# the named-act view: when the question names acts, the "both" view searched again over their chunks only
+# (fetched from this deeper pool), so that a short article of a named act is not crowded out by other acts' annexes
+NAMED_POOL = 1000
 RRM_K = 5  # reciprocal-rank constant: small, so that rank differences survive the normalisation (tuned on dev)
 HYBRID_K = 60  # BM25 and dense rankings of one view are first fused by RRF (the `regc search` hybrid)
 MAX_SEEDS = 10  # provisions whose citations are followed
@@ -44,6 +50,10 @@ MODES = ("bm25", "dense")
 # together (HIPAA dev + old held-out, HIPAA fresh, FAQ, Taxonomy fresh: pooled R@10/FC@10 0.688/0.549 off,
 # 0.681/0.535 "hybrid", lower "list"; tests/fixtures/ask/README.md)
 TITLE_VIEW: Optional[str] = None
+# equal scores (RRM's max gives the same score to every provision ranked first in some view, and the pinpoint /
+# section / term levels are fixed) are ordered by how many views agree on them (their RRF sum over the same
+# lists), then by id; None: by id only
+TIE_BREAK: Optional[str] = "rrf"
 # authority order: (pattern on the act's title or id, factor); first match wins
 AUTHORITY: tuple[tuple[str, float], ...] = (
     (r"(?i)\b(?:FAQs?|guidance|guidelines|Q\s?&\s?A|questions and answers|Commission Notice)\b", 0.7),
@@ -115,8 +125,11 @@ class Asker:
                  views: Sequence[str] = VIEWS, modes: Optional[Sequence[str]] = None, closure: bool = True,
                  max_seeds: int = MAX_SEEDS, view_fusion: Optional[str] = "rrf", other_act: Optional[float] = None,
                  other_domain: float = OTHER_DOMAIN, min_overlap: int = MIN_OVERLAP,
-                 dense_views: Sequence[str] = DENSE_VIEWS, title_view: Optional[str] = TITLE_VIEW):
+                 dense_views: Sequence[str] = DENSE_VIEWS, title_view: Optional[str] = TITLE_VIEW,
+                 chunk_pool: int = CHUNK_POOL, named_view: bool = False, tie_break: Optional[str] = TIE_BREAK):
         self.s = searcher
+        self.tie_break = tie_break
+        self.chunk_pool, self.named_view = chunk_pool, named_view
         self.title_view = title_view
         self.view_fusion, self.other_domain = view_fusion, other_domain
         self.dense_views = tuple(dense_views)
@@ -137,8 +150,37 @@ class Asker:
         """Provisions in the order their first chunk ranks for ``text`` (``mode`` bm25 | dense)."""
         return self._roll_up(self.s.bm25(text, pool) if mode == "bm25" else self.s.dense(text, pool))
 
-    def _roll_up(self, ranked: list[tuple[str, float]]) -> list[str]:
-        return list(dict.fromkeys(self._chunk_node[d] for d, _ in ranked if d in self._chunk_node))
+    def _roll_up(self, ranked: list[tuple[str, float]], acts: Optional[set] = None) -> list[str]:
+        """Provisions in the order of their first chunk in ``ranked`` (at most POOL; with ``acts``, only
+        provisions of those acts)."""
+        out: dict[str, None] = {}
+        for d, _ in ranked:
+            n = self._chunk_node.get(d)
+            if n is not None and (acts is None or n.split("#", 1)[0] in acts):
+                out[n] = None
+                if len(out) >= POOL:
+                    break
+        return list(out)
+
+    def named_act_rankings(self, anchor: Anchor, text: str) -> list[list[str]]:
+        """The named-act view: ``text`` ranked over the chunks of the acts the question names (BM25 and dense,
+        fused by RRF into one ranking), [] when it names none."""
+        from regc.retrieval.search import QueryError, check_query
+
+        acts = set(anchor.acts) & set(self.s.acts())
+        if not (self.named_view and acts):
+            return []
+        try:
+            check_query(text)
+        except QueryError:
+            return []
+        per_mode = [self._roll_up(self.s.bm25(text, NAMED_POOL), acts)]
+        if "dense" in self.modes:
+            per_mode.append(self._roll_up(self.s.dense(text, NAMED_POOL), acts))
+        per_mode = [r for r in per_mode if r]
+        if len(per_mode) > 1 and self.view_fusion:
+            return [[n for n, _ in fuse(self.view_fusion, per_mode, k=HYBRID_K)]]
+        return per_mode
 
     def _view_rankings(self, texts: list[str]) -> list[list[list[str]]]:
         """Per view, its provision rankings (one per mode); the dense queries are encoded in one batch; a view
@@ -152,7 +194,8 @@ class Asker:
             except QueryError:
                 ok.append(False)
         wants_dense = [o and "dense" in self.modes and v in self.dense_views for v, o in zip(self.views, ok)]
-        dense = iter(self.s.dense_many([t for t, w in zip(texts, wants_dense) if w], POOL) if any(wants_dense)
+        dense = iter(self.s.dense_many([t for t, w in zip(texts, wants_dense) if w], self.chunk_pool)
+                     if any(wants_dense)
                      else [])
         out = []
         for t, o, w in zip(texts, ok, wants_dense):
@@ -160,7 +203,7 @@ class Asker:
             if o:
                 for mode in self.modes:
                     if mode == "bm25":
-                        per_mode.append(self._roll_up(self.s.bm25(t, POOL)))
+                        per_mode.append(self._roll_up(self.s.bm25(t, self.chunk_pool)))
                     elif w:
                         per_mode.append(self._roll_up(next(dense)))
             out.append(per_mode)
@@ -287,6 +330,7 @@ class Asker:
                 lists.extend(per_mode)
         if self.title_view == "list":
             lists.append(titles)
+        lists.extend(self.named_act_rankings(anchor, texts["both"]))
         fused = fuse(self.fusion, lists, k=self.rrm_k) if lists else []
         top = fused[0][1] if fused else 1.0
         scores: dict[str, tuple[float, str]] = {n: (s / top, "search") for n, s in fused}
@@ -318,7 +362,8 @@ class Asker:
                             len(focus & self._words(v)) >= min(self.min_overlap, len(focus)):
                         scores[v] = (self.decay * sc, "closure")
         ranked = [Retrieved(n, sc, o) for n, (sc, o) in scores.items()]
-        ranked.sort(key=lambda r: (-r.score, r.node))
+        agree = dict(fuse("rrf", lists, k=self.rrm_k)) if self.tie_break == "rrf" and lists else {}
+        ranked.sort(key=lambda r: (-round(r.score, 9), -agree.get(r.node, 0.0), r.node))
         if as_of:
             ranked = self._at_version(ranked, as_of)
         return anchor, ranked[:k]
