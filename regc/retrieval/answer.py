@@ -136,7 +136,7 @@ def _assemble(searcher, rules: list[dict]) -> str:
     return " ".join(f"{_label(searcher, r['rule_id'])}: {c['text']}" for r in rules for c in r["claims"])
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=2048)
 def _stemmed_sentences(text: str) -> tuple[tuple[str, frozenset], ...]:
     """Sentences of a provision with their stemmed words (cached: long annexes are read once per process)."""
     return tuple((s, frozenset(_key(w) for w in _WORD.findall(s.lower()))) for s in sentences(text))
@@ -204,6 +204,15 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
     rules = [_rule(searcher, h.node, claims, version_of_node(searcher, h.node, h.version))
              for h, _, claims in chosen[:max_rules]]
     return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits])
+
+
+def warm_up(asker) -> None:
+    """:meth:`Asker.warm_up <regc.retrieval.ask.Asker.warm_up>`, and each provision's sentences with their
+    stemmed words (what :func:`extractive` reads), once per process: `regc ask --eval` / ``--questions`` call it
+    before the first question, so that no question pays for loading."""
+    asker.warm_up()
+    for node in sorted(asker.s.part_nodes()):
+        _n_sentences(node_text(asker.s, node))
 
 
 SYSTEM = ("You answer compliance questions from the provisions given, and only from them. Reply with one JSON "

@@ -134,7 +134,10 @@ class Asker:
         self.view_fusion, self.other_domain = view_fusion, other_domain
         self.dense_views = tuple(dense_views)
         self.min_overlap = min_overlap
-        self._word_cache: dict[str, set[str]] = {}
+        try:  # shared by the askers of one opened index (an evaluation opens several)
+            self._word_cache: dict[str, set[str]] = _NODE_WORDS.setdefault(searcher, {})
+        except TypeError:  # a searcher that cannot be weakly referenced
+            self._word_cache = {}
         self.other_act = OTHER_ACT if other_act is None else other_act
         self.fusion, self.rrm_k, self.decay, self.views = fusion, rrm_k, decay, tuple(views)
         self.modes = tuple(modes) if modes else (MODES if searcher.has_dense else ("bm25",))
@@ -253,7 +256,7 @@ class Asker:
 
     def _words(self, node: str) -> set[str]:
         if node not in self._word_cache:
-            self._word_cache[node] = {_stem(w) for w in _WORDS.findall(node_text(self.s, node).lower())}
+            self._word_cache[node] = {_stem(w) for w in set(_WORDS.findall(node_text(self.s, node).lower()))}
         return self._word_cache[node]
 
     @staticmethod
@@ -307,6 +310,21 @@ class Asker:
         if firsts and as_of < min(firsts):
             raise AsOfError(f"--as-of {as_of}: before the first version of every indexed act (earliest "
                             f"{min(firsts)}); nothing was in force")
+
+    def warm_up(self) -> None:
+        """Load once what the first questions would otherwise pay for: the JVM and the BM25 index, the query
+        encoder, the citation graph, the definitions, and each provision's text and word set (a long annex's
+        words take tens of milliseconds to collect).  Results are unchanged; the caches are per opened index.
+
+        >>> # Asker(Searcher.open("out/index")).warm_up()
+        """
+        self.s.bm25("warm up", 1)
+        if "dense" in self.modes:
+            self.s.dense("warm up", 1)
+        _ = self.s.graph, self._chunk_node, self._domain, self._authority
+        extract_anchor("warm up", self.s)
+        for node in sorted(self.s.part_nodes()):
+            self._words(node)
 
     # -- retrieval -------------------------------------------------------------------------------------------
 
@@ -387,6 +405,7 @@ def version_tree(searcher, celex: str, version: str):
 
 
 _NODE_TEXTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # searcher -> {(node, version): text}
+_NODE_WORDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # searcher -> {node: its stemmed words}
 
 
 def node_text(searcher, node: str, version: Optional[str] = None) -> str:
