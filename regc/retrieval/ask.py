@@ -60,6 +60,9 @@ AUTHORITY: tuple[tuple[str, float], ...] = (
     (r"\b(?:Delegated|Implementing)\s+(?:Regulation|Directive|Decision)\b", 0.95),
     (r".", 1.0),  # legislative acts, and documents given as files that do not say they are guidance
 )
+# an annex (templates, technical criteria) below the articles that require it, unless the question cites it or
+# names an activity Section it holds
+ANNEX = 0.8
 OTHER_ACT = 0.85  # a provision of an act the question does not name, when it names some
 OTHER_DOMAIN = 0.7  # a provision outside the citation network (jurisdiction) of the question's acts
 DOMAIN_VOTERS = 5  # when no act is named, the best provisions vote for the question's network
@@ -126,8 +129,10 @@ class Asker:
                  max_seeds: int = MAX_SEEDS, view_fusion: Optional[str] = "rrf", other_act: Optional[float] = None,
                  other_domain: float = OTHER_DOMAIN, min_overlap: int = MIN_OVERLAP,
                  dense_views: Sequence[str] = DENSE_VIEWS, title_view: Optional[str] = TITLE_VIEW,
-                 chunk_pool: int = CHUNK_POOL, named_view: bool = False, tie_break: Optional[str] = TIE_BREAK):
+                 chunk_pool: int = CHUNK_POOL, named_view: bool = False, tie_break: Optional[str] = TIE_BREAK,
+                 annex_factor: float = ANNEX):
         self.s = searcher
+        self.annex_factor = annex_factor
         self.tie_break = tie_break
         self.chunk_pool, self.named_view = chunk_pool, named_view
         self.title_view = title_view
@@ -370,6 +375,8 @@ class Asker:
             f = self._authority.get(celex, 1.0) * (self.other_act if named and celex not in named else 1.0)
             if domains and self._domain.get(celex) not in domains:
                 f *= self.other_domain
+            if origin not in ("pinpoint", "section") and n.split("#", 1)[1].startswith("Annex"):
+                f *= self.annex_factor
             scores[n] = (sc * f, origin)
         if self.closure:
             focus = self._focus_words(anchor)
