@@ -67,6 +67,10 @@ OTHER_ACT = 0.85  # a provision of an act the question does not name, when it na
 OTHER_DOMAIN = 0.7  # a provision outside the citation network (jurisdiction) of the question's acts
 DOMAIN_VOTERS = 5  # when no act is named, the best provisions vote for the question's network
 MIN_OVERLAP = 3  # a cited provision joins by closure only when it shares this many content words with the anchor
+# a provision linked to a seed by empowerment (the empowering article of a delegated act's provision, or the
+# reverse) joins with this many shared content words: the edge itself says they govern the same matter
+DELEGATION_OVERLAP = MIN_OVERLAP
+DELEGATION_TYPES = ("DELEGATES_TO", "SPECIFIES")
 TERM_LEVEL = DECAY  # the definitions article of a defined term used in the question
 SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the question names
 
@@ -130,8 +134,9 @@ class Asker:
                  other_domain: float = OTHER_DOMAIN, min_overlap: int = MIN_OVERLAP,
                  dense_views: Sequence[str] = DENSE_VIEWS, title_view: Optional[str] = TITLE_VIEW,
                  chunk_pool: int = CHUNK_POOL, named_view: bool = False, tie_break: Optional[str] = TIE_BREAK,
-                 annex_factor: float = ANNEX):
+                 annex_factor: float = ANNEX, delegation_overlap: int = DELEGATION_OVERLAP):
         self.s = searcher
+        self.delegation_overlap = delegation_overlap
         self.annex_factor = annex_factor
         self.tie_break = tie_break
         self.chunk_pool, self.named_view = chunk_pool, named_view
@@ -382,9 +387,11 @@ class Asker:
             focus = self._focus_words(anchor)
             seeds = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[: self.max_seeds]
             for n, (sc, _) in seeds:
+                delegation = set(neighbours(self.s.graph, n, DELEGATION_TYPES))
                 for v in neighbours(self.s.graph, n, EXPAND_TYPES):
+                    need = self.delegation_overlap if v in delegation else self.min_overlap
                     if v in self.s.part_nodes() and scores.get(v, (0.0, ""))[0] < self.decay * sc and \
-                            len(focus & self._words(v)) >= min(self.min_overlap, len(focus)):
+                            len(focus & self._words(v)) >= min(need, len(focus)):
                         scores[v] = (self.decay * sc, "closure")
         ranked = [Retrieved(n, sc, o) for n, (sc, o) in scores.items()]
         agree = dict(fuse("rrf", lists, k=self.rrm_k)) if self.tie_break == "rrf" and lists else {}
