@@ -273,7 +273,7 @@ def ask_rows(result: dict, label: str = "") -> list[tuple[str, str]]:
             rows.append((f"{label}{name} (n={len(rs)}) {system}", fig))
     lat = result.get("latency_ms") or []
     if lat:
-        rows.append((f"{label}ask latency per question (rules-only, warm)",
+        rows.append((f"{label}ask latency per question (rules-only, first included)",
                      f"p50 {statistics.median(lat):.0f} ms, max {max(lat):.0f} ms"))
     return rows
 
