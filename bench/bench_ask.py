@@ -7,7 +7,8 @@ Sets: ``tests/fixtures/ask/faq_eval.jsonl`` (Commission FAQ questions -> governi
 held-out split, and by number of gold provisions; ``faq_fresh.jsonl`` / ``hipaa_fresh.jsonl`` are the first-contact
 sets of the second round (never tuned on).  Systems: BM25 on the question (rolled up to provisions),
 ``ask`` (anchor, 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf`` (sum fusion).  Latency: rules-only
-retrieval + answer per question, warm (JVM, encoder and index loaded).
+retrieval + answer per question, the first question included, after the warm-up at load that `regc ask --eval`
+also does (JVM, encoder, graph, each provision's words and sentences: :func:`regc.retrieval.answer.warm_up`).
 
 ``run() -> [(label, figure)]`` (``make bench``); ``python -m bench.bench_ask [INDEX]`` reuses an index.
 """
@@ -30,11 +31,9 @@ HIPAA = Path("hipaa-hhs-combined") / "hipaa_combined.pdf"
 
 def rows_for(index: Path) -> list[tuple[str, str]]:
     from regc.eval.retrieval import ask_rows, evaluate_ask, load_qa
-    from regc.retrieval.ask import Asker
     from regc.retrieval.search import Searcher
 
-    s = Searcher.open(index)
-    Asker(s).retrieve("warm-up: loading the encoder and the JVM", 10)
+    s = Searcher.open(index)  # evaluate_ask warms the index up before the first question
     rows: list[tuple[str, str]] = []
     for name in SETS:
         res = evaluate_ask(s, load_qa(FIXTURES / name))

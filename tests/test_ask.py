@@ -43,7 +43,50 @@ def test_anchor_checks_pinpoints_and_finds_terms_against_the_index(searcher):
     assert "taxonomy-eligible economic activity" in a.terms and "32021R2178#Article 1" in a.term_nodes
 
 
+def test_anchor_pinpoints_annexes_cited_with_their_act(searcher):
+    from regc.retrieval.anchor import annex_pinpoints
+
+    q = "Which activities are listed in Annex II to the Climate Delegated Act?"
+    assert annex_pinpoints(q, [(51, 74, "32021R2139", "Climate Delegated Act")], ("32021R2139",)) == \
+        ["32021R2139#Annex II"]
+    a = extract_anchor(q + " Must we fill Annexes 1 and III of the Disclosures Delegated Act?", searcher)
+    assert a.pinpoints == ("32021R2178#Annex I", "32021R2178#Annex III")  # the Climate DA is not indexed
+    bare = extract_anchor("Is Annex V of that act part of the Disclosures Delegated Act templates?", searcher)
+    assert "32021R2178#Annex V" in bare.pinpoints
+    assert extract_anchor("Annex V template", searcher).pinpoints == ()  # no act named: nothing pinpointed
+
+
 # ---- retrieval -----------------------------------------------------------------------------------------------
+
+
+def test_annexes_rank_below_articles_unless_cited(searcher):
+    q = "How do non-financial undertakings disclose turnover, CapEx and OpEx key performance indicators?"
+    plain = {h.node: h.score for h in Asker(searcher, annex_factor=1.0).retrieve(q, k=30)[1]}
+    lowered = {h.node: h for h in Asker(searcher).retrieve(q, k=30)[1]}
+    annexes = [n for n in lowered if "#Annex" in n and n in plain and lowered[n].origin == "search"]
+    assert annexes and all(lowered[n].score < plain[n] for n in annexes)
+    cited = Asker(searcher).retrieve("What does Annex II to the Disclosures Delegated Act contain?", k=5)[1]
+    assert cited[0].node == "32021R2178#Annex II" and cited[0].origin == "pinpoint"
+
+
+def test_equal_scores_are_ordered_by_view_agreement(searcher):
+    q = "Can a covered entity share records with a vendor that hosts its email?"
+    _, by_id = Asker(searcher, tie_break=None).retrieve(q, k=500)
+    _, agreed = Asker(searcher).retrieve(q, k=500)
+    assert sorted((h.node, round(h.score, 9)) for h in by_id) == sorted((h.node, round(h.score, 9)) for h in agreed)
+    assert [round(h.score, 9) for h in agreed] == sorted((round(h.score, 9) for h in agreed), reverse=True)
+    assert [h.node for h in agreed] != [h.node for h in by_id]  # some tie is broken by agreement, not by id
+
+
+def test_warm_up_changes_no_result(searcher):
+    from regc.retrieval.answer import warm_up
+
+    q = "Do we report CapEx for activities that are only eligible?"
+    asker = Asker(searcher)
+    before = asker.retrieve(q, k=10)[1]
+    warm_up(asker)
+    assert asker.retrieve(q, k=10)[1] == before
+    assert all(n in asker._word_cache for n in searcher.part_nodes())
 
 
 def test_pinpoint_first_and_closure_merged_into_the_top_k(searcher):

@@ -112,7 +112,7 @@ def _print_text(ans, k: int) -> None:
 
 def _cmd_ask(args) -> int:
     from regc.cli import CLIError
-    from regc.retrieval.answer import extractive, with_lm
+    from regc.retrieval.answer import extractive, warm_up, with_lm
     from regc.retrieval.ask import Asker, AsOfError
     from regc.retrieval.index import IndexError_
     from regc.retrieval.question import QuestionError, check_question
@@ -134,6 +134,8 @@ def _cmd_ask(args) -> int:
         if args.eval_file:
             return _eval(s, Path(args.eval_file), args.k)
         lm = _lm_call(args) if args.lm else None
+        if len(questions) > 1:
+            warm_up(asker)
         for q in questions:
             anchor, hits = asker.retrieve(q, args.k, args.as_of)
             ans = with_lm(s, anchor, hits, lm) if lm else extractive(s, anchor, hits)

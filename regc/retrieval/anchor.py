@@ -76,6 +76,14 @@ ARTICLE_LIST = (rf"Articles?\s+(?P<list>{ARTICLE_NUMBER}{SUBDIVISIONS}"
 ACT_TAIL = r"\s*(?:,\s*)?(?:point\s+\(\w+\)\s*,?\s*)?(?:of|to|under|in)\s+(?:the\s+)?(?:EU\s+)?"
 ARTICLE_OF_ACT = re.compile(ARTICLE_LIST + r"(?P<tail>" + ACT_TAIL + r"[^.?;]{0,80})", re.I)
 BARE_ARTICLE = re.compile(r"\b" + ARTICLE_LIST, re.I)
+ANNEX_NUMBER = r"(?:[IVXLC]+|\d{1,2})\b"
+ANNEX_LIST = (rf"\bAnnex(?:es)?\s+(?P<list>{ANNEX_NUMBER}"
+              rf"(?:\s*(?:,|and|or|to)\s*(?:Annex\s+)?{ANNEX_NUMBER})*)")
+ANNEX_OF_ACT = re.compile(ANNEX_LIST + r"(?P<tail>" + ACT_TAIL + r"[^.?;]{0,80})")
+BARE_ANNEX = re.compile(ANNEX_LIST)
+LISTED_ANNEX = re.compile(r"(?<![\w(])(?:[IVXLC]+|\d{1,2})(?![\w)])")
+ROMAN = (("M", 1000), ("CM", 900), ("D", 500), ("CD", 400), ("C", 100), ("XC", 90), ("L", 50), ("XL", 40),
+         ("X", 10), ("IX", 9), ("V", 5), ("IV", 4), ("I", 1))
 LISTED_NUMBER = re.compile(rf"(?<![\w(]){ARTICLE_NUMBER}(?![\w)])")
 CFR_SECTION = re.compile(r"§§?\s*(?P<num>\d{3}\.\d+[a-z]?)")
 ACTIVITY_CODE = re.compile(r"""
@@ -145,6 +153,37 @@ def _acts_named(text: str, registry=None) -> list[tuple[int, int, str, str]]:
     return sorted(out)
 
 
+def _roman(n: str) -> str:
+    """An annex number as the Official Journal writes it: "1" -> "I", "IV" unchanged."""
+    if not n.isdigit():
+        return n
+    k, out = int(n), ""
+    for sym, val in ROMAN:
+        while k >= val:
+            out, k = out + sym, k - val
+    return out
+
+
+def annex_pinpoints(question: str, named: list[tuple[int, int, str, str]], acts: tuple[str, ...]) -> list[str]:
+    """Annexes cited with their act ("Annex II to the Climate Delegated Act", "Annexes I and II of ..."), or bare
+    when the question names one act ("Annex 1" read as "Annex I").
+
+    >>> annex_pinpoints("Which KPIs of Annex I to the Disclosures Delegated Act?", [(29, 58, "32021R2178", "x")],
+    ...                 ("32021R2178",))
+    ['32021R2178#Annex I']
+    """
+    pins: list[str] = []
+    for m in ANNEX_OF_ACT.finditer(question):
+        tail_start = m.start("tail")
+        act = next((c for s, _, c, _ in named if tail_start <= s <= tail_start + 40), None)
+        if act:
+            pins += [f"{act}#Annex {_roman(n)}" for n in LISTED_ANNEX.findall(m.group("list"))]
+    if len(acts) == 1:
+        pins += [f"{acts[0]}#Annex {_roman(n)}" for m in BARE_ANNEX.finditer(question)
+                 for n in LISTED_ANNEX.findall(m.group("list"))]
+    return list(dict.fromkeys(pins))
+
+
 def extract_anchor(question: str, searcher=None) -> Anchor:
     """The topic anchor of ``question``; with an opened index (``searcher``) pinpoints, activity sections and
     defined terms are checked against it (only provisions that exist are kept)."""
@@ -163,6 +202,7 @@ def extract_anchor(question: str, searcher=None) -> Anchor:
     if len(acts) == 1:  # "Article 10(3)" with one act named in the question: that act's
         pins += [f"{acts[0]}#Article {n}" for m in BARE_ARTICLE.finditer(question)
                  for n in LISTED_NUMBER.findall(m.group("list"))]
+    pins += annex_pinpoints(question, named, acts)
     codes = tuple(dict.fromkeys(m.group("code") for m in ACTIVITY_CODE.finditer(question)))
     sections: list[str] = []
     terms: list[str] = []

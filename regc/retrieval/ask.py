@@ -32,7 +32,13 @@ from regc.retrieval.citegraph import EXPAND_TYPES, neighbours, part_of
 from regc.retrieval.fusion import fuse
 
 DECAY = 0.7  # closure: a provision one citation hop away scores 0.7 x the provision citing it
-POOL = 50  # chunks per view and mode before roll-up
+POOL = 50  # provisions per view and mode after roll-up
+# chunks fetched per view and mode: enough for POOL provisions (a long annex holds hundreds of chunks, so 50
+# chunks can roll up to a dozen provisions and push a short article out of every pool)
+CHUNK_POOL = 50
+# the named-act view: when the question names acts, the "both" view searched again over their chunks only
+# (fetched from this deeper pool), so that a short article of a named act is not crowded out by other acts' annexes
+NAMED_POOL = 1000
 RRM_K = 5  # reciprocal-rank constant: small, so that rank differences survive the normalisation (tuned on dev)
 HYBRID_K = 60  # BM25 and dense rankings of one view are first fused by RRF (the `regc search` hybrid)
 MAX_SEEDS = 10  # provisions whose citations are followed
@@ -44,16 +50,27 @@ MODES = ("bm25", "dense")
 # together (HIPAA dev + old held-out, HIPAA fresh, FAQ, Taxonomy fresh: pooled R@10/FC@10 0.688/0.549 off,
 # 0.681/0.535 "hybrid", lower "list"; tests/fixtures/ask/README.md)
 TITLE_VIEW: Optional[str] = None
+# equal scores (RRM's max gives the same score to every provision ranked first in some view, and the pinpoint /
+# section / term levels are fixed) are ordered by how many views agree on them (their RRF sum over the same
+# lists), then by id; None: by id only
+TIE_BREAK: Optional[str] = "rrf"
 # authority order: (pattern on the act's title or id, factor); first match wins
 AUTHORITY: tuple[tuple[str, float], ...] = (
     (r"(?i)\b(?:FAQs?|guidance|guidelines|Q\s?&\s?A|questions and answers|Commission Notice)\b", 0.7),
     (r"\b(?:Delegated|Implementing)\s+(?:Regulation|Directive|Decision)\b", 0.95),
     (r".", 1.0),  # legislative acts, and documents given as files that do not say they are guidance
 )
+# an annex (templates, technical criteria) below the articles that require it, unless the question cites it or
+# names an activity Section it holds
+ANNEX = 0.8
 OTHER_ACT = 0.85  # a provision of an act the question does not name, when it names some
 OTHER_DOMAIN = 0.7  # a provision outside the citation network (jurisdiction) of the question's acts
 DOMAIN_VOTERS = 5  # when no act is named, the best provisions vote for the question's network
 MIN_OVERLAP = 3  # a cited provision joins by closure only when it shares this many content words with the anchor
+# a provision linked to a seed by empowerment (the empowering article of a delegated act's provision, or the
+# reverse) joins with this many shared content words: the edge itself says they govern the same matter
+DELEGATION_OVERLAP = MIN_OVERLAP
+DELEGATION_TYPES = ("DELEGATES_TO", "SPECIFIES")
 TERM_LEVEL = DECAY  # the definitions article of a defined term used in the question
 SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the question names
 
@@ -115,13 +132,22 @@ class Asker:
                  views: Sequence[str] = VIEWS, modes: Optional[Sequence[str]] = None, closure: bool = True,
                  max_seeds: int = MAX_SEEDS, view_fusion: Optional[str] = "rrf", other_act: Optional[float] = None,
                  other_domain: float = OTHER_DOMAIN, min_overlap: int = MIN_OVERLAP,
-                 dense_views: Sequence[str] = DENSE_VIEWS, title_view: Optional[str] = TITLE_VIEW):
+                 dense_views: Sequence[str] = DENSE_VIEWS, title_view: Optional[str] = TITLE_VIEW,
+                 chunk_pool: int = CHUNK_POOL, named_view: bool = False, tie_break: Optional[str] = TIE_BREAK,
+                 annex_factor: float = ANNEX, delegation_overlap: int = DELEGATION_OVERLAP):
         self.s = searcher
+        self.delegation_overlap = delegation_overlap
+        self.annex_factor = annex_factor
+        self.tie_break = tie_break
+        self.chunk_pool, self.named_view = chunk_pool, named_view
         self.title_view = title_view
         self.view_fusion, self.other_domain = view_fusion, other_domain
         self.dense_views = tuple(dense_views)
         self.min_overlap = min_overlap
-        self._word_cache: dict[str, set[str]] = {}
+        try:  # shared by the askers of one opened index (an evaluation opens several)
+            self._word_cache: dict[str, set[str]] = _NODE_WORDS.setdefault(searcher, {})
+        except TypeError:  # a searcher that cannot be weakly referenced
+            self._word_cache = {}
         self.other_act = OTHER_ACT if other_act is None else other_act
         self.fusion, self.rrm_k, self.decay, self.views = fusion, rrm_k, decay, tuple(views)
         self.modes = tuple(modes) if modes else (MODES if searcher.has_dense else ("bm25",))
@@ -137,8 +163,37 @@ class Asker:
         """Provisions in the order their first chunk ranks for ``text`` (``mode`` bm25 | dense)."""
         return self._roll_up(self.s.bm25(text, pool) if mode == "bm25" else self.s.dense(text, pool))
 
-    def _roll_up(self, ranked: list[tuple[str, float]]) -> list[str]:
-        return list(dict.fromkeys(self._chunk_node[d] for d, _ in ranked if d in self._chunk_node))
+    def _roll_up(self, ranked: list[tuple[str, float]], acts: Optional[set] = None) -> list[str]:
+        """Provisions in the order of their first chunk in ``ranked`` (at most POOL; with ``acts``, only
+        provisions of those acts)."""
+        out: dict[str, None] = {}
+        for d, _ in ranked:
+            n = self._chunk_node.get(d)
+            if n is not None and (acts is None or n.split("#", 1)[0] in acts):
+                out[n] = None
+                if len(out) >= POOL:
+                    break
+        return list(out)
+
+    def named_act_rankings(self, anchor: Anchor, text: str) -> list[list[str]]:
+        """The named-act view: ``text`` ranked over the chunks of the acts the question names (BM25 and dense,
+        fused by RRF into one ranking), [] when it names none."""
+        from regc.retrieval.search import QueryError, check_query
+
+        acts = set(anchor.acts) & set(self.s.acts())
+        if not (self.named_view and acts):
+            return []
+        try:
+            check_query(text)
+        except QueryError:
+            return []
+        per_mode = [self._roll_up(self.s.bm25(text, NAMED_POOL), acts)]
+        if "dense" in self.modes:
+            per_mode.append(self._roll_up(self.s.dense(text, NAMED_POOL), acts))
+        per_mode = [r for r in per_mode if r]
+        if len(per_mode) > 1 and self.view_fusion:
+            return [[n for n, _ in fuse(self.view_fusion, per_mode, k=HYBRID_K)]]
+        return per_mode
 
     def _view_rankings(self, texts: list[str]) -> list[list[list[str]]]:
         """Per view, its provision rankings (one per mode); the dense queries are encoded in one batch; a view
@@ -152,7 +207,8 @@ class Asker:
             except QueryError:
                 ok.append(False)
         wants_dense = [o and "dense" in self.modes and v in self.dense_views for v, o in zip(self.views, ok)]
-        dense = iter(self.s.dense_many([t for t, w in zip(texts, wants_dense) if w], POOL) if any(wants_dense)
+        dense = iter(self.s.dense_many([t for t, w in zip(texts, wants_dense) if w], self.chunk_pool)
+                     if any(wants_dense)
                      else [])
         out = []
         for t, o, w in zip(texts, ok, wants_dense):
@@ -160,7 +216,7 @@ class Asker:
             if o:
                 for mode in self.modes:
                     if mode == "bm25":
-                        per_mode.append(self._roll_up(self.s.bm25(t, POOL)))
+                        per_mode.append(self._roll_up(self.s.bm25(t, self.chunk_pool)))
                     elif w:
                         per_mode.append(self._roll_up(next(dense)))
             out.append(per_mode)
@@ -210,7 +266,7 @@ class Asker:
 
     def _words(self, node: str) -> set[str]:
         if node not in self._word_cache:
-            self._word_cache[node] = {_stem(w) for w in _WORDS.findall(node_text(self.s, node).lower())}
+            self._word_cache[node] = {_stem(w) for w in set(_WORDS.findall(node_text(self.s, node).lower()))}
         return self._word_cache[node]
 
     @staticmethod
@@ -265,6 +321,21 @@ class Asker:
             raise AsOfError(f"--as-of {as_of}: before the first version of every indexed act (earliest "
                             f"{min(firsts)}); nothing was in force")
 
+    def warm_up(self) -> None:
+        """Load once what the first questions would otherwise pay for: the JVM and the BM25 index, the query
+        encoder, the citation graph, the definitions, and each provision's text and word set (a long annex's
+        words take tens of milliseconds to collect).  Results are unchanged; the caches are per opened index.
+
+        >>> # Asker(Searcher.open("out/index")).warm_up()
+        """
+        self.s.bm25("warm up", 1)
+        if "dense" in self.modes:
+            self.s.dense("warm up", 1)
+        _ = self.s.graph, self._chunk_node, self._domain, self._authority
+        extract_anchor("warm up", self.s)
+        for node in sorted(self.s.part_nodes()):
+            self._words(node)
+
     # -- retrieval -------------------------------------------------------------------------------------------
 
     def view_texts(self, anchor: Anchor) -> dict[str, str]:
@@ -287,6 +358,7 @@ class Asker:
                 lists.extend(per_mode)
         if self.title_view == "list":
             lists.append(titles)
+        lists.extend(self.named_act_rankings(anchor, texts["both"]))
         fused = fuse(self.fusion, lists, k=self.rrm_k) if lists else []
         top = fused[0][1] if fused else 1.0
         scores: dict[str, tuple[float, str]] = {n: (s / top, "search") for n, s in fused}
@@ -308,17 +380,22 @@ class Asker:
             f = self._authority.get(celex, 1.0) * (self.other_act if named and celex not in named else 1.0)
             if domains and self._domain.get(celex) not in domains:
                 f *= self.other_domain
+            if origin not in ("pinpoint", "section") and n.split("#", 1)[1].startswith("Annex"):
+                f *= self.annex_factor
             scores[n] = (sc * f, origin)
         if self.closure:
             focus = self._focus_words(anchor)
             seeds = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[: self.max_seeds]
             for n, (sc, _) in seeds:
+                delegation = set(neighbours(self.s.graph, n, DELEGATION_TYPES))
                 for v in neighbours(self.s.graph, n, EXPAND_TYPES):
+                    need = self.delegation_overlap if v in delegation else self.min_overlap
                     if v in self.s.part_nodes() and scores.get(v, (0.0, ""))[0] < self.decay * sc and \
-                            len(focus & self._words(v)) >= min(self.min_overlap, len(focus)):
+                            len(focus & self._words(v)) >= min(need, len(focus)):
                         scores[v] = (self.decay * sc, "closure")
         ranked = [Retrieved(n, sc, o) for n, (sc, o) in scores.items()]
-        ranked.sort(key=lambda r: (-r.score, r.node))
+        agree = dict(fuse("rrf", lists, k=self.rrm_k)) if self.tie_break == "rrf" and lists else {}
+        ranked.sort(key=lambda r: (-round(r.score, 9), -agree.get(r.node, 0.0), r.node))
         if as_of:
             ranked = self._at_version(ranked, as_of)
         return anchor, ranked[:k]
@@ -342,6 +419,7 @@ def version_tree(searcher, celex: str, version: str):
 
 
 _NODE_TEXTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # searcher -> {(node, version): text}
+_NODE_WORDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # searcher -> {node: its stemmed words}
 
 
 def node_text(searcher, node: str, version: Optional[str] = None) -> str:
