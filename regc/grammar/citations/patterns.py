@@ -165,8 +165,10 @@ _G_JURS = rf"{_G_JUR}(?:\s*,\s*{_G_JUR})*(?:\s+(?:and|or)\s+{_G_JUR})?"
 _G_LAW = rf"(?:{words(GENERIC_LAW_HEADS)})(?:\s+and\s+standards)?"
 _G_STD = "(?:" + words(GENERIC_STANDARD_HEADS) + ")"
 _G_SQUAL = "(?:" + words(GENERIC_STANDARD_QUALIFIERS) + ")"
+# "national law on active ingredients": a subject after "on", not an adverbial ("on a case-by-case basis", "on site")
+_G_ON_SUBJECT = r"(?!\s+(?:an?|its|their|request|site|demand|time)\b)"
 _G_POST = r"""(?:\s+(?:(?:set|laid\ down|established|adopted)(?:\s+out)?\s+(?:by|in|under|on)|relating\s+to
-    |that\s+transposes?|meeting|on\s+the)\s+(?:(?!\d{1,4}/\d)[^,;.:]){2,160}?(?=[,;.:]|$|\s+(?:including|in\ particular|where|which
+    |that\s+transposes?|meeting|on(?:\s+the|""" + _G_ON_SUBJECT + r"""))\s+(?:(?!\d{1,4}/\d)[^,;.:]){2,160}?(?=[,;.:]|$|\s+(?:including|in\ particular|where|which
     |and\ (?:the|with))\b))?"""
 
 # coordinated prepositional post-modifiers after a comma: ", of generic nature or with specific relevance to …"
