@@ -149,8 +149,7 @@ TEMPORAL_RE = re.compile(rf"""
       (?P<d1>{_DATE})(?:\s*(?P<conj>until|till|to|and|-|–)\s*(?P<d2>{_DATE}))?
 """, re.X | re.I)
 
-# "the yearly average greenhouse gas intensity …": the period a value is averaged over, not a recurring obligation
-_NOT_AVERAGING = r"(?!\s+(?:average|mean|total)\b)"
+_NOT_AVERAGING = r"(?!\s+(?:average|mean|total)\b)"  # "the yearly average … intensity": no recurrence
 RECUR_RE = re.compile(rf"""
     \b(?:at\ least\ |at\ most\ |once\ )?every\s+(?:(?:\d+|{_NUMWORD})\s+)?(?:years?|months?|days?
         |weeks?)\b
