@@ -196,8 +196,9 @@ def test_named_documents_and_internal_parts():
         [("the transport Section of this Annex", None)]
     assert _cits("laid down in Appendix E to Annex I to Delegated Regulation (EU) 2021/2139:") == \
         [("Appendix E to Annex I to Delegated Regulation (EU) 2021/2139", "32021R2139")]
+    # one source per indicator, as "Sections 5.11 and 5.12" is two (spec §2, §7)
     assert _cits("by reporting on the Level(s) indicators 2.3 and 2.4 at Level 2.") == \
-        [("Level(s) indicators 2.3 and 2.4", None)]
+        [("Level(s) indicator 2.3", None), ("Level(s) indicator 2.4", None)]
 
 
 # ---- round 3 (validation set 2) --------------------------------------------------------------------------------

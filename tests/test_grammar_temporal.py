@@ -214,6 +214,10 @@ def test_window_in_list_item_with_chapeau_operator():
     ("monitoring results are reported on a monthly basis", [{"type": "recurring", "interval_value": 1,
                                                              "interval_unit": "months"}]),
     ("emissions are calculated as an annual average basis", []),  # near-miss: an averaging period, not a recurrence
+    ("the yearly average greenhouse gas intensity of the energy used on-board by a ship does not exceed the limits",
+     []),  # near-miss: the averaging period of a value (CCM-6.7 … CCM-6.11 SC)
+    ("the data are reported yearly to the competent authority", [{"type": "recurring", "interval_value": 1,
+                                                                  "interval_unit": "years"}]),
 ])
 def test_on_an_annual_basis_is_a_recurrence(text, expected):
     assert _t(text) == expected

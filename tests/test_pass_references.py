@@ -386,3 +386,25 @@ def test_verify_flags_named_document_that_lost_its_celex():
     broken = [d for d in references.verify(unit(None), None) if d.code == "REF_CELEX_INCONSISTENT"]
     assert [d.criterion_id for d in broken] == ["2"]
     assert not [d for d in references.verify(unit("32022D2427"), None) if d.code == "REF_CELEX_INCONSISTENT"]
+
+
+def test_verify_flags_internal_criteria_left_out():
+    """Verify learns RF1 for internal criteria: a hand-broken unit whose node names 'the respective criteria for
+    substantial contribution …' without that source is flagged (REF_MISSED_INTERNAL_CRITERIA); the pass's own output
+    is clean, and the unit's own 'the criteria for substantial contribution' is no such phrase."""
+    text = ("The research enables one or more activities to meet the respective criteria for substantial contribution "
+            "to climate change adaptation, while respecting the relevant criteria for doing no significant harm to "
+            "other environmental objectives.")
+    d = {"unit_id": "CCA-9.9/SC", "nodes": [{"criterion_id": "1", "verbatim_text": text},
+                                            {"criterion_id": "2", "verbatim_text": "The compliance with the criteria "
+                                             "for substantial contribution to climate change mitigation may be checked."}]}
+    unit, ctx = unit_from_fixture(d)
+    out = references.run(unit, ctx)
+    assert not [x for x in references.verify(out, ctx) if x.code == "REF_MISSED_INTERNAL_CRITERIA"]
+    assert [s.text for s in out.root.sub_criteria[0].references.sources] == [
+        "respective criteria for substantial contribution to climate change adaptation",
+        "relevant criteria for doing no significant harm to other environmental objectives"]
+    broken = out.model_copy(deep=True)
+    broken.root.sub_criteria[0].references.sources = broken.root.sub_criteria[0].references.sources[1:]
+    flagged = [x for x in references.verify(broken, ctx) if x.code == "REF_MISSED_INTERNAL_CRITERIA"]
+    assert [x.criterion_id for x in flagged] == ["1"] and "respective criteria" in flagged[0].message

@@ -28,12 +28,16 @@ _PROCESS_STAGE = re.compile(r"^\s*(?:when|while|where)\s+\w+ing\b", re.IGNORECAS
 _UNIVERSAL_LEAD = re.compile(r"^\s*where\s+(?:available|feasible|possible|practicable)\b", re.IGNORECASE)
 _GATING_QUALIFIER_LEAD = re.compile(r"^\s*(?:where|when|if)\s+(?:applicable|relevant|appropriate|necessary|"
                                     r"required)\b", re.IGNORECASE)
-_WHERE_RELEVANT = re.compile(r"\bwhere\s+(?:relevant|appropriate)\b", re.IGNORECASE)
+# "where relevant/appropriate" gates the obligation, except on the last conjunct of a list ("a monitoring plan of the
+# injection facilities, the storage complex, and, where appropriate, the surrounding environment is in place": the
+# qualifier picks one object of the plan, the plan binds every instance)
+_WHERE_RELEVANT = re.compile(r"(?<!,\sand,\s)(?<!,\sor,\s)\bwhere\s+(?:relevant|appropriate)\b", re.IGNORECASE)
 _FOR_SCOPE = re.compile(r"^\s*for\s+(?!example\b|instance\b|all\b(?!\s+other\b)|every\b|the\s+purposes?\s+of\b|this\s+purpose\b|that\s+purpose\b|"
                         r"each\s+year\b|the\s+(?:first|second)\b)", re.IGNORECASE)
 _CATEGORY_SCOPE = re.compile(r"^\s*[A-Za-z][\w\s-]{0,40}?\bof\s+(?:category|categories|type|types|class|classes)\s+"
                              r"[A-Z0-9]", re.IGNORECASE)
-_MAY = re.compile(r"\b(?<!that\s)(?<!which\s)(?<!who\s)may\s+(?!not\b)(?!be\s+(?:required|needed)\b)\w+",
+# the modal, not the month ("the Communication from the Commission of 20 May 2020")
+_MAY = re.compile(r"\b(?<!that\s)(?<!which\s)(?<!who\s)(?<!\d\s)may\s+(?!not\b)(?!\d)(?!be\s+(?:required|needed)\b)\w+",
                   re.IGNORECASE)
 # a bare noun-phrase heading over items ("Overground high voltage lines:"): it names a class of instances
 _NOUN_PHRASE_HEADING = re.compile(r"^\s*(?!(?:The|This|These|Those|Its|Their|All|Each|Every|Any|Both|Either|One)\b)"

@@ -388,4 +388,25 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                     out.append(Diagnostic(severity="warning", code="REF_MISSED_CITATION", kind="Completeness",
                                           criterion_id=node.criterion_id,
                                           message=f"citation {m.group(0)!r} in {node.criterion_id} was not extracted"))
+    return out + _missed_internal_criteria(unit)
+
+
+# other activities' criteria named by their part ("the respective criteria for substantial contribution to …"): a
+# qualifier or "technical screening" in front, the part after "for" (spec §7 RF1 generic internal references)
+_LOOSE_INTERNAL_CRITERIA = re.compile(r"""
+    \b(?:respective|relevant|screening)\s+criteria\s+for\s+(?:substantial\s+contribution|(?:doing|do)\s+no\s+significant)
+""", re.X | re.I)
+
+
+def _missed_internal_criteria(unit: Unit) -> list[Diagnostic]:
+    """Verify learns RF1 for internal criteria: a node naming other activities' criteria by their part with no source
+    that covers the phrase (Completeness)."""
+    out = []
+    for node in unit.root.walk():
+        covered = " ".join(s.text for s in (node.references.sources if node.references else []))
+        for m in _LOOSE_INTERNAL_CRITERIA.finditer(node.verbatim_text):
+            if m.group(0).split(None, 1)[1] not in covered:
+                out.append(Diagnostic(severity="warning", code="REF_MISSED_INTERNAL_CRITERIA", kind="Completeness",
+                                      criterion_id=node.criterion_id,
+                                      message=f"{m.group(0)!r}: other activities' criteria named but not a source"))
     return out

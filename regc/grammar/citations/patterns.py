@@ -100,6 +100,21 @@ SECTION_SCOPE_END = re.compile(rf"""
     {_SEC_SCOPE}$
 """, re.X)
 
+# the criteria of other activities of this Annex named by their part (spec §7 RF1, generic internal references as whole
+# noun phrases): "the respective criteria for substantial contribution to climate change adaptation", "the relevant
+# criteria for doing no significant harm to other environmental objectives", "their technical screening criteria for
+# substantial contribution"; a qualifier ("respective", "relevant") or "technical screening" makes them other
+# activities' criteria ("the compliance with the criteria for substantial contribution … may be checked" is the
+# unit's own); determiners are no part of the reference
+_CRIT_PART = r"(?:substantial\s+contribution|doing\s+no\s+significant\s+harm|do\s+no\s+significant\s+harm)"
+_CRIT_OBJECTIVE = (r"(?:climate\s+change\s+(?:mitigation|adaptation)|(?:the\s+)?(?:other\s+)?environmental\s+objectives?"
+                   r"|(?:the\s+)?(?:sustainable\s+use|transition|pollution|protection)\s+[a-z\s]{3,60}?(?=[,;.]|$))")
+INTERNAL_CRITERIA = re.compile(rf"""
+    (?:\b(?:the|their|its|those)\s+)?
+    (?P<ref>(?:(?:respective|relevant)\s+(?:technical\s+screening\s+)?|technical\s+screening\s+)
+      criteria\s+for\s+{_CRIT_PART}(?:\s+to\s+{_CRIT_OBJECTIVE})?(?:\s+set\s+out\s+in\s+this\s+Annex)?)\b
+""", re.X)
+
 STANDARD_CAND = re.compile(rf"""
     (?<![\w/-])ETSI\s(?:ES|EN|TS|TR|EG|GS)\s\d{{3}}\s\d{{3}}(?:-\d+)*(?![\d])
   | (?<![\w/-]){_STANDARD_PREFIXES}\s?\d[\d\-]*(?:\.\d+)*(?::\s?\d{{4}})?(?:\+A\d+(?::\d{{4}})?)?
@@ -154,8 +169,10 @@ _G_JURS = rf"{_G_JUR}(?:\s*,\s*{_G_JUR})*(?:\s+(?:and|or)\s+{_G_JUR})?"
 _G_LAW = rf"(?:{words(GENERIC_LAW_HEADS)})(?:\s+and\s+standards)?"
 _G_STD = "(?:" + words(GENERIC_STANDARD_HEADS) + ")"
 _G_SQUAL = "(?:" + words(GENERIC_STANDARD_QUALIFIERS) + ")"
+# "national law on active ingredients": a subject after "on", not an adverbial ("on a case-by-case basis", "on site")
+_G_ON_SUBJECT = r"(?!\s+(?:an?|its|their|request|site|demand|time)\b)"
 _G_POST = r"""(?:\s+(?:(?:set|laid\ down|established|adopted)(?:\s+out)?\s+(?:by|in|under|on)|relating\s+to
-    |that\s+transposes?|meeting|on\s+the)\s+(?:(?!\d{1,4}/\d)[^,;.:]){2,160}?(?=[,;.:]|$|\s+(?:including|in\ particular|where|which
+    |that\s+transposes?|meeting|on(?:\s+the|""" + _G_ON_SUBJECT + r"""))\s+(?:(?!\d{1,4}/\d)[^,;.:]){2,160}?(?=[,;.:]|$|\s+(?:including|in\ particular|where|which
     |and\ (?:the|with))\b))?"""
 
 # coordinated prepositional post-modifiers after a comma: ", of generic nature or with specific relevance to …"
@@ -270,8 +287,10 @@ NAMED_CONVENTION = re.compile(r"""
 # Euratom Treaty") and the short name the long name is given ("… Energy Community (‘Euratom Treaty’)"); a leading
 # article is no part of the reference
 _TREATY_PIN = r"(?:(?:Articles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\s+and\s+\d+[a-z]?(?:\(\d+[a-z]?\))*)?|Annex\s+[IVX]+)\s+(?:(?:of|to)\s+)?(?:the\s+)?)"
+# "the provisions laid down in the Euratom Treaty": the provisions are the pinpoint, as "provisions of Directive …"
+_TREATY_PROVISIONS = r"(?:provisions\s+(?:of|(?:laid\s+down|set\s+out)\s+in)\s+the\s+)"
 TREATY = re.compile(rf"""
-    (?:\b{_TREATY_PIN}|(?<=\bthe\s)|\b)(?:{words(TREATY_NAMES)})\b(?:\s+\([‘'][A-Z][\w\s]{{2,30}}[’']\))?
+    (?:\b{_TREATY_PIN}|\b{_TREATY_PROVISIONS}|(?<=\bthe\s)|\b)(?:{words(TREATY_NAMES)})\b(?:\s+\([‘'][A-Z][\w\s]{{2,30}}[’']\))?
 """, re.X)
 
 # guidance of named bodies ("the latest international guidance from the IAEA and WENRA", "international guidance of
@@ -299,8 +318,18 @@ BODY_STANDARD = re.compile(r"""
     (?:\b(?:[A-Z][\w\-]*\s+){1,6}\((?P<acr1>[A-Z]{2,})\)|\b(?P<acr2>[A-Z]{3,}))\s+standards?\b(?!\s*(?:No\.?\s*)?\d|\s+[A-Z]{2,}[\s–\-])
 """, re.X)
 
-LEVELS_INDICATOR = re.compile(r"""
-    \bLevel\(s\)\s+indicators?\s+\d+\.\d+(?:\s*(?:,|and)\s*\d+\.\d+)*
+# a Level(s) indicator, or a coordination of them ("Level(s) indicators 2.3 and 2.4": one source per indicator, as
+# "Sections 5.11 and 5.12" is two), with a part of the indicator's material as pinpoint ("the Level 1 design concept
+# checklist of the Level(s) indicator 2.2 checklist"); the leading article is no part of the reference
+_LEVELS_PART = r"(?:Level\s+\d+\s+)?(?:[a-z][\w\-]*\s+){0,4}(?:checklist|reporting\s+format)"
+LEVELS_INDICATOR = re.compile(rf"""
+    (?:\b(?P<part>{_LEVELS_PART})\s+of\s+(?:the\s+)?)?
+    \bLevel\(s\)\s+indicators?\s+(?P<nums>\d+\.\d+(?:\s*(?:,|and)\s*\d+\.\d+)*)
+    (?(part)(?:\s+(?:checklist|reporting\s+format)\b)?)
+""", re.X)
+
+LEVELS_NUMBER = re.compile(r"""
+    \d+\.\d+
 """, re.X)
 
 # an act cited by its author, type and title, without a number ("the Council recommendation on the limitation of

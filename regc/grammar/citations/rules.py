@@ -23,7 +23,9 @@ from regc.grammar.citations.patterns import (
     BAT_CAND,
     GENERIC_CAND,
     GENERIC_LAW_CAND,
+    INTERNAL_CRITERIA,
     LEVELS_INDICATOR,
+    LEVELS_NUMBER,
     NAMED_AGREEMENT,
     NAMED_CONVENTION,
     TREATY,
@@ -82,10 +84,19 @@ def _spans(text: str, rx: re.Pattern, rule_id: str, kind: str = "named_document"
                      rule=rule_id, confidence=conf) for m in rx.finditer(text) if keep(m)]
 
 
-@rule("pattern:levels-indicator")
+@rule("pattern:levels-indicator", "pattern:levels-indicator-split")
 def levels_indicator(text: str) -> list[Citation]:
-    """The EU Level(s) framework for sustainable buildings ("Level(s) indicator 1.2")."""
-    return _spans(text, LEVELS_INDICATOR, levels_indicator.rule_id, conf=0.75)
+    """The EU Level(s) framework for sustainable buildings ("Level(s) indicator 1.2"): one source per indicator of a
+    coordination ("Level(s) indicators 2.3 and 2.4" → "Level(s) indicator 2.3", "Level(s) indicator 2.4"), a part of
+    the indicator kept as pinpoint ("Level 1 design concept checklist of the Level(s) indicator 2.2 checklist")."""
+    out = []
+    for m in LEVELS_INDICATOR.finditer(text):
+        nums = LEVELS_NUMBER.findall(m.group("nums"))
+        texts = [m.group(0)] if len(nums) == 1 else [f"Level(s) indicator {n}" for n in nums]
+        rid = levels_indicator.rule_ids[len(texts) > 1]
+        out += [Citation(kind="named_document", text=t, start=m.start(), end=m.end(), spans=((m.start(), m.end()),),
+                         rule=rid, confidence=0.75) for t in texts]
+    return out
 
 
 @rule("pattern:named-convention")
@@ -164,6 +175,16 @@ def generic_reference(text: str) -> list[Citation]:
     return out
 
 
+@rule("pattern:internal-criteria")
+def internal_criteria(text: str) -> list[Citation]:
+    """The criteria of other activities of this Annex named by their part, as generic internal references (spec §7
+    RF1): "the respective criteria for substantial contribution to climate change adaptation" → "respective criteria
+    for substantial contribution to climate change adaptation"; not the unit's own "the criteria for …"."""
+    return [Citation(kind="generic", text=m.group("ref"), start=m.start("ref"), end=m.end("ref"),
+                     spans=((m.start("ref"), m.end("ref")),), rule=internal_criteria.rule_id, confidence=0.7)
+            for m in INTERNAL_CRITERIA.finditer(text)]
+
+
 @rule("pattern:named-document")
 def named_document(text: str) -> list[Citation]:
     """Documents named by a title before a document noun ("the IUCN Red List", "the WHO handbook on …")."""
@@ -171,4 +192,5 @@ def named_document(text: str) -> list[Citation]:
 
 
 RULES = (act, internal_reference, standard, named_act, titled_act, levels_indicator, named_convention, treaty,
-         body_guidance, commission_notice, body_standard, named_agreement, bat_conclusions, generic_alternative, generic_reference, named_document)
+         body_guidance, commission_notice, body_standard, named_agreement, bat_conclusions, generic_alternative,
+         generic_reference, internal_criteria, named_document)

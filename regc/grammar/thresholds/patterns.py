@@ -149,11 +149,12 @@ TEMPORAL_RE = re.compile(rf"""
       (?P<d1>{_DATE})(?:\s*(?P<conj>until|till|to|and|-|–)\s*(?P<d2>{_DATE}))?
 """, re.X | re.I)
 
+_NOT_AVERAGING = r"(?!\s+(?:average|mean|total)\b)"  # "the yearly average … intensity": no recurrence
 RECUR_RE = re.compile(rf"""
     \b(?:at\ least\ |at\ most\ |once\ )?every\s+(?:(?:\d+|{_NUMWORD})\s+)?(?:years?|months?|days?
         |weeks?)\b
   | \b(?:at\ least\ )?(?:annually|yearly|each\ year|once\ a\ year|once\ per\ year|monthly
-        |each\ month|once\ a\ month)\b
+        |each\ month|once\ a\ month)\b{_NOT_AVERAGING}
   | \bon\ an?\ (?:annual|yearly|monthly)\ basis\b
 """, re.X | re.I)
 
