@@ -32,9 +32,7 @@ NAME_TRIGGERS = ('EU', 'European', 'Europe', 'Union', 'IUCN', 'FAO', 'UN', 'UNEC
 # generic references (spec §7 RF1): who makes the rules, what qualifies them, the nouns that head them
 GENERIC_JURISDICTIONS = ('Union', 'EU', 'national', 'international', 'regional')
 GENERIC_QUALIFIERS = ('applicable', 'relevant', 'existing', 'equivalent', 'recognised', 'harmonised', 'voluntary')
-# not 'waste': 'Union waste legislation' (CE-3.2/SC 1) is no source in the reannotated-§7 held-out annotation, though
-# spec §7 reads it as a generic reference; held back until that annotation is settled
-GENERIC_DOMAINS = ('environmental', 'industry', 'sectoral')
+GENERIC_DOMAINS = ('environmental', 'industry', 'sectoral', 'waste')  # 'Union waste legislation'
 GENERIC_LAW_HEADS = ('law', 'Law', 'legislation', 'regulations')  # 'in accordance with the Union Law'
 # heads that are generic only with a qualifier and a jurisdiction ("all relevant Union rules on …"; "national rules
 # on fertilisers" alone is the generic alternative of pattern GENERIC_CAND)
