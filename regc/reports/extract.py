@@ -195,6 +195,9 @@ def scan_findings(doc: Document, found: bool) -> list[dict]:
     if doc.page_count > PAGE_LIMIT_FIND:
         out.append({"severity": "warning", "page": None,
                     "message": f"{doc.page_count} pages: KPI tables searched in the first {PAGE_LIMIT_FIND} only"})
+    if doc.unread_pages:
+        out.append({"severity": "info", "page": doc.unread_pages[0],
+                    "message": f"{len(doc.unread_pages)} image pages of prose (layout probe) not OCR'd for page finding"})
     if not found and doc.ocr_engine is None:
         blank = [i + 1 for i, t in enumerate(doc.page_texts(PAGE_LIMIT_FIND)) if len(t.strip()) < 20]
         scanned = [n for n in blank[:50] if doc.page(n).modality == "scanned"]
