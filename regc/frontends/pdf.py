@@ -282,6 +282,15 @@ class Document:
             cache.append(text)
         return cache[:n]
 
+    def read_unread_pages(self) -> None:
+        """OCR the image pages page finding skipped (when the tables were not found: the figures may be
+        stated in the prose)."""
+        texts = self.__dict__.get("_texts", [])
+        for n in self.unread_pages:
+            if n <= len(texts):
+                texts[n - 1] = self.page(n).text
+        self.unread_pages = []
+
     def outline(self) -> list[Section]:
         """Sections from the embedded outline, else typographic/numbered headings (flat list, with levels)."""
         toc = self._doc.get_toc(simple=True)

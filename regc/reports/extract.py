@@ -215,6 +215,8 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
     out = {"document": doc.name, "company": guess_company(doc), "fiscal_year": None, "currency": "EUR", "kpis": {}}
     from regc.reports.kpi_tables import PAGE_LIMIT_FIND
 
+    if not tables and doc.unread_pages:
+        doc.read_unread_pages()  # no template table: the figures may be stated in prose on a skipped page
     summaries = find_summaries(doc, doc.page_texts(PAGE_LIMIT_FIND), {p for t in tables.values() for p in t.pages})
     for kpi in KPIS:
         if kpi in tables:
