@@ -150,3 +150,15 @@ def test_page_finding_skips_pages_the_engine_calls_prose(tmp_path):
     assert doc.page_texts() == [""] and doc.unread_pages == [1] and eng.read == []
     extract(doc)  # no table found: the skipped prose is read after all (figures may be stated there)
     assert eng.read == [1] and doc.unread_pages == []
+
+
+@pytest.mark.parametrize("dpi,expected", [(150, 200), (200, 200), (250, 250), (400, 300)])
+def test_scans_are_ocrd_at_their_own_resolution_within_bounds(dpi, expected):
+    from regc.reports.ocr import native_dpi
+
+    src = pymupdf.open()
+    src.new_page().insert_text((40, 60), "CCM 7.1 12.4 3.1%", fontsize=8)
+    out = pymupdf.open()
+    new = out.new_page(width=src[0].rect.width, height=src[0].rect.height)
+    new.insert_image(new.rect, pixmap=src[0].get_pixmap(dpi=dpi))
+    assert native_dpi(new) == expected

@@ -5,7 +5,7 @@ OCR time goes where the tables are: before a scanned page is recognised for page
 (:func:`layout_probe`, a 72-dpi grey render, no recognition) measures its ink runs along each text line: a
 page of prose (wide runs, few short cells) is not OCR'd for page finding (Tesseract spends seconds on a
 dense prose page), a page with table lines is.  The page itself is OCR'd at the scan's own resolution
-(never above ``OCR_DPI``: up-sampling adds time, not detail).
+(between ``MIN_OCR_DPI`` and ``OCR_DPI``: up-sampling a fine scan adds time, not detail).
 
 >>> find_tessdata() is None or find_tessdata().endswith("tessdata")
 True
@@ -22,6 +22,7 @@ from typing import Optional
 from regc.reports.pdftree import Word
 
 OCR_DPI = 300
+MIN_OCR_DPI = 200  # a coarser scan is up-sampled to this (Tesseract needs the x-height)
 PROBE_DPI = 72  # the layout probe's render resolution
 CELL_GAP_PT = 8.0  # white space (points) that separates two ink runs on a line; word gaps are smaller
 SHORT_RUN_PT = 40.0  # a run narrower than this is a table cell (a number, an answer), not a line of prose
@@ -73,13 +74,13 @@ def layout_probe(page, dpi: int = PROBE_DPI) -> tuple[int, int, float]:
 
 
 def native_dpi(page) -> int:
-    """The resolution of a scanned page's largest image (pixels per inch of the page), capped at OCR_DPI."""
+    """The resolution of a scanned page's largest image (pixels per inch of the page), within MIN_OCR_DPI..OCR_DPI."""
     infos = [i for i in page.get_image_info() if i.get("width")]
     if not infos:
         return OCR_DPI
     big = max(infos, key=lambda i: i["width"] * i["height"])
     x0, _, x1, _ = big["bbox"]
-    return max(100, min(OCR_DPI, round(big["width"] / max((x1 - x0) / 72.0, 1e-6))))
+    return max(MIN_OCR_DPI, min(OCR_DPI, round(big["width"] / max((x1 - x0) / 72.0, 1e-6))))
 
 
 def find_tessdata() -> Optional[str]:
