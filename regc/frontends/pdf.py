@@ -224,6 +224,7 @@ class Document:
         self.page_count = self._doc.page_count
         self._pages: dict[int, Page] = {}
         self._ocr_engine = ocr_engine
+        self.unread_pages: list[int] = []  # image pages page finding left un-OCR'd (prose by the engine's probe)
 
     @property
     def ocr_engine(self):
@@ -266,15 +267,29 @@ class Document:
 
     def page_texts(self, limit: int | None = None) -> list[str]:
         """Plain text per page (cheap: no word geometry), for page finding; OCR text for image-only pages
-        when an OCR engine is set.  Only the first ``limit`` pages when given."""
+        when an OCR engine is set and its ``worth_reading(page)`` (if it has one) says so, else '' and the page
+        in ``unread_pages``.  Only the first ``limit`` pages when given."""
         n = min(self.page_count, limit or self.page_count)
         cache = self.__dict__.setdefault("_texts", [])
         for i in range(len(cache), n):
             text = self._doc[i].get_text(flags=_text_flags("text"))
             if self._ocr_engine is not None and len(text.strip()) < 20:
-                text = self.page(i + 1).text
+                worth = getattr(self._ocr_engine, "worth_reading", None)
+                if worth is None or i + 1 in self._pages or worth(self._doc[i]):
+                    text = self.page(i + 1).text
+                else:
+                    self.unread_pages.append(i + 1)
             cache.append(text)
         return cache[:n]
+
+    def read_unread_pages(self) -> None:
+        """OCR the image pages page finding skipped (when the tables were not found: the figures may be
+        stated in the prose)."""
+        texts = self.__dict__.get("_texts", [])
+        for n in self.unread_pages:
+            if n <= len(texts):
+                texts[n - 1] = self.page(n).text
+        self.unread_pages = []
 
     def outline(self) -> list[Section]:
         """Sections from the embedded outline, else typographic/numbered headings (flat list, with levels)."""

@@ -14,7 +14,8 @@ import re
 
 from regc.reports import rows as V
 from regc.reports.activity_names import match_section
-from regc.reports.kpi_tables import KpiTable, TableRow, find_tables
+from regc.reports.kpi_summary import find_summaries
+from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_multiplier
 from regc.reports.narrative import narrative_block
 from regc.reports.pdftree import Document
 from regc.reports.verify import number_on_page
@@ -135,6 +136,37 @@ def stated_kpi(doc: Document, kpi: str, findings: list) -> dict:
     return block
 
 
+FIXED_KEYS = (("total", None), ("aligned", "amount"), ("aligned", "share"),
+              ("eligible_not_aligned", "amount"), ("eligible_not_aligned", "share"))
+
+
+def fill_from_summary(block: dict, kpi: str, summary: tuple, doc: Document, findings: list) -> None:
+    """Fixed keys the template left null, from the KPI summary table (:mod:`regc.reports.kpi_summary`), each
+    token verified on its page; the page joins the KPI's ``pages`` when a value is taken."""
+    pno, cells = summary
+    mult = page_multiplier(doc.page(pno)) or 1.0
+    taken = []
+    for role, field_ in FIXED_KEYS:
+        current = block[role] if field_ is None else block[role][field_]
+        cell = cells.get(role, {}).get(field_ or "amount")
+        if current is not None or cell is None:
+            continue
+        value, token = cell
+        scale = 0.01 if field_ == "share" else mult
+        got = checked(value * (100.0 if field_ == "share" else 1.0), token, pno, doc, findings, scale)
+        if got is None:
+            continue
+        if field_ is None:
+            block[role] = got
+        else:
+            block[role][field_] = got
+        taken.append(f"{role}{'.' + field_ if field_ else ''}")
+    if taken:
+        block["pages"] = sorted(set(block["pages"]) | {pno})
+        findings.append({"severity": "info", "page": pno,
+                         "message": f"{kpi}: {', '.join(taken)} read from the KPI summary table"})
+
+
 def guess_company(doc: Document) -> str | None:
     """Company name from the PDF metadata title/author or the first page's first line with a legal suffix."""
     meta = doc._doc.metadata or {}
@@ -163,6 +195,9 @@ def scan_findings(doc: Document, found: bool) -> list[dict]:
     if doc.page_count > PAGE_LIMIT_FIND:
         out.append({"severity": "warning", "page": None,
                     "message": f"{doc.page_count} pages: KPI tables searched in the first {PAGE_LIMIT_FIND} only"})
+    if doc.unread_pages:
+        out.append({"severity": "info", "page": doc.unread_pages[0],
+                    "message": f"{len(doc.unread_pages)} image pages of prose (layout probe) not OCR'd for page finding"})
     if not found and doc.ocr_engine is None:
         blank = [i + 1 for i, t in enumerate(doc.page_texts(PAGE_LIMIT_FIND)) if len(t.strip()) < 20]
         scanned = [n for n in blank[:50] if doc.page(n).modality == "scanned"]
@@ -178,11 +213,20 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
     findings: list = []
     tables = {t.kpi: t for t in (find_tables(doc) if tables is None else tables)}
     out = {"document": doc.name, "company": guess_company(doc), "fiscal_year": None, "currency": "EUR", "kpis": {}}
+    from regc.reports.kpi_tables import PAGE_LIMIT_FIND
+
+    if not tables and doc.unread_pages:
+        doc.read_unread_pages()  # no template table: the figures may be stated in prose on a skipped page
+    summaries = find_summaries(doc, doc.page_texts(PAGE_LIMIT_FIND), {p for t in tables.values() for p in t.pages})
     for kpi in KPIS:
         if kpi in tables:
             out["kpis"][kpi] = kpi_block(tables[kpi], doc, findings)
+        elif kpi in summaries:
+            out["kpis"][kpi] = empty_kpi()
         else:
             out["kpis"][kpi] = stated_kpi(doc, kpi, findings)
+        if kpi in summaries:
+            fill_from_summary(out["kpis"][kpi], kpi, summaries[kpi], doc, findings)
         for key in ("total",):
             if out["kpis"][kpi][key] is None and kpi in tables:
                 findings.append({"severity": "warning", "page": None, "message": f"{kpi}.{key} not printed/found"})
