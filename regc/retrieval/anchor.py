@@ -172,16 +172,25 @@ def annex_pinpoints(question: str, named: list[tuple[int, int, str, str]], acts:
     ...                 ("32021R2178",))
     ['32021R2178#Annex I']
     """
+    return list(dict.fromkeys(_pinpoints(question, named, acts, (ANNEX_OF_ACT, BARE_ANNEX, LISTED_ANNEX),
+                                         lambda act, n: f"{act}#Annex {_roman(n)}")))
+
+
+def _pinpoints(question: str, named: list[tuple[int, int, str, str]], acts: tuple[str, ...], patterns: tuple,
+               locator) -> list[str]:
+    """Provisions cited with their act (``of_act``: the act named within 40 characters after the list), or bare
+    (``bare``) when the question names exactly one act; ``listed`` reads the numbers of a list, ``locator(act, n)``
+    writes each one's node id."""
+    of_act, bare, listed = patterns
     pins: list[str] = []
-    for m in ANNEX_OF_ACT.finditer(question):
+    for m in of_act.finditer(question):
         tail_start = m.start("tail")
         act = next((c for s, _, c, _ in named if tail_start <= s <= tail_start + 40), None)
         if act:
-            pins += [f"{act}#Annex {_roman(n)}" for n in LISTED_ANNEX.findall(m.group("list"))]
-    if len(acts) == 1:
-        pins += [f"{acts[0]}#Annex {_roman(n)}" for m in BARE_ANNEX.finditer(question)
-                 for n in LISTED_ANNEX.findall(m.group("list"))]
-    return list(dict.fromkeys(pins))
+            pins += [locator(act, n) for n in listed.findall(m.group("list"))]
+    if len(acts) == 1:  # "Article 10(3)" with one act named in the question: that act's
+        pins += [locator(acts[0], n) for m in bare.finditer(question) for n in listed.findall(m.group("list"))]
+    return pins
 
 
 def extract_anchor(question: str, searcher=None) -> Anchor:
@@ -193,15 +202,8 @@ def extract_anchor(question: str, searcher=None) -> Anchor:
     bridged = bridge(question)
     named = _acts_named(question, registry)
     acts = tuple(dict.fromkeys(c for _, _, c, _ in named))
-    pins: list[str] = []
-    for m in ARTICLE_OF_ACT.finditer(question):
-        tail_start = m.start("tail")
-        act = next((c for s, _, c, _ in named if tail_start <= s <= tail_start + 40), None)
-        if act:
-            pins += [f"{act}#Article {n}" for n in LISTED_NUMBER.findall(m.group("list"))]
-    if len(acts) == 1:  # "Article 10(3)" with one act named in the question: that act's
-        pins += [f"{acts[0]}#Article {n}" for m in BARE_ARTICLE.finditer(question)
-                 for n in LISTED_NUMBER.findall(m.group("list"))]
+    pins = _pinpoints(question, named, acts, (ARTICLE_OF_ACT, BARE_ARTICLE, LISTED_NUMBER),
+                      lambda act, n: f"{act}#Article {n}")
     pins += annex_pinpoints(question, named, acts)
     codes = tuple(dict.fromkeys(m.group("code") for m in ACTIVITY_CODE.finditer(question)))
     sections: list[str] = []
