@@ -16,7 +16,7 @@ from typing import Any, Iterable, Optional
 
 from regc.decisions.applicability import first_sentence
 from regc.decisions.base import Decision, Verdict
-from regc.decisions.tags_cues import CONTRACT_AS_CONTEXT, EXTRA_RULES, INTERNAL_POINT_TARGET
+from regc.decisions.tags_cues import CLASSIFIED_THING, CONTRACT_AS_CONTEXT, EXTRA_RULES, INTERNAL_POINT_TARGET
 from regc.ir.models import TAGS, Tag
 
 _REF = (r"(?:Directive|Regulation|Decision|Recommendation|Annex|Appendix|Section|Sections|Article|ISO|EN\s?\d|CEN|"
@@ -102,7 +102,7 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(r"\binvestigations?\b|\bsurveys?\s+(?:is|are|has|have|was|were)\b|\bcost-benefit\b|\bcomparative\b", re.IGNORECASE),
         re.compile(r"\ban\s+explanation\s+of\s+why\b", re.IGNORECASE),
         re.compile(r"\b(?:is|are)\s+judged\b", re.IGNORECASE),
-        re.compile(r"\b(?:are|is)\s+identified\s+and\s+(?:addressed|assessed)\b|\b(?:are|is)\s+evaluated\b|\bevaluat(?:es|ion\s+of)\b|^\s*screening\s+of\b", re.IGNORECASE),
+        re.compile(r"\b(?:are|is)\s+identified\s+and\s+(?:addressed|assessed)\b|\b(?:are|is)\s+evaluated\b(?!\s+as\b)|\bevaluat(?:es|ion\s+of)\b|^\s*screening\s+of\b", re.IGNORECASE),
     ],
     "Replacement": [
         re.compile(r"\breplaces\b|\breplaced\s+(?:facility|installation|plant|equipment|unit|capacity)\b|"
@@ -257,6 +257,8 @@ def _apply_cues(t: str, tags: list[str], rules: list[str]) -> tuple[list[str], l
     if "Methodology" in found and INTERNAL_POINT_TARGET.search(t) and \
             not _methodology_match(INTERNAL_POINT_TARGET.sub(" ", t)):
         del found["Methodology"]  # "complies with the requirements set out in points 1.1.1 and 1.1.2"
+    if "Methodology" in found and CLASSIFIED_THING.search(t):
+        del found["Methodology"]  # "substances meeting the criteria for classification as … in accordance with X"
     if "Commitment" in found and CONTRACT_AS_CONTEXT.search(t) and found["Commitment"].startswith(
             "Commitment:\\bcontractual"):
         del found["Commitment"]  # "the contribution defined in the contractual agreement is at least …"
