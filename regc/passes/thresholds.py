@@ -122,7 +122,7 @@ def regime_notes(text: str, d: ThresholdDecision) -> list[str]:
                      f"each regime's effective date is on the node (temporal OR)")
     if d.regimes:
         notes.append(f"successive regimes in one node ({'; '.join(d.regimes)}): each limit's metric names its "
-                     f"regime; the dates are not put on the node (its items cannot carry dates)")
+                     f"regime; each regime's date is on the node (temporal OR)")
     return notes
 
 
