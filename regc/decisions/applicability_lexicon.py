@@ -54,6 +54,11 @@ CLAIM_LEADS = ("in order for an activity to be considered", "in order for the ac
 PROCESS_STAGES = ("construction site", "construction", "construction phase", "decommissioning", "installation",
                   "operation", "operational", "maintenance", "dismantling")
 
+# the activity's own process step in the passive ("When the packaging material is produced, …"): a stage every
+# instance goes through (spec §6 exception (v)), unlike "Where the packaging is made from paper" (a material kind)
+PROCESS_STAGE_PASSIVES = ("produced", "manufactured", "operated", "constructed", "built", "processed", "installed",
+                          "decommissioned", "dismantled")
+
 # location scopes, in every spelling (spec §7)
 LOCATION_SCOPES = ("in the Union", "within the Union", "outside the Union", "outside of the Union", "in the EU",
                    "outside the EU", "outside of the EU", "in third countries", "in a Member State",
