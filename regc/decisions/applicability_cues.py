@@ -85,6 +85,11 @@ _PARTICIPIAL_SUBJECT = re.compile(rf"^\s*the\s+(?:economic\s+)?activit(?:y|ies)\
 # "Agricultural biomass used in the activity complies …": a kind of feedstock only some instances use
 _FEEDSTOCK_SUBJECT = re.compile(rf"^\s*(?P<mod>[A-Z][\w-]*(?:\s+(?:and|or)\s+[\w-]+)?)\s+{_FEEDSTOCK}\s+used\s+"
                                 rf"(?:in|for|by)\b")
+# "Life-cycle GHG emissions of plastic manufactured from sustainable bio-waste feedstock are lower …": the subject is
+# (a quantity of) a thing made from one kind of feedstock, a kind some instances use (AP2); the participle and its
+# feedstock sit in the subject, before the node's finite verb
+_MADE_FROM_FEEDSTOCK = re.compile(rf"^\s*[A-Z][\w-]*(?:\s+[\w()-]+){{0,7}}?\s+(?:{_alt(lex.MADE_FROM_PARTICIPLES)})\s+"
+                                  rf"from\s+(?P<mod>(?:[\w-]+\s+){{0,3}}?){_FEEDSTOCK}\s+{_FINITE_VERB}\b")
 # "The conversion, repurposing or retrofit does not …", "the refurbishment of the facility does not …"
 _INTERVENTION_SUBJECT = re.compile(rf"^\s*(?:the|any)\s+(?P<what>{_INTERVENTION}(?:\s*(?:,|or|and|and/or)\s*"
                                    rf"{_INTERVENTION})*)\b(?:\s+(?:of|to)\s+[^.;,]{{1,60}}?)?\s+{_FINITE_VERB}\b",
@@ -262,6 +267,9 @@ def feedstock_subject(c: Cue) -> Optional[Verdict]:
     m = _FEEDSTOCK_SUBJECT.match(c.text)
     if m and not _restates(m.group("mod"), c.activity_name):
         return Verdict("Conditional", 0.65, "feedstock-kind-subject")
+    m = _MADE_FROM_FEEDSTOCK.match(c.text)
+    if m and m.group("mod").strip() and not _restates(m.group("mod"), c.activity_name):
+        return Verdict("Conditional", 0.65, "made-from-feedstock-subject")
     return None
 
 

@@ -31,6 +31,9 @@ INTERVENTION_NOUNS = ("conversion", "repurposing", "retrofit", "retrofitting", "
 FEEDSTOCK_NOUNS = ("biomass", "feedstock", "feedstocks", "crops", "fuels", "fuel", "residues", "raw materials",
                    "raw material", "substrates", "biowaste", "bio-waste")
 
+# participles that tie a product to the feedstock it is made from ("plastic manufactured from … feedstock")
+MADE_FROM_PARTICIPLES = ("manufactured", "produced", "made", "derived")
+
 # verbs announcing that the list items are per-sub-type values ("… do not exceed the following values applied to
 # the different manufacturing process steps:")
 SUBTYPE_NOUNS = ("process steps", "steps", "products", "product types", "product groups", "grades", "types",
