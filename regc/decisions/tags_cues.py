@@ -118,6 +118,14 @@ INTERNAL_POINT_TARGET = re.compile(r"\b(?:requirements|criteria|provisions)\s+(?
                                    r"(?:set\s+out|laid\s+down|set|specified|described|referred\s+to)\s+in\s+"
                                    r"(?:points?|paragraphs?)\s+(?:\(?[\d.]+|\([a-z]+\))", re.IGNORECASE)
 
+# a rank in a classification scheme as the limit ("rated in the highest two populated classes of energy efficiency in
+# accordance with Regulation (EU) 2017/1369", "tyres … in the highest populated class", "the top class requirements
+# of the energy label laid down in …"): a performance limit whose values sit in the referenced text (spec §6 Tags: no
+# tag), up to the end of its clause or sentence; what else the node says may still prescribe a method
+CLASS_RANKS = ("highest", "top", "best")
+CLASS_RANK_LIMIT = re.compile(rf"\b(?:in|into|within|with)\s+the\s+{_alt(CLASS_RANKS)}\s+(?:(?:two|three|\d)\s+)?"
+                              rf"(?:populated\s+)?(?:energy\s+efficiency\s+)?class(?:es)?\b(?:(?!\.\s)[^;:,])*", re.IGNORECASE)
+
 # things a list names by the hazard criteria they meet ("substances meeting the criteria for classification as
 # carcinogenic … in accordance with Regulation (EC) No 1272/2008"): the referenced act classifies the thing the node
 # excludes or limits; it prescribes no method for the activity (spec §6 Tags: no tag for limits whose content sits
