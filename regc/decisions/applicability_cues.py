@@ -128,6 +128,11 @@ _SO_GATE = re.compile(rf"\bwhere\s+(?:[\w’'()-]+,?\s+){{1,14}}?{_alt(lex.SO_GA
 _DATE_LEAD = re.compile(r"^\s*(?:from|until|as\s+of|after|before|by)\s+(?:\d{1,2}\s+)?[A-Z]?[a-z]*\s*\d{4}\s*,\s*",
                         re.IGNORECASE)
 _HAZARD_CLASS = _alt(lex.HAZARD_CLASS_MARKERS)
+# "In the dedicated bio-waste treatment plants, the share of … is …": a leading place that is a qualified kind of the
+# activity's installations (AP2), not "In these anaerobic digestion plants, …" (anaphora) nor a kind that restates
+# the activity
+_KIND_PLACE_LEAD = re.compile(rf"^\s*in\s+(?:the\s+)?(?!(?:these|those|this|that|such|its|their)\b)"
+                              rf"(?P<what>(?:[\w-]+\s+){{1,4}}?){_CLASS}\s*,", re.IGNORECASE)
 _SUBJECT_END = re.compile(rf"\s{_FINITE_VERB}\b", re.IGNORECASE)
 # the activity's name coordinating two kinds of one head noun ("Collection and transport of non-hazardous and
 # hazardous waste", "Manufacture of automotive and mobility components"): an instance may handle one kind only
@@ -296,6 +301,15 @@ def qualified_class_subject(c: Cue) -> Optional[Verdict]:
     return None
 
 
+def kind_place_lead(c: Cue) -> Optional[Verdict]:
+    """AP2: "In the dedicated bio-waste treatment plants, …": the node binds only instances that run that kind of
+    installation (Conditional), unless the kind restates the activity."""
+    m = _KIND_PLACE_LEAD.match(c.text)
+    if m and not _restates(m.group("what"), c.activity_name):
+        return Verdict("Conditional", 0.6, "kind-place-lead")
+    return None
+
+
 def excluded_kind(c: Cue) -> Optional[Verdict]:
     """ST3: an exclusion whose subject is a kind of thing the activity may or may not include ("Infrastructure
     dedicated to a direct connection to a plant more GHG intensive than … is not compliant", "Installation of
@@ -395,7 +409,7 @@ EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, clai
                                     object_of_chapeau_anywhere)
 LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, participial_activity_subject,
                                    feedstock_subject, intervention_subject, qualified_class_subject,
-                                   coordinated_kind_subject, hazard_class_subject, excluded_kind,
+                                   coordinated_kind_subject, hazard_class_subject, kind_place_lead, excluded_kind,
                                    trailing_gate, permission)
 
 
