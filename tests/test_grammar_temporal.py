@@ -125,13 +125,16 @@ def test_list_logic_regime_switch_dates_each_regime():
 
 
 def test_successive_regimes_in_one_node_keep_all_limits():
-    # CE-1.1 SC 1(a): four limits, two regimes; the node gets no contradictory effective period
+    # CE-1.1 SC 1(a): four limits, two regimes; each regime's bound is on the node, temporal logic OR (spec §7 TM2:
+    # the regimes partition time, so the node never gets a contradictory AND of effective periods)
     text = ("use of circular feedstock: until 2028, at least 35 % of the packaging product by weight consists of "
             "recycled post-consumer material for non-contact sensitive packaging and at least 10 % for contact sensitive "
             "packaging. From 2028, at least 65 % of the packaging product by weight consists of recycled post-consumer "
             "material for non-contact sensitive packaging and at least 50 % for contact sensitive packaging;")
     d = decide(text)
-    assert _t(text) == []
+    assert _t(text) == [{"type": "effective_until", "date": "2028-12-31"},
+                        {"type": "effective_from", "date": "2028-01-01"}]
+    assert d.threshold.temporal.logic == "OR" and "temporal:successive-regimes" in d.rules
     assert d.regimes == ["until 2028", "From 2028"]
     items = d.threshold.quantitative.items
     assert [(i.operator, i.value) for i in items] == [(">=", 35), (">=", 10), (">=", 65), (">=", 50)]
@@ -147,11 +150,22 @@ def test_successive_target_regimes_trailing_dates():
             "the requirements for the use of circular feedstock, as set in point 1(a) with 35 % and 10 % targets for "
             "recycled feedstock applying as of 2028 and 65 % and 50 % targets applying as of 2032.")
     d = decide(text)
-    assert _t(text) == []
+    assert _t(text) == [{"type": "effective_from", "date": "2028-01-01"},
+                        {"type": "effective_from", "date": "2032-01-01"}]
+    assert d.threshold.temporal.logic == "OR"
     items = d.threshold.quantitative.items
     assert [(i.operator, i.value) for i in items] == [(">=", 35), (">=", 10), (">=", 65), (">=", 50)]
     assert all("recycled feedstock" in i.metric for i in items)
     assert items[0].metric.endswith("(as of 2028)") and items[2].metric.endswith("(as of 2032)")
+
+
+def test_one_bound_over_all_limits_is_no_regime_switch():
+    # near-miss: a single date bounding every limit keeps its plain rule and AND-less temporal logic
+    d = decide("until 2028, at least 35 % of the product consists of recycled material and at least 10 % of "
+               "bio-based material.")
+    assert d.regimes == [] and "temporal:successive-regimes" not in d.rules
+    assert _t("until 2028, at least 35 % of the product consists of recycled material and at least 10 % of "
+              "bio-based material.") == [{"type": "effective_until", "date": "2028-12-31"}]
 
 
 def test_deadline_in_a_qualifying_clause():

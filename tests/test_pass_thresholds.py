@@ -201,6 +201,34 @@ def test_verify_flags_each_broken_spec7_class():
     assert got == {(P.CHAPEAU_OP, "P1(i)"), (P.WORD_NUMBER, "P2"), (P.RATE_BASE, "P3"), (P.DATED_SCOPE, "P4")}
 
 
+_REGIMES_1A = ("use of circular feedstock: until 2028, at least 35 % of the packaging product by weight consists of "
+               "recycled post-consumer material. From 2028, at least 65 % of the packaging product by weight consists "
+               "of recycled post-consumer material.")
+
+
+def _regime_unit() -> Unit:
+    return Unit(unit_id="CE-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[
+        CriterionNode(criterion_id="1(a)", verbatim_text=_REGIMES_1A),
+        CriterionNode(criterion_id="1(b)", verbatim_text="until 2028, at least 35 % of the product consists of "
+                                                         "recycled material and at least 10 % of bio-based material.")]))
+
+
+def test_successive_regimes_in_one_node_verify_clean_and_flag_a_lost_date():
+    res = P.run(_regime_unit(), None)
+    t = res.root.find("1(a)").threshold.temporal
+    assert t.logic == "OR" and [i.to_json() for i in t.items] == [{"type": "effective_until", "date": "2028-12-31"},
+                                                                 {"type": "effective_from", "date": "2028-01-01"}]
+    assert not [d for d in P.verify(res, None) if d.severity in ("error", "critical")]
+    res.root.find("1(a)").threshold.temporal.items.pop()  # a regime's bound dropped (the old rule)
+    res.root.find("1(b)").threshold.temporal = None  # near-miss: one bound over all limits is no regime switch,
+    # its loss is not this class's finding
+    got = [(d.code, d.criterion_id) for d in P.verify(res, None) if d.severity == "error"]
+    assert got == [(P.DATED_SCOPE, "1(a)")]
+    res = P.run(_regime_unit(), None)
+    res.root.find("1(a)").threshold.temporal.logic = "AND"  # both bounds kept, but AND: the node never applies
+    assert [(d.code, d.criterion_id) for d in P.verify(res, None) if d.severity == "error"] == [(P.DATED_SCOPE, "1(a)")]
+
+
 class _EqualsDecider:
     """A stand-in arbiter that answers with the printed "=" on its first answer (a model missing spec §7 TH1), then
     defers to the rule.  Not a model; its output is never reported as model quality."""
@@ -273,3 +301,28 @@ def test_odr_repairs_an_uncomplemented_exclusion():
     assert dec.broke and rec.attempts >= 2 and not rec.flagged
     assert out.root.find("1.Methodology").threshold.quantitative.items[0].operator == "<="
     assert not [d for d in rec.diagnostics if d.code == P.EXCLUSION_OP]
+
+
+class _RegimeDropper:
+    """A stand-in arbiter that drops the regime dates of 1(a) on its first answer (the pre-§7 reading), then defers
+    to the rule.  Not a model; its output is never reported as model quality."""
+
+    def __init__(self):
+        self.broke = False
+
+    def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
+        d = rule_decision.value
+        if not self.broke and about == "1(a)":
+            self.broke = True
+            d.threshold.temporal = None
+            return Decision(d, 0.9, "regimes-dropped", model="fake")
+        return None
+
+
+def test_odr_repairs_dropped_regime_dates():
+    dec = _RegimeDropper()
+    ctx = _ctx("CE-9.9/SC", CompileOptions(decider=dec, stop_confidence=0.9))
+    out, rec = run_with_odr(P, _regime_unit(), ctx)
+    assert dec.broke and rec.attempts >= 2 and not rec.flagged
+    assert len(out.root.find("1(a)").threshold.temporal.items) == 2
+    assert not [d for d in rec.diagnostics if d.code == P.DATED_SCOPE]

@@ -17,14 +17,18 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from regc.decisions.applicability_cues import EARLY_RULES, LATE_RULES, Cue, first_match
+from regc.decisions import applicability_lexicon as lex
+from regc.decisions.applicability_cues import EARLY_RULES, LATE_RULES, Cue, _alt, first_match
 from regc.decisions.base import Decision, Verdict
 from regc.ir.models import Applicability as ApplicabilityValue
 
 _FIRST_SENTENCE = re.compile(r"^(.*?[a-z0-9)\]’'%])\.(?:\s+(?=[A-Z])|\s*$)", re.DOTALL)
 _GATE_LEAD = re.compile(r"^\s*(?:where|if|when|whenever|unless|in\s+(?:the\s+)?case(?:\s+of|\s+that)?|"
                         r"provided\s+that|insofar\s+as|to\s+the\s+extent\s+that)\b", re.IGNORECASE)
-_PROCESS_STAGE = re.compile(r"^\s*(?:when|while|where)\s+\w+ing\b", re.IGNORECASE)  # "When undertaking the assessment"
+_PROCESS_STAGE = re.compile(  # "When undertaking the assessment"; "When the packaging material is produced, …" (the
+    # definite thing's own process step, the clause closed by its comma: not "Where the packaging is made from paper")
+    rf"^\s*(?:when|while|where)\s+\w+ing\b|^\s*(?:when|while)\s+(?:the|its)\s+(?:[\w-]+\s+){{1,4}}?(?:is|are)\s+"
+    rf"(?:being\s+)?{_alt(lex.PROCESS_STAGE_PASSIVES)}\s*,", re.IGNORECASE)
 _UNIVERSAL_LEAD = re.compile(r"^\s*where\s+(?:available|feasible|possible|practicable)\b", re.IGNORECASE)
 _GATING_QUALIFIER_LEAD = re.compile(r"^\s*(?:where|when|if)\s+(?:applicable|relevant|appropriate|necessary|"
                                     r"required)\b", re.IGNORECASE)

@@ -85,6 +85,11 @@ _PARTICIPIAL_SUBJECT = re.compile(rf"^\s*the\s+(?:economic\s+)?activit(?:y|ies)\
 # "Agricultural biomass used in the activity complies …": a kind of feedstock only some instances use
 _FEEDSTOCK_SUBJECT = re.compile(rf"^\s*(?P<mod>[A-Z][\w-]*(?:\s+(?:and|or)\s+[\w-]+)?)\s+{_FEEDSTOCK}\s+used\s+"
                                 rf"(?:in|for|by)\b")
+# "Life-cycle GHG emissions of plastic manufactured from sustainable bio-waste feedstock are lower …": the subject is
+# (a quantity of) a thing made from one kind of feedstock, a kind some instances use (AP2); the participle and its
+# feedstock sit in the subject, before the node's finite verb
+_MADE_FROM_FEEDSTOCK = re.compile(rf"^\s*[A-Z][\w-]*(?:\s+[\w()-]+){{0,7}}?\s+(?:{_alt(lex.MADE_FROM_PARTICIPLES)})\s+"
+                                  rf"from\s+(?P<mod>(?:[\w-]+\s+){{0,3}}?){_FEEDSTOCK}\s+{_FINITE_VERB}\b")
 # "The conversion, repurposing or retrofit does not …", "the refurbishment of the facility does not …"
 _INTERVENTION_SUBJECT = re.compile(rf"^\s*(?:the|any)\s+(?P<what>{_INTERVENTION}(?:\s*(?:,|or|and|and/or)\s*"
                                    rf"{_INTERVENTION})*)\b(?:\s+(?:of|to)\s+[^.;,]{{1,60}}?)?\s+{_FINITE_VERB}\b",
@@ -123,6 +128,11 @@ _SO_GATE = re.compile(rf"\bwhere\s+(?:[\w’'()-]+,?\s+){{1,14}}?{_alt(lex.SO_GA
 _DATE_LEAD = re.compile(r"^\s*(?:from|until|as\s+of|after|before|by)\s+(?:\d{1,2}\s+)?[A-Z]?[a-z]*\s*\d{4}\s*,\s*",
                         re.IGNORECASE)
 _HAZARD_CLASS = _alt(lex.HAZARD_CLASS_MARKERS)
+# "In the dedicated bio-waste treatment plants, the share of … is …": a leading place that is a qualified kind of the
+# activity's installations (AP2), not "In these anaerobic digestion plants, …" (anaphora) nor a kind that restates
+# the activity
+_KIND_PLACE_LEAD = re.compile(rf"^\s*in\s+(?:the\s+)?(?!(?:these|those|this|that|such|its|their)\b)"
+                              rf"(?P<what>(?:[\w-]+\s+){{1,4}}?){_CLASS}\s*,", re.IGNORECASE)
 _SUBJECT_END = re.compile(rf"\s{_FINITE_VERB}\b", re.IGNORECASE)
 # the activity's name coordinating two kinds of one head noun ("Collection and transport of non-hazardous and
 # hazardous waste", "Manufacture of automotive and mobility components"): an instance may handle one kind only
@@ -262,6 +272,9 @@ def feedstock_subject(c: Cue) -> Optional[Verdict]:
     m = _FEEDSTOCK_SUBJECT.match(c.text)
     if m and not _restates(m.group("mod"), c.activity_name):
         return Verdict("Conditional", 0.65, "feedstock-kind-subject")
+    m = _MADE_FROM_FEEDSTOCK.match(c.text)
+    if m and m.group("mod").strip() and not _restates(m.group("mod"), c.activity_name):
+        return Verdict("Conditional", 0.65, "made-from-feedstock-subject")
     return None
 
 
@@ -285,6 +298,15 @@ def qualified_class_subject(c: Cue) -> Optional[Verdict]:
     m = _QUALIFIED_CLASS_SUBJECT.match(_DATE_LEAD.sub("", c.text, count=1))  # "from 1 January 2026, vessels that …"
     if m and not _restates(m.group("what"), c.activity_name):
         return Verdict("Conditional", 0.6, "qualified-class-subject")
+    return None
+
+
+def kind_place_lead(c: Cue) -> Optional[Verdict]:
+    """AP2: "In the dedicated bio-waste treatment plants, …": the node binds only instances that run that kind of
+    installation (Conditional), unless the kind restates the activity."""
+    m = _KIND_PLACE_LEAD.match(c.text)
+    if m and not _restates(m.group("what"), c.activity_name):
+        return Verdict("Conditional", 0.6, "kind-place-lead")
     return None
 
 
@@ -387,7 +409,7 @@ EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, clai
                                     object_of_chapeau_anywhere)
 LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, participial_activity_subject,
                                    feedstock_subject, intervention_subject, qualified_class_subject,
-                                   coordinated_kind_subject, hazard_class_subject, excluded_kind,
+                                   coordinated_kind_subject, hazard_class_subject, kind_place_lead, excluded_kind,
                                    trailing_gate, permission)
 
 

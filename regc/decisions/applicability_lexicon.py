@@ -31,6 +31,9 @@ INTERVENTION_NOUNS = ("conversion", "repurposing", "retrofit", "retrofitting", "
 FEEDSTOCK_NOUNS = ("biomass", "feedstock", "feedstocks", "crops", "fuels", "fuel", "residues", "raw materials",
                    "raw material", "substrates", "biowaste", "bio-waste")
 
+# participles that tie a product to the feedstock it is made from ("plastic manufactured from … feedstock")
+MADE_FROM_PARTICIPLES = ("manufactured", "produced", "made", "derived")
+
 # verbs announcing that the list items are per-sub-type values ("… do not exceed the following values applied to
 # the different manufacturing process steps:")
 SUBTYPE_NOUNS = ("process steps", "steps", "products", "product types", "product groups", "grades", "types",
@@ -53,6 +56,11 @@ CLAIM_LEADS = ("in order for an activity to be considered", "in order for the ac
 # process stages (spec §6 exception (v), §7): "for construction site activities" binds every instance
 PROCESS_STAGES = ("construction site", "construction", "construction phase", "decommissioning", "installation",
                   "operation", "operational", "maintenance", "dismantling")
+
+# the activity's own process step in the passive ("When the packaging material is produced, …"): a stage every
+# instance goes through (spec §6 exception (v)), unlike "Where the packaging is made from paper" (a material kind)
+PROCESS_STAGE_PASSIVES = ("produced", "manufactured", "operated", "constructed", "built", "processed", "installed",
+                          "decommissioned", "dismantled")
 
 # location scopes, in every spelling (spec §7)
 LOCATION_SCOPES = ("in the Union", "within the Union", "outside the Union", "outside of the Union", "in the EU",

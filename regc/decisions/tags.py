@@ -16,7 +16,8 @@ from typing import Any, Iterable, Optional
 
 from regc.decisions.applicability import first_sentence
 from regc.decisions.base import Decision, Verdict
-from regc.decisions.tags_cues import CONTRACT_AS_CONTEXT, EXTRA_RULES, INTERNAL_POINT_TARGET
+from regc.decisions.tags_cues import (CLASS_RANK_LIMIT, CLASSIFIED_THING, CONTRACT_AS_CONTEXT, EXTRA_RULES,
+                                     INTERNAL_POINT_TARGET)
 from regc.ir.models import TAGS, Tag
 
 _REF = (r"(?:Directive|Regulation|Decision|Recommendation|Annex|Appendix|Section|Sections|Article|ISO|EN\s?\d|CEN|"
@@ -40,8 +41,9 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(r"\b(?:using|with\s+reference\s+to)\s+(?:the\s+)?(?:[\w()-]+\s+){0,6}?(?:ISO|EN\s?\d|rating\s+method|"
                    r"methodology|method|tool|[Mm]odule\s+[A-Z]\d?)\b", re.IGNORECASE),
         re.compile(rf"(?<!^)\bin\s+accordance\s+with\s+(?:the\s+)?(?:[\w‘’'()/-]+\s+){{0,6}}?{_REF}", re.IGNORECASE),
-        re.compile(rf"\bcompl(?:y|ies|iance)\s+with\s+(?:the\s+)?(?!(?:[\w-]+\s+){{0,3}}?(?:thresholds?|limits?|"
-                   rf"values?|levels?)\b)(?:[\w‘’'()-]+\s+){{0,6}}?(?:{_REF}|(?:criteria|requirements|provisions)\s+"
+        re.compile(rf"\bcompl(?:y|ies|iance|iant)\s+with\s+(?:the\s+)?(?!(?:[\w-]+\s+){{0,3}}?(?:thresholds?|limits?|"
+                   rf"values?|levels?)\b)(?:[\w‘’'()/-]+\s+){{0,6}}?(?:{_REF}|(?:criteria|requirements|provisions|activity|"
+                   rf"activities)\s+"
                    rf"(?:set\s+out|laid\s+down|specified|referred\s+to)\s+in)", re.IGNORECASE),
         re.compile(r"\bmeets?\s+the\s+requirements\s+(?:laid\s+down|set\s+out)\s+in\b", re.IGNORECASE),
         re.compile(r"\bfollow(?:s|ing)?\s+the\s+(?:principles|guidelines|methodology|requirements|procedures?)\s+(?:of|in|set)\b",
@@ -50,7 +52,7 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         # "complies with the relevant, size-specific requirements for discharges … set out in Directive X",
         # "complies with record-keeping obligations … set out by applicable Union and national legislation"
         re.compile(r"\b(?:compl(?:y|ies|ying|iance)\s+with|(?<!\bto\s)(?:meets?|fulfils?))\s+(?:the\s+|all\s+)?(?:[\w,‘’'()/-]+\s+){0,14}?"
-                   r"(?:requirements|obligations|criteria|provisions|rules|definition)\b[^.;]{0,120}?\b(?:set\s+out|laid\s+down|set|specified|established)\s+(?:in|by)\b",
+                   r"(?:requirements|obligations|criteria|provisions|rules|definition)\b[^.;]{0,120}?\b(?:set\s+out|laid\s+down|set|specified|established)\s+(?:for\s+[^.;:]{1,60}?\s+)?(?:in|by)\b",
                    re.IGNORECASE),
         # "compost or digestate complying with Regulation X" (an item), not "Compost complying with X is not landfilled"
         re.compile(r"\bcomplying\s+with\s+(?:the\s+)?(?:Regulation|Directive|Decision)\b(?![^.;]*\b(?:is|are)\s+(?:not\s+)?"
@@ -102,7 +104,7 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(r"\binvestigations?\b|\bsurveys?\s+(?:is|are|has|have|was|were)\b|\bcost-benefit\b|\bcomparative\b", re.IGNORECASE),
         re.compile(r"\ban\s+explanation\s+of\s+why\b", re.IGNORECASE),
         re.compile(r"\b(?:is|are)\s+judged\b", re.IGNORECASE),
-        re.compile(r"\b(?:are|is)\s+identified\s+and\s+(?:addressed|assessed)\b|\b(?:are|is)\s+evaluated\b|\bevaluat(?:es|ion\s+of)\b|^\s*screening\s+of\b", re.IGNORECASE),
+        re.compile(r"\b(?:are|is)\s+identified\s+and\s+(?:addressed|assessed)\b|\b(?:are|is)\s+evaluated\b(?!\s+as\b)|\bevaluat(?:es|ion\s+of)\b|^\s*screening\s+of\b", re.IGNORECASE),
     ],
     "Replacement": [
         re.compile(r"\breplaces\b|\breplaced\s+(?:facility|installation|plant|equipment|unit|capacity)\b|"
@@ -257,6 +259,10 @@ def _apply_cues(t: str, tags: list[str], rules: list[str]) -> tuple[list[str], l
     if "Methodology" in found and INTERNAL_POINT_TARGET.search(t) and \
             not _methodology_match(INTERNAL_POINT_TARGET.sub(" ", t)):
         del found["Methodology"]  # "complies with the requirements set out in points 1.1.1 and 1.1.2"
+    if "Methodology" in found and CLASS_RANK_LIMIT.search(t) and not _methodology_match(CLASS_RANK_LIMIT.sub(" ", t)):
+        del found["Methodology"]  # "rated in the highest two populated classes … in accordance with Regulation X"
+    if "Methodology" in found and CLASSIFIED_THING.search(t):
+        del found["Methodology"]  # "substances meeting the criteria for classification as … in accordance with X"
     if "Commitment" in found and CONTRACT_AS_CONTEXT.search(t) and found["Commitment"].startswith(
             "Commitment:\\bcontractual"):
         del found["Commitment"]  # "the contribution defined in the contractual agreement is at least …"

@@ -111,9 +111,33 @@ EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("analysis-performed", "Assessment", ANALYSIS_PERFORMED),
 )
 
-# the target of "requirements set out in / specified in" is a point of the same section, not a referenced text
-INTERNAL_POINT_TARGET = re.compile(r"\b(?:requirements|criteria|provisions)\s+(?:set\s+out|laid\s+down|specified|described|"
-                                   r"referred\s+to)\s+in\s+(?:points?|paragraphs?)\s+(?:\(?[\d.]+|\([a-z]+\))", re.IGNORECASE)
+# the target of "requirements set out in / specified in" is a point of the same section, not a referenced text; also
+# with the requirements' subject between them ("fulfils the requirements for the use of circular feedstock, as set in
+# point 1(a)")
+INTERNAL_POINT_TARGET = re.compile(r"\b(?:requirements|criteria|provisions)\s+(?:for\s+[^.;:]{1,60}?,?\s+as\s+)?"
+                                   r"(?:set\s+out|laid\s+down|set|specified|described|referred\s+to)\s+in\s+"
+                                   r"(?:points?|paragraphs?)\s+(?:\(?[\d.]+|\([a-z]+\))", re.IGNORECASE)
+
+# a rank in a classification scheme as the limit ("rated in the highest two populated classes of energy efficiency in
+# accordance with Regulation (EU) 2017/1369", "tyres … in the highest populated class", "the top class requirements
+# of the energy label laid down in …"): a performance limit whose values sit in the referenced text (spec §6 Tags: no
+# tag), up to the end of its clause or sentence; what else the node says may still prescribe a method
+CLASS_RANKS = ("highest", "top", "best")
+CLASS_RANK_LIMIT = re.compile(rf"\b(?:in|into|within|with)\s+the\s+{_alt(CLASS_RANKS)}\s+(?:(?:two|three|\d)\s+)?"
+                              rf"(?:populated\s+)?(?:energy\s+efficiency\s+)?class(?:es)?\b(?:(?!\.\s)[^;:,])*", re.IGNORECASE)
+
+# things a list names by the hazard criteria they meet ("substances meeting the criteria for classification as
+# carcinogenic … in accordance with Regulation (EC) No 1272/2008"): the referenced act classifies the thing the node
+# excludes or limits; it prescribes no method for the activity (spec §6 Tags: no tag for limits whose content sits
+# in a referenced text). Not "compost complying with Regulation X" (a product requirement), not "the activity meets
+# the criteria laid down in …" (the activity complies).
+CLASSIFIED_THINGS = ("substances", "substance", "mixtures", "mixture", "chemicals", "chemical")
+CLASSIFICATION_CUES = ("criteria for classification as", "criteria for the classification as",
+                       "criteria for classification in", "identified in accordance with",
+                       "criteria for substances of very high concern", "criteria for substance of very high concern")
+CLASSIFIED_THING = re.compile(rf"^\W*(?:[\w()-]+\s+){{0,3}}?{_alt(CLASSIFIED_THINGS)}\s+(?:that\s+|which\s+)?"
+                              rf"(?:meeting|meets?|fulfilling|fulfils?)\s+the\s+(?=criteria\b)[^.;]{{0,100}}?"
+                              rf"{_alt(CLASSIFICATION_CUES)}", re.IGNORECASE)
 # a value the agreement defines ("the contribution defined in the contractual agreement", "where the contractual
 # agreement includes …"): the agreement is the instances' context, not a commitment the node asks for
 CONTRACT_AS_CONTEXT = re.compile(r"\b(?:defined|set|specified|stated)\s+in\s+the\s+contractual\s+agreement\b|"

@@ -122,7 +122,7 @@ def regime_notes(text: str, d: ThresholdDecision) -> list[str]:
                      f"each regime's effective date is on the node (temporal OR)")
     if d.regimes:
         notes.append(f"successive regimes in one node ({'; '.join(d.regimes)}): each limit's metric names its "
-                     f"regime; the dates are not put on the node (its items cannot carry dates)")
+                     f"regime; each regime's date is on the node (temporal OR)")
     return notes
 
 
@@ -259,6 +259,13 @@ def verify_classes(unit_id: str, node: CriterionNode, d: ThresholdDecision) -> l
         if t.rule in ("temporal:dated-scope", "temporal:list-regime") and t.item.to_json() not in dates:
             out.append(_class_diag(unit_id, node, DATED_SCOPE, f"{t.item.type} {t.item.date} "
                                    f"({t.rule.split(':')[1]}) is not on the node (spec §7)"))
+    if "temporal:successive-regimes" in d.rules:  # TM2 in one node: every regime's bound, OR-joined
+        lost = [t for t in d.temporals if t.item.type.startswith("effective_") and t.item.to_json() not in dates]
+        if lost or (dates and thr.temporal.logic != "OR"):
+            out.append(_class_diag(unit_id, node, DATED_SCOPE, "successive regimes of its limits: "
+                                   + (f"{', '.join(f'{t.item.type} {t.item.date}' for t in lost)} not on the node"
+                                      if lost else "temporal logic is not OR (the regimes partition time)")
+                                   + " (spec §6 Dates, §7 TM2)"))
     return out
 
 

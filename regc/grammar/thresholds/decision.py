@@ -59,8 +59,9 @@ def _logic(text: str, hits: list) -> Optional[str]:
 def successive_regimes(temporals: list[TemporalHit], quants: list[QuantHit]) -> list[TemporalHit]:
     """The effective_from/until dates of one node that each delimit a different group of its limits (successive
     regimes: "until 2028, at least 35 % …. From 2028, at least 65 % …"; "35 % targets applying as of 2028 and
-    65 % targets applying as of 2032").  Put on the node they would make it apply only where the regimes overlap
-    (or never); the IR's items carry no dates, so the caller leaves them off the node and reports it.
+    65 % targets applying as of 2032").  Read as AND they would make the node apply only where the regimes
+    overlap (or never); the caller keeps them on the node with temporal logic OR (the regimes partition time, spec
+    §7 TM2) and names each limit's regime in its metric (the IR's items carry no dates).
     Two bounds qualify when a limit lies between them and another lies outside them."""
     bounds = [h for h in temporals if h.item.type in ("effective_from", "effective_until")]
     if len(bounds) < 2 or len(quants) < 2:
@@ -137,8 +138,7 @@ def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy,
         _footnote_periods(q_items, footnotes, rules)
     t_items = _dedupe(temporals, lambda h: tuple(sorted(h.item.to_json().items())))
     regimes = successive_regimes(t_items, q_items)
-    if regimes:
-        t_items = [h for h in t_items if h not in regimes]
+    if regimes:  # each regime's bound stays on the node (spec §6 Dates, §7 TM2), its logic OR (below)
         rules.append("temporal:successive-regimes")
         leading = regimes[0].start < q_items[0].start  # "until D, X …" vs "X … applying as of D"
         for q in q_items:  # each limit names its regime (the IR's items carry no dates)
@@ -152,7 +152,8 @@ def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy,
             unclaimed.append(Claim(m.start(), m.end(), "unclaimed", m.group(0)))
     quant = QuantitativeThreshold(logic=_logic(text, q_items), items=[h.item for h in q_items]) if q_items else None
     # the regimes of a list-logic switch partition time: the node applies in one or the other (spec §7 TM2)
-    t_logic = "OR" if sum(h.rule == "temporal:list-regime" for h in t_items) > 1 else _logic(text, t_items)
+    # (and so do the successive regimes of one node's limits: "until 2028, at least 35 % …. From 2028, at least 65 %")
+    t_logic = "OR" if regimes or sum(h.rule == "temporal:list-regime" for h in t_items) > 1 else _logic(text, t_items)
     temp = TemporalThreshold(logic=t_logic, items=[h.item for h in t_items]) if t_items else None
     thr = Threshold(quantitative=quant, temporal=temp) if (quant or temp) else None
     conf = 1.0
