@@ -420,10 +420,15 @@ _THE_CHARS = re.compile(r"""
     [the\s]
 """, re.X)
 
-_LOCATED_BEFORE = re.compile(r"""
+# a part of a named document named by a part noun without a number ("the full checklist of the EU Construction and
+# Demolition Waste Management Protocol"): the part is the pinpoint, as a numbered criterion or section is
+_DOC_PART_NOUNS = r"(?:checklists?|annex(?:es)?|appendix|appendices)"
+_DOC_PART_MODIFIERS = r"(?:full|complete|entire|whole|relevant)"
+_LOCATED_BEFORE = re.compile(rf"""
     (?:(?:\bthe\s+)?(?:\b(?!(?:in|of|on|to|for|at|by|with|from|under)\s)[a-z]+\s+)?(?:criterion|indicator|chapter|section|[Tt]able)\s+[A-Z]?\d[\w.]*
-      (?:\s+[‘'][^’']{3,120}[’'])?
-    |\bTest\s+No\.?\s+\d{2,4}:\s+[A-Z][^()]{3,120}?\s+\([A-Z]{2,}\s+\d{2,4}\))  # "Test No 308: Aerobic … (OECD 308)"
+      (?:\s+[‘'][^’']{{3,120}}[’'])?
+    |(?:\bthe\s+)?\b{_DOC_PART_MODIFIERS}\s+{_DOC_PART_NOUNS}
+    |\bTest\s+No\.?\s+\d{{2,4}}:\s+[A-Z][^()]{{3,120}}?\s+\([A-Z]{{2,}}\s+\d{{2,4}}\))  # "Test No 308: Aerobic … (OECD 308)"
     \s+of\s+(?:the\s+)?$
 """, re.X)
 
