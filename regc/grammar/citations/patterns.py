@@ -221,7 +221,7 @@ _NAME_TRIGGER = re.compile(rf"""
 # rightward title of a named document: "on Data Centre Energy Efficiency", "(BREF) for the Large Volume Inorganic
 # Chemicals – Solids and Others industry", "(EPREL)", "on … Planning in the Context of Climate Change"
 RIGHT_TITLE = re.compile(r"""
-    (?:\s+\([A-Z]{2,}\)(?=\s+(?:on|for|of)\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|for|of|in(?=\s+the\s+[A-Z]))(?:\s+the
+    (?:\s+\([A-Z]{2,}\)(?=\s+(?:on|for|of)\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|for|of|in(?=\s+the\s+[A-Z])|by(?=\s+[A-Z][a-z]))(?:\s+the
       (?=\s+[A-Z]))?(?:\s+(?:[A-Z][\w\-]*|and)|\s+[–—](?=\s+[A-Z])|,(?=\s+[A-Z][\w\-]*(?:,\s+[A-Z][\w\-]*)*,?\s+and\s))+
       (?:\s+(?:industry|industries|sector|sectors)\b)?)*(?:\s+\([A-Z]{2,}\))?
 """, re.X)

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import re
 
-from regc.grammar.citations.lexicon import _CAPITAL_FUNCTION_WORDS, _CONNECT, _LOWER_DOC_NOUNS
+from regc.grammar.citations.lexicon import (
+    _CAPITAL_FUNCTION_WORDS,
+    _CONNECT,
+    _LOWER_DOC_NOUNS,
+    _TITLE_PARTICIPLE_ENDINGS,
+)
 from regc.grammar.citations.lookback import tail_search, ws_back
 from regc.grammar.citations.patterns import (
     _ACRONYM,
@@ -61,6 +66,9 @@ def _walk_left(text: str, pos: int, lo: int):
             start = toks[i].start()
         elif w in _CONNECT and i > 0 and _CAP.match(toks[i - 1].group(0)) and w != "the":
             start = toks[i].start()
+        elif (w.islower() and w.endswith(_TITLE_PARTICIPLE_ENDINGS) and i > 0
+              and _ACRONYM.match(toks[i - 1].group(0))):
+            start = toks[i].start()  # "the WHO recommended Classification of …"
         else:
             break
         i -= 1
@@ -128,6 +136,9 @@ def _named_document(text: str, m: re.Match):
         yr = tail_search(_YEAR_BEFORE, text, start, _YEAR_CHARS)
         if yr:
             start = yr.start()
+    own_caps = len(re.findall(r"\b[A-Z]", m.group(0)))
+    if not capitals and own_caps >= 3:
+        capitals, trigger, start = own_caps, True, m.start()  # a title in the noun itself: "the Codes of Good … Practices"
     if (capitals and not trigger and capitals < 3 and m.group(0)[0].isupper() and capitals + right_caps >= 3
             and not text[:start].rstrip().endswith(("‘", "“", '"', "'"))):
         trigger = True  # a capitalised title on both sides: "the Sendai Framework for Disaster Risk Reduction"
