@@ -34,7 +34,11 @@ NAME_TRIGGERS = ('EU', 'European', 'Europe', 'Union', 'IUCN', 'FAO', 'UN', 'UNEC
 
 # generic references (spec §7 RF1): who makes the rules, what qualifies them, the nouns that head them
 GENERIC_JURISDICTIONS = ('Union', 'EU', 'national', 'international', 'regional')
-GENERIC_QUALIFIERS = ('applicable', 'relevant', 'existing', 'equivalent', 'recognised', 'harmonised', 'voluntary')
+GENERIC_QUALIFIERS = ('applicable', 'relevant', 'existing', 'prevailing', 'equivalent', 'recognised', 'harmonised',
+                      'voluntary')
+# the kinds of rule a qualified generic provision names ("the prevailing legal and regulatory provisions") and its heads
+GENERIC_RULE_KINDS = ('legal', 'regulatory', 'statutory')
+GENERIC_PROVISION_HEADS = ('provisions', 'requirements', 'frameworks?')
 GENERIC_DOMAINS = ('environmental', 'industry', 'sectoral', 'waste')  # 'Union waste legislation'
 GENERIC_LAW_HEADS = ('law', 'Law', 'legislation', 'regulations')  # 'in accordance with the Union Law'
 # heads that are generic only with a qualifier and a jurisdiction ("all relevant Union rules on …"; "national rules

@@ -18,6 +18,8 @@ from regc.grammar.citations.lexicon import (
     GENERIC_QUALIFIERS,
     GENERIC_OWN_QUALIFIERS,
     GENERIC_RULE_HEADS,
+    GENERIC_RULE_KINDS,
+    GENERIC_PROVISION_HEADS,
     TREATY_NAMES,
     GENERIC_STANDARD_QUALIFIERS,
     GENERIC_STANDARD_HEADS,
@@ -178,6 +180,10 @@ _G_POST = r"""(?:\s+(?:(?:set|laid\ down|established|adopted)(?:\s+out)?\s+(?:by
 # coordinated prepositional post-modifiers after a comma: ", of generic nature or with specific relevance to …"
 _G_COORD_POST = r"(?:,\s+(?:of|with)\s+[^,;.:]{2,60}?\s+or\s+(?:of|with)\s+[^,;.:]{2,80}?(?=[,;.:]|$))?"
 _G_RULES = "(?:" + words(GENERIC_RULE_HEADS) + ")"
+# "the prevailing legal and regulatory provisions": a qualifier and a coordination of rule kinds before a provision head
+_G_KIND = "(?:" + words(GENERIC_RULE_KINDS) + ")"
+_G_KINDS = rf"{_G_KIND}\s+(?:and|or)\s+{_G_KIND}"
+_G_PROV = "(?:" + words(GENERIC_PROVISION_HEADS) + ")"
 
 # an operator's own documents are no generic reference ("internal standards and guidelines for maintenance")
 _G_NOT_OWN = "".join(rf"(?<!\b{w}\s)" for w in GENERIC_OWN_QUALIFIERS)
@@ -188,6 +194,7 @@ GENERIC_LAW_CAND = re.compile(rf"""
   | \b{_G_JUR}\s+(?:and|or)\s+{_G_JUR}\s+{_G_STD}\b(?:\s+in\s+force\b)?
   | {_G_NOT_OWN}\b(?:standards|guidelines|guidance)\s+and\s+(?:standards|guidelines|guidance)\s+(?:on|for)\s+[a-z][^,;.:()]{{2,100}}?(?=[,;.:]|$)
   | \b(?:{_G_QUAL}\s+)+(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
+  | \b(?:{_G_QUAL}\s+)+{_G_KINDS}\s+{_G_PROV}\b{_G_POST}
   | \blegislation\s+adopted\s+on\s+its\s+basis\b
   | \b(?:{_G_SQUAL}\s+)+(?:{_G_JURS}\s+)?(?:{_G_DOM}\s+)?{_G_STD}\b{_G_POST}
   | \b{_G_QUAL}\s+requirements\s+set\s+(?:out\s+)?by\s+{_G_JURS}\s+{_G_LAW}\b
