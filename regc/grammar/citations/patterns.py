@@ -352,9 +352,14 @@ TITLED_ACT = re.compile(r"""
 # a Commission communication cited by its quoted title ("the Communication from the Commission of 20 May 2020 on
 # ‘EU Biodiversity Strategy for 2030’"; Formex prints the quotes as QUOT.START/QUOT.END); the leading article is
 # not part of the reference (spec §7)
-TITLED_COMMUNICATION = re.compile(r"""
-    (?:\bthe\s+)?(?P<doc>\bCommunication\s+from\s+the\s+Commission(?:\s+to\s+the\s+[^‘'“"():;]{5,200}?)?
-      (?:\s+of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4})?\s+on\s+[‘'“"][^’'”"]{3,160}[’'”"])
+# the part of a communication a criterion takes ("the nature restoration and conservation targets specified in the
+# Communication …"): kept as pinpoint, as "the provisions laid down in the Euratom Treaty"
+_PART_WORD = r"(?!(?:and|or|the|an?|of|in|on|to|for)\s)[a-z][\w\-]*\s+(?:(?:and|or)\s+)?"
+_COMMUNICATION_PART = (rf"(?:{_PART_WORD}){{0,4}}(?:targets|objectives|goals|principles)\s+"
+                       r"(?:specified|set\s+out|laid\s+down|defined)\s+in\s+the\s+")
+TITLED_COMMUNICATION = re.compile(rf"""
+    (?:\bthe\s+)?(?P<doc>(?:\b{_COMMUNICATION_PART})?\bCommunication\s+from\s+the\s+Commission(?:\s+to\s+the\s+[^‘'“"():;]{{5,200}}?)?
+      (?:\s+of\s+\d{{1,2}}\s+[A-Z][a-z]+\s+\d{{4}})?\s+on\s+[‘'“"][^’'”"]{{3,160}}[’'”"])
 """, re.X)
 
 _TITLED_NUMBER = re.compile(r"""
