@@ -23,7 +23,7 @@ STANDARD_PREFIXES = ('EN ISO', 'EN IEC TS', 'EN IEC TR', 'EN IEC', 'ISO/IEC', 'C
 # nouns that end a named document ("the IUCN Red List"), as regex word forms
 DOCUMENT_NOUNS = ('Protocol', 'Standards', r'Standard(?!\s+(?:EN|ISO|IEC)\b)', 'Guidance', r'Framework(?!\s+Directive)',
                   r'Strategy(?:\s+for\s+\d{4})?', 'System',
-                  'Code of Conduct', r'Codes? of Good(?: [A-Z][\w\-]*){1,3}', r'Classification(?= of [A-Z])', 'Red List', 'Registry', '[Ss]urvey', 'Criteria',
+                  'Code of Conduct', r'Codes? of Good(?: [A-Z][\w\-]*){1,3}', r'Classification(?= of [A-Z])', 'Strategies and Action Plans', 'Red List', 'Registry', '[Ss]urvey', 'Criteria',
                   'List of Waste', 'Guidelines?', 'Handbook', 'Reference Document', 'handbook', 'guidelines?',
                   'guidance', 'manual', 'reports?', 'Manual', '[Tt]ool', '[Dd]atabase',
                   r"[Dd]efinition of [a-z\-]+(?: (?!(?:as|in|is|are|and|or|of|for|to|the|a|an|that|which|by|with|where|when)\b)[a-z\-]+){0,2}")

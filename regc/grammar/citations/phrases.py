@@ -137,8 +137,10 @@ def _named_document(text: str, m: re.Match):
         if yr:
             start = yr.start()
     own_caps = len(re.findall(r"\b[A-Z]", m.group(0)))
-    if not capitals and own_caps >= 3:
-        capitals, trigger, start = own_caps, True, m.start()  # a title in the noun itself: "the Codes of Good … Practices"
+    if own_caps >= 3:  # a title in the noun itself: "the Codes of Good … Practices", "… Strategies and Action Plans"
+        trigger = True
+        if not capitals and tail_search(_THE_BEFORE, text, m.start(), _THE_CHARS):  # not a sentence's first words
+            capitals, start = own_caps, m.start()
     if (capitals and not trigger and capitals < 3 and m.group(0)[0].isupper() and capitals + right_caps >= 3
             and not text[:start].rstrip().endswith(("‘", "“", '"', "'"))):
         trigger = True  # a capitalised title on both sides: "the Sendai Framework for Disaster Risk Reduction"
