@@ -306,3 +306,38 @@ def test_odr_repairs_a_model_that_ignores_coordinated_kinds():
     assert record.attempts >= 2
     assert [fixed.root.find(c).applicability for c in _KIND_CONDITIONAL] == ["Conditional"] * 5
     assert not [d for d in classify.verify(fixed, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"]
+
+
+# ------------------------------------------- §7 sub-type options of an OR (issue 11 round 4: verify learns them)
+
+def _options_fixture():
+    return load_fixture([p for p, _ in fixture_pairs("classify") if p.name.startswith("section7_options")][0])
+
+
+def test_verify_flags_a_sub_type_option_of_an_or_made_mandatory():
+    """Observe: the rule's output (a pre-modified kind "hybrid and dual fuel vessels derive …" under "one of the
+    following" Conditional; the definite entity, a kind restating the activity and a listed object Mandatory)
+    passes; the option hand-set to Mandatory is flagged, and a scripted always-Mandatory model is repaired by ODR."""
+    from dataclasses import replace
+
+    from regc.compiler.passmanager import run_with_odr
+    from regc.decisions import Verdict
+
+    _, unit, ctx = _options_fixture()
+    out = classify.run(unit.model_copy(deep=True), ctx)
+    assert [out.root.find(c).applicability for c in ("P1(a)", "P1(b)", "P1(c)", "P2(a)")] == \
+        ["Mandatory", "Conditional", "Mandatory", "Mandatory"]
+    assert not [d for d in classify.verify(out, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"]
+    broken = out.model_copy(deep=True)
+    broken.root.find("P1(b)").applicability = "Mandatory"
+    flagged = {d.criterion_id for d in classify.verify(broken, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"}
+    assert flagged == {"P1(b)"}
+
+    class AlwaysMandatory:
+        def decide(self, decision, inputs, rule, *, about=None, flags=None):
+            return Verdict("Mandatory", 0.9, "scripted", model="scripted") if decision.name == "applicability" else None
+
+    _, unit, ctx = _options_fixture()  # one warning keeps the confidence at 0.75: ask for a repair below 0.99
+    ctx.options = replace(ctx.options, decider=AlwaysMandatory(), stop_confidence=0.99)
+    fixed, record = run_with_odr(classify, unit.model_copy(deep=True), ctx)
+    assert record.attempts >= 2 and fixed.root.find("P1(b)").applicability == "Conditional"

@@ -138,6 +138,17 @@ _SUBJECT_END = re.compile(rf"\s{_FINITE_VERB}\b", re.IGNORECASE)
 # hazardous waste", "Manufacture of automotive and mobility components"): an instance may handle one kind only
 _NAME_KINDS = re.compile(r"\bof\s+(?P<a>[\w-]+)\s+(?:and|or|and/or)\s+(?P<b>[\w-]+)\s+(?P<head>[\w-]+)\s*"
                          r"(?=$|\b(?:for|in|from|by|to|with|on)\b)")
+# an option of an OR chapeau ("complies with one of the following criteria:") whose subject is a bare, pre-modified
+# kind of the activity's entity ("until 31 December 2025, hybrid and dual fuel vessels derive at least 50 % …"): only
+# instances of that kind can take the option (spec §7: sub-type options of an OR are Conditional); the word after the
+# kind is its verb, not a participle of a listed object ("cooling and ventilation systems rated in …")
+_OR_OPTIONS_CHAPEAU = re.compile(r"\b(?:either|one\s+of\s+the\s+following|one\s+or\s+more\s+of|at\s+least\s+one\s+of)\b",
+                                 re.IGNORECASE)
+# a modifier word: no determiner or quantifier, no verb or plural noun ending in -s ("enables the vessels to …")
+_KIND_MODIFIER = rf"(?!{_alt(lex.DEFINITE_DETERMINERS)}\b|(?:an?|all|each|every|any|no|other|such)\b)[a-z][\w-]*(?<!s)"
+_OPTION_KIND_SUBJECT = re.compile(rf"^\s*(?P<what>{_KIND_MODIFIER}(?:\s+(?:and|or)\s+{_KIND_MODIFIER})?"
+                                  rf"(?:\s+{_KIND_MODIFIER}){{0,2}}?)\s+{_CLASS}\s+"
+                                  rf"(?!(?:that|which|whose|with|of|in|for|and|or|to)\b|[a-z]+(?:ed|ing)\b)[a-z]+\b")
 _DEFINITE_HEAD = re.compile(rf"^\s*{_alt(lex.DEFINITE_DETERMINERS)}\b", re.IGNORECASE)
 
 
@@ -301,6 +312,19 @@ def qualified_class_subject(c: Cue) -> Optional[Verdict]:
     return None
 
 
+def option_kind_subject(c: Cue) -> Optional[Verdict]:
+    """AP2: an option of an OR whose subject is a pre-modified kind of the activity's entity ("until 31 December
+    2025, hybrid and dual fuel vessels derive at least 50 % of their energy …" under "complies with one of the
+    following criteria:"): only instances of that kind can take it (Conditional); "the vessels have …" (definite, the
+    activity's own entity) and a kind that restates the activity do not fire."""
+    if not (c.parent_text and _OR_OPTIONS_CHAPEAU.search(c.parent_text)):
+        return None
+    m = _OPTION_KIND_SUBJECT.match(_DATE_LEAD.sub("", c.text, count=1))
+    if m and not _restates(m.group("what"), c.activity_name):
+        return Verdict("Conditional", 0.6, "option-kind-subject")
+    return None
+
+
 def kind_place_lead(c: Cue) -> Optional[Verdict]:
     """AP2: "In the dedicated bio-waste treatment plants, …": the node binds only instances that run that kind of
     installation (Conditional), unless the kind restates the activity."""
@@ -409,7 +433,8 @@ EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, clai
                                     object_of_chapeau_anywhere)
 LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, participial_activity_subject,
                                    feedstock_subject, intervention_subject, qualified_class_subject,
-                                   coordinated_kind_subject, hazard_class_subject, kind_place_lead, excluded_kind,
+                                   coordinated_kind_subject, hazard_class_subject, option_kind_subject, kind_place_lead,
+                                   excluded_kind,
                                    trailing_gate, permission)
 
 
