@@ -31,11 +31,6 @@ MAX_CANDIDATES = 6
 MAX_RULES = 3
 CITE_POLICY = "answering"  # see :func:`extractive`; chosen by ablation over the dev and old fresh sets
 CLAIMS_PER_RULE = 2
-# a long provision (an annex of hundreds of sentences) almost always holds some sentence sharing words with the
-# question: its coverage counts for less, by 1 / (1 + LENGTH_NORM x log10(sentences / LONG_NODE)) beyond
-# LONG_NODE sentences (0: off)
-LENGTH_NORM = 0.0
-LONG_NODE = 30
 MIN_OVERLAP = 2  # content words a sentence must share with the question (1 for one-word topics)
 QUOTE_WORDS = 60
 MATCH_PREFIX = 7  # letters of a stem compared (0: whole stems)
@@ -154,25 +149,8 @@ def _claims(text: str, focus: set[str], need: int) -> tuple[int, list[dict]]:
     return (-scored[0][0] if scored else 0), [c for c in claims if verbatim(c["quote"], text)]
 
 
-@lru_cache(maxsize=1024)
-def _n_sentences(text: str) -> int:
-    return len(_stemmed_sentences(text))
-
-
-def _length_factor(text: str, length_norm: float) -> float:
-    """The share of a provision's answering-sentence coverage that counts, given its length.
-
-    >>> _length_factor("One. Two.", 0.5), round(_length_factor(" ".join(["A b."] * 300), 0.5), 3)
-    (1.0, 0.667)
-    """
-    import math
-
-    n = _n_sentences(text) if length_norm else 0
-    return 1.0 / (1.0 + length_norm * math.log10(n / LONG_NODE)) if n > LONG_NODE else 1.0
-
-
 def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str = CITE_POLICY,
-               max_rules: int = MAX_RULES, margin: float = CITE_MARGIN, length_norm: float = LENGTH_NORM) -> Answer:
+               max_rules: int = MAX_RULES, margin: float = CITE_MARGIN) -> Answer:
     """Rules-only answer.  Candidates are the retrieved provisions scoring at least ``margin`` x the best (among
     the first ``MAX_CANDIDATES``); a candidate is supported by its sentences that answer the question (share
     content words with the anchor); its support is retrieval score x answering-sentence coverage.
@@ -190,17 +168,15 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
         text = node_text(searcher, h.node, h.version)
         overlap, claims = _claims(text, focus, need)
         if claims:
-            found.append((h, h.score * overlap / max(1, len(focus)) * _length_factor(text, length_norm), claims))
+            found.append((h, h.score * overlap / max(1, len(focus)), claims))
     best = max((f[1] for f in found), default=0.0)
     if policy == "answering":
         key = [f for f in found if f[1] == best][:1]
         chosen = key + [f for f in found if f not in key]
-    elif policy == "ranked":
-        chosen = found
     elif policy == "support":
         chosen = [f for f in found if f[1] >= SUPPORT_MARGIN * best]
     else:
-        raise ValueError(f"unknown citation policy {policy!r} (answering | ranked | support)")
+        raise ValueError(f"unknown citation policy {policy!r} (answering | support)")
     rules = [_rule(searcher, h.node, claims, version_of_node(searcher, h.node, h.version))
              for h, _, claims in chosen[:max_rules]]
     return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits])
@@ -212,7 +188,7 @@ def warm_up(asker) -> None:
     before the first question, so that no question pays for loading."""
     asker.warm_up()
     for node in sorted(asker.s.part_nodes()):
-        _n_sentences(node_text(asker.s, node))
+        _stemmed_sentences(node_text(asker.s, node))
 
 
 SYSTEM = ("You answer compliance questions from the provisions given, and only from them. Reply with one JSON "

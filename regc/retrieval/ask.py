@@ -36,9 +36,6 @@ POOL = 50  # provisions per view and mode after roll-up
 # chunks fetched per view and mode: enough for POOL provisions (a long annex holds hundreds of chunks, so 50
 # chunks can roll up to a dozen provisions and push a short article out of every pool)
 CHUNK_POOL = 50
-# the named-act view: when the question names acts, the "both" view searched again over their chunks only
-# (fetched from this deeper pool), so that a short article of a named act is not crowded out by other acts' annexes
-NAMED_POOL = 1000
 RRM_K = 5  # reciprocal-rank constant: small, so that rank differences survive the normalisation (tuned on dev)
 HYBRID_K = 60  # BM25 and dense rankings of one view are first fused by RRF (the `regc search` hybrid)
 MAX_SEEDS = 10  # provisions whose citations are followed
@@ -68,10 +65,6 @@ OTHER_ACT = 0.85  # a provision of an act the question does not name, when it na
 OTHER_DOMAIN = 0.7  # a provision outside the citation network (jurisdiction) of the question's acts
 DOMAIN_VOTERS = 5  # when no act is named, the best provisions vote for the question's network
 MIN_OVERLAP = 3  # a cited provision joins by closure only when it shares this many content words with the anchor
-# a provision linked to a seed by empowerment (the empowering article of a delegated act's provision, or the
-# reverse) joins with this many shared content words: the edge itself says they govern the same matter
-DELEGATION_OVERLAP = MIN_OVERLAP
-DELEGATION_TYPES = ("DELEGATES_TO", "SPECIFIES")
 TERM_LEVEL = DECAY  # the definitions article of a defined term used in the question
 SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the question names
 
@@ -134,13 +127,11 @@ class Asker:
                  max_seeds: int = MAX_SEEDS, view_fusion: Optional[str] = "rrf", other_act: Optional[float] = None,
                  other_domain: float = OTHER_DOMAIN, min_overlap: int = MIN_OVERLAP,
                  dense_views: Sequence[str] = DENSE_VIEWS, title_view: Optional[str] = TITLE_VIEW,
-                 chunk_pool: int = CHUNK_POOL, named_view: bool = False, tie_break: Optional[str] = TIE_BREAK,
-                 annex_factor: float = ANNEX, delegation_overlap: int = DELEGATION_OVERLAP):
+                 chunk_pool: int = CHUNK_POOL, tie_break: Optional[str] = TIE_BREAK, annex_factor: float = ANNEX):
         self.s = searcher
-        self.delegation_overlap = delegation_overlap
         self.annex_factor = annex_factor
         self.tie_break = tie_break
-        self.chunk_pool, self.named_view = chunk_pool, named_view
+        self.chunk_pool = chunk_pool
         self.title_view = title_view
         self.view_fusion, self.other_domain = view_fusion, other_domain
         self.dense_views = tuple(dense_views)
@@ -175,26 +166,6 @@ class Asker:
                 if len(out) >= POOL:
                     break
         return list(out)
-
-    def named_act_rankings(self, anchor: Anchor, text: str) -> list[list[str]]:
-        """The named-act view: ``text`` ranked over the chunks of the acts the question names (BM25 and dense,
-        fused by RRF into one ranking), [] when it names none."""
-        from regc.retrieval.search import QueryError, check_query
-
-        acts = set(anchor.acts) & set(self.s.acts())
-        if not (self.named_view and acts):
-            return []
-        try:
-            check_query(text)
-        except QueryError:
-            return []
-        per_mode = [self._roll_up(self.s.bm25(text, NAMED_POOL), acts)]
-        if "dense" in self.modes:
-            per_mode.append(self._roll_up(self.s.dense(text, NAMED_POOL), acts))
-        per_mode = [r for r in per_mode if r]
-        if len(per_mode) > 1 and self.view_fusion:
-            return [[n for n, _ in fuse(self.view_fusion, per_mode, k=HYBRID_K)]]
-        return per_mode
 
     def _view_rankings(self, texts: list[str]) -> list[list[list[str]]]:
         """Per view, its provision rankings (one per mode); the dense queries are encoded in one batch; a view
@@ -359,7 +330,6 @@ class Asker:
                 lists.extend(per_mode)
         if self.title_view == "list":
             lists.append(titles)
-        lists.extend(self.named_act_rankings(anchor, texts["both"]))
         fused = fuse(self.fusion, lists, k=self.rrm_k) if lists else []
         top = fused[0][1] if fused else 1.0
         scores: dict[str, tuple[float, str]] = {n: (s / top, "search") for n, s in fused}
@@ -388,11 +358,9 @@ class Asker:
             focus = self._focus_words(anchor)
             seeds = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[: self.max_seeds]
             for n, (sc, _) in seeds:
-                delegation = set(neighbours(self.s.graph, n, DELEGATION_TYPES))
                 for v in neighbours(self.s.graph, n, EXPAND_TYPES):
-                    need = self.delegation_overlap if v in delegation else self.min_overlap
                     if v in self.s.part_nodes() and scores.get(v, (0.0, ""))[0] < self.decay * sc and \
-                            len(focus & self._words(v)) >= min(need, len(focus)):
+                            len(focus & self._words(v)) >= min(self.min_overlap, len(focus)):
                         scores[v] = (self.decay * sc, "closure")
         ranked = [Retrieved(n, sc, o) for n, (sc, o) in scores.items()]
         agree = dict(fuse("rrf", lists, k=self.rrm_k)) if self.tie_break == "rrf" and lists else {}
