@@ -53,6 +53,7 @@ FLOORED_SETS = ("tuning", "validation", "validation2", "validation3", "validatio
 # validation7 (H11-Q): sealed like validation6 (annotated before any rule change for it, never used to fix rules);
 # first contact recorded in tests/fixtures/heldout/README.md.
 # validation8 (H11-Q2): sealed the same way; first contact recorded in the README.
+# validation9 (issue 11, parts A, B, ...): sealed the same way; first contact recorded in the README.
 UNFLOORED_SETS = ("validation5", "validation6", "reannotated-§7", "validation7", "validation8", "validation9")
 
 
