@@ -128,7 +128,7 @@ def stated_kpi(doc: Document, kpi: str, findings: list) -> dict:
     block = narrative_block(doc.page_texts(PAGE_LIMIT_FIND), kpi)
     tokens = block.pop("tokens")
     if not all(number_on_page(t, doc.page(p).text) and (s is None or number_on_page(s, doc.page(p).text))
-               for p, t, s in tokens) or not tokens:
+               for p, t, s, _ in tokens) or not tokens:
         findings.append({"severity": "error", "page": None, "message": f"no KPI table found for {kpi}"})
         return empty_kpi()
     findings.append({"severity": "warning", "page": block["pages"][0],
@@ -165,6 +165,40 @@ def fill_from_summary(block: dict, kpi: str, summary: tuple, doc: Document, find
         block["pages"] = sorted(set(block["pages"]) | {pno})
         findings.append({"severity": "info", "page": pno,
                          "message": f"{kpi}: {', '.join(taken)} read from the KPI summary table"})
+
+
+def fill_from_text(block: dict, kpi: str, doc: Document, findings: list) -> None:
+    """Fixed keys a table left null (e.g. the total (A + B) stated only in the running text), from the
+    sentences that state them (:mod:`regc.reports.narrative`), each token verified on its page; the page joins
+    the KPI's ``pages`` when a value is taken."""
+    from regc.reports.kpi_tables import PAGE_LIMIT_FIND
+
+    if all(_fixed(block, role, field_) is not None for role, field_ in FIXED_KEYS):
+        return
+    stated = narrative_block(doc.page_texts(PAGE_LIMIT_FIND), kpi)
+    taken = []
+    for pno, tok, share_tok, role in stated["tokens"]:
+        text = doc.page(pno).text
+        if not number_on_page(tok, text) or share_tok is not None and not number_on_page(share_tok, text):
+            continue
+        fields = (None,) if role == "total" else ("amount", "share")
+        for field_ in fields:
+            value = stated[role] if field_ is None else stated[role][field_]
+            if value is None or _fixed(block, role, field_) is not None or (role, field_) not in FIXED_KEYS:
+                continue
+            if field_ is None:
+                block[role] = value
+            else:
+                block[role][field_] = value
+            taken.append(f"{role}{'.' + field_ if field_ else ''}")
+            block["pages"] = sorted(set(block["pages"]) | {pno})
+    if taken:
+        findings.append({"severity": "info", "page": block["pages"][0],
+                         "message": f"{kpi}: {', '.join(taken)} read from the text"})
+
+
+def _fixed(block: dict, role: str, field_: str | None):
+    return block[role] if field_ is None else block[role][field_]
 
 
 def guess_company(doc: Document) -> str | None:
@@ -227,6 +261,8 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
             out["kpis"][kpi] = stated_kpi(doc, kpi, findings)
         if kpi in summaries:
             fill_from_summary(out["kpis"][kpi], kpi, summaries[kpi], doc, findings)
+        if kpi in tables or kpi in summaries:
+            fill_from_text(out["kpis"][kpi], kpi, doc, findings)
         for key in ("total",):
             if out["kpis"][kpi][key] is None and kpi in tables:
                 findings.append({"severity": "warning", "page": None, "message": f"{kpi}.{key} not printed/found"})
