@@ -7,7 +7,10 @@ import pytest
 
 from regc.reports import rows as V
 from regc.reports.extract import extract
+from regc.reports.kpi_summary import kpi_columns, read_transposed
 from regc.reports.narrative import money, narrative_block
+from regc.reports.pdftree import Line, Page, Word
+from regc.reports.role_lists import read_role_lists
 from regc.reports.pdftree import Document
 from regc.reports.score import score_pair
 from tests.reports_synth_c import FAMILIES, build_document, gold_json
@@ -28,7 +31,7 @@ def _score(tmp_path, family: str) -> dict:
 
 
 @pytest.mark.parametrize("family", ["c11_de_2021_bare_split", "c10_dutch_x1000_bottom", "c08_narrative_totals",
-                                    "c05_code_in_name_2021"])
+                                    "c05_code_in_name_2021", "c12_compact_summary_nordic"])
 def test_failed_families_now_read(tmp_path, family):
     s = _score(tmp_path, family)
     assert s["fixed_exact"] == 1.0, s["fixed_misses"]
@@ -58,3 +61,46 @@ def test_money_with_unit_before_or_after_the_number():
     b = narrative_block(["In 2023, total turnover amounted to EUR million 3,536.2. Of this, EUR million 120.5 "
                          "(3.4%) was Taxonomy-aligned."], "turnover")
     assert b["total"] == 3536200000.0 and b["aligned"] == {"amount": 120500000.0, "share": 0.034}
+
+
+def _page(rows: list[list[tuple[float, str]]]) -> Page:
+    """A page from rows of (x, text) cells, 14 pt apart; each word 5 pt per character wide."""
+    words = []
+    for k, row in enumerate(rows):
+        for x, text in row:
+            for i, part in enumerate(text.split(" ")):
+                x0 = x + sum(5 * len(p) + 3 for p in text.split(" ")[:i])
+                words.append(Word(x0, 100 + 14 * k, x0 + 5 * len(part), 108 + 14 * k, part))
+    return Page(1, 600, 800, words, " ".join(w.text for w in words))
+
+
+def test_kpi_columns_with_years_and_two_word_names():
+    words = [Word(40 * i, 0, 40 * i + 30, 8, t) for i, t in
+             enumerate("Key figures Turnover 2024 Turnover 2023 Capital expenditure 2024".split())]
+    cols = kpi_columns(Line(words))
+    assert [(c.kpi, c.year) for c in cols] == [("turnover", 2024), ("turnover", 2023), ("capex", 2024)]
+
+
+def test_transposed_summary_reads_the_latest_year():
+    page = _page([[(40, "EU Taxonomy KPIs"), (250, "Turnover 2024"), (330, "Turnover 2023"), (410, "CapEx 2024"),
+                   (490, "CapEx 2023")],
+                  [(40, "Total (EURm)"), (260, "3,010.9"), (340, "2,478.0"), (420, "907.4"), (500, "872.7")],
+                  [(40, "Taxonomy-aligned (EURm)"), (260, "448.2"), (340, "404.2"), (420, "153.5"), (500, "120.8")],
+                  [(40, "Taxonomy-aligned (%)"), (260, "14.9%"), (340, "13.1%"), (420, "16.9%"), (500, "16.3%")]])
+    got = read_transposed(page)
+    assert got["turnover"]["total"]["amount"] == (3010.9, "3,010.9")
+    assert got["capex"]["aligned"]["amount"] == (153.5, "153.5")
+    assert got["capex"]["aligned"]["share"][0] == pytest.approx(0.169)
+
+
+def test_role_list_gives_an_a1_and_an_a2_entry_for_one_row():
+    page = _page([[(40, "CapEx: Taxonomy-aligned and eligible activities")],
+                  [(40, "Activity"), (300, "Aligned EURm"), (380, "Aligned %"), (440, "Eligible, not aligned EURm"),
+                   (600, "%")],
+                  [(40, "7.7 Acquisition of buildings"), (340, "82.6"), (400, "9.1%"), (560, "12.0"), (600, "1.3%")],
+                  [(40, "Total"), (340, "82.6"), (400, "9.1%"), (560, "12.0"), (600, "1.3%")]])
+    (rl,) = read_role_lists(page)
+    assert rl.kpi == "capex"
+    (label, cells), = rl.rows
+    assert label.startswith("7.7") and cells[("aligned", "amount")][0] == 82.6
+    assert cells[("eligible_not_aligned", "share")][0] == 1.3

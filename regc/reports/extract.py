@@ -17,6 +17,7 @@ from regc.reports.activity_names import match_section
 from regc.reports.kpi_summary import find_summaries
 from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_multiplier
 from regc.reports.narrative import narrative_block
+from regc.reports.role_lists import RoleList, find_role_lists
 from regc.reports.pdftree import Document
 from regc.reports.verify import number_on_page
 
@@ -117,6 +118,42 @@ def kpi_block(table: KpiTable, doc: Document, findings: list) -> dict:
             e = activity_entry(r, mult, doc, findings)
             if e is not None:
                 out["activities"].append(e)
+    return out
+
+
+def list_block(rl: RoleList, doc: Document, findings: list) -> dict:
+    """The spec's KPI block from a role-column activity list (:mod:`regc.reports.role_lists`): an entry per
+    activity and role (A.1 from the aligned columns, A.2 from the eligible-not-aligned ones); the totals from
+    its total row.  Every number verified on the page."""
+    out = empty_kpi()
+    out["pages"] = [rl.page]
+    mult = page_multiplier(doc.page(rl.page)) or 1.0
+
+    def value(cells, role, measure):
+        got = cells.get((role, measure))
+        if got is None:
+            return None
+        return checked(got[0], got[1], rl.page, doc, findings, mult if measure == "amount" else 0.01)
+
+    for role, group in (("aligned", "A.1"), ("eligible_not_aligned", "A.2")):
+        out[role] = {"amount": value(rl.total, role, "amount"), "share": value(rl.total, role, "share")}
+        for label, cells in rl.rows:
+            if not any(k[0] == role for k in cells):
+                continue
+            code, also = V.parse_code(label)
+            if code is None:
+                continue
+            name = re.sub(rf"{V.CODE.pattern}|\b(?:CCM|CCA|WTR|CE|PPC|BIO)\b", " ", label)
+            entry = {"code": code, "name": " ".join(name.split()).strip(" ,;()"), "group": group,
+                     "amount": value(cells, role, "amount"), "share": value(cells, role, "share"),
+                     "substantial_contribution": {o: None for o in V.OBJECTIVES},
+                     "dnsh": {o: None for o in V.OBJECTIVES}, "minimum_safeguards": None, "category": None,
+                     "page": rl.page}
+            if also:
+                entry["also"] = also
+            out["activities"].append(entry)
+    findings.append({"severity": "info", "page": rl.page,
+                     "message": f"{rl.kpi}: read from an activity list with role columns (no Annex II template)"})
     return out
 
 
@@ -251,17 +288,21 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
 
     if not tables and doc.unread_pages:
         doc.read_unread_pages()  # no template table: the figures may be stated in prose on a skipped page
-    summaries = find_summaries(doc, doc.page_texts(PAGE_LIMIT_FIND), {p for t in tables.values() for p in t.pages})
+    template_pages = {p for t in tables.values() for p in t.pages}
+    summaries = find_summaries(doc, doc.page_texts(PAGE_LIMIT_FIND), template_pages)
+    lists = find_role_lists(doc, doc.page_texts(PAGE_LIMIT_FIND), template_pages) if len(tables) < 3 else {}
     for kpi in KPIS:
         if kpi in tables:
             out["kpis"][kpi] = kpi_block(tables[kpi], doc, findings)
+        elif kpi in lists:
+            out["kpis"][kpi] = list_block(lists[kpi], doc, findings)
         elif kpi in summaries:
             out["kpis"][kpi] = empty_kpi()
         else:
             out["kpis"][kpi] = stated_kpi(doc, kpi, findings)
         if kpi in summaries:
             fill_from_summary(out["kpis"][kpi], kpi, summaries[kpi], doc, findings)
-        if kpi in tables or kpi in summaries:
+        if kpi in tables or kpi in summaries or kpi in lists:
             fill_from_text(out["kpis"][kpi], kpi, doc, findings)
         for key in ("total",):
             if out["kpis"][kpi][key] is None and kpi in tables:
