@@ -104,3 +104,16 @@ def test_role_list_gives_an_a1_and_an_a2_entry_for_one_row():
     (label, cells), = rl.rows
     assert label.startswith("7.7") and cells[("aligned", "amount")][0] == 82.6
     assert cells[("eligible_not_aligned", "share")][0] == 1.3
+
+
+def test_name_only_rows_take_code_and_objective_from_the_acts():
+    from regc.reports.activity_names import act_index, match_code
+
+    if not act_index():
+        pytest.skip("delegated acts not in the corpus")
+    name = "Engineering activities and related technical consultancy dedicated to adaptation to climate change"
+    assert match_code(name, "CCM") == ("CCA", "9.1")  # an adaptation-only activity (Compass numbers it 9.4)
+    assert match_code("Manufacture of automotive and mobility components", None) == ("CCM", "3.18")  # 2023/2485
+    assert match_code("Sale of spare parts", None) == ("CE", "5.2")  # 2023/2486 Annex II
+    assert match_code("Data processing, hosting and related activities", "CCA") == ("CCA", "8.1")
+    assert match_code("Manufacture of spare parts for bicycles", None) is None

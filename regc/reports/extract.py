@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from regc.reports import rows as V
-from regc.reports.activity_names import match_section
+from regc.reports.activity_names import match_code
 from regc.reports.kpi_summary import find_summaries
 from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_multiplier
 from regc.reports.narrative import narrative_block
@@ -69,10 +69,10 @@ def activity_entry(r: TableRow, mult: float, doc: Document, findings: list) -> d
     if code is None:
         code, also = V.parse_code(r.label, default)
     if code is None:
-        section = match_section(r.label)
-        if section is None:
+        hit = match_code(r.label, default)
+        if hit is None:
             return None
-        code, also = f"{default or 'CCM'}-{section}", []
+        code, also = f"{hit[0]}-{hit[1]}", []
     name = re.sub(rf"{V.CODE.pattern}|\b(?:CCM|CCA|WTR|CE|PPC|BIO)\b|[/*]", " ", r.label)
     name = re.sub(r"\s+\d\s*$", "", " ".join(name.replace("\xad", "").split())).strip(" ,;")
     name = re.sub(r"(\w)- ([a-zäöü])", r"\1\2", name)
