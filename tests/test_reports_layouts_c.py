@@ -117,3 +117,41 @@ def test_name_only_rows_take_code_and_objective_from_the_acts():
     assert match_code("Sale of spare parts", None) == ("CE", "5.2")  # 2023/2486 Annex II
     assert match_code("Data processing, hosting and related activities", "CCA") == ("CCA", "8.1")
     assert match_code("Manufacture of spare parts for bicycles", None) is None
+
+
+class _CountingOCR:
+    """A stand-in OCR engine: reads nothing, counts the pages it was asked to read."""
+
+    name = "counting"
+
+    def __init__(self):
+        self.calls = 0
+
+    def worth_reading(self, page) -> bool:
+        return True
+
+    def words(self, page):
+        self.calls += 1
+        return []
+
+
+def test_ocr_search_stops_after_the_three_tables(tmp_path):
+    import pymupdf
+
+    from regc.reports.kpi_tables import find_tables, search_limit
+
+    doc = build_document(_family("c01_en2023_meur_landscape"), SEED)
+    pdf = pymupdf.open(stream=render(doc), filetype="pdf")
+    n_digital = pdf.page_count
+    scan = pymupdf.open()
+    scan.new_page().insert_image(pymupdf.Rect(0, 0, 595, 842), pixmap=pdf[2].get_pixmap(dpi=30))
+    for _ in range(5):  # scanned pages after the tables (financial statements, say)
+        pdf.insert_pdf(scan)
+    path = tmp_path / "tail_scanned.pdf"
+    pdf.save(str(path))
+    engine = _CountingOCR()
+    d = Document(path, ocr_engine=engine)
+    tables = find_tables(d)
+    assert [t.kpi for t in tables] == ["turnover", "capex", "opex"]
+    assert engine.calls == 0 and search_limit(d) < n_digital + 5
+    assert search_limit(Document(path)) == 1200  # digital reading: no early stop

@@ -15,7 +15,7 @@ import re
 from regc.reports import rows as V
 from regc.reports.activity_names import match_code
 from regc.reports.kpi_summary import find_summaries
-from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_multiplier
+from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_multiplier, search_limit
 from regc.reports.narrative import narrative_block
 from regc.reports.role_lists import RoleList, find_role_lists
 from regc.reports.pdftree import Document
@@ -160,9 +160,7 @@ def list_block(rl: RoleList, doc: Document, findings: list) -> dict:
 def stated_kpi(doc: Document, kpi: str, findings: list) -> dict:
     """A KPI without a template table: the figures stated in sentences (:mod:`regc.reports.narrative`), each
     token verified on its page; an empty block and an error finding when none is stated."""
-    from regc.reports.kpi_tables import PAGE_LIMIT_FIND
-
-    block = narrative_block(doc.page_texts(PAGE_LIMIT_FIND), kpi)
+    block = narrative_block(doc.page_texts(search_limit(doc)), kpi)
     tokens = block.pop("tokens")
     if not all(number_on_page(t, doc.page(p).text) and (s is None or number_on_page(s, doc.page(p).text))
                for p, t, s, _ in tokens) or not tokens:
@@ -208,11 +206,9 @@ def fill_from_text(block: dict, kpi: str, doc: Document, findings: list) -> None
     """Fixed keys a table left null (e.g. the total (A + B) stated only in the running text), from the
     sentences that state them (:mod:`regc.reports.narrative`), each token verified on its page; the page joins
     the KPI's ``pages`` when a value is taken."""
-    from regc.reports.kpi_tables import PAGE_LIMIT_FIND
-
     if all(_fixed(block, role, field_) is not None for role, field_ in FIXED_KEYS):
         return
-    stated = narrative_block(doc.page_texts(PAGE_LIMIT_FIND), kpi)
+    stated = narrative_block(doc.page_texts(search_limit(doc)), kpi)
     taken = []
     for pno, tok, share_tok, role in stated["tokens"]:
         text = doc.page(pno).text
@@ -270,7 +266,7 @@ def scan_findings(doc: Document, found: bool) -> list[dict]:
         out.append({"severity": "info", "page": doc.unread_pages[0],
                     "message": f"{len(doc.unread_pages)} image pages of prose (layout probe) not OCR'd for page finding"})
     if not found and doc.ocr_engine is None:
-        blank = [i + 1 for i, t in enumerate(doc.page_texts(PAGE_LIMIT_FIND)) if len(t.strip()) < 20]
+        blank = [i + 1 for i, t in enumerate(doc.page_texts(search_limit(doc))) if len(t.strip()) < 20]
         scanned = [n for n in blank[:50] if doc.page(n).modality == "scanned"]
         if scanned:
             out.append({"severity": "error", "page": scanned[0],
@@ -284,13 +280,11 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
     findings: list = []
     tables = {t.kpi: t for t in (find_tables(doc) if tables is None else tables)}
     out = {"document": doc.name, "company": guess_company(doc), "fiscal_year": None, "currency": "EUR", "kpis": {}}
-    from regc.reports.kpi_tables import PAGE_LIMIT_FIND
-
     if not tables and doc.unread_pages:
         doc.read_unread_pages()  # no template table: the figures may be stated in prose on a skipped page
     template_pages = {p for t in tables.values() for p in t.pages}
-    summaries = find_summaries(doc, doc.page_texts(PAGE_LIMIT_FIND), template_pages)
-    lists = find_role_lists(doc, doc.page_texts(PAGE_LIMIT_FIND), template_pages) if len(tables) < 3 else {}
+    summaries = find_summaries(doc, doc.page_texts(search_limit(doc)), template_pages)
+    lists = find_role_lists(doc, doc.page_texts(search_limit(doc)), template_pages) if len(tables) < 3 else {}
     for kpi in KPIS:
         if kpi in tables:
             out["kpis"][kpi] = kpi_block(tables[kpi], doc, findings)

@@ -497,18 +497,29 @@ class _Reading:
 def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
     """KPI tables of a document: candidate pages by cheap text test, then read geometrically, part by part
     (:func:`table_segments`).  The part right after a table part is also read as its possible continuation.
-    Only the first ``limit`` pages are scanned."""
-    texts = doc.page_texts(limit)
-    cand = {i + 1 for i, t in enumerate(texts) if HEADER_MARKERS.search(t)}
+    Only the first ``limit`` pages are scanned.  With OCR, page texts are read page by page and the search
+    stops once all three KPIs' tables are read and the page after the last one is past (a second table for a
+    KPI would be ignored anyway): the scanned pages after them are never OCR'd (:func:`search_limit`)."""
     st = _Reading()
-    for n in range(1, len(texts) + 1):
+    n_pages = min(doc.page_count, limit)
+    for n in range(1, n_pages + 1):
+        if doc.ocr_engine is not None and len(st.tables) == len(V.KPI_WORDS) and n > st.at[0] + 1:
+            doc.__dict__["kpi_search_end"] = n - 1
+            break
+        text = doc.page_texts(n)[n - 1]
         near = st.last is not None and n == st.at[0] + 1 and not any(r.kind == "total" for r in st.last.rows)
-        if n not in cand and not (near and texts[n - 1].strip()):
+        if not HEADER_MARKERS.search(text) and not (near and text.strip()):
             continue
         for k, part in enumerate(table_segments(doc.page(n))):
             adjacent = st.last is not None and (st.at == (n, k - 1) if k else st.at[0] == n - 1)
             _read_part(st, part, n, k, adjacent)
     return [st.tables[k] for k, _ in V.KPI_WORDS if k in st.tables]
+
+
+def search_limit(doc: Document) -> int:
+    """The pages the other readers (summaries, sentences) search: those :func:`find_tables` read (it stops
+    early on an OCR'd document), else the first ``PAGE_LIMIT_FIND``."""
+    return doc.__dict__.get("kpi_search_end", PAGE_LIMIT_FIND)
 
 
 def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool) -> None:
