@@ -155,3 +155,14 @@ def test_ocr_search_stops_after_the_three_tables(tmp_path):
     assert [t.kpi for t in tables] == ["turnover", "capex", "opex"]
     assert engine.calls == 0 and search_limit(d) < n_digital + 5
     assert search_limit(Document(path)) == 1200  # digital reading: no early stop
+
+
+def test_pymupdf_optional_extras_are_not_loaded():
+    """The front-end keeps pymupdf's layout model and Markdown export unloaded (about 3 s per process start)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, regc.frontends.pdf, pymupdf; "
+            "print([sys.modules.get(m) is None for m in ('pymupdf.layout', 'pymupdf4llm')], pymupdf.Document)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.startswith("[True, True]")
