@@ -5,7 +5,8 @@
 unseen), plus the synthetic layout-variation set (tests/reports_synth.py, 40 seeded documents rendered from
 perturbed gold with varied units, decimal marks, languages, code styles, split tables; first contact before
 the robustness rules: fixed 0.440, row F1 0.582), and synth-b (tests/reports_synth_b.py), an independent generator
-written before reading the extractor: its first contact beside the score now.  ``$REGC_BENCH_OCR=1`` adds the rasterised-copy row (SMA KPI pages as images, Tesseract OCR).
+written before reading the extractor: its first contact beside the score now; likewise synth-c
+(tests/reports_synth_c.py, issue 12e).  ``$REGC_BENCH_OCR=1`` adds the rasterised-copy row (SMA KPI pages as images, Tesseract OCR).
 """
 
 from __future__ import annotations
@@ -103,6 +104,22 @@ def _synth_b_rows(ocr: bool = False) -> list[tuple[str, str]]:
             ("synth-b extract time per report: mean / max", f"{sum(walls) / len(walls):.2f} s / {max(walls):.2f} s")]
 
 
+def _synth_c_rows() -> list[tuple[str, str]]:
+    """Synth-c (tests/reports_synth_c.py: 12 layout families x 3 seeds, written blind in issue 12e): its first
+    contact (untouched extractor) beside the extractor now, same documents."""
+    import tempfile
+    from pathlib import Path
+
+    from tests.reports_synth_c_eval import FIRST_CONTACT, score_in_process
+
+    with tempfile.TemporaryDirectory() as tmp:
+        fixed, f1, walls = score_in_process(Path(tmp))
+    return [("synth-c (36 docs, 12 families, written blind): first contact fixed / row F1",
+             f"{FIRST_CONTACT['fixed']:.3f} / {FIRST_CONTACT['row_f1']:.3f}"),
+            ("synth-c now: fixed / row F1", f"{fixed:.3f} / {f1:.3f}"),
+            ("synth-c extract time per report: mean / max", f"{sum(walls) / len(walls):.2f} s / {max(walls):.2f} s")]
+
+
 def run() -> list[tuple[str, str]]:
     from regc.reports.extract import extract
     from regc.reports.pdftree import Document
@@ -134,6 +151,7 @@ def run() -> list[tuple[str, str]]:
     rows.append(("formerly held-out (POLYTEC, TAKKT; tuned on since 12b)", _score(HELD_OUT, scores)))
     rows += _synthetic_rows()
     rows += _synth_b_rows(ocr=bool(os.environ.get("REGC_BENCH_OCR")))
+    rows += _synth_c_rows()
     rows.append(("seed 002 anchor (AgenticIE + GPT-4o)", "fixed 0.41-0.46  open row F1 0.61"))
     if os.environ.get("REGC_BENCH_OCR"):
         rows += _ocr_row(reports, gold_dir)

@@ -15,11 +15,22 @@ Provenance: a word is (page, bbox); a numbered section is (first page, character
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
 from regc.errors import InputError
+
+# PyMuPDF >= 2.0 imports the optional packages ``pymupdf.layout`` (an ONNX layout model loaded in a worker
+# process) and ``pymupdf4llm`` (Markdown export) on import when they are installed: about 3 s per process start,
+# for ``Page.get_layout()`` and ``to_markdown()``, which regc never calls.  Marking them absent before the first
+# ``import pymupdf`` keeps them unloaded (pymupdf catches the ImportError); text, words and rendering are
+# unchanged.
+OPTIONAL_PYMUPDF_EXTRAS = ("pymupdf.layout", "pymupdf4llm")
+if "pymupdf" not in sys.modules:
+    for _extra in OPTIONAL_PYMUPDF_EXTRAS:
+        sys.modules.setdefault(_extra, None)
 
 LINE_TOLERANCE = 2.0  # points: words whose bottoms differ less sit on one visual line
 MAX_PAGES = 2000

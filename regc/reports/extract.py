@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 
 from regc.reports import rows as V
-from regc.reports.activity_names import match_section
+from regc.reports.activity_names import match_code
 from regc.reports.kpi_summary import find_summaries
-from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_multiplier
+from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_multiplier, search_limit
 from regc.reports.narrative import narrative_block
+from regc.reports.role_lists import RoleList, find_role_lists
 from regc.reports.pdftree import Document
 from regc.reports.verify import number_on_page
 
@@ -68,10 +69,10 @@ def activity_entry(r: TableRow, mult: float, doc: Document, findings: list) -> d
     if code is None:
         code, also = V.parse_code(r.label, default)
     if code is None:
-        section = match_section(r.label)
-        if section is None:
+        hit = match_code(r.label, default)
+        if hit is None:
             return None
-        code, also = f"{default or 'CCM'}-{section}", []
+        code, also = f"{hit[0]}-{hit[1]}", []
     name = re.sub(rf"{V.CODE.pattern}|\b(?:CCM|CCA|WTR|CE|PPC|BIO)\b|[/*]", " ", r.label)
     name = re.sub(r"\s+\d\s*$", "", " ".join(name.replace("\xad", "").split())).strip(" ,;")
     name = re.sub(r"(\w)- ([a-zäöü])", r"\1\2", name)
@@ -120,15 +121,49 @@ def kpi_block(table: KpiTable, doc: Document, findings: list) -> dict:
     return out
 
 
+def list_block(rl: RoleList, doc: Document, findings: list) -> dict:
+    """The spec's KPI block from a role-column activity list (:mod:`regc.reports.role_lists`): an entry per
+    activity and role (A.1 from the aligned columns, A.2 from the eligible-not-aligned ones); the totals from
+    its total row.  Every number verified on the page."""
+    out = empty_kpi()
+    out["pages"] = [rl.page]
+    mult = page_multiplier(doc.page(rl.page)) or 1.0
+
+    def value(cells, role, measure):
+        got = cells.get((role, measure))
+        if got is None:
+            return None
+        return checked(got[0], got[1], rl.page, doc, findings, mult if measure == "amount" else 0.01)
+
+    for role, group in (("aligned", "A.1"), ("eligible_not_aligned", "A.2")):
+        out[role] = {"amount": value(rl.total, role, "amount"), "share": value(rl.total, role, "share")}
+        for label, cells in rl.rows:
+            if not any(k[0] == role for k in cells):
+                continue
+            code, also = V.parse_code(label)
+            if code is None:
+                continue
+            name = re.sub(rf"{V.CODE.pattern}|\b(?:CCM|CCA|WTR|CE|PPC|BIO)\b", " ", label)
+            entry = {"code": code, "name": " ".join(name.split()).strip(" ,;()"), "group": group,
+                     "amount": value(cells, role, "amount"), "share": value(cells, role, "share"),
+                     "substantial_contribution": {o: None for o in V.OBJECTIVES},
+                     "dnsh": {o: None for o in V.OBJECTIVES}, "minimum_safeguards": None, "category": None,
+                     "page": rl.page}
+            if also:
+                entry["also"] = also
+            out["activities"].append(entry)
+    findings.append({"severity": "info", "page": rl.page,
+                     "message": f"{rl.kpi}: read from an activity list with role columns (no Annex II template)"})
+    return out
+
+
 def stated_kpi(doc: Document, kpi: str, findings: list) -> dict:
     """A KPI without a template table: the figures stated in sentences (:mod:`regc.reports.narrative`), each
     token verified on its page; an empty block and an error finding when none is stated."""
-    from regc.reports.kpi_tables import PAGE_LIMIT_FIND
-
-    block = narrative_block(doc.page_texts(PAGE_LIMIT_FIND), kpi)
+    block = narrative_block(doc.page_texts(search_limit(doc)), kpi)
     tokens = block.pop("tokens")
     if not all(number_on_page(t, doc.page(p).text) and (s is None or number_on_page(s, doc.page(p).text))
-               for p, t, s in tokens) or not tokens:
+               for p, t, s, _ in tokens) or not tokens:
         findings.append({"severity": "error", "page": None, "message": f"no KPI table found for {kpi}"})
         return empty_kpi()
     findings.append({"severity": "warning", "page": block["pages"][0],
@@ -167,6 +202,38 @@ def fill_from_summary(block: dict, kpi: str, summary: tuple, doc: Document, find
                          "message": f"{kpi}: {', '.join(taken)} read from the KPI summary table"})
 
 
+def fill_from_text(block: dict, kpi: str, doc: Document, findings: list) -> None:
+    """Fixed keys a table left null (e.g. the total (A + B) stated only in the running text), from the
+    sentences that state them (:mod:`regc.reports.narrative`), each token verified on its page; the page joins
+    the KPI's ``pages`` when a value is taken."""
+    if all(_fixed(block, role, field_) is not None for role, field_ in FIXED_KEYS):
+        return
+    stated = narrative_block(doc.page_texts(search_limit(doc)), kpi)
+    taken = []
+    for pno, tok, share_tok, role in stated["tokens"]:
+        text = doc.page(pno).text
+        if not number_on_page(tok, text) or share_tok is not None and not number_on_page(share_tok, text):
+            continue
+        fields = (None,) if role == "total" else ("amount", "share")
+        for field_ in fields:
+            value = stated[role] if field_ is None else stated[role][field_]
+            if value is None or _fixed(block, role, field_) is not None or (role, field_) not in FIXED_KEYS:
+                continue
+            if field_ is None:
+                block[role] = value
+            else:
+                block[role][field_] = value
+            taken.append(f"{role}{'.' + field_ if field_ else ''}")
+            block["pages"] = sorted(set(block["pages"]) | {pno})
+    if taken:
+        findings.append({"severity": "info", "page": block["pages"][0],
+                         "message": f"{kpi}: {', '.join(taken)} read from the text"})
+
+
+def _fixed(block: dict, role: str, field_: str | None):
+    return block[role] if field_ is None else block[role][field_]
+
+
 def guess_company(doc: Document) -> str | None:
     """Company name from the PDF metadata title/author or the first page's first line with a legal suffix."""
     meta = doc._doc.metadata or {}
@@ -199,7 +266,7 @@ def scan_findings(doc: Document, found: bool) -> list[dict]:
         out.append({"severity": "info", "page": doc.unread_pages[0],
                     "message": f"{len(doc.unread_pages)} image pages of prose (layout probe) not OCR'd for page finding"})
     if not found and doc.ocr_engine is None:
-        blank = [i + 1 for i, t in enumerate(doc.page_texts(PAGE_LIMIT_FIND)) if len(t.strip()) < 20]
+        blank = [i + 1 for i, t in enumerate(doc.page_texts(search_limit(doc))) if len(t.strip()) < 20]
         scanned = [n for n in blank[:50] if doc.page(n).modality == "scanned"]
         if scanned:
             out.append({"severity": "error", "page": scanned[0],
@@ -213,20 +280,24 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
     findings: list = []
     tables = {t.kpi: t for t in (find_tables(doc) if tables is None else tables)}
     out = {"document": doc.name, "company": guess_company(doc), "fiscal_year": None, "currency": "EUR", "kpis": {}}
-    from regc.reports.kpi_tables import PAGE_LIMIT_FIND
-
     if not tables and doc.unread_pages:
         doc.read_unread_pages()  # no template table: the figures may be stated in prose on a skipped page
-    summaries = find_summaries(doc, doc.page_texts(PAGE_LIMIT_FIND), {p for t in tables.values() for p in t.pages})
+    template_pages = {p for t in tables.values() for p in t.pages}
+    summaries = find_summaries(doc, doc.page_texts(search_limit(doc)), template_pages)
+    lists = find_role_lists(doc, doc.page_texts(search_limit(doc)), template_pages) if len(tables) < 3 else {}
     for kpi in KPIS:
         if kpi in tables:
             out["kpis"][kpi] = kpi_block(tables[kpi], doc, findings)
+        elif kpi in lists:
+            out["kpis"][kpi] = list_block(lists[kpi], doc, findings)
         elif kpi in summaries:
             out["kpis"][kpi] = empty_kpi()
         else:
             out["kpis"][kpi] = stated_kpi(doc, kpi, findings)
         if kpi in summaries:
             fill_from_summary(out["kpis"][kpi], kpi, summaries[kpi], doc, findings)
+        if kpi in tables or kpi in summaries or kpi in lists:
+            fill_from_text(out["kpis"][kpi], kpi, doc, findings)
         for key in ("total",):
             if out["kpis"][kpi][key] is None and kpi in tables:
                 findings.append({"severity": "warning", "page": None, "message": f"{kpi}.{key} not printed/found"})

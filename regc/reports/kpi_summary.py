@@ -36,6 +36,7 @@ LABEL_WORDS = (  # (kpi, regex on the row label), first match wins
     ("opex", r"\bopex\b|operat\w*\s+expen|\boperational\b|\boperating\b|betriebsausgaben"),
     ("turnover", r"turnover|revenue|\bsales\b|umsatz"),
 )
+YEAR = re.compile(r"(?:19|20)\d\d")
 PHRASE_GAP = 9.0  # points between header words that separates two header phrases
 SHARE_MARKS = ("%", "in %", "share", "anteil", "proportion")
 
@@ -81,6 +82,8 @@ def _values(line: Line) -> tuple[str, list]:
     k = len(words)
     while k > 0 and V.is_number(words[k - 1].text):
         k -= 1
+    if len(words) - k == 1 and YEAR.fullmatch(words[-1].text):
+        k = len(words)  # a title ending in its year ('… activities 2024') has no value cell
     return " ".join(w.text for w in words[:k]), words[k:]
 
 
@@ -111,6 +114,7 @@ def read_summary(page: Page) -> dict:
         if not header:
             continue
         nxt = lines[i + 1].text if i + 1 < len(lines) and not _values(lines[i + 1])[1] else ""
+        nxt = "" if role_of(nxt) else nxt  # a title or header below names roles: not the label's second line
         kpi = label_kpi(label) or (label_kpi(f"{label} {nxt}") if label else None)
         if kpi is None or kpi in out or len(label) > 60 or re.search(r"\bA\.\s?[12]\b|\(A|\d\.\d", label):
             continue
@@ -138,6 +142,70 @@ def _row_roles(vals, header: list[Phrase], share_xs, decimal: str) -> dict:
     return row
 
 
+@dataclass
+class KpiColumn:
+    """A column of a transposed summary (one column per KPI and year, one row per role)."""
+
+    kpi: str
+    year: int | None
+    xc: float
+
+
+def kpi_columns(line: Line) -> list[KpiColumn]:
+    """KPI columns named in a header line ('Turnover 2024  Turnover 2023  CapEx 2024 …'): a KPI name (one or two
+    words) and the year right after it, if any."""
+    words, out, i = line.words, [], 0
+    while i < len(words):
+        span = next((n for n in (1, 2) if i + n <= len(words) and label_kpi(" ".join(w.text for w in words[i:i + n]))
+                     and (n == 1 or label_kpi(words[i + 1].text) is None)), None)
+        if span is None:
+            i += 1
+            continue
+        kpi = label_kpi(" ".join(w.text for w in words[i:i + span]))
+        last = words[i + span - 1]
+        year = None
+        if i + span < len(words) and YEAR.fullmatch(words[i + span].text):
+            last, year = words[i + span], int(words[i + span].text)
+            span += 1
+        out.append(KpiColumn(kpi, year, (words[i].x0 + last.x1) / 2))
+        i += span
+    return out
+
+
+def read_transposed(page: Page) -> dict:
+    """KPI -> role -> cells from a summary printed the other way round: one row per role ('Taxonomy-aligned
+    (EURm)', '… (%)'), one column per KPI (and year: only the latest year's column is read)."""
+    decimal = V.detect_decimal([w.text for w in page.words])
+    out: dict = {}
+    cols: list[KpiColumn] = []
+    for line in page.lines:
+        label, vals = _values(line)
+        if not vals:
+            found = kpi_columns(line)
+            if len({c.kpi for c in found}) >= 2:
+                latest = {c.kpi: max((d.year or 0) for d in found if d.kpi == c.kpi) for c in found}
+                cols = [c for c in found if (c.year or 0) == latest[c.kpi]]
+                all_cols = found
+            elif cols and out:
+                cols = []
+            continue
+        role = role_of(label) if cols else None
+        if role is None:
+            continue
+        share = "%" in label or any(m in label.lower() for m in ("share", "proportion", "anteil"))
+        for w in vals:
+            near = min(all_cols, key=lambda c: abs(c.xc - w.xc))
+            if near not in cols or abs(near.xc - w.xc) > 40:
+                continue
+            value = V.parse_number(w.text, decimal)
+            if value is None:
+                continue
+            is_share = share or w.text.endswith("%")
+            out.setdefault(near.kpi, {}).setdefault(role, {}).setdefault(
+                "share" if is_share else "amount", (value / 100.0 if is_share else value, w.text))
+    return out
+
+
 def find_summaries(doc, texts: list[str], skip: set[int] = frozenset()) -> dict:
     """KPI -> (page number, role cells) of the first summary row per KPI (template pages ``skip``ped)."""
     out: dict = {}
@@ -150,7 +218,8 @@ def find_summaries(doc, texts: list[str], skip: set[int] = frozenset()) -> dict:
         kpis = {k for k, rx in LABEL_WORDS if re.search(rx, low)}
         if len(kpis) < 2:
             continue
-        for kpi, cells in read_summary(doc.page(n)).items():
+        page = doc.page(n)
+        for kpi, cells in (read_transposed(page) or read_summary(page)).items():
             if "aligned" in cells and kpi not in out:
                 out[kpi] = (n, cells)
     return out

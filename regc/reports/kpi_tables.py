@@ -78,8 +78,10 @@ def is_kpi_page(page: Page) -> bool:
         return False
     codes = len(re.findall(r"\b(?:CCM|CCA|WTR|CE|PPC|BIO)\s*\d{1,2}\.\d{1,2}", text))
     sections = len(re.findall(r"\bA\.\s?[12]\b", text))
-    answers = len(re.findall(r"(?<![\w/])(?:Y|N|yes|no|EL|N/EL|ja|nein)(?![\w/])", text))
-    return (codes >= 1 or sections >= 1) and answers >= 4 or answers >= 12 and "dnsh" in text.lower()
+    answers = sum(1 for w in page.words if V.is_answer(w.text))  # the answer vocabulary (V.ANSWERS) is data
+    subtotals = all(re.search(rf"\(\s*A\.?\s*{k}\.?\s*\)", text) for k in "12")  # '(A.1)' and '(A.2)' rows
+    return (codes >= 1 or sections >= 1) and answers >= 4 or answers >= 12 and "dnsh" in text.lower() \
+        or sections >= 2 and subtotals  # a table without answer cells (nothing aligned, 2021 template)
 
 
 def is_data_line(line: Line) -> bool:
@@ -275,6 +277,13 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
             if gap_below > LABEL_GAP * pitch and (gap_above <= LABEL_GAP * pitch or finishes_total):
                 continue_row(out[-1], label_words, values, cols)
                 continue
+        if _numbers_below(out, line, split, pending, gap_above, pitch):
+            below = make_row(page, line, line.text, label_words, values, cols, decimal, share_x)
+            continue_row(out[-1], label_words, [], cols)
+            out[-1].amount, out[-1].amount_token = below.amount, below.amount_token
+            out[-1].share, out[-1].share_token = below.share, below.share_token
+            assign_answers(out[-1], values, cols)
+            continue
         if not _has_values(line, split):
             sec = V.section_of(line.text)
             if sec and not V.row_kind(line.text):
@@ -287,6 +296,17 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
         out.append(make_row(page, line, label, label_words, values, cols, decimal, share_x))
         pending = []
     return out
+
+
+def _numbers_below(out: list[TableRow], line: Line, split: int, pending: list, gap_above, pitch: float) -> bool:
+    """A wrapped row whose answer cells (and code) stand on its first line and its amount and share on the
+    next one (text cells top-aligned, number cells bottom-aligned): the line continues the label of an activity
+    row above that has no number yet."""
+    if not out or out[-1].kind != "activity" or out[-1].amount is not None or out[-1].share is not None:
+        return False
+    if pending or gap_above is None or gap_above > LABEL_GAP * pitch or not (out[-1].sc or out[-1].code_text):
+        return False
+    return _continues(line) and _has_numbers(line, split) and not V.section_of(line.text)
 
 
 def _continues(line: Line) -> bool:
@@ -477,18 +497,29 @@ class _Reading:
 def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
     """KPI tables of a document: candidate pages by cheap text test, then read geometrically, part by part
     (:func:`table_segments`).  The part right after a table part is also read as its possible continuation.
-    Only the first ``limit`` pages are scanned."""
-    texts = doc.page_texts(limit)
-    cand = {i + 1 for i, t in enumerate(texts) if HEADER_MARKERS.search(t)}
+    Only the first ``limit`` pages are scanned.  With OCR, page texts are read page by page and the search
+    stops once all three KPIs' tables are read and the page after the last one is past (a second table for a
+    KPI would be ignored anyway): the scanned pages after them are never OCR'd (:func:`search_limit`)."""
     st = _Reading()
-    for n in range(1, len(texts) + 1):
+    n_pages = min(doc.page_count, limit)
+    for n in range(1, n_pages + 1):
+        if doc.ocr_engine is not None and len(st.tables) == len(V.KPI_WORDS) and n > st.at[0] + 1:
+            doc.__dict__["kpi_search_end"] = n - 1
+            break
+        text = doc.page_texts(n)[n - 1]
         near = st.last is not None and n == st.at[0] + 1 and not any(r.kind == "total" for r in st.last.rows)
-        if n not in cand and not (near and texts[n - 1].strip()):
+        if not HEADER_MARKERS.search(text) and not (near and text.strip()):
             continue
         for k, part in enumerate(table_segments(doc.page(n))):
             adjacent = st.last is not None and (st.at == (n, k - 1) if k else st.at[0] == n - 1)
             _read_part(st, part, n, k, adjacent)
     return [st.tables[k] for k, _ in V.KPI_WORDS if k in st.tables]
+
+
+def search_limit(doc: Document) -> int:
+    """The pages the other readers (summaries, sentences) search: those :func:`find_tables` read (it stops
+    early on an OCR'd document), else the first ``PAGE_LIMIT_FIND``."""
+    return doc.__dict__.get("kpi_search_end", PAGE_LIMIT_FIND)
 
 
 def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool) -> None:

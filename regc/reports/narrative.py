@@ -20,22 +20,45 @@ from regc.reports import rows as V
 
 _AMOUNT = r"(?P<num>\d{1,3}(?:[.,'’\u202f\u00a0 ]\d{3})*(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
 _UNIT = r"(?P<unit>thousand|million|billion|bn|mn|m|k|Mio\.?|Mrd\.?|Tsd\.?|TEUR|T€)?"
-MONEY = re.compile(rf"(?:EUR|€)\s*{_AMOUNT}\s*{_UNIT}(?![a-z])")
+_PRE_UNIT = r"(?:(?P<pre>million|thousand|billion|mn|Mio\.?|Mrd\.?|Tsd\.?)\s+)?"  # 'EUR million 3,536.2'
+MONEY = re.compile(rf"(?:EUR|€)\s*{_PRE_UNIT}{_AMOUNT}\s*{_UNIT}(?![a-z])")
+# the currency after the number: '1 234,5 M€', '12,3 Mio. €', '45.1 million euros', '3.2 EURm'
+MONEY_AFTER = re.compile(rf"(?<![\d.,]){_AMOUNT}\s*(?P<unit>M€|T€|k€|Mio\.?\s*€|Mrd\.?\s*€|Tsd\.?\s*€|"
+                         r"(?:million|thousand|billion)\s+euros?|EURm|EURk|€m|€k)(?![a-z])")
 SHARE_AFTER = re.compile(r"^\s*\(\s*(?P<pct>\d{1,3}(?:[.,]\d{1,2})?)\s*%")
 UNIT_MULTIPLIERS = (
-    (1e3, ("thousand", "k", "tsd", "teur", "t€")), (1e6, ("million", "mn", "m", "mio")), (1e9, ("billion", "bn", "mrd")))
+    (1e3, ("thousand", "k", "tsd", "teur", "t€", "t")), (1e6, ("million", "mn", "m", "mio")), (1e9, ("billion", "bn", "mrd")))
 QUALIFIERS = (  # (role, words), first match wins
     ("eligible_not_aligned", ("not aligned", "not taxonomy-aligned", "eligible but not", "nicht taxonomiekonform")),
     ("not_eligible", ("non-eligible", "not eligible", "not taxonomy-eligible", "nicht taxonomiefähig")),
     ("aligned", ("aligned", "taxonomiekonform")),
     ("total", ("total", "gesamt")),
 )
+# a clause that goes on about the KPI of the clause before it
+ANAPHOR = re.compile(r"^\W*(?:of\s+this|of\s+these|of\s+which|thereof|hereof|davon|hiervon|dabei)\b", re.I)
 CLAUSE_END = re.compile(r"(?<=[.;])\s+(?=[A-ZÄÖÜ(])|;\s*")
 
 
 def _multiplier(unit: str | None) -> float:
     u = (unit or "").lower().rstrip(".")
+    u = re.sub(r"\s*(?:€|euros?)$|^(?:eur|€)", "", u).rstrip(".")
     return next((m for m, words in UNIT_MULTIPLIERS if u in words), 1.0)
+
+
+def money(clause: str) -> list[re.Match]:
+    """Money amounts in a clause, in order: currency before the number (MONEY), else after it (MONEY_AFTER).
+
+    >>> [m.group("num") for m in money("EUR million 3,536.2 and 1 234,5 M€ and € 5.0 million")]
+    ['3,536.2', '1 234,5', '5.0']
+    """
+    found = list(MONEY.finditer(clause))
+    taken = [(m.start(), m.end()) for m in found]
+    found += [m for m in MONEY_AFTER.finditer(clause) if all(m.end() <= a or m.start() >= b for a, b in taken)]
+    return sorted(found, key=lambda m: m.start())
+
+
+def _unit(m: re.Match) -> str | None:
+    return m.group("unit") or (m.groupdict().get("pre"))
 
 
 def _role(text: str) -> str | None:
@@ -51,7 +74,7 @@ def _number(token: str) -> float | None:
 def clause_values(clause: str) -> list[tuple[str, float, str, float | None, str | None]]:
     """(role, amount, amount token, share, share token) of each money amount in a clause with a role."""
     out = []
-    matches = list(MONEY.finditer(clause))
+    matches = money(clause)
     for i, m in enumerate(matches):
         before = clause[matches[i - 1].end() if i else 0:m.start()]
         after = clause[m.end():matches[i + 1].start() if i + 1 < len(matches) else len(clause)]
@@ -61,7 +84,7 @@ def clause_values(clause: str) -> list[tuple[str, float, str, float | None, str 
             continue
         pct = SHARE_AFTER.match(after)
         share = _number(pct.group("pct")) / 100.0 if pct else None
-        out.append((role, value * _multiplier(m.group("unit")), m.group("num"),
+        out.append((role, value * _multiplier(_unit(m)), m.group("num"),
                     None if share is None else round(share, 6), pct.group("pct") if pct else None))
     return out
 
@@ -74,17 +97,20 @@ def narrative_block(page_texts: list[str], kpi: str) -> dict:
     for pno, text in enumerate(page_texts, start=1):
         if not re.search(r"aligned|konform", text, re.I):
             continue
+        about = None  # the KPI the previous clause named ('Of this, …' goes on about it)
         for clause in CLAUSE_END.split(" ".join(text.split())):
-            if V.kpi_words(clause)[:1] != [kpi]:
+            named = V.kpi_words(clause)[:1]
+            about = named[0] if named else about if ANAPHOR.match(clause) else None
+            if about != kpi:
                 continue
             for role, amount, tok, share, share_tok in clause_values(clause):
                 if role == "total":
                     if block["total"] is None:
                         block["total"] = amount
-                        block["tokens"].append((pno, tok, None))
+                        block["tokens"].append((pno, tok, None, role))
                 elif block[role]["amount"] is None:
                     block[role] = {"amount": amount, "share": share}
-                    block["tokens"].append((pno, tok, share_tok))
+                    block["tokens"].append((pno, tok, share_tok, role))
                 if pno not in block["pages"]:
                     block["pages"].append(pno)
     return block

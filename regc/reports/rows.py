@@ -42,17 +42,22 @@ KPI_WORDS = (
 )
 
 # units of the amount columns -> multiplier to currency units
+_CUR = r"(?:€|\beur\b|\beuro)"
+_TIMES = r"[x×]\s*"
 UNIT_PATTERNS = (
-    (1e3, r"€\s*['‘’`´]?\s*000|eur\s*['‘’`´]?\s*000|\bt\s*€|\bteur\b|\bk\s*€|\bkeur\b|eur\s+thousand|€\s*thousand|thousand\s+(?:eur|euro)|tsd\.?\s*(?:€|eur)|(?:\beur|€)\s*k\b"),
-    (1e6, r"€\s*m(?:illion|io\.?|n)?\b|eur\s*m(?:illion|io\.?|n)?\b|mio\.?\s*(?:€|eur)|million\s+(?:eur|euro)|\bm€|\bmeur\b"),
-    (1e9, r"€\s*b(?:illion|n)\b|eur\s*b(?:illion|n)\b|mrd\.?\s*(?:€|eur)"),
+    (1e3, r"€\s*['‘’`´]?\s*000|eur\s*['‘’`´]?\s*000|\bt\s*€|\bteur\b|\bk\s*€|\bkeur\b|eur\s+thousand|€\s*thousand|thousand\s+(?:eur|euro)|tsd\.?\s*(?:€|eur)|(?:\beur|€)\s*k\b"
+          rf"|{_TIMES}{_CUR}\s*1[.,\s]?000\b|{_CUR}\s*{_TIMES}1[.,\s]?000\b|{_TIMES}1[.,\s]?000\s*{_CUR}"  # 'x € 1,000'
+          rf"|thousands?\s+of\s+euros?|tausend\s*{_CUR}"),
+    (1e6, r"€\s*m(?:illion|io\.?|n)?\b|eur\s*m(?:illion|io\.?|n)?\b|mio\.?\s*(?:€|eur)|million\s+(?:eur|euro)|\bm€|\bmeur\b"
+          rf"|{_TIMES}{_CUR}\s*1\s*(?:million|mln|mio)|millions?\s+of\s+euros?|\beurm\b|\bmn\s*€"),
+    (1e9, r"€\s*b(?:illion|n)\b|eur\s*b(?:illion|n)\b|mrd\.?\s*(?:€|eur)|billions?\s+of\s+euros?"),
 )
 
 ANSWERS = (
     ("N/EL", ("n/el", "n/ el", "n.el", "nel")),
     ("EL", ("el",)),
-    ("Y", ("y", "yes", "j", "ja")),
-    ("N", ("n", "no", "nein")),
+    ("Y", ("y", "yes", "j", "ja", "✓", "✔", "☑")),
+    ("N", ("n", "no", "nein", "✗", "✘", "☒")),
 )
 NULL_CELLS = ("–", "-", "—", "n/a", "n.a.", "na", "")
 
@@ -69,7 +74,7 @@ DASH_CELL = re.compile(r"^[-–—]$")
 _OBJ = r"(?:CCM|CCA|WTR|CE|PPC|BIO)"
 _SECTION = r"\d{1,2}\.\d{1,2}"
 CODE = re.compile(rf"(?:(?P<obj>{_OBJ})\s*[-:]?\s*)?(?P<sec>{_SECTION})(?![\d%])")
-CODE_TOKEN = re.compile(rf"^\(?(?:{_OBJ})?[-:]?\s*{_SECTION}\)?[,;/)]?$")
+CODE_TOKEN = re.compile(rf"^\(?(?:{_OBJ})?[-:]?\s*{_SECTION}\)?[,;/)]?{_FOOTNOTE}?$")  # 'CCM 7.7*', '8.1¹'
 OBJ_TOKEN = re.compile(rf"^\(?{_OBJ}[-:]?$")
 
 # row kinds by label text, first match wins
@@ -202,6 +207,8 @@ def unit_multiplier(text: str) -> float | None:
 
     >>> unit_multiplier("in €‘000"), unit_multiplier("€ million"), unit_multiplier("in %")
     (1000.0, 1000000.0, None)
+    >>> unit_multiplier("in x € 1,000"), unit_multiplier("EURm"), unit_multiplier("in millions of euros")
+    (1000.0, 1000000.0, 1000000.0)
     """
     low = text.lower()
     for mult, rx in UNIT_PATTERNS:
