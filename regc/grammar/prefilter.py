@@ -160,4 +160,27 @@ def may_apply(gates: tuple[re.Pattern, ...], text: str) -> bool:
     >>> may_apply((), "x"), may_apply((re.compile("Directive"), re.compile("Treaty")), "the Regulation")
     (True, False)
     """
-    return not gates or any(may_match(g, text) for g in gates)
+    if not gates:
+        return True
+    lits = _gate_literals(gates)
+    if lits is None:
+        return True
+    for lit in lits:  # a plain loop: this runs for every rule on every distinct text
+        if lit in text:
+            return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def _gate_literals(gates: tuple[re.Pattern, ...]) -> tuple[str, ...] | None:
+    """The required literals of any of ``gates``, without those that contain another one (the shorter occurs
+    wherever the longer does): ``("national", "international")`` -> ``("national",)``.
+
+    >>> _gate_literals((re.compile(r"international\\s+law"), re.compile(r"national\\s+rules|Directive")))
+    ('Directive', 'national')
+    """
+    sets = [required_literals(g) for g in gates]
+    if any(s is None for s in sets):
+        return None
+    lits = sorted(frozenset().union(*sets))
+    return tuple(a for a in lits if not any(b != a and b in a for b in lits))
