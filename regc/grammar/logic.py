@@ -50,7 +50,7 @@ class LogicDecision:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark((Path(__file__).with_name("logic.lark")).read_text(encoding="utf-8"), parser="lalr")
+    return Lark((Path(__file__).with_name("logic.lark")).read_text(encoding="utf-8"), parser="lalr", cache=True)
 
 
 _QUANT_WORD = r"(?:all|both|each|either|any|none)"  # may stand without "of": "all the following"

@@ -9,6 +9,7 @@ from typing import Optional, Sequence
 
 from regc.grammar.citations.patterns import ELABORATION_GAP
 from regc.grammar.citations.results import ActContext, Citation
+from regc.grammar.prefilter import may_apply
 
 
 def _overlaps(a: Citation, b: Citation) -> bool:
@@ -184,7 +185,7 @@ def _scan(text: str) -> tuple[Citation, ...]:
     rule's candidates, the longest of overlapping ones, de-duplicated and merged (anaphors still unresolved)."""
     from regc.grammar.citations.rules import RULES, act
 
-    found = {fn: fn(text) for fn in RULES}
+    found = {fn: fn(text) if may_apply(fn.gates, text) else [] for fn in RULES}
     cands = [c for fn in RULES for c in found[fn]]
     chosen = _select(cands, found[act])
     return tuple(_dedupe_and_merge(chosen, text))

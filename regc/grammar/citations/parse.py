@@ -16,7 +16,7 @@ GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "citation.lark"  # the g
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", maybe_placeholders=False)
+    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", maybe_placeholders=False, cache=True)
 
 
 @dataclass

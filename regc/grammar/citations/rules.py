@@ -20,7 +20,15 @@ from typing import Callable
 from regc.grammar.citations.acts import _act_citations, _with_section_pinpoint
 from regc.grammar.citations.patterns import (
     _GENERIC_LEAD,
+    ACT_CORE,
+    ANAPHOR_CORE,
     BAT_CAND,
+    DOC_NOUN,
+    INTERNAL_CAND,
+    STANDARD_CAND,
+    NAMED_ACT,
+    TITLED_ACT,
+    TITLED_COMMUNICATION,
     GENERIC_CAND,
     GENERIC_LAW_CAND,
     INTERNAL_CRITERIA,
@@ -39,40 +47,44 @@ from regc.grammar.citations.references import _internal_citations, _standard_cit
 from regc.grammar.citations.results import Citation
 
 
-def rule(*rule_ids: str) -> Callable:
-    """Name a rule after the provenance id(s) it emits (the first is its name)."""
+def rule(*rule_ids: str, gates: tuple[re.Pattern, ...] = ()) -> Callable:
+    """Name a rule after the provenance id(s) it emits (the first is its name).  ``gates``: patterns one of which
+    matches in every text the rule finds something in (its candidate patterns); a text in which none can match
+    (:func:`~regc.grammar.prefilter.may_match`) skips the rule.  tests/test_citation_gates.py checks the claim."""
     def mark(fn: Callable) -> Callable:
-        fn.rule_id, fn.rule_ids = rule_ids[0], rule_ids
+        fn.rule_id, fn.rule_ids, fn.gates = rule_ids[0], rule_ids, gates
         return fn
     return mark
 
 
-@rule("grammar:act", "grammar:split-pinpoints", "grammar:split-acts", "grammar:anaphor")
+@rule("grammar:act", "grammar:split-pinpoints", "grammar:split-acts", "grammar:anaphor",
+      gates=(ACT_CORE, ANAPHOR_CORE))
 def act(text: str) -> list[Citation]:
     """Numbered EU acts with their pinpoints ("Article 29 of Directive (EU) 2018/2001"), split coordinations, and
     anaphors ("of that Directive"), each extended over a section pinpoint before it."""
     return [_with_section_pinpoint(a, text) for a in _act_citations(text)]
 
 
-@rule("grammar:section", "grammar:section-split", "grammar:appendix_ref", "grammar:relevant_section_ref")
+@rule("grammar:section", "grammar:section-split", "grammar:appendix_ref", "grammar:relevant_section_ref",
+      gates=(INTERNAL_CAND,))
 def internal_reference(text: str) -> list[Citation]:
     """Sections and appendices of this Annex ("Sections 5.11 and 5.12 of this Annex")."""
     return _internal_citations(text)
 
 
-@rule("grammar:standard")
+@rule("grammar:standard", gates=(STANDARD_CAND,))
 def standard(text: str) -> list[Citation]:
     """Standards ("EN ISO 14067:2018", "ETSI EN 303 472")."""
     return _standard_citations(text)
 
 
-@rule("pattern:named-act")
+@rule("pattern:named-act", gates=(NAMED_ACT,))
 def named_act(text: str) -> list[Citation]:
     """Acts named without a number ("the Waste Framework Directive")."""
     return _named_acts(text)
 
 
-@rule("pattern:titled-act")
+@rule("pattern:titled-act", gates=(TITLED_ACT, TITLED_COMMUNICATION))
 def titled_act(text: str) -> list[Citation]:
     """Acts cited by author, type and title ("the Council recommendation on …")."""
     return _titled_acts(text)
@@ -84,7 +96,7 @@ def _spans(text: str, rx: re.Pattern, rule_id: str, kind: str = "named_document"
                      rule=rule_id, confidence=conf) for m in rx.finditer(text) if keep(m)]
 
 
-@rule("pattern:levels-indicator", "pattern:levels-indicator-split")
+@rule("pattern:levels-indicator", "pattern:levels-indicator-split", gates=(LEVELS_INDICATOR,))
 def levels_indicator(text: str) -> list[Citation]:
     """The EU Level(s) framework for sustainable buildings ("Level(s) indicator 1.2"): one source per indicator of a
     coordination ("Level(s) indicators 2.3 and 2.4" → "Level(s) indicator 2.3", "Level(s) indicator 2.4"), a part of
@@ -99,7 +111,7 @@ def levels_indicator(text: str) -> list[Citation]:
     return out
 
 
-@rule("pattern:named-convention")
+@rule("pattern:named-convention", gates=(NAMED_CONVENTION,))
 def named_convention(text: str) -> list[Citation]:
     """Conventions and protocols named by place or subject ("Article 11 of the Minamata Convention")."""
     # "the Grant Agreement": a capitalised agreement alone is no named treaty
@@ -107,38 +119,38 @@ def named_convention(text: str) -> list[Citation]:
                   keep=lambda m: not (m.group("noun") == "Agreement" and not m.group("pin")))
 
 
-@rule("pattern:treaty")
+@rule("pattern:treaty", gates=(TREATY,))
 def treaty(text: str) -> list[Citation]:
     """The EU Treaties, with their pinpoints ("Article 41 of the Euratom Treaty", "Article 192 TFEU")."""
     return _spans(text, TREATY, treaty.rule_id, conf=0.8)
 
 
-@rule("pattern:body-guidance")
+@rule("pattern:body-guidance", gates=(BODY_GUIDANCE,))
 def body_guidance(text: str) -> list[Citation]:
     """Guidance of named bodies, as a whole noun phrase ("latest international guidance from the IAEA and WENRA")."""
     return _spans(text, BODY_GUIDANCE, body_guidance.rule_id, conf=0.7)
 
 
-@rule("pattern:commission-notice")
+@rule("pattern:commission-notice", gates=(COMMISSION_NOTICE,))
 def commission_notice(text: str) -> list[Citation]:
     """Commission notices by number and/or title ("Commission Notice – Technical guidance on … (2021/C 373/01)")."""
     return _spans(text, COMMISSION_NOTICE, commission_notice.rule_id, conf=0.75)
 
 
-@rule("pattern:body-standard")
+@rule("pattern:body-standard", gates=(BODY_STANDARD,))
 def body_standard(text: str) -> list[Citation]:
     """Standards of a named body by its acronym ("the ICAO standard"); standard series with a number are not."""
     return _spans(text, BODY_STANDARD, body_standard.rule_id, conf=0.65,
                   keep=lambda m: (m.group("acr1") or m.group("acr2")) not in STANDARD_PREFIXES + ("EURO",))
 
 
-@rule("pattern:named-agreement")
+@rule("pattern:named-agreement", gates=(NAMED_AGREEMENT,))
 def named_agreement(text: str) -> list[Citation]:
     """Agreements named by subject ("the Agreement on the International Carriage of Dangerous Goods by Road")."""
     return _spans(text, NAMED_AGREEMENT, named_agreement.rule_id)
 
 
-@rule("pattern:bat-conclusions")
+@rule("pattern:bat-conclusions", gates=(BAT_CAND,))
 def bat_conclusions(text: str) -> list[Citation]:
     """Best available techniques (BAT) conclusions ("the relevant BAT conclusions for large combustion plants")."""
     out = []
@@ -149,7 +161,7 @@ def bat_conclusions(text: str) -> list[Citation]:
     return out
 
 
-@rule("pattern:generic-alternative")
+@rule("pattern:generic-alternative", gates=(GENERIC_CAND,))
 def generic_alternative(text: str) -> list[Citation]:
     """Generic alternatives to a named source ("or equivalent national law", "other international standards")."""
     out = []
@@ -163,7 +175,7 @@ def generic_alternative(text: str) -> list[Citation]:
     return out
 
 
-@rule("pattern:generic-reference")
+@rule("pattern:generic-reference", gates=(GENERIC_LAW_CAND,))
 def generic_reference(text: str) -> list[Citation]:
     """Generic references as whole noun phrases, spec §7 ("applicable Union and national law", "national
     legislation that transposes …", "equivalent recognised schemes"), and named non-legal schemes (FSC, PEFC)."""
@@ -175,7 +187,7 @@ def generic_reference(text: str) -> list[Citation]:
     return out
 
 
-@rule("pattern:internal-criteria")
+@rule("pattern:internal-criteria", gates=(INTERNAL_CRITERIA,))
 def internal_criteria(text: str) -> list[Citation]:
     """The criteria of other activities of this Annex named by their part, as generic internal references (spec §7
     RF1): "the respective criteria for substantial contribution to climate change adaptation" → "respective criteria
@@ -185,7 +197,7 @@ def internal_criteria(text: str) -> list[Citation]:
             for m in INTERNAL_CRITERIA.finditer(text)]
 
 
-@rule("pattern:named-document")
+@rule("pattern:named-document", gates=(DOC_NOUN,))
 def named_document(text: str) -> list[Citation]:
     """Documents named by a title before a document noun ("the IUCN Red List", "the WHO handbook on …")."""
     return _named_documents(text)
