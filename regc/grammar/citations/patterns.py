@@ -60,6 +60,20 @@ PIN_START = re.compile(r"""
     \b(?:Articles?|[Pp]aragraphs?|[Pp]oints?|Annex(?:es)?|the\ Annex|Table|[Pp]art|Appendix)\b
 """, re.X)
 
+# one article location of a coordination ("7(4)", "19a", "10(2)(b)") and the separators between them; "or" is no
+# separator here: alternative articles stay one source, as alternative Sections do
+_ARTICLE_LOC = r"\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\([a-z]{1,3}\))*"
+_ARTICLE_AND = r"(?:\s*,\s*and\s+|\s*,\s*|\s+and\s+)"
+_ARTICLE_TO = r"(?:\s+to\s+|\s*[–—-]\s*)"
+# a pinpoint that is only a coordination of articles ("Articles 11 and 12", "Articles 7(4), 17, 18 and 19",
+# "Articles 10 to 15"): one source per article (spec §2: "Sections 5.11 and 5.12" is TWO)
+ARTICLE_COORDINATION = re.compile(rf"""
+    Articles\s+(?P<locs>{_ARTICLE_LOC}(?:(?:{_ARTICLE_AND}|{_ARTICLE_TO}){_ARTICLE_LOC})+)
+""", re.X)
+ARTICLE_MEMBER = re.compile(rf"""
+    (?P<loc>{_ARTICLE_LOC})(?:{_ARTICLE_TO}(?P<to>{_ARTICLE_LOC}))?
+""", re.X)
+
 # noun heads that make one source of "<head> <act>" ("national measures implementing Directive 2010/31/EU")
 HEAD_PREFIX = re.compile(r"""
     (?:(?:the\s+)?provisions\s+of|national\s+(?:measures|law|legislation|rules|regulations)\s+(?:implementing

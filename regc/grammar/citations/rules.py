@@ -47,10 +47,11 @@ def rule(*rule_ids: str) -> Callable:
     return mark
 
 
-@rule("grammar:act", "grammar:split-pinpoints", "grammar:split-acts", "grammar:anaphor")
+@rule("grammar:act", "grammar:split-pinpoints", "grammar:split-acts", "grammar:anaphor", "grammar:split-articles")
 def act(text: str) -> list[Citation]:
-    """Numbered EU acts with their pinpoints ("Article 29 of Directive (EU) 2018/2001"), split coordinations, and
-    anaphors ("of that Directive"), each extended over a section pinpoint before it."""
+    """Numbered EU acts with their pinpoints ("Article 29 of Directive (EU) 2018/2001"), split coordinations (of
+    acts, of pinpoints, of articles: "Articles 11 and 12 of Directive X" is two sources), and anaphors ("of that
+    Directive"), each extended over a section pinpoint before it."""
     return [_with_section_pinpoint(a, text) for a in _act_citations(text)]
 
 
