@@ -25,6 +25,7 @@ from regc.grammar.citations.lexicon import (
     GENERIC_STANDARD_HEADS,
     NAME_TRIGGERS,
     NAMED_SCHEMES,
+    NOT_SCHEME_ACRONYMS,
     STANDARD_PREFIXES,
 )
 
@@ -469,3 +470,17 @@ _RIGHT_CAPS = re.compile(r"""
 _GENERIC_LEAD = re.compile(r"""
     (?:as\s+required\s+by|with|to)\s+
 """, re.X)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the requirements of a scheme named by its acronym, with the version they were applicable at ("the EEDI
+# requirements applicable on 1 April 2022"): the requirement text a limit is measured against (spec §7 RF2, a
+# document identified by a footnote on the phrase; §2 must_be_fetched); the index itself ("an attained EEDI value")
+# is a metric, not a source
+_VERSION_DATE = r"\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{4}\b"
+_NOT_SCHEME = "|".join(NOT_SCHEME_ACRONYMS)
+SCHEME_REQUIREMENTS = re.compile(rf"""
+    \bthe\s+(?P<ref>(?!(?:{_NOT_SCHEME})\b)[A-Z]{{3,6}}\s+requirements
+      (?:\s+(?:applicable|in\ force)\s+(?:on|from|as\ of)\s+{_VERSION_DATE})?)
+""", re.X)
+

@@ -28,6 +28,7 @@ from regc.grammar.citations.patterns import (
     LEVELS_NUMBER,
     NAMED_AGREEMENT,
     NAMED_CONVENTION,
+    SCHEME_REQUIREMENTS,
     TREATY,
     BODY_GUIDANCE,
     BODY_STANDARD,
@@ -186,6 +187,16 @@ def internal_criteria(text: str) -> list[Citation]:
             for m in INTERNAL_CRITERIA.finditer(text)]
 
 
+@rule("pattern:scheme-requirements")
+def scheme_requirements(text: str) -> list[Citation]:
+    """The requirements of a scheme named by its acronym, at the version they applied ("10 % below the EEDI
+    requirements applicable on 1 April 2022" → "EEDI requirements applicable on 1 April 2022"): the text the limit
+    is measured against; not the index used as a metric ("an attained EEDI value")."""
+    return [Citation(kind="named_document", text=m.group("ref"), start=m.start("ref"), end=m.end("ref"),
+                     spans=((m.start("ref"), m.end("ref")),), rule=scheme_requirements.rule_id, confidence=0.7)
+            for m in SCHEME_REQUIREMENTS.finditer(text)]
+
+
 @rule("pattern:named-document")
 def named_document(text: str) -> list[Citation]:
     """Documents named by a title before a document noun ("the IUCN Red List", "the WHO handbook on …")."""
@@ -194,4 +205,4 @@ def named_document(text: str) -> list[Citation]:
 
 RULES = (act, internal_reference, standard, named_act, titled_act, levels_indicator, named_convention, treaty,
          body_guidance, commission_notice, body_standard, named_agreement, bat_conclusions, generic_alternative,
-         generic_reference, internal_criteria, named_document)
+         generic_reference, internal_criteria, scheme_requirements, named_document)
