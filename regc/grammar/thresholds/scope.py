@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 
 from regc.grammar.thresholds.patterns import (
+    _ADDITIONAL_REQUIREMENT,
     _CONDITION_CLAUSE,
     _CONDITION_START,
     _FINITE_VERB,
@@ -31,6 +32,8 @@ def _in_leading_condition(text: str, pos: int) -> bool:
     if not _CONDITION_START.match(head):
         return False
     for seg in re.split(r",\s+", text[s0:pos + 12])[1:]:
+        if _ADDITIONAL_REQUIREMENT.match(seg):
+            return False  # "…, in addition to an attained value … at least 10 percentage points": a requirement
         if re.match(r"(?:where|if|when|which|that|or|and|until|from|by|in|as|unless|provided|including|"
                     r"excluding|such)\b", seg, re.I):
             continue
