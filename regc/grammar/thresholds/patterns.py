@@ -255,13 +255,6 @@ _CONDITION_START = re.compile(r"""
     ^\W*(?:where|if|when|in\ case|in\ the\ case\ of)\b
 """, re.X | re.I)
 
-# a phrase after a leading "Where …," clause that adds a requirement of the main clause ("where … not feasible …,
-# from 1 January 2026, in addition to an attained EEXI value … at least 10 percentage points below …, the GHG
-# intensity does not exceed …"): the condition has ended, its numbers are limits, not scope
-_ADDITIONAL_REQUIREMENT = re.compile(r"""
-    ^in\s+addition\s+to\b
-""", re.X | re.I)
-
 _TARGET_AFTER = re.compile(r"""
     \s*(?:(?:and|or|,)\s*\d+(?:[.,]\d+)?\s*%\s*)*targets?\b(?:\s+for\s+(?P<what>[^,;.]{3,60}?)
       (?=\s+(?:applying|apply|applies|as\s+of|from|until|by|and|or)\b|[,;.]|$))?

@@ -6,7 +6,6 @@ import re
 from functools import lru_cache
 
 from regc.grammar.thresholds.patterns import (
-    _ADDITIONAL_REQUIREMENT,
     _CONDITION_CLAUSE,
     _CONDITION_START,
     _FINITE_VERB,
@@ -15,6 +14,13 @@ from regc.grammar.thresholds.patterns import (
     _VERBAL_OP,
 )
 from regc.grammar.thresholds.text import _sentence_start
+
+# a phrase after a leading "Where …," clause that adds a requirement of the main clause ("where … not feasible …,
+# from 1 January 2026, in addition to an attained EEXI value … at least 10 percentage points below …, the GHG
+# intensity does not exceed …"): the condition has ended, its numbers are limits, not scope
+_ADDITIONAL_REQUIREMENT = re.compile(r"""
+    ^in\s+addition\s+to\b
+""", re.X | re.I)
 
 
 @lru_cache(maxsize=256)
