@@ -13,14 +13,8 @@ from regc.grammar.thresholds.patterns import (
     _SCOPE_PREP,
     _VERBAL_OP,
 )
+from regc.grammar.thresholds.lexicon import ADDITIONAL_REQUIREMENT_LEADS
 from regc.grammar.thresholds.text import _sentence_start
-
-# a phrase after a leading "Where …," clause that adds a requirement of the main clause ("where … not feasible …,
-# from 1 January 2026, in addition to an attained EEXI value … at least 10 percentage points below …, the GHG
-# intensity does not exceed …"): the condition has ended, its numbers are limits, not scope
-_ADDITIONAL_REQUIREMENT = re.compile(r"""
-    ^in\s+addition\s+to\b
-""", re.X | re.I)
 
 
 @lru_cache(maxsize=256)
@@ -38,7 +32,7 @@ def _in_leading_condition(text: str, pos: int) -> bool:
     if not _CONDITION_START.match(head):
         return False
     for seg in re.split(r",\s+", text[s0:pos + 12])[1:]:
-        if _ADDITIONAL_REQUIREMENT.match(seg):
+        if seg.lower().startswith(ADDITIONAL_REQUIREMENT_LEADS):
             return False  # "…, in addition to an attained value … at least 10 percentage points": a requirement
         if re.match(r"(?:where|if|when|which|that|or|and|until|from|by|in|as|unless|provided|including|"
                     r"excluding|such)\b", seg, re.I):
