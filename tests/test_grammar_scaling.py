@@ -14,8 +14,9 @@ import time
 from regc.grammar.citations import find_citations
 from regc.grammar.thresholds import _decide_cached
 
+# each clause cites its own article: the same provision named twice in one text is one source
 CLAUSE = ("the direct GHG emissions of installation {i} do not exceed 100 g CO2e/kWh by 31 December 2030, "
-          "as set out in Article 3(2) of Directive 2010/75/EU and in accordance with EN ISO 14067:2018, "
+          "as set out in Article {i}(2) of Directive 2010/75/EU and in accordance with EN ISO 14067:2018, "
           "and at least 70 % of the waste is recycled over 5 years")
 
 

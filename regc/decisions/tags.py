@@ -17,7 +17,7 @@ from typing import Any, Iterable, Optional
 from regc.decisions.applicability import first_sentence
 from regc.decisions.base import Decision, Verdict
 from regc.decisions.tags_cues import (CLASS_RANK_LIMIT, CLASSIFIED_THING, CONTRACT_AS_CONTEXT, EXTRA_RULES,
-                                     INTERNAL_POINT_TARGET)
+                                     INTERNAL_POINT_TARGET, PROCEDURE_STEP)
 from regc.ir.models import TAGS, Tag
 
 _REF = (r"(?:Directive|Regulation|Decision|Recommendation|Annex|Appendix|Section|Sections|Article|ISO|EN\s?\d|CEN|"
@@ -261,6 +261,8 @@ def _apply_cues(t: str, tags: list[str], rules: list[str]) -> tuple[list[str], l
         del found["Methodology"]  # "complies with the requirements set out in points 1.1.1 and 1.1.2"
     if "Methodology" in found and CLASS_RANK_LIMIT.search(t) and not _methodology_match(CLASS_RANK_LIMIT.sub(" ", t)):
         del found["Methodology"]  # "rated in the highest two populated classes … in accordance with Regulation X"
+    if "Methodology" in found and PROCEDURE_STEP.search(t) and not _methodology_match(PROCEDURE_STEP.sub(" ", t)):
+        del found["Methodology"]  # "has been notified to the Commission in accordance with Article 41 …": a procedure
     if "Methodology" in found and CLASSIFIED_THING.search(t):
         del found["Methodology"]  # "substances meeting the criteria for classification as … in accordance with X"
     if "Commitment" in found and CONTRACT_AS_CONTEXT.search(t) and found["Commitment"].startswith(

@@ -142,3 +142,11 @@ CLASSIFIED_THING = re.compile(rf"^\W*(?:[\w()-]+\s+){{0,3}}?{_alt(CLASSIFIED_THI
 # agreement includes …"): the agreement is the instances' context, not a commitment the node asks for
 CONTRACT_AS_CONTEXT = re.compile(r"\b(?:defined|set|specified|stated)\s+in\s+the\s+contractual\s+agreement\b|"
                                  r"\bwhere\s+the\s+contractual\s+agreement\b", re.IGNORECASE)
+
+# a step of an administrative procedure taken "in accordance with" / "under" a provision ("the project has been
+# notified to the Commission in accordance with Article 41 of the Euratom Treaty", "the Commission has given its
+# opinion on it in accordance with Article 43 …"): the provision governs the procedure, it prescribes no method of
+# complying (spec §6 Tags: Methodology is how to comply), up to the end of its clause or a coordinated "and"
+PROCEDURE_STEPS = ("notified to", "given its opinion")
+PROCEDURE_STEP = re.compile(rf"\b{_alt(PROCEDURE_STEPS)}\b(?:(?!\band\b)[^,;:])*", re.IGNORECASE)
+

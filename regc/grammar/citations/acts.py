@@ -14,6 +14,8 @@ from regc.grammar.citations.patterns import (
     _SERIES_OR_NO_CHARS,
     ACT_CORE,
     ANAPHOR_CORE,
+    ARTICLE_COORDINATION,
+    ARTICLE_MEMBER,
     HEAD_PREFIX,
     NAMED_BY_PREFIX,
     PIN_START,
@@ -120,6 +122,51 @@ def _single_act(text: str, parsed, span_start: int, span_end: int) -> Citation:
                     rule=f"grammar:act;{d.rule}", confidence=d.confidence)
 
 
+def _article_number(loc: str) -> str:
+    """The article of a location: "7(4)" -> "7"."""
+    return re.match(r"\d+[a-z]?", loc).group(0)
+
+
+def _article_members(locs: str) -> list[str] | None:
+    """The locations of a coordination of articles, one per article ("11 and 12" -> 11, 12; "10 to 12" -> 10, 11,
+    12; "7(2) – 7(4)" is one article); None when it is not one distinct article per member.
+
+    >>> _article_members("7(4), 17, 18 and 19"), _article_members("10 to 12"), _article_members("7(2) – 7(4)")
+    (['7(4)', '17', '18', '19'], ['10', '11', '12'], ['7(2) – 7(4)'])
+    """
+    out: list[str] = []
+    for m in ARTICLE_MEMBER.finditer(locs):
+        a, b = m.group("loc"), m.group("to")
+        if b is None:
+            out.append(a)
+        elif _article_number(a) == _article_number(b):
+            out.append(m.group(0))  # a range of paragraphs of one article
+        elif a.isdigit() and b.isdigit() and int(a) < int(b) <= int(a) + 20:
+            out += [str(n) for n in range(int(a), int(b) + 1)]  # a range of whole articles, as "Sections 3.7 to 3.9"
+        else:
+            return None
+    numbers = [_article_number(x) for x in out]
+    return out if len(set(numbers)) == len(numbers) else None
+
+
+def _split_articles(c: Citation) -> list[Citation]:
+    """One source per article of a coordinated pinpoint (spec §2: "Sections 5.11 and 5.12" is TWO, so "Articles 11
+    and 12 of Directive 2011/70/Euratom" is two); a range of paragraphs of one article and alternatives ("Articles
+    19a or 29a") stay one.
+
+    >>> [x.text for x in _act_citations("Articles 11 and 12 of Directive 2011/70/Euratom")]
+    ['Article 11 of Directive 2011/70/Euratom', 'Article 12 of Directive 2011/70/Euratom']
+    """
+    m = ARTICLE_COORDINATION.fullmatch(c.pinpoint or "")
+    members = _article_members(m.group("locs")) if m else None
+    if not members or len(members) < 2 or not c.text.startswith(c.pinpoint):
+        return [c]
+    rest = c.text[len(c.pinpoint):]
+    tail = c.rule.split(";", 1)[1:]
+    return [replace(c, text=f"Article {loc}{rest}", pinpoint=f"Article {loc}",
+                    rule=";".join(["grammar:split-articles", *tail])) for loc in members]
+
+
 def _act_citations(text: str) -> list[Citation]:
     """Named EU acts (with their pinpoints) and anaphors ("of that Directive"), unresolved.
 
@@ -141,7 +188,7 @@ def _act_citations(text: str) -> list[Citation]:
         elif len(parsed.acts) > 1:
             out += _split_acts(text, parsed, span_start, ce)
         elif parsed.acts:
-            out.append(_single_act(text, parsed, span_start, ce))
+            out += _split_articles(_single_act(text, parsed, span_start, ce))
         prev_end = ce
     return out
 

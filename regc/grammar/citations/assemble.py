@@ -107,8 +107,9 @@ def _dedupe_and_merge(chosen: list[Citation], text: str) -> list[Citation]:
     merged: list[Citation] = []
     for c in chosen:  # the same document named twice in one text is one source
         key = c.text.lower().removeprefix("the ")
-        if c.kind in {"named_document", "generic", "standard", "internal"} and key in seen_named:
-            continue
+        if (c.kind in {"named_document", "generic", "standard", "internal"}
+                or c.kind == "eu_act" and c.pinpoint and not c.anaphor) and key in seen_named:
+            continue  # also the same article of an act, named alone and in a split coordination
         seen_named.add(key)
         prev = merged[-1] if merged else None
         if prev is not None and prev.kind == "internal" and prev.text.startswith("Appendix") and c.kind == "eu_act" \

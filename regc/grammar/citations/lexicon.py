@@ -59,3 +59,7 @@ ACT_SCHEMES = ('EU Ecolabel', 'EU Eco-Management and Audit Scheme', 'EMAS')
 # the EU Treaties, by their names and short names, longest first (cited without an act number: CELEX null)
 TREATY_NAMES = ('Treaty establishing the European Atomic Energy Community', 'Treaty on the Functioning of the European '
                 'Union', 'Treaty on European Union', 'Euratom Treaty', 'TFEU', 'TEU')
+
+# acronyms that name a legislator, a quantity or a technique rather than a scheme with requirements of its own
+# ("the EEA requirements", "the BAT requirements" are no scheme texts)
+NOT_SCHEME_ACRONYMS = ('EEA', 'EEC', 'TFEU', 'BAT', 'GHG', 'LCA', 'PPE', 'DNSH')

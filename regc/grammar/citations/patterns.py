@@ -25,6 +25,7 @@ from regc.grammar.citations.lexicon import (
     GENERIC_STANDARD_HEADS,
     NAME_TRIGGERS,
     NAMED_SCHEMES,
+    NOT_SCHEME_ACRONYMS,
     STANDARD_PREFIXES,
 )
 
@@ -58,6 +59,20 @@ ANAPHOR_CORE = re.compile(r"""
 
 PIN_START = re.compile(r"""
     \b(?:Articles?|[Pp]aragraphs?|[Pp]oints?|Annex(?:es)?|the\ Annex|Table|[Pp]art|Appendix)\b
+""", re.X)
+
+# one article location of a coordination ("7(4)", "19a", "10(2)(b)") and the separators between them; "or" is no
+# separator here: alternative articles stay one source, as alternative Sections do
+_ARTICLE_LOC = r"\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\([a-z]{1,3}\))*"
+_ARTICLE_AND = r"(?:\s*,\s*and\s+|\s*,\s*|\s+and\s+)"
+_ARTICLE_TO = r"(?:\s+to\s+|\s*[–—-]\s*)"
+# a pinpoint that is only a coordination of articles ("Articles 11 and 12", "Articles 7(4), 17, 18 and 19",
+# "Articles 10 to 15"): one source per article (spec §2: "Sections 5.11 and 5.12" is TWO)
+ARTICLE_COORDINATION = re.compile(rf"""
+    Articles\s+(?P<locs>{_ARTICLE_LOC}(?:(?:{_ARTICLE_AND}|{_ARTICLE_TO}){_ARTICLE_LOC})+)
+""", re.X)
+ARTICLE_MEMBER = re.compile(rf"""
+    (?P<loc>{_ARTICLE_LOC})(?:{_ARTICLE_TO}(?P<to>{_ARTICLE_LOC}))?
 """, re.X)
 
 # noun heads that make one source of "<head> <act>" ("national measures implementing Directive 2010/31/EU")
@@ -455,3 +470,17 @@ _RIGHT_CAPS = re.compile(r"""
 _GENERIC_LEAD = re.compile(r"""
     (?:as\s+required\s+by|with|to)\s+
 """, re.X)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the requirements of a scheme named by its acronym, with the version they were applicable at ("the EEDI
+# requirements applicable on 1 April 2022"): the requirement text a limit is measured against (spec §7 RF2, a
+# document identified by a footnote on the phrase; §2 must_be_fetched); the index itself ("an attained EEDI value")
+# is a metric, not a source
+_VERSION_DATE = r"\d{1,2}\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{4}\b"
+_NOT_SCHEME = "|".join(NOT_SCHEME_ACRONYMS)
+SCHEME_REQUIREMENTS = re.compile(rf"""
+    \bthe\s+(?P<ref>(?!(?:{_NOT_SCHEME})\b)[A-Z]{{3,6}}\s+requirements
+      (?:\s+(?:applicable|in\ force)\s+(?:on|from|as\ of)\s+{_VERSION_DATE})?)
+""", re.X)
+

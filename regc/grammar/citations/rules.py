@@ -36,6 +36,7 @@ from regc.grammar.citations.patterns import (
     LEVELS_NUMBER,
     NAMED_AGREEMENT,
     NAMED_CONVENTION,
+    SCHEME_REQUIREMENTS,
     TREATY,
     BODY_GUIDANCE,
     BODY_STANDARD,
@@ -57,11 +58,12 @@ def rule(*rule_ids: str, gates: tuple[re.Pattern, ...] = ()) -> Callable:
     return mark
 
 
-@rule("grammar:act", "grammar:split-pinpoints", "grammar:split-acts", "grammar:anaphor",
+@rule("grammar:act", "grammar:split-pinpoints", "grammar:split-acts", "grammar:anaphor", "grammar:split-articles",
       gates=(ACT_CORE, ANAPHOR_CORE))
 def act(text: str) -> list[Citation]:
-    """Numbered EU acts with their pinpoints ("Article 29 of Directive (EU) 2018/2001"), split coordinations, and
-    anaphors ("of that Directive"), each extended over a section pinpoint before it."""
+    """Numbered EU acts with their pinpoints ("Article 29 of Directive (EU) 2018/2001"), split coordinations (of
+    acts, of pinpoints, of articles: "Articles 11 and 12 of Directive X" is two sources), and anaphors ("of that
+    Directive"), each extended over a section pinpoint before it."""
     return [_with_section_pinpoint(a, text) for a in _act_citations(text)]
 
 
@@ -197,6 +199,16 @@ def internal_criteria(text: str) -> list[Citation]:
             for m in INTERNAL_CRITERIA.finditer(text)]
 
 
+@rule("pattern:scheme-requirements", gates=(SCHEME_REQUIREMENTS,))
+def scheme_requirements(text: str) -> list[Citation]:
+    """The requirements of a scheme named by its acronym, at the version they applied ("10 % below the EEDI
+    requirements applicable on 1 April 2022" → "EEDI requirements applicable on 1 April 2022"): the text the limit
+    is measured against; not the index used as a metric ("an attained EEDI value")."""
+    return [Citation(kind="named_document", text=m.group("ref"), start=m.start("ref"), end=m.end("ref"),
+                     spans=((m.start("ref"), m.end("ref")),), rule=scheme_requirements.rule_id, confidence=0.7)
+            for m in SCHEME_REQUIREMENTS.finditer(text)]
+
+
 @rule("pattern:named-document", gates=(DOC_NOUN,))
 def named_document(text: str) -> list[Citation]:
     """Documents named by a title before a document noun ("the IUCN Red List", "the WHO handbook on …")."""
@@ -205,4 +217,4 @@ def named_document(text: str) -> list[Citation]:
 
 RULES = (act, internal_reference, standard, named_act, titled_act, levels_indicator, named_convention, treaty,
          body_guidance, commission_notice, body_standard, named_agreement, bat_conclusions, generic_alternative,
-         generic_reference, internal_criteria, named_document)
+         generic_reference, internal_criteria, scheme_requirements, named_document)

@@ -94,3 +94,8 @@ STANDARD_BODIES = ('CEN', 'CENELEC', 'CLC', 'ISO', 'IEC', 'EN', 'ETSI', 'ASTM', 
 
 # fillers that make a percentage a rank in a population ("within the top 15 % of the building stock")
 RANK_FILLERS = ("top", "best", "best-performing", "best performing")
+
+# phrases after a leading "Where …," clause that add a requirement of the main clause ("where … not feasible …, from
+# 1 January 2026, in addition to an attained EEXI value … at least 10 percentage points below …, the GHG intensity
+# does not exceed …"): the condition has ended, their numbers are limits, not scope
+ADDITIONAL_REQUIREMENT_LEADS = ("in addition to",)

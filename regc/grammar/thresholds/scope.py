@@ -13,6 +13,7 @@ from regc.grammar.thresholds.patterns import (
     _SCOPE_PREP,
     _VERBAL_OP,
 )
+from regc.grammar.thresholds.lexicon import ADDITIONAL_REQUIREMENT_LEADS
 from regc.grammar.thresholds.text import _sentence_start
 
 
@@ -31,6 +32,8 @@ def _in_leading_condition(text: str, pos: int) -> bool:
     if not _CONDITION_START.match(head):
         return False
     for seg in re.split(r",\s+", text[s0:pos + 12])[1:]:
+        if seg.lower().startswith(ADDITIONAL_REQUIREMENT_LEADS):
+            return False  # "…, in addition to an attained value … at least 10 percentage points": a requirement
         if re.match(r"(?:where|if|when|which|that|or|and|until|from|by|in|as|unless|provided|including|"
                     r"excluding|such)\b", seg, re.I):
             continue
