@@ -94,3 +94,8 @@ STANDARD_BODIES = ('CEN', 'CENELEC', 'CLC', 'ISO', 'IEC', 'EN', 'ETSI', 'ASTM', 
 
 # fillers that make a percentage a rank in a population ("within the top 15 % of the building stock")
 RANK_FILLERS = ("top", "best", "best-performing", "best performing")
+
+# nouns that name a measured quantity ("specific emissions of CO2", "energy consumption of …"): a metric taken from a
+# clause subject that has none of them ("vehicles of category M1 …", a where-clause) gives way to the quantity the
+# clause names before the limit
+QUANTITY_NOUNS = ("emissions", "emission", "consumption", "intensity", "content", "concentration", "losses")
