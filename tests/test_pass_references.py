@@ -408,3 +408,32 @@ def test_verify_flags_internal_criteria_left_out():
     broken.root.sub_criteria[0].references.sources = broken.root.sub_criteria[0].references.sources[1:]
     flagged = [x for x in references.verify(broken, ctx) if x.code == "REF_MISSED_INTERNAL_CRITERIA"]
     assert [x.criterion_id for x in flagged] == ["1"] and "respective criteria" in flagged[0].message
+
+
+def test_verify_flags_a_truncated_generic_span_and_odr_repairs_it():
+    """Verify learns RF3: a hand-broken output whose source is cut to 'national law' from 'the terms and conditions
+    laid down in national law' (rule generic_phrase) is flagged REF_SPAN_TRUNCATED; the pass's own output is clean and
+    the ODR loop ends on the whole noun phrase."""
+    from regc.compiler.passmanager import run_with_odr
+
+    text = ("consideration of societal issues (including preservation of landscape, consultation of stakeholders in "
+            "accordance with the terms and conditions laid down in national law);")
+    unit, ctx = unit_from_fixture({"unit_id": "CCM-9.9/SC", "nodes": [{"criterion_id": "1.2(g)", "verbatim_text": text}]})
+    done = references.run(unit.model_copy(deep=True), ctx)
+    assert [s.text for s in done.root.sub_criteria[0].references.sources] == [
+        "terms and conditions laid down in national law"]
+    assert not [x for x in references.verify(done, ctx) if x.code == "REF_SPAN_TRUNCATED"]
+    broken = done.model_copy(deep=True)
+    node = broken.root.sub_criteria[0]
+    node.references = References(sources=[s.model_copy(update={"text": "national law"}) for s in node.references.sources],
+                                 logic=node.references.logic)
+    flagged = [x for x in references.verify(broken, ctx) if x.code == "REF_SPAN_TRUNCATED"]
+    assert [x.criterion_id for x in flagged] == ["1.2(g)"] and "terms and conditions" in flagged[0].message
+    out, rec = run_with_odr(references, unit, ctx)
+    assert not any(x.code == "REF_SPAN_TRUNCATED" for x in rec.diagnostics)
+    # a source also written on its own elsewhere in the node is not cut ("Regulation (EC) No 715/2007 … successors of
+    # Regulation (EC) No 715/2007 and …")
+    t2 = ("Vehicles comply with Regulation (EC) No 715/2007. Tyres comply with successors of Regulation (EC) No "
+          "715/2007 and Regulation (EC) No 595/2009.")
+    u2, c2 = unit_from_fixture({"unit_id": "CE-9.9/DNSH-PPC", "nodes": [{"criterion_id": "P2", "verbatim_text": t2}]})
+    assert not [x for x in references.verify(references.run(u2, c2), c2) if x.code == "REF_SPAN_TRUNCATED"]

@@ -64,6 +64,14 @@ _PUBLICATION_CONTEXT = re.compile(r"""
       \s+(?:the\s+)?$
   | \bwith\s+relevance\s+for\s+(?:the\s+application\s+of\s+)?$
 """, re.X | re.I)
+# spec §7 RF6 (context): the act whose compliance a statement declares as its outcome ("… do not result in
+# non-compliance with Regulation (EU) 2020/852", "… does not lead to non-compliance with the criteria of …") frames
+# the statement; what the node requires is the condition the statement names, not the act's text
+_COMPLIANCE_OUTCOME = re.compile(r"""
+    \b(?:result|results|resulting|lead|leads|leading)\s+in\s+(?:non-?\s?)?compliance\s+with\s+
+      (?:the\s+(?:criteria|requirements)\s+(?:of|in)\s+)?$
+  | \b(?:lead|leads|leading)\s+to\s+(?:non-?\s?)?compliance\s+with\s+(?:the\s+(?:criteria|requirements)\s+(?:of|in)\s+)?$
+""", re.X | re.I)
 # a document that supports how a requirement is met ("fulfils the requirements of Directive X, supported by the latest
 # international guidance from the IAEA and WENRA") is context, like guidance
 _SUPPORTING = re.compile(r"""
@@ -131,6 +139,12 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
     ...      "impacts and uncertainties and their use in decision-making, as well as ISO 14091:2021 on risk assessment.")
     >>> [type_rule(t, c, False).rule for c in find_citations(t)]
     ['example-cue', 'example-list']
+    >>> t = "emissions due to natural disturbances do not result in non-compliance with Regulation (EU) 2020/852"
+    >>> type_rule(t, find_citations(t)[0], False).rule
+    'compliance-outcome'
+    >>> t = "the activity complies with Regulation (EU) 2020/852"
+    >>> type_rule(t, find_citations(t)[0], False).value
+    'must_be_fetched'
     >>> t = "the hazards are minimised in accordance with Directive 2009/71/Euratom (and its annexes);"
     >>> type_rule(t, find_citations(t)[0], False).value
     'must_be_fetched'
@@ -148,6 +162,8 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
         return Verdict(value="citation_only", rule="example-list", confidence=0.8)
     if _PUBLICATION_CONTEXT.search(before):
         return Verdict(value="citation_only", rule="publication-context", confidence=0.75)
+    if cit.kind == "eu_act" and _COMPLIANCE_OUTCOME.search(before):
+        return Verdict(value="citation_only", rule="compliance-outcome", confidence=0.7)
     if _NON_BINDING.search(_sentence(text, cit)):
         return Verdict(value="citation_only", rule="non-binding-sentence", confidence=0.7)
     if _SUPPORTING.search(before):

@@ -16,8 +16,8 @@ from typing import Any, Iterable, Optional
 
 from regc.decisions.applicability import first_sentence
 from regc.decisions.base import Decision, Verdict
-from regc.decisions.tags_cues import (CLASS_RANK_LIMIT, CLASSIFIED_THING, CONTRACT_AS_CONTEXT, EXTRA_RULES,
-                                     INTERNAL_POINT_TARGET, PROCEDURE_STEP)
+from regc.decisions.tags_cues import (CALCULATION_CHAPEAU, CLASS_RANK_LIMIT, CLASSIFIED_THING, CONTRACT_AS_CONTEXT,
+                                     EXTRA_RULES, INTERNAL_POINT_TARGET, PROCEDURE_STEP, SCOPE_OPENING)
 from regc.ir.models import TAGS, Tag
 
 _REF = (r"(?:Directive|Regulation|Decision|Recommendation|Annex|Appendix|Section|Sections|Article|ISO|EN\s?\d|CEN|"
@@ -160,6 +160,17 @@ def in_example_titles(t: str, start: int) -> bool:
     return bool(m) and bool(_STANDARD_CODE.search(t, m.end(), start))
 
 
+def items_tag(text: str) -> Optional[str]:
+    """The tag a chapeau gives its own items (not their items): Methodology for the criteria of a calculation.
+
+    >>> items_tag("The calculation of climate benefit complies with all of the following criteria:")
+    'Methodology'
+    >>> items_tag("The activity complies with all of the following criteria:") is None
+    True
+    """
+    return "Methodology" if CALCULATION_CHAPEAU.search(re.sub(r"\s+", " ", text)) else None
+
+
 def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] = None,
                 inherited: Optional[str] = None) -> Verdict[list[str]]:
     """Tags of one node.  Anchored nodes keep their type; items of an anchored node inherit it; a chapeau that
@@ -177,7 +188,9 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
     if inherited:
         return Verdict([inherited], 0.8, "items-of-anchored-node")
     t = re.sub(r"\s+", " ", text).strip()
-    t = _ON_THE_BASIS.sub("", t)
+    t = SCOPE_OPENING.sub("", _ON_THE_BASIS.sub("", t))  # "For areas that comply with …, the activity …": a condition
+    if is_chapeau and CALCULATION_CHAPEAU.search(t):  # "The calculation of … complies with all of the following:"
+        return Verdict(["Methodology"], 0.7, "calculation-chapeau")
     if is_chapeau:
         t = _CHAPEAU_INTRO.sub("", t).strip()
         if len(re.findall(r"[A-Za-z]{3,}", t)) <= 3:
@@ -254,8 +267,9 @@ def _apply_cues(t: str, tags: list[str], rules: list[str]) -> tuple[list[str], l
     for name, tag, rx in EXTRA_RULES:
         m = rx.search(t) if tag not in found else None
         if m and not (tag == "Methodology" and (example_governs(t, m.start()) or re.search(
-                r"\bin\s+order\s+to\s+$", t[max(0, m.start() - 20):m.start()], re.IGNORECASE))):
-            found[tag] = f"{tag}:{name}"  # ("in order to comply with Directive X": a purpose, not a method)
+                r"\bin\s+order\s+to\s+$|\buntil\s+[^,;.]{0,40}$", t[max(0, m.start() - 50):m.start()], re.IGNORECASE))):
+            found[tag] = f"{tag}:{name}"  # ("in order to comply with Directive X": a purpose, not a method; "until this
+            # area matches the definition of forest": the event that ends the plan, not a method)
     if "Methodology" in found and INTERNAL_POINT_TARGET.search(t) and \
             not _methodology_match(INTERNAL_POINT_TARGET.sub(" ", t)):
         del found["Methodology"]  # "complies with the requirements set out in points 1.1.1 and 1.1.2"

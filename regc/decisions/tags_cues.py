@@ -94,9 +94,45 @@ MANAGEMENT_SYSTEM = re.compile(
 DECLARED_INTENTION = re.compile(r"\b(?:has|have)\s+declared\s+(?:the|its|their|an)\s+intention\s+to\b|"
                                 r"\bdeclares?\s+(?:its|their|the)\s+intention\s+to\b", re.IGNORECASE)
 
+# --- validation10 cues (spec §6 Tags) -------------------------------------------------------------------------
+# generic law or rules qualified as applicable/relevant, as the object of compliance (spec §6: compliance with
+# requirements set out in a referenced text, here a generic one, spec §7 RF1): "comply with the applicable relevant
+# legislation, such as …", "comply with all relevant EU rules on …", "comply with the applicable sustainability rules
+# on …" (not "comply with the applicable emission limits": a limit, no rules)
+GENERIC_LAW_QUALIFIERS = ("applicable", "relevant")
+GENERIC_LAW_NOUNS = ("legislation", "law", "rules", "regulations")
+COMPLIES_WITH_GENERIC_LAW = re.compile(
+    rf"\b{_COMPLY}\s+(?:all\s+)?(?:the\s+)?{_alt(GENERIC_LAW_QUALIFIERS)}\s+(?:[\w-]+\s+){{0,2}}?"
+    rf"{_alt(GENERIC_LAW_NOUNS)}\b", re.IGNORECASE)
+# a definition or guidelines of a referenced text the node's subject must match or be consistent with: "the forest
+# management matches the applicable national definition of …", "is consistent with the Ramsar Convention’s principles
+# and guidelines on …", "is consistent with the 2019 Refinement to the 2006 IPCC Guidelines …" (not "consistent with
+# the objectives of the plan")
+MATCH_VERBS = ("matches", "match", "corresponds to", "correspond to")
+REFERENCED_GUIDES = ("guidelines", "guideline", "principles", "resolutions", "methodology", "methodologies")
+MATCHES_A_DEFINITION = re.compile(
+    rf"\b{_alt(MATCH_VERBS)}\s+the\s+(?:[\w‘’'()-]+\s+){{0,4}}?definitions?\s+of\b"
+    rf"|\bconsistent\s+with\s+the\s+(?:[\w‘’'()-]+\s+){{0,9}}?{_alt(REFERENCED_GUIDES)}\b", re.IGNORECASE)
+# a strategy the activity develops or adopts ("The activity develops a strategy to account for and reduce …"): a
+# commitment, as an adopted plan (not "in line with the EU Biodiversity Strategy": a named document)
+STRATEGY_VERBS = ("develops", "develop", "adopts", "adopt", "has developed", "has adopted", "have developed",
+                  "have adopted")
+DEVELOPS_A_STRATEGY = re.compile(rf"\b{_alt(STRATEGY_VERBS)}\s+(?:an?|its|their)\s+(?:[\w-]+\s+){{0,3}}?"
+                                 rf"(?:strategy|strategies|roadmap)\b", re.IGNORECASE)
+# a plan or instrument that provides for monitoring ("The forest management plan … provides for monitoring which
+# ensures the correctness of the information …"); a proof that demonstrates compliance ("long-term climate benefits
+# are considered demonstrated by proof of alignment with Article 29(7) …"): verification
+PROVIDES_MONITORING = re.compile(r"\bprovides?\s+for\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?monitoring\b"
+                                 r"|\bdemonstrated\s+by\s+(?:a\s+|the\s+)?proof\s+of\b", re.IGNORECASE)
+# an analysis whose result the node requires ("the climate benefit analysis demonstrates that the net balance …")
+ANALYSIS_NOUNS = ("analysis", "analyses", "study", "studies")
+ANALYSIS_DEMONSTRATES = re.compile(rf"\b{_alt(ANALYSIS_NOUNS)}\s+(?:demonstrates?|shows?|proves?)\s+that\b",
+                                   re.IGNORECASE)
+
 # (name, tag, pattern) in order; each adds its tag when it matches (spec §6 Tags)
 EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("authorised-or-labelled", "Verification", AUTHORISED_BY),
+    ("provides-for-monitoring", "Verification", PROVIDES_MONITORING),
     ("monitoring-framework", "Verification", MONITORING_FRAMEWORK),
     ("complies-with-legislation", "Methodology", COMPLIES_WITH_LEGISLATION),
     ("requirements-of-a-text", "Methodology", REQUIREMENTS_OF_TEXT),
@@ -106,9 +142,13 @@ EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("requirements-are-met", "Methodology", REQUIREMENTS_ARE_MET),
     ("uses-a-method", "Methodology", USES_A_METHOD),
     ("management-system", "Methodology", MANAGEMENT_SYSTEM),
+    ("complies-with-generic-law", "Methodology", COMPLIES_WITH_GENERIC_LAW),
+    ("matches-a-definition", "Methodology", MATCHES_A_DEFINITION),
     ("adopted-plan", "Commitment", ADOPTED_PLAN),
     ("declared-intention", "Commitment", DECLARED_INTENTION),
+    ("develops-a-strategy", "Commitment", DEVELOPS_A_STRATEGY),
     ("analysis-performed", "Assessment", ANALYSIS_PERFORMED),
+    ("analysis-demonstrates", "Assessment", ANALYSIS_DEMONSTRATES),
 )
 
 # the target of "requirements set out in / specified in" is a point of the same section, not a referenced text; also
@@ -150,3 +190,18 @@ CONTRACT_AS_CONTEXT = re.compile(r"\b(?:defined|set|specified|stated)\s+in\s+the
 PROCEDURE_STEPS = ("notified to", "given its opinion")
 PROCEDURE_STEP = re.compile(rf"\b{_alt(PROCEDURE_STEPS)}\b(?:(?!\band\b)[^,;:])*", re.IGNORECASE)
 
+
+# a scope that opens the node and names the instances it binds by what they comply with ("For areas that comply with
+# the requirements at forest sourcing area level … in accordance with Article 29(7) … the activity complies with the
+# following criteria:"): the compliance is the condition, not a method the node prescribes; the tags are read from
+# the main clause (its subject starts it)
+SCOPE_SUBJECTS = ("the activity", "the operator", "the facility", "the installation", "it")
+SCOPE_OPENING = re.compile(rf"^\W*For\s+(?:[\w-]+\s+){{1,3}}?(?:that|which|where)\s+[^:;]{{10,400}}?[\s,]"
+                           rf"(?={_alt(SCOPE_SUBJECTS)}\s+(?:complies|meets|fulfils|satisfies|is|does)\b)", re.IGNORECASE)
+# a chapeau whose subject is a calculation ("The calculation of climate benefit complies with all of the following
+# criteria:"): its items are criteria of the calculation, each prescribing how it is done (Methodology); the
+# items' own items are not
+CALCULATION_NOUNS = ("calculation", "computation", "quantification", "estimation")
+CALCULATION_CHAPEAU = re.compile(rf"^\W*(?:the\s+)?{_alt(CALCULATION_NOUNS)}\s+of\s+[^:;.]{{2,80}}?\s+"
+                                 rf"(?:compl(?:y|ies)\s+with|meets?|fulfils?)\s+(?:all\s+of\s+)?the\s+following\b[^:;.]*:\s*$",
+                                 re.IGNORECASE)

@@ -28,7 +28,7 @@ from regc.decisions.applicability import (_GATE_LEAD, _PROCESS_STAGE, covers_act
                                           decide_applicability, first_sentence, restates_activity_scope)
 from regc.decisions.applicability_cues import EARLY_RULES, LATE_RULES, Cue, first_match
 from regc.decisions.logic import node_logic_inputs
-from regc.decisions.tags import _CONTENT_TAG, _ITEMS_ARE_CONTENT, decide_tags  # noqa: F401
+from regc.decisions.tags import _CONTENT_TAG, _ITEMS_ARE_CONTENT, decide_tags, items_tag  # noqa: F401
 from regc.ir.models import ANCHORED_ID, CriterionNode, Diagnostic, Threshold, Unit
 from regc.passes.context import PassContext
 from regc.passes.model_origin import keep_model_origin
@@ -94,14 +94,16 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     # a repair of an applicability the §7 cues contradict: the rule decides (a model verdict is not asked again)
     retry_cue = _guided_ids(ctx, {"APPLICABILITY_CUE_MISMATCH"}) if getattr(ctx, "attempt", 0) else set()
 
-    def visit(node: CriterionNode, parent: Optional[CriterionNode], anchor_type: Optional[str]) -> None:
+    def visit(node: CriterionNode, parent: Optional[CriterionNode], anchor_type: Optional[str],
+              parent_items: Optional[str] = None) -> None:
         is_root = parent is None
         own_anchor = None if is_root else anchored_type(node)
-        inherited = anchor_type if own_anchor is None else None
+        inherited = (anchor_type or parent_items) if own_anchor is None else None
         content = _ITEMS_ARE_CONTENT.search(node.verbatim_text) if not is_root else None
         child_inherit = own_anchor or anchor_type or (_CONTENT_TAG[content.group(1).lower()] if content else None)
+        own_items = items_tag(node.verbatim_text) if not is_root else None  # the criteria of a calculation
         for c in node.sub_criteria:
-            visit(c, node, child_inherit)
+            visit(c, node, child_inherit, own_items)
         # tags
         if is_root:
             _set(node, "tags", Verdict([], 1.0, "root"))

@@ -388,7 +388,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                     out.append(Diagnostic(severity="warning", code="REF_MISSED_CITATION", kind="Completeness",
                                           criterion_id=node.criterion_id,
                                           message=f"citation {m.group(0)!r} in {node.criterion_id} was not extracted"))
-    return out + _missed_internal_criteria(unit)
+    return out + _missed_internal_criteria(unit) + _truncated_spans(unit)
 
 
 # other activities' criteria named by their part ("the respective criteria for substantial contribution to …"): a
@@ -409,4 +409,27 @@ def _missed_internal_criteria(unit: Unit) -> list[Diagnostic]:
                 out.append(Diagnostic(severity="warning", code="REF_MISSED_INTERNAL_CRITERIA", kind="Completeness",
                                       criterion_id=node.criterion_id,
                                       message=f"{m.group(0)!r}: other activities' criteria named but not a source"))
+    return out
+
+
+def _truncated_spans(unit: Unit) -> list[Diagnostic]:
+    """Verify learns RF3 (whole noun phrases): a source whose text occurs in its node only inside a longer phrase
+    reference the citation grammar finds there, that phrase not being a source ("national law" cut from "the terms and
+    conditions laid down in national law", "IPCC Guidelines …" cut from "the 2019 Refinement to the 2006 IPCC
+    Guidelines …") is a truncated span (Semantic)."""
+    out = []
+    for node in unit.root.walk():
+        srcs = node.references.sources if node.references else []
+        if not srcs:
+            continue
+        text, have = node.verbatim_text, {s.text for s in srcs}
+        longer = [c for c in find_citations(text) if c.kind != "eu_act" and c.text not in have]
+        for s in srcs:
+            spots = [m.start() for m in re.finditer(re.escape(s.text), text)]
+            wrap = [next((c for c in longer if c.start <= at and at + len(s.text) <= c.end and len(c.text) > len(s.text)),
+                         None) for at in spots]
+            if spots and all(wrap):
+                out.append(Diagnostic(severity="warning", code="REF_SPAN_TRUNCATED", kind="Semantic",
+                                      criterion_id=node.criterion_id,
+                                      message=f"{s.text!r} is cut from the reference {wrap[0].text!r}"))
     return out

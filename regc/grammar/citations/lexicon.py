@@ -26,7 +26,7 @@ DOCUMENT_NOUNS = ('Protocol', 'Standards', r'Standard(?!\s+(?:EN|ISO|IEC)\b)', '
                   'Code of Conduct', r'Codes? of Good(?: [A-Z][\w\-]*){1,3}', r'Classification(?= of [A-Z])', 'Strategies and Action Plans', 'Red List', 'Registry', '[Ss]urvey', 'Criteria',
                   'List of Waste', 'Guidelines?', 'Handbook', 'Reference Document', 'handbook', 'guidelines?',
                   'guidance', 'manual', 'reports?', 'Manual', '[Tt]ool', '[Dd]atabase',
-                  r"[Dd]efinition of [a-z\-]+(?: (?!(?:as|in|is|are|and|or|of|for|to|the|a|an|that|which|by|with|where|when)\b)[a-z\-]+){0,2}")
+                  r"[Dd]efinition of (?:‘[^’]{2,120}’|[a-z\-]+(?: (?!(?:as|in|is|are|and|or|of|for|to|the|a|an|that|which|by|with|where|when)\b)[a-z\-]+){0,2})")
 
 # words that make a capitalised phrase a document name (bodies, "European", acronyms)
 NAME_TRIGGERS = ('EU', 'European', 'Europe', 'Union', 'IUCN', 'FAO', 'UN', 'UNECE', 'IPCC', 'OECD', 'JRC', 'IEA',
@@ -63,3 +63,19 @@ TREATY_NAMES = ('Treaty establishing the European Atomic Energy Community', 'Tre
 # acronyms that name a legislator, a quantity or a technique rather than a scheme with requirements of its own
 # ("the EEA requirements", "the BAT requirements" are no scheme texts)
 NOT_SCHEME_ACRONYMS = ('EEA', 'EEC', 'TFEU', 'BAT', 'GHG', 'LCA', 'PPE', 'DNSH')
+
+# phrase references of spec §7 RF1/RF3 kept as whole noun phrases (rules ``edition_prefix``, ``convention_document``,
+# ``generic_phrase`` of :mod:`regc.grammar.citations.rules`)
+# a later edition of a named document written before it ("the 2019 Refinement to the 2006 IPCC Guidelines …")
+EDITION_NOUNS = ('Refinement', 'Revision', 'Supplement', 'Update', 'Addendum')
+# documents of a convention's bodies named through the convention ("the Ramsar Convention’s guidelines for …",
+# "relevant resolutions of the Ramsar Convention", "resolution XIII/13")
+CONVENTION_DOC_NOUNS = ('principles', 'guidelines', 'guidance', 'recommendations', 'resolutions', 'decisions')
+# the heads of a requirement laid down in generic law ("the terms and conditions laid down in national law")
+LAID_DOWN_HEADS = ('terms and conditions', 'conditions', 'procedures', 'requirements', 'rules')
+# the subject fields of qualified generic rules ("the applicable sustainability rules on the placing on the market …")
+RULE_FIELDS = ('sustainability', 'safety', 'environmental', 'product')
+# definitions given by generic law ("the applicable national definition of sustainable forest management")
+GENERIC_DEFINITION_HEADS = ('definition', 'definitions')
+# acts that replace the acts named ("successors of Regulation (EC) No 715/2007 and …")
+SUCCESSOR_NOUNS = ('successors', 'successor')

@@ -28,6 +28,14 @@ from regc.grammar.citations.lexicon import (
     NOT_SCHEME_ACRONYMS,
     STANDARD_PREFIXES,
 )
+from regc.grammar.citations.lexicon import (
+    CONVENTION_DOC_NOUNS,
+    EDITION_NOUNS,
+    GENERIC_DEFINITION_HEADS,
+    LAID_DOWN_HEADS,
+    RULE_FIELDS,
+    SUCCESSOR_NOUNS,
+)
 
 
 def words(ws: tuple[str, ...]) -> str:
@@ -221,7 +229,54 @@ GENERIC_LAW_CAND = re.compile(rf"""
 """, re.X)
 
 DOC_NOUN = re.compile(rf"""
-    \b{_DOCUMENT_NOUNS}\b
+    \b{_DOCUMENT_NOUNS}(?:(?<=’)|\b)  # "the FAO definition of ‘forest area …’" ends at its closing quote
+""", re.X)
+
+# ---------------------------------------------------------------------------------------------------------------
+# whole noun phrases of spec §7 RF1/RF3 (rules ``convention_document``, ``generic_phrase``; ``edition_prefix`` of
+# :func:`~regc.grammar.citations.phrases._extend_left`)
+
+# a later edition written before a named document, with the edition year of the document itself: "the 2019
+# Refinement to the 2006 " (before "IPCC Guidelines …"), "the 2006 " (before "IPCC Guidelines …")
+EDITION_BEFORE = re.compile(rf"""
+    \bthe\s+(?:(?:19|20)\d\d\s+(?:{words(EDITION_NOUNS)})\s+to\s+(?:the\s+)?)?(?:19|20)\d\d\s+$
+""", re.X)
+
+EDITION_CHARS = re.compile(r"""
+    [\w\s]
+""", re.X)
+
+# a convention named with the possessive, then its bodies' documents with their lower-case title ("the Ramsar
+# Convention’s guidelines for management planning for Ramsar sites and other wetlands"); the documents of a convention
+# by "of" ("relevant resolutions of the Ramsar Convention"); a numbered resolution or decision ("resolution XIII/13")
+_CONV_NAME = r"(?:[A-Z][\w-]+\s+){1,3}(?:Convention|Protocol|Agreement)"
+_CONV_DOCS = rf"(?:{words(CONVENTION_DOC_NOUNS)})"
+_CONV_TITLE = r"(?:\s+(?:on|for)\s+(?:[a-z][\w-]*|[A-Z][\w-]*)(?:\s+(?:[a-z][\w-]*|[A-Z][\w-]*)){0,14}?(?=\s*(?:[,;.:()]|$)))?"
+CONVENTION_DOCUMENT = re.compile(rf"""
+    (?:\bthe\s+)?(?P<ref>{_CONV_NAME}[’']s\s+(?:[a-z][\w-]*\s+){{0,2}}?{_CONV_DOCS}(?:\s+(?:and|or)\s+{_CONV_DOCS})?\b{_CONV_TITLE})
+  | (?:\bthe\s+)?(?P<of>(?:(?:relevant|applicable)\s+)?{_CONV_DOCS}\s+of\s+the\s+{_CONV_NAME})\b
+  | (?:\bthe\s+)?(?P<num>\b(?:[Rr]esolutions?|[Dd]ecisions?)\s+[IVXLC]{{1,6}}/\d{{1,3}})(?![\w/])
+""", re.X)
+
+# generic references whose head a generic jurisdiction's law qualifies or defines: "the terms and conditions laid
+# down in national law", "the applicable national definition of sustainable forest management", "the applicable
+# sustainability rules on the placing on the market of batteries in the Union, including restrictions on …",
+# "successors of Regulation (EC) No 715/2007 and Regulation (EC) No 595/2009", "the European List of ship recycling
+# facilities established under that Regulation" (a list an act establishes, named without its act number)
+_GP_QUAL = "(?:" + words(GENERIC_QUALIFIERS) + ")"
+_GP_JUR = "(?:" + words(GENERIC_JURISDICTIONS) + ")"
+_GP_LAW = "(?:" + words(GENERIC_LAW_HEADS) + ")"
+_GP_ACT = rf"(?:(?:Commission|Council)\s+)?(?:(?:Delegated|Implementing)\s+)?{_TYPE}\s+{_ACTNUM}"
+_GP_INCLUDING = r"(?:,\s+including\s+[a-z][^,;.:()]{2,120}?(?=[,;.:]|$))?"
+GENERIC_PHRASE = re.compile(rf"""
+    \b(?:{words(LAID_DOWN_HEADS)})\s+(?:laid\s+down|set\s+out|established|defined)\s+(?:in|by)\s+(?:{_GP_QUAL}\s+)?
+      {_GP_JUR}(?:\s+(?:and|or)\s+{_GP_JUR})?\s+{_GP_LAW}\b
+  | \b(?:{_GP_QUAL}\s+)+{_GP_JUR}\s+(?:{words(GENERIC_DEFINITION_HEADS)})\s+of\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,6}}?
+      (?=\s*(?:[,;.:()]|$))
+  | \b(?:{_GP_QUAL}\s+)+(?:{words(RULE_FIELDS)})\s+rules\s+on\s+the\s+[a-z][^,;.:()]{{2,120}}?(?=[,;.:]|$){_GP_INCLUDING}
+  | \b(?:{words(SUCCESSOR_NOUNS)})\s+of\s+{_GP_ACT}(?:\s+(?:and|or)\s+{_GP_ACT})*
+  | \b(?:EU|European|Union)\s+List\s+of\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,5}}?\s+(?:established|set\s+up|adopted)\s+
+      (?:under|by|pursuant\s+to)\s+(?:that|this)\s+(?:Regulation|Directive|Decision)\b
 """, re.X)
 
 _SELF_REFERENCE = re.compile(r"""

@@ -33,6 +33,8 @@ from regc.grammar.citations.patterns import (
     _YEAR_BEFORE,
     _YEAR_CHARS,
     DOC_NOUN,
+    EDITION_BEFORE,
+    EDITION_CHARS,
     LOWER_TITLE,
     NAMED_ACT,
     RIGHT_TITLE,
@@ -112,6 +114,9 @@ def _extend_left(text: str, start: int) -> int:
     """Start of the document citation: "the (most recent version of the)", a located part ("criterion B7 of the")."""
     pre = tail_search(_VERSION_BEFORE, text, start, _LOWER_CHARS)
     the = tail_search(_THE_BEFORE, text, start, _THE_CHARS)
+    edition = tail_search(EDITION_BEFORE, text, start, EDITION_CHARS)
+    if edition:  # "the 2019 Refinement to the 2006 IPCC Guidelines …": the edition and its year name the document
+        return edition.start()
     if pre and pre.group(0).strip() and re.search(r"most recent|latest|current", pre.group(0)):
         start = pre.start()
     elif the:

@@ -41,6 +41,8 @@ from regc.grammar.citations.patterns import (
     BODY_GUIDANCE,
     BODY_STANDARD,
     COMMISSION_NOTICE,
+    CONVENTION_DOCUMENT,
+    GENERIC_PHRASE,
 )
 from regc.grammar.citations.lexicon import STANDARD_PREFIXES
 from regc.grammar.citations.phrases import _named_acts, _named_documents, _titled_acts
@@ -209,6 +211,32 @@ def scheme_requirements(text: str) -> list[Citation]:
             for m in SCHEME_REQUIREMENTS.finditer(text)]
 
 
+@rule("pattern:convention-document")
+def convention_document(text: str) -> list[Citation]:
+    """Documents of a convention's bodies as whole noun phrases (spec §7 RF1/RF3): named with the possessive and their
+    title ("the Ramsar Convention’s guidelines for management planning for Ramsar sites and other wetlands"), by
+    "of" ("relevant resolutions of the Ramsar Convention") or by number ("the resolution XIII/13"); the leading article
+    is no part of the reference.  Not the convention alone ("the Ramsar Convention": rule ``named_convention``)."""
+    out = []
+    for m in CONVENTION_DOCUMENT.finditer(text):
+        g = next(k for k in ("ref", "of", "num") if m.group(k))
+        s0, e0 = m.span(g)
+        out.append(Citation(kind="named_document" if g != "of" else "generic", text=text[s0:e0], start=s0, end=e0,
+                            spans=((s0, e0),), rule=convention_document.rule_id, confidence=0.7))
+    return out
+
+
+@rule("pattern:generic-phrase")
+def generic_phrase(text: str) -> list[Citation]:
+    """Generic references whose head generic law lays down or defines, as whole noun phrases (spec §7 RF1/RF3): "terms
+    and conditions laid down in national law", "applicable national definition of sustainable forest management",
+    "applicable sustainability rules on the placing on the market of batteries …, including …", "successors of
+    Regulation (EC) No 715/2007 and …", "European List of … facilities established under that Regulation"; the
+    leading article is no part of the reference."""
+    return [Citation(kind="generic", text=m.group(0), start=m.start(), end=m.end(), spans=((m.start(), m.end()),),
+                     rule=generic_phrase.rule_id, confidence=0.65) for m in GENERIC_PHRASE.finditer(text)]
+
+
 @rule("pattern:named-document", gates=(DOC_NOUN,))
 def named_document(text: str) -> list[Citation]:
     """Documents named by a title before a document noun ("the IUCN Red List", "the WHO handbook on …")."""
@@ -217,4 +245,5 @@ def named_document(text: str) -> list[Citation]:
 
 RULES = (act, internal_reference, standard, named_act, titled_act, levels_indicator, named_convention, treaty,
          body_guidance, commission_notice, body_standard, named_agreement, bat_conclusions, generic_alternative,
-         generic_reference, internal_criteria, scheme_requirements, named_document)
+         generic_reference, internal_criteria, scheme_requirements, convention_document, generic_phrase,
+         named_document)

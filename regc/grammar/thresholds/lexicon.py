@@ -99,3 +99,8 @@ RANK_FILLERS = ("top", "best", "best-performing", "best performing")
 # 1 January 2026, in addition to an attained EEXI value … at least 10 percentage points below …, the GHG intensity
 # does not exceed …"): the condition has ended, their numbers are limits, not scope
 ADDITIONAL_REQUIREMENT_LEADS = ("in addition to",)
+
+# nouns that name a measured quantity ("specific emissions of CO2", "energy consumption of …"): a metric taken from a
+# clause subject that has none of them ("vehicles of category M1 …", a where-clause) gives way to the quantity the
+# clause names before the limit
+QUANTITY_NOUNS = ("emissions", "emission", "consumption", "intensity", "content", "concentration", "losses")

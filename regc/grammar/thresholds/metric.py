@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from regc.grammar.thresholds.lexicon import _CHANGE_NOUN, RANK_FILLERS
+from regc.grammar.thresholds.lexicon import _CHANGE_NOUN, QUANTITY_NOUNS, RANK_FILLERS
 from regc.grammar.thresholds.patterns import (
     _AND_NEW_CLAUSE,
     _SUBCLAUSE_OPEN,
@@ -25,6 +25,7 @@ from regc.grammar.thresholds.patterns import (
     _SCOPE_ENTITY,
     _SHARE_AFTER,
     _WHERE_CLAUSE,
+    QUANTITY_OF,
 )
 from regc.grammar.thresholds.text import _clean, _sentence_start
 from regc.grammar.thresholds.units import UnitParse
@@ -110,8 +111,8 @@ def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relat
         metric = f"{np_} of {subj}" if subj and verb and re.match(r"ha(?:ve|s)|uses?", verb.group(0), re.I) else np_
     elif share:
         metric = "Share of " + _clean(share.group(1))
-    else:
-        metric = subj
+    else:  # the subject, unless it names no quantity and the clause names one before the limit
+        metric = _named_quantity(text, s0, op_start, subj)
     metric = metric.strip()
     change = _CHANGE_BY.search(text[s0:op_start])
     if change and not consists and not (unit is not None and unit.material):
@@ -138,6 +139,23 @@ def _metric(text: str, op_start: int, filler: str, unit: UnitParse | None, relat
     return (metric[:1].upper() + metric[1:]) if metric else "Value"
 
 
+def _named_quantity(text: str, s0: int, op_start: int, metric: str) -> str:
+    """A subject that names no quantity gives way to the quantity the clause names before the limit ("vehicles of
+    category M1 … comply with specific emissions limits of CO2, …, lower than 50 gCO2/km", "Where the product … is
+    sold … after 2030 specific emissions of CO2 … are zero" -> "specific emissions of CO2").
+
+    >>> t = "vehicles of category M1 comply with specific emissions limits of CO2, as defined in X, lower than 50"
+    >>> _named_quantity(t, 0, t.index("lower"), "Vehicles of category M1")
+    'specific emissions of CO2'
+    >>> _named_quantity(t, 0, t.index("lower"), "Direct CO2 emissions of the vehicles")
+    'Direct CO2 emissions of the vehicles'
+    """
+    if not metric.strip() or any(w in QUANTITY_NOUNS for w in re.findall(r"[a-z]+", metric.lower())):
+        return metric  # no subject (the "have …" rules name the object) or a subject that names a quantity
+    quantity = list(QUANTITY_OF.finditer(text, s0, op_start))
+    return f"{quantity[-1].group('q')} of {quantity[-1].group('of')}" if quantity else metric
+
+
 def _subject_metric(parent_subject: str, text: str, s: int, unit: Optional[UnitParse], after: str) -> str:
     """An item with no subject of its own under a chapeau "<quantity> is/are:" ("Greenhouse gas emissions from the
     cement production processes are: (a) for grey cement clinker, lower than 0,816 tCO2e per tonne …"; "where the
@@ -159,6 +177,8 @@ def _duration_metric(text: str, ws: int, we: int) -> str:
     ("permanently withdrawn from use within 6 months of delivery of the compliant aircraft" -> "Time from delivery
     of the compliant aircraft until permanently withdrawn from use")."""
     s0 = _sentence_start(text, ws)
+    if not re.search(r"\w", text[s0:ws]):  # "Within two years after the beginning of the activity …, X is verified"
+        return _leading_duration_metric(text, we)
     what = re.sub(r"^\W*(?:and|or|but)\s+", "", text[s0:ws]).strip(" ,;:")
     if not what or re.search(r"\b(?:is|are|was|were|has|have|had|shall|must|will|does|do|starts?)\b", what) or \
             len(what.split()) > 10 or not re.match(r"[a-z]", what):
@@ -169,6 +189,30 @@ def _duration_metric(text: str, ws: int, we: int) -> str:
                   r"if|when)\b|[,;:.]|$)", text[we:])
     what = _clean(what)
     return f"Time from {ev.group(1).strip()} until {what}" if ev else f"Time until {what}"
+
+
+def _leading_duration_metric(text: str, we: int) -> str:
+    """The metric of a duration that opens its sentence: the time from the event it counts from until what the main
+    clause after the comma makes happen ("Within two years after the beginning of the activity and every 10 years
+    thereafter, the compliance of the activity … is verified by …" -> "Time from the beginning of the activity until
+    the compliance of the activity is verified"); "" when there is no such event or clause.
+
+    >>> _leading_duration_metric("Within two years after the beginning of the activity and every 10 years thereafter, "
+    ...     "the compliance of the activity with the criteria is verified by either of the following:", 16)
+    'Time from the beginning of the activity until the compliance of the activity is verified'
+    >>> _leading_duration_metric("Within two years, the plan is updated.", 16)
+    ''
+    """
+    ev = re.match(r"\s*(?:after|of|from|following)\s+(?P<ev>(?:the\s+)?[^,;:.]{3,70}?)(?=\s+(?:and|or)\b|[,;:.]|$)",
+                  text[we:])
+    comma = text.find(",", we)
+    main = re.match(r"\s*(?P<subj>(?:the|its|their)\s+[^,;:.]{3,200}?)\s+(?P<verb>(?:is|are)\s+[a-z]+ed)\b",
+                    text[comma + 1:]) if ev and comma >= 0 else None
+    if not main:
+        return ""
+    subj = " ".join(main.group("subj").split()[:5])
+    subj = re.sub(r"\s+(?:to|of|for|in|at|by|with|the)$", "", subj)
+    return f"Time from {ev.group('ev').strip()} until {subj} {main.group('verb')}"
 
 
 def _clause_before_duration(what: str) -> str:

@@ -15,6 +15,7 @@ from regc.grammar.thresholds.lexicon import (
     EXCLUSION_PREDICATES,
     FINITE_VERBS,
     MONTHS,
+    QUANTITY_NOUNS,
     SCOPE_ENTITIES,
     STANDARD_BODIES,
     TEMPORAL_PREPOSITIONS,
@@ -187,11 +188,6 @@ _CLAUSE_BREAK = re.compile(r"""
   | \]
   | \[
 """, re.X)
-
-_SCOPE_LEFT = re.compile(rf"""
-    (?:\b(?:for|with|having|where|of|in|on|to)\s+(?:a\ |an\ |the\ |all\ |any\ |those\ |their\ )?
-      (?:[\w()'’-]+\s+){{0,6}}?|\b{_SCOPE_ENTITY}\s+(?:of\s+)?)$
-""", re.X | re.I)
 
 _FINITE_VERB = re.compile(rf"""
     (?<![\w-]){_FINITE_VERBS}\b
@@ -597,3 +593,7 @@ _AND_NEW_CLAUSE = re.compile(r"""\band\s+(?=(?:an?|the)\s+[^,;]{1,60}?\b(?:is|ar
 _SUBCLAUSE_OPEN = re.compile(r"""\b(?:where|which\s+includes?|which\s+comprises?|when|if)\b|[;:]""", re.X | re.I)
 _STARTS = re.compile(r"""\b(?P<head>the\s+[\w-]+)\s+(?:that|which)\b[^;:]*?\s(?P<verb>starts?|begins?|commences?)$""",
                      re.X | re.I)
+
+# the quantity a clause names before its limit ("comply with specific emissions limits of CO2, …, lower than 50 gCO2/km")
+QUANTITY_OF = re.compile(rf"""(?<![\w()-])(?P<q>(?:(?!(?:with|of|the|an?|to|for|in|by|and|or)\s)[a-z][\w-]*\s+){{0,2}}?(?:{words(QUANTITY_NOUNS)}))(?:\s+(?:limits?
+    |thresholds?|values?))?\s+of\s+(?:the\s+|an?\s+)?(?P<of>[A-Za-z][\w]*)\b""", re.X | re.I)
