@@ -6,7 +6,8 @@
    lists are fused by RRF (optionally, ``title_view``, the "both" view also with the title view,
    :mod:`regc.retrieval.titles`; off by default), and the views are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
 3. provisions the anchor pinpoints (cited articles, activity-code annexes, definitions of the terms used) join
-   at the top or at the closure level;
+   at the top or at the closure level; the articles a question cue points to (:mod:`regc.retrieval.cues`: "from
+   what date" -> "Entry into force and application") join below their act's best provision;
 4. an authority order (regulation/directive > delegated/implementing act > other documents) scales the scores;
 5. the 1-hop citation closure of the best provisions (REFERENCES, DELEGATES_TO, SPECIFIES, REQUIRES_FORM edges,
    paragraph-level edges rolled up) is merged INTO the ranking: a neighbour scores ``decay`` x its best seed,
@@ -21,6 +22,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import weakref
 from dataclasses import dataclass
@@ -67,6 +69,19 @@ DOMAIN_VOTERS = 5  # when no act is named, the best provisions vote for the ques
 MIN_OVERLAP = 3  # a cited provision joins by closure only when it shares this many content words with the anchor
 TERM_LEVEL = DECAY  # the definitions article of a defined term used in the question
 SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the question names
+# an annex found by search brings the articles of its own act that introduce it ("... are set out in Annex I",
+# "... in the template set out in Annex VIII") at this factor of its score, before the closure (None: off)
+INTRODUCING_LEVEL: Optional[float] = None
+INTRODUCING_SEEDS = 10  # the best provisions whose introducing articles are lifted
+INTRODUCING_SEARCHED = False  # only introducing articles that search found too (anywhere in a view's pool)
+# a question cue (:mod:`regc.retrieval.cues`: "from what date", "who checks") lifts the cued articles of the
+# question's acts (named, else those of the CUE_ACTS best provisions) to this factor of their act's best score
+# (None: off); 0.8 decided by ablation over every released set (tests/fixtures/ask/README.md, fourth round H14e)
+CUE_LEVEL: Optional[float] = 0.8
+CUE_ACTS = 5
+# a long provision has more chunks that can rank first by chance: its search score x 1 / (1 + LENGTH_PRIOR x
+# log10(its chunks)) (0: off; a 300-chunk annex at 0.1: x 0.80, a 3-chunk article: x 0.95)
+LENGTH_PRIOR = 0.0
 
 
 _WORDS = re.compile(r"[a-z][a-z0-9\-]+")
@@ -127,8 +142,13 @@ class Asker:
                  max_seeds: int = MAX_SEEDS, view_fusion: Optional[str] = "rrf", other_act: Optional[float] = None,
                  other_domain: float = OTHER_DOMAIN, min_overlap: int = MIN_OVERLAP,
                  dense_views: Sequence[str] = DENSE_VIEWS, title_view: Optional[str] = TITLE_VIEW,
-                 chunk_pool: int = CHUNK_POOL, tie_break: Optional[str] = TIE_BREAK, annex_factor: float = ANNEX):
+                 chunk_pool: int = CHUNK_POOL, tie_break: Optional[str] = TIE_BREAK, annex_factor: float = ANNEX,
+                 introducing_level: Optional[float] = INTRODUCING_LEVEL, length_prior: float = LENGTH_PRIOR,
+                 cue_level: Optional[float] = CUE_LEVEL):
         self.s = searcher
+        self.cue_level = cue_level
+        self.length_prior = length_prior
+        self.introducing_level = introducing_level
         self.annex_factor = annex_factor
         self.tie_break = tie_break
         self.chunk_pool = chunk_pool
@@ -236,6 +256,47 @@ class Asker:
                     u.add_edge(ca, cb)
         return {c: i for i, comp in enumerate(sorted(nx.connected_components(u), key=min)) for c in comp}
 
+    @cached_property
+    def _introducers(self) -> dict[str, tuple[str, ...]]:
+        """Annex -> the articles of its own act that refer to it (REFERENCES / REQUIRES_FORM from the article or
+        one of its paragraphs): "32023R2486#Annex I" -> ("32023R2486#Article 1", "32023R2486#Article 5")."""
+        from regc.retrieval.citegraph import node_part
+
+        out: dict[str, set[str]] = {}
+        for u, v, d in self.s.graph.edges(data=True):
+            if d.get("type") not in ("REFERENCES", "REQUIRES_FORM") or "#" not in u or "#" not in v:
+                continue
+            art, annex = node_part(u), node_part(v)
+            if art.split("#", 1)[0] == annex.split("#", 1)[0] and art.split("#", 1)[1].startswith("Article") \
+                    and annex.split("#", 1)[1].startswith("Annex"):
+                out.setdefault(annex, set()).add(art)
+        return {a: tuple(sorted(arts)) for a, arts in out.items()}
+
+    @cached_property
+    def _cued(self) -> dict[str, tuple[str, ...]]:
+        from regc.retrieval.cues import CUES, cued_articles
+
+        return {name: tuple(cued_articles(self.s.trees, name)) for name, _, _ in CUES}
+
+    def _lift_cued(self, anchor: Anchor, scores: dict, lift) -> None:
+        """The articles the question's cues point to, in the question's acts, at ``cue_level`` x the best score
+        of their act."""
+        from regc.retrieval.cues import question_cues
+
+        cues = question_cues(anchor.question)
+        if not cues:
+            return
+        best: dict[str, float] = {}
+        for n, (sc, _) in scores.items():
+            best[n.split("#", 1)[0]] = max(best.get(n.split("#", 1)[0], 0.0), sc)
+        top = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[:CUE_ACTS]
+        acts = set(anchor.acts) or {n.split("#", 1)[0] for n, _ in top}
+        for name, _ in cues:
+            for art in self._cued.get(name, ()):
+                celex = art.split("#", 1)[0]
+                if celex in acts:
+                    lift(art, self.cue_level * best.get(celex, 0.0), "cue")
+
     def _words(self, node: str) -> set[str]:
         if node not in self._word_cache:
             self._word_cache[node] = {_stem(w) for w in set(_WORDS.findall(node_text(self.s, node).lower()))}
@@ -303,7 +364,7 @@ class Asker:
         self.s.bm25("warm up", 1)
         if "dense" in self.modes:
             self.s.dense("warm up", 1)
-        _ = self.s.graph, self._chunk_node, self._domain, self._authority
+        _ = self.s.graph, self._chunk_node, self._domain, self._authority, self._cued
         extract_anchor("warm up", self.s)
         for node in sorted(self.s.part_nodes()):
             self._words(node)
@@ -353,7 +414,19 @@ class Asker:
                 f *= self.other_domain
             if origin not in ("pinpoint", "section") and n.split("#", 1)[1].startswith("Annex"):
                 f *= self.annex_factor
+            if self.length_prior and origin not in ("pinpoint", "section"):
+                f /= 1.0 + self.length_prior * math.log10(max(1, len(self.s.part_nodes().get(n, ()))))
             scores[n] = (sc * f, origin)
+        if self.cue_level:
+            self._lift_cued(anchor, scores, lift)
+        if self.introducing_level:
+            searched = {n for n, _ in fused}
+            ranked_now = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[:INTRODUCING_SEEDS]
+            for n, (sc, _) in ranked_now:
+                for art in self._introducers.get(n, ()):
+                    if INTRODUCING_SEARCHED and art not in searched:
+                        continue
+                    lift(art, self.introducing_level * sc, "introducing")
         if self.closure:
             focus = self._focus_words(anchor)
             seeds = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[: self.max_seeds]
