@@ -365,3 +365,13 @@ def test_a_cue_lifts_its_articles_below_their_acts_best(searcher):
     assert {h.node for h in lifted} <= {"32020R0852#Article 21", "32020R0852#Article 22"} and lifted
     assert all(h.node not in plain or plain[h.node].score < h.score for h in lifted)
     assert all(h.score <= 0.8 * max(x.score for x in cued if x.celex == h.celex) + 1e-9 for h in lifted)
+
+
+def test_closure_neighbours_that_search_did_not_find_score_lower(searcher):
+    q = "Can a covered entity share records with a vendor that hosts its email?"
+    full = {h.node: h for h in Asker(searcher).retrieve(q, k=500)[1]}
+    flat = {h.node: h for h in Asker(searcher, unsearched_closure=1.0).retrieve(q, k=500)[1]}
+    lowered = [n for n, h in full.items() if h.origin == "closure" and h.score < flat[n].score - 1e-9]
+    kept = [n for n, h in full.items() if h.origin == "closure" and abs(h.score - flat[n].score) < 1e-9]
+    assert lowered and kept  # some neighbours were also searched, some only cited
+    assert all(abs(full[n].score - 0.8 * flat[n].score) < 1e-9 for n in lowered)
