@@ -375,3 +375,19 @@ def test_closure_neighbours_that_search_did_not_find_score_lower(searcher):
     kept = [n for n, h in full.items() if h.origin == "closure" and abs(h.score - flat[n].score) < 1e-9]
     assert lowered and kept  # some neighbours were also searched, some only cited
     assert all(abs(full[n].score - 0.8 * flat[n].score) < 1e-9 for n in lowered)
+
+
+def test_an_annex_brings_the_searched_articles_that_introduce_it(searcher):
+    q = "Which templates must a credit institution publish for its taxonomy-aligned exposures?"
+    asker = Asker(searcher)
+    hits = asker.retrieve(q, k=10)[1]
+    by_node = {h.node: h for h in hits}
+    lifted = [h for h in hits if h.origin == "introducing"]
+    assert "32021R2178#Article 4" in [h.node for h in lifted]  # 'as set out in Annex V'
+    assert "32021R2178#Annex V" in asker._introducers and \
+        "32021R2178#Article 4" in asker._introducers["32021R2178#Annex V"]
+    for h in lifted:  # 0.6 x the best annex it introduces
+        annexes = [a for a, arts in asker._introducers.items() if h.node in arts and a in by_node]
+        assert any(abs(h.score - 0.6 * by_node[a].score) < 1e-9 for a in annexes)
+    plain = {h.node: h for h in Asker(searcher, introducing_level=None).retrieve(q, k=500)[1]}
+    assert all(plain[h.node].score < h.score for h in lifted)

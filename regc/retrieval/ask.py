@@ -6,7 +6,8 @@
    lists are fused by RRF (optionally, ``title_view``, the "both" view also with the title view,
    :mod:`regc.retrieval.titles`; off by default), and the views are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
 3. provisions the anchor pinpoints (cited articles, activity-code annexes, definitions of the terms used) join
-   at the top or at the closure level; the articles a question cue points to (:mod:`regc.retrieval.cues`: "from
+   at the top or at the closure level; the articles that introduce one of the best annexes ("... set out in
+   Annex I"), when search found them too, join at 0.6 x the annex; the articles a question cue points to (:mod:`regc.retrieval.cues`: "from
    what date" -> "Entry into force and application") join below their act's best provision;
 4. an authority order (regulation/directive > delegated/implementing act > other documents) scales the scores;
 5. the 1-hop citation closure of the best provisions (REFERENCES, DELEGATES_TO, SPECIFIES, REQUIRES_FORM edges,
@@ -69,11 +70,12 @@ DOMAIN_VOTERS = 5  # when no act is named, the best provisions vote for the ques
 MIN_OVERLAP = 3  # a cited provision joins by closure only when it shares this many content words with the anchor
 TERM_LEVEL = DECAY  # the definitions article of a defined term used in the question
 SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the question names
-# an annex found by search brings the articles of its own act that introduce it ("... are set out in Annex I",
-# "... in the template set out in Annex VIII") at this factor of its score, before the closure (None: off)
-INTRODUCING_LEVEL: Optional[float] = None
+# an annex among the best provisions brings the articles of its own act that introduce it ("... are set out in
+# Annex I", "... in the template set out in Annex VIII") at this factor of its score, before the closure, when
+# search found them too (anywhere in a view's pool); None: off.  0.6 decided by ablation over every released set
+# (0.6 > 0.7 > 0.8; 0.5 no effect; lifting unsearched introducers cost Taxonomy fresh: README, round H14e)
+INTRODUCING_LEVEL: Optional[float] = 0.6
 INTRODUCING_SEEDS = 10  # the best provisions whose introducing articles are lifted
-INTRODUCING_SEARCHED = False  # only introducing articles that search found too (anywhere in a view's pool)
 # a question cue (:mod:`regc.retrieval.cues`: "from what date", "who checks") lifts the cued articles of the
 # question's acts (named, else those of the CUE_ACTS best provisions) to this factor of their act's best score
 # (None: off); 0.8 decided by ablation over every released set (tests/fixtures/ask/README.md, fourth round H14e)
@@ -376,7 +378,7 @@ class Asker:
         self.s.bm25("warm up", 1)
         if "dense" in self.modes:
             self.s.dense("warm up", 1)
-        _ = self.s.graph, self._chunk_node, self._domain, self._authority, self._cued
+        _ = self.s.graph, self._chunk_node, self._domain, self._authority, self._cued, self._introducers
         extract_anchor("warm up", self.s)
         for node in sorted(self.s.part_nodes()):
             self._words(node)
@@ -436,7 +438,7 @@ class Asker:
             ranked_now = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[:INTRODUCING_SEEDS]
             for n, (sc, _) in ranked_now:
                 for art in self._introducers.get(n, ()):
-                    if INTRODUCING_SEARCHED and art not in searched:
+                    if art not in searched:
                         continue
                     lift(art, self.introducing_level * sc, "introducing")
         if self.closure:
