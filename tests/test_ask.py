@@ -391,3 +391,24 @@ def test_an_annex_brings_the_searched_articles_that_introduce_it(searcher):
         assert any(abs(h.score - 0.6 * by_node[a].score) < 1e-9 for a in annexes)
     plain = {h.node: h for h in Asker(searcher, introducing_level=None).retrieve(q, k=500)[1]}
     assert all(plain[h.node].score < h.score for h in lifted)
+
+
+def test_a_cited_annex_is_preceded_by_its_retrieved_introducing_article(searcher, monkeypatch):
+    from regc.retrieval import answer as answer_mod
+
+    q = "Which templates must a credit institution publish for its taxonomy-aligned exposures?"
+    anchor, hits = Asker(searcher).retrieve(q, k=10)
+    ans = extractive(searcher, anchor, hits)
+    ids = ans.rule_ids()
+    assert "32021R2178#Annex VI" in ids and ids.index("32021R2178#Article 4") == ids.index("32021R2178#Annex VI") - 1
+    assert set(ids) <= {h.node for h in hits}  # every cited rule was retrieved
+    for r in ans.rules:
+        assert r["claims"] and all(verbatim(c["quote"], searcher_text(searcher, r["rule_id"])) for c in r["claims"])
+    monkeypatch.setattr(answer_mod, "CITE_INTRODUCER", False)
+    assert "32021R2178#Article 4" not in extractive(searcher, anchor, hits).rule_ids()
+
+
+def searcher_text(searcher, node):
+    from regc.retrieval.ask import node_text
+
+    return node_text(searcher, node)

@@ -31,7 +31,7 @@ from functools import cached_property
 from typing import Optional, Sequence
 
 from regc.retrieval.anchor import QUESTION_WORDS, Anchor, extract_anchor
-from regc.retrieval.citegraph import EXPAND_TYPES, neighbours, part_of
+from regc.retrieval.citegraph import EXPAND_TYPES, annex_introducers, neighbours, part_of
 from regc.retrieval.fusion import fuse
 
 DECAY = 0.7  # closure: a provision one citation hop away scores 0.7 x the provision citing it
@@ -272,19 +272,8 @@ class Asker:
 
     @cached_property
     def _introducers(self) -> dict[str, tuple[str, ...]]:
-        """Annex -> the articles of its own act that refer to it (REFERENCES / REQUIRES_FORM from the article or
-        one of its paragraphs): "32023R2486#Annex I" -> ("32023R2486#Article 1", "32023R2486#Article 5")."""
-        from regc.retrieval.citegraph import node_part
-
-        out: dict[str, set[str]] = {}
-        for u, v, d in self.s.graph.edges(data=True):
-            if d.get("type") not in ("REFERENCES", "REQUIRES_FORM") or "#" not in u or "#" not in v:
-                continue
-            art, annex = node_part(u), node_part(v)
-            if art.split("#", 1)[0] == annex.split("#", 1)[0] and art.split("#", 1)[1].startswith("Article") \
-                    and annex.split("#", 1)[1].startswith("Annex"):
-                out.setdefault(annex, set()).add(art)
-        return {a: tuple(sorted(arts)) for a, arts in out.items()}
+        """Annex -> the articles of its own act that introduce it (:func:`~regc.retrieval.citegraph.annex_introducers`)."""
+        return annex_introducers(self.s.graph)
 
     @cached_property
     def _cued(self) -> dict[str, tuple[str, ...]]:
