@@ -23,7 +23,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 import weakref
 from dataclasses import dataclass
@@ -81,16 +80,10 @@ INTRODUCING_SEEDS = 10  # the best provisions whose introducing articles are lif
 # (None: off); 0.8 decided by ablation over every released set (tests/fixtures/ask/README.md, fourth round H14e)
 CUE_LEVEL: Optional[float] = 0.8
 CUE_ACTS = 5
-# the closure from an annex seed (annexes cite many acts and provisions in passing): decay x this (0: none)
-ANNEX_CLOSURE = 1.0
 # a closure neighbour that no view's search pool holds (cited, but not found by the question's words) joins at
 # decay x this: decided by ablation over every released set (0.8 = 0.85 > 0.7 > 0.9 on the FAQ set; no set
 # loses: tests/fixtures/ask/README.md, fourth round H14e); 1.0: off
 UNSEARCHED_CLOSURE = 0.8
-ANNEX_CLOSURE_OWN_ACT = False  # the closure from an annex seed reaches only provisions of its own act
-# a long provision has more chunks that can rank first by chance: its search score x 1 / (1 + LENGTH_PRIOR x
-# log10(its chunks)) (0: off; a 300-chunk annex at 0.1: x 0.80, a 3-chunk article: x 0.95)
-LENGTH_PRIOR = 0.0
 
 
 _WORDS = re.compile(r"[a-z][a-z0-9\-]+")
@@ -152,16 +145,11 @@ class Asker:
                  other_domain: float = OTHER_DOMAIN, min_overlap: int = MIN_OVERLAP,
                  dense_views: Sequence[str] = DENSE_VIEWS, title_view: Optional[str] = TITLE_VIEW,
                  chunk_pool: int = CHUNK_POOL, tie_break: Optional[str] = TIE_BREAK, annex_factor: float = ANNEX,
-                 introducing_level: Optional[float] = INTRODUCING_LEVEL, length_prior: float = LENGTH_PRIOR,
-                 cue_level: Optional[float] = CUE_LEVEL, annex_closure: float = ANNEX_CLOSURE,
-                 annex_closure_own_act: bool = ANNEX_CLOSURE_OWN_ACT,
+                 introducing_level: Optional[float] = INTRODUCING_LEVEL, cue_level: Optional[float] = CUE_LEVEL,
                  unsearched_closure: float = UNSEARCHED_CLOSURE):
         self.s = searcher
         self.unsearched_closure = unsearched_closure
-        self.annex_closure_own_act = annex_closure_own_act
-        self.annex_closure = annex_closure
         self.cue_level = cue_level
-        self.length_prior = length_prior
         self.introducing_level = introducing_level
         self.annex_factor = annex_factor
         self.tie_break = tie_break
@@ -417,13 +405,11 @@ class Asker:
                 f *= self.other_domain
             if origin not in ("pinpoint", "section") and n.split("#", 1)[1].startswith("Annex"):
                 f *= self.annex_factor
-            if self.length_prior and origin not in ("pinpoint", "section"):
-                f /= 1.0 + self.length_prior * math.log10(max(1, len(self.s.part_nodes().get(n, ()))))
             scores[n] = (sc * f, origin)
         if self.cue_level:
             self._lift_cued(anchor, scores, lift)
+        searched = {n for n, _ in fused}  # provisions some view's search pool holds
         if self.introducing_level:
-            searched = {n for n, _ in fused}
             ranked_now = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[:INTRODUCING_SEEDS]
             for n, (sc, _) in ranked_now:
                 for art in self._introducers.get(n, ()):
@@ -431,17 +417,11 @@ class Asker:
                         continue
                     lift(art, self.introducing_level * sc, "introducing")
         if self.closure:
-            searched = {n for n, _ in fused}
             focus = self._focus_words(anchor)
             seeds = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[: self.max_seeds]
             for n, (sc, _) in seeds:
-                level = self.decay * sc * (self.annex_closure if n.split("#", 1)[1].startswith("Annex") else 1.0)
-                if level <= 0:
-                    continue
-                own = n.split("#", 1)[0] + "#" if self.annex_closure_own_act and "#Annex" in n else ""
+                level = self.decay * sc
                 for v in neighbours(self.s.graph, n, EXPAND_TYPES):
-                    if own and not v.startswith(own):
-                        continue
                     lv = level if v in searched else level * self.unsearched_closure
                     if v in self.s.part_nodes() and scores.get(v, (0.0, ""))[0] < lv and \
                             len(focus & self._words(v)) >= min(self.min_overlap, len(focus)):
