@@ -325,3 +325,90 @@ def test_faq_fixture_is_audited_and_split():
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
         assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)
+
+
+# ---- question cues -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("q, cues", [
+    ("From what date do the criteria for water and biodiversity apply?", ["application"]),
+    ("When will the new disclosure rules start to apply to banks?", ["application"]),
+    ("Who checks that fund managers follow the rules, and what happens if they do not?", ["enforcement"]),
+    ("How often must the Commission report on how the regulation is working?", ["review"]),
+    ("Were the mitigation criteria changed by a later act?", ["amendment"]),
+    # near-misses: a date asked for something else, a check the undertaking does, 'report' without a review
+    ("What date must appear on the KPI template?", []),
+    ("Who checks the DNSH criteria for our own activities?", []),
+    ("How do we report CapEx for eligible activities?", []),
+])
+def test_question_cues_and_near_misses(q, cues):
+    from regc.retrieval.cues import question_cues
+
+    assert [name for name, _ in question_cues(q)] == cues
+
+
+def test_cued_articles_by_heading_or_opening_words(searcher):
+    from regc.retrieval.cues import cued_articles, provision_matches
+
+    assert provision_matches("application", "", "This Regulation shall enter into force on the twentieth day")
+    assert not provision_matches("application", "Definitions", "This Regulation shall enter into force")
+    assert not provision_matches("review", "Transparency of the review process", "")
+    assert cued_articles(searcher.trees, "enforcement") == ["32020R0852#Article 21", "32020R0852#Article 22"]
+    assert "32021R2178#Article 10" in cued_articles(searcher.trees, "application")
+
+
+def test_a_cue_lifts_its_articles_below_their_acts_best(searcher):
+    q = "Who checks that undertakings publish the taxonomy figures, and what happens if they do not?"
+    plain = {h.node: h for h in Asker(searcher, cue_level=None).retrieve(q, k=500)[1]}
+    cued = Asker(searcher).retrieve(q, k=10)[1]
+    lifted = [h for h in cued if h.origin == "cue"]
+    assert {h.node for h in lifted} <= {"32020R0852#Article 21", "32020R0852#Article 22"} and lifted
+    assert all(h.node not in plain or plain[h.node].score < h.score for h in lifted)
+    assert all(h.score <= 0.8 * max(x.score for x in cued if x.celex == h.celex) + 1e-9 for h in lifted)
+
+
+def test_closure_neighbours_that_search_did_not_find_score_lower(searcher):
+    q = "Can a covered entity share records with a vendor that hosts its email?"
+    full = {h.node: h for h in Asker(searcher).retrieve(q, k=500)[1]}
+    flat = {h.node: h for h in Asker(searcher, unsearched_closure=1.0).retrieve(q, k=500)[1]}
+    lowered = [n for n, h in full.items() if h.origin == "closure" and h.score < flat[n].score - 1e-9]
+    kept = [n for n, h in full.items() if h.origin == "closure" and abs(h.score - flat[n].score) < 1e-9]
+    assert lowered and kept  # some neighbours were also searched, some only cited
+    assert all(abs(full[n].score - 0.8 * flat[n].score) < 1e-9 for n in lowered)
+
+
+def test_an_annex_brings_the_searched_articles_that_introduce_it(searcher):
+    q = "Which templates must a credit institution publish for its taxonomy-aligned exposures?"
+    asker = Asker(searcher)
+    hits = asker.retrieve(q, k=10)[1]
+    by_node = {h.node: h for h in hits}
+    lifted = [h for h in hits if h.origin == "introducing"]
+    assert "32021R2178#Article 4" in [h.node for h in lifted]  # 'as set out in Annex V'
+    assert "32021R2178#Annex V" in asker._introducers and \
+        "32021R2178#Article 4" in asker._introducers["32021R2178#Annex V"]
+    for h in lifted:  # 0.6 x the best annex it introduces
+        annexes = [a for a, arts in asker._introducers.items() if h.node in arts and a in by_node]
+        assert any(abs(h.score - 0.6 * by_node[a].score) < 1e-9 for a in annexes)
+    plain = {h.node: h for h in Asker(searcher, introducing_level=None).retrieve(q, k=500)[1]}
+    assert all(plain[h.node].score < h.score for h in lifted)
+
+
+def test_a_cited_annex_is_preceded_by_its_retrieved_introducing_article(searcher, monkeypatch):
+    from regc.retrieval import answer as answer_mod
+
+    q = "Which templates must a credit institution publish for its taxonomy-aligned exposures?"
+    anchor, hits = Asker(searcher).retrieve(q, k=10)
+    ans = extractive(searcher, anchor, hits)
+    ids = ans.rule_ids()
+    assert "32021R2178#Annex VI" in ids and ids.index("32021R2178#Article 4") == ids.index("32021R2178#Annex VI") - 1
+    assert set(ids) <= {h.node for h in hits}  # every cited rule was retrieved
+    for r in ans.rules:
+        assert r["claims"] and all(verbatim(c["quote"], searcher_text(searcher, r["rule_id"])) for c in r["claims"])
+    monkeypatch.setattr(answer_mod, "CITE_INTRODUCER", False)
+    assert "32021R2178#Article 4" not in extractive(searcher, anchor, hits).rule_ids()
+
+
+def searcher_text(searcher, node):
+    from regc.retrieval.ask import node_text
+
+    return node_text(searcher, node)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import weakref
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Optional
@@ -30,6 +31,10 @@ SUPPORT_MARGIN = 0.7  # ... and is cited when its score x answering-sentence cov
 MAX_CANDIDATES = 6
 MAX_RULES = 3
 CITE_POLICY = "answering"  # see :func:`extractive`; chosen by ablation over the dev and old fresh sets
+# a cited annex brings the retrieved article of its act that introduces it ("... set out in Annex V"), cited just
+# before it; decided by ablation over every released set (citation P/R/key up on the three Taxonomy sets, HIPAA
+# unchanged: tests/fixtures/ask/README.md, round H14e)
+CITE_INTRODUCER = True
 CLAIMS_PER_RULE = 2
 MIN_OVERLAP = 2  # content words a sentence must share with the question (1 for one-word topics)
 QUOTE_WORDS = 60
@@ -157,7 +162,8 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
 
     ``policy`` "answering": every supported candidate is cited, the best-anchored (highest support) first -- the
     key provision -- then the others in retrieval order; "support": only candidates whose support reaches
-    ``SUPPORT_MARGIN`` x the best, in retrieval order.  At most ``max_rules``."""
+    ``SUPPORT_MARGIN`` x the best, in retrieval order.  A cited annex is preceded by the retrieved article of its
+    act that introduces it (``CITE_INTRODUCER``).  At most ``max_rules``."""
     focus = _focus(anchor)
     need = MIN_OVERLAP if len(focus) > 2 else 1
     top = hits[0].score if hits else 0.0
@@ -177,9 +183,45 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
         chosen = [f for f in found if f[1] >= SUPPORT_MARGIN * best]
     else:
         raise ValueError(f"unknown citation policy {policy!r} (answering | support)")
+    if CITE_INTRODUCER:
+        chosen = _with_introducers(searcher, chosen, hits, focus)
     rules = [_rule(searcher, h.node, claims, version_of_node(searcher, h.node, h.version))
              for h, _, claims in chosen[:max_rules]]
     return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits])
+
+
+def _with_introducers(searcher, chosen: list, hits: list[Retrieved], focus: set[str]) -> list:
+    """``chosen`` with, before each annex, the retrieved article of its act that introduces it (the rule that
+    makes the annex apply), when that article has an answering sentence and is not chosen yet."""
+    intro = _introducers_of(searcher)
+    rank = {h.node: i for i, h in enumerate(hits)}
+    taken = {h.node for h, _, _ in chosen}
+    out = []
+    for f in chosen:
+        for art in sorted((a for a in intro.get(f[0].node, ()) if a in rank), key=rank.get):  # best retrieved first
+            if art not in taken:
+                h = hits[rank[art]]
+                _, claims = _claims(node_text(searcher, art, h.version), focus, 1)
+                if claims:
+                    out.append((h, 0.0, claims))
+                    taken.add(art)
+                    break
+        out.append(f)
+    return out
+
+
+_INTRODUCERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # searcher -> annex -> introducers
+
+
+def _introducers_of(searcher) -> dict[str, tuple[str, ...]]:
+    from regc.retrieval.citegraph import annex_introducers
+
+    try:
+        if searcher not in _INTRODUCERS:
+            _INTRODUCERS[searcher] = annex_introducers(searcher.graph)
+        return _INTRODUCERS[searcher]
+    except TypeError:  # a searcher that cannot be weakly referenced
+        return annex_introducers(searcher.graph)
 
 
 def warm_up(asker) -> None:
@@ -187,6 +229,7 @@ def warm_up(asker) -> None:
     stemmed words (what :func:`extractive` reads), once per process: `regc ask --eval` / ``--questions`` call it
     before the first question, so that no question pays for loading."""
     asker.warm_up()
+    _introducers_of(asker.s)
     for node in sorted(asker.s.part_nodes()):
         _stemmed_sentences(node_text(asker.s, node))
 

@@ -6,11 +6,13 @@
    lists are fused by RRF (optionally, ``title_view``, the "both" view also with the title view,
    :mod:`regc.retrieval.titles`; off by default), and the views are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
 3. provisions the anchor pinpoints (cited articles, activity-code annexes, definitions of the terms used) join
-   at the top or at the closure level;
+   at the top or at the closure level; the articles that introduce one of the best annexes ("... set out in
+   Annex I"), when search found them too, join at 0.6 x the annex; the articles a question cue points to (:mod:`regc.retrieval.cues`: "from
+   what date" -> "Entry into force and application") join below their act's best provision;
 4. an authority order (regulation/directive > delegated/implementing act > other documents) scales the scores;
 5. the 1-hop citation closure of the best provisions (REFERENCES, DELEGATES_TO, SPECIFIES, REQUIRES_FORM edges,
    paragraph-level edges rolled up) is merged INTO the ranking: a neighbour scores ``decay`` x its best seed,
-   max not sum;
+   max not sum, and ``unsearched_closure`` x that when no view's search pool holds it;
 6. ``as_of`` picks, for each act, the consolidated version in force on that date (the newest corpus version
    dated on or before it): acts not yet in force are dropped, a provision the version in force lacks is
    dropped, and the answer quotes that version's text (:func:`node_text` with ``version``).  The ranking itself
@@ -28,7 +30,7 @@ from functools import cached_property
 from typing import Optional, Sequence
 
 from regc.retrieval.anchor import QUESTION_WORDS, Anchor, extract_anchor
-from regc.retrieval.citegraph import EXPAND_TYPES, neighbours, part_of
+from regc.retrieval.citegraph import EXPAND_TYPES, annex_introducers, neighbours, part_of
 from regc.retrieval.fusion import fuse
 
 DECAY = 0.7  # closure: a provision one citation hop away scores 0.7 x the provision citing it
@@ -67,6 +69,21 @@ DOMAIN_VOTERS = 5  # when no act is named, the best provisions vote for the ques
 MIN_OVERLAP = 3  # a cited provision joins by closure only when it shares this many content words with the anchor
 TERM_LEVEL = DECAY  # the definitions article of a defined term used in the question
 SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the question names
+# an annex among the best provisions brings the articles of its own act that introduce it ("... are set out in
+# Annex I", "... in the template set out in Annex VIII") at this factor of its score, before the closure, when
+# search found them too (anywhere in a view's pool); None: off.  0.6 decided by ablation over every released set
+# (0.6 > 0.7 > 0.8; 0.5 no effect; lifting unsearched introducers cost Taxonomy fresh: README, round H14e)
+INTRODUCING_LEVEL: Optional[float] = 0.6
+INTRODUCING_SEEDS = 10  # the best provisions whose introducing articles are lifted
+# a question cue (:mod:`regc.retrieval.cues`: "from what date", "who checks") lifts the cued articles of the
+# question's acts (named, else those of the CUE_ACTS best provisions) to this factor of their act's best score
+# (None: off); 0.8 decided by ablation over every released set (tests/fixtures/ask/README.md, fourth round H14e)
+CUE_LEVEL: Optional[float] = 0.8
+CUE_ACTS = 5
+# a closure neighbour that no view's search pool holds (cited, but not found by the question's words) joins at
+# decay x this: decided by ablation over every released set (0.8 = 0.85 > 0.7 > 0.9 on the FAQ set; no set
+# loses: tests/fixtures/ask/README.md, fourth round H14e); 1.0: off
+UNSEARCHED_CLOSURE = 0.8
 
 
 _WORDS = re.compile(r"[a-z][a-z0-9\-]+")
@@ -127,8 +144,13 @@ class Asker:
                  max_seeds: int = MAX_SEEDS, view_fusion: Optional[str] = "rrf", other_act: Optional[float] = None,
                  other_domain: float = OTHER_DOMAIN, min_overlap: int = MIN_OVERLAP,
                  dense_views: Sequence[str] = DENSE_VIEWS, title_view: Optional[str] = TITLE_VIEW,
-                 chunk_pool: int = CHUNK_POOL, tie_break: Optional[str] = TIE_BREAK, annex_factor: float = ANNEX):
+                 chunk_pool: int = CHUNK_POOL, tie_break: Optional[str] = TIE_BREAK, annex_factor: float = ANNEX,
+                 introducing_level: Optional[float] = INTRODUCING_LEVEL, cue_level: Optional[float] = CUE_LEVEL,
+                 unsearched_closure: float = UNSEARCHED_CLOSURE):
         self.s = searcher
+        self.unsearched_closure = unsearched_closure
+        self.cue_level = cue_level
+        self.introducing_level = introducing_level
         self.annex_factor = annex_factor
         self.tie_break = tie_break
         self.chunk_pool = chunk_pool
@@ -236,6 +258,36 @@ class Asker:
                     u.add_edge(ca, cb)
         return {c: i for i, comp in enumerate(sorted(nx.connected_components(u), key=min)) for c in comp}
 
+    @cached_property
+    def _introducers(self) -> dict[str, tuple[str, ...]]:
+        """Annex -> the articles of its own act that introduce it (:func:`~regc.retrieval.citegraph.annex_introducers`)."""
+        return annex_introducers(self.s.graph)
+
+    @cached_property
+    def _cued(self) -> dict[str, tuple[str, ...]]:
+        from regc.retrieval.cues import CUES, cued_articles
+
+        return {name: tuple(cued_articles(self.s.trees, name)) for name, _, _ in CUES}
+
+    def _lift_cued(self, anchor: Anchor, scores: dict, lift) -> None:
+        """The articles the question's cues point to, in the question's acts, at ``cue_level`` x the best score
+        of their act."""
+        from regc.retrieval.cues import question_cues
+
+        cues = question_cues(anchor.question)
+        if not cues:
+            return
+        best: dict[str, float] = {}
+        for n, (sc, _) in scores.items():
+            best[n.split("#", 1)[0]] = max(best.get(n.split("#", 1)[0], 0.0), sc)
+        top = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[:CUE_ACTS]
+        acts = set(anchor.acts) or {n.split("#", 1)[0] for n, _ in top}
+        for name, _ in cues:
+            for art in self._cued.get(name, ()):
+                celex = art.split("#", 1)[0]
+                if celex in acts:
+                    lift(art, self.cue_level * best.get(celex, 0.0), "cue")
+
     def _words(self, node: str) -> set[str]:
         if node not in self._word_cache:
             self._word_cache[node] = {_stem(w) for w in set(_WORDS.findall(node_text(self.s, node).lower()))}
@@ -303,7 +355,7 @@ class Asker:
         self.s.bm25("warm up", 1)
         if "dense" in self.modes:
             self.s.dense("warm up", 1)
-        _ = self.s.graph, self._chunk_node, self._domain, self._authority
+        _ = self.s.graph, self._chunk_node, self._domain, self._authority, self._cued, self._introducers
         extract_anchor("warm up", self.s)
         for node in sorted(self.s.part_nodes()):
             self._words(node)
@@ -354,14 +406,26 @@ class Asker:
             if origin not in ("pinpoint", "section") and n.split("#", 1)[1].startswith("Annex"):
                 f *= self.annex_factor
             scores[n] = (sc * f, origin)
+        if self.cue_level:
+            self._lift_cued(anchor, scores, lift)
+        searched = {n for n, _ in fused}  # provisions some view's search pool holds
+        if self.introducing_level:
+            ranked_now = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[:INTRODUCING_SEEDS]
+            for n, (sc, _) in ranked_now:
+                for art in self._introducers.get(n, ()):
+                    if art not in searched:
+                        continue
+                    lift(art, self.introducing_level * sc, "introducing")
         if self.closure:
             focus = self._focus_words(anchor)
             seeds = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[: self.max_seeds]
             for n, (sc, _) in seeds:
+                level = self.decay * sc
                 for v in neighbours(self.s.graph, n, EXPAND_TYPES):
-                    if v in self.s.part_nodes() and scores.get(v, (0.0, ""))[0] < self.decay * sc and \
+                    lv = level if v in searched else level * self.unsearched_closure
+                    if v in self.s.part_nodes() and scores.get(v, (0.0, ""))[0] < lv and \
                             len(focus & self._words(v)) >= min(self.min_overlap, len(focus)):
-                        scores[v] = (self.decay * sc, "closure")
+                        scores[v] = (lv, "closure")
         ranked = [Retrieved(n, sc, o) for n, (sc, o) in scores.items()]
         agree = dict(fuse("rrf", lists, k=self.rrm_k)) if self.tie_break == "rrf" and lists else {}
         ranked.sort(key=lambda r: (-round(r.score, 9), -agree.get(r.node, 0.0), r.node))

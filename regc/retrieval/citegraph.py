@@ -156,6 +156,27 @@ def _delegation_edges(g: nx.MultiDiGraph, trees: Sequence[ActTree], registry: Ac
                             g.add_edge(child_art, parent_art, type="SPECIFIES", via="empowerment")
 
 
+def annex_introducers(g: nx.MultiDiGraph) -> dict[str, tuple[str, ...]]:
+    """Annex -> the articles of its own act that refer to it (REFERENCES / REQUIRES_FORM from the article or one
+    of its paragraphs), the articles that introduce it ("... are set out in Annex I").
+
+    >>> g = nx.MultiDiGraph()
+    >>> _ = g.add_edge("A#Article 1(2)", "A#Annex I", type="REFERENCES")
+    >>> _ = g.add_edge("B#Article 3", "A#Annex I", type="REFERENCES")
+    >>> annex_introducers(g)
+    {'A#Annex I': ('A#Article 1',)}
+    """
+    out: dict[str, set[str]] = {}
+    for u, v, d in g.edges(data=True):
+        if d.get("type") not in ("REFERENCES", "REQUIRES_FORM") or "#" not in u or "#" not in v:
+            continue
+        art, annex = node_part(u), node_part(v)
+        if art.split("#", 1)[0] == annex.split("#", 1)[0] and art.split("#", 1)[1].startswith("Article") \
+                and annex.split("#", 1)[1].startswith("Annex"):
+            out.setdefault(annex, set()).add(art)
+    return {a: tuple(sorted(arts)) for a, arts in sorted(out.items())}
+
+
 def graph_counts(g: nx.MultiDiGraph) -> dict:
     """Node and edge counts (edges by type), for `regc index` to print."""
     by_type: dict[str, int] = {}

@@ -1,0 +1,75 @@
+"""Question cues -> the kind of provision that governs them (data, not logic): a question about when rules
+apply is governed by an act's "Entry into force and application" article, one about who enforces them by its
+"Competent authorities" / "Measures and penalties" articles, one about later changes by the amending articles.
+Such provisions are short and written in words the question does not use, so that search alone ranks the long
+annexes of the same acts above them.
+
+A cue fires when its question pattern matches; the provisions it points to are the articles of the question's
+acts whose heading (or, for an article without one, its opening words) matches the provision pattern.
+
+>>> [name for name, _ in question_cues("From what date do the new criteria apply?")]
+['application']
+>>> provision_matches("application", "Entry into force and application", "")
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+# (name, question pattern, provision pattern on "heading | opening words"); case-insensitive, word-bounded
+CUES: tuple[tuple[str, str, str], ...] = (
+    ("application",
+     r"(?:from|since|as\ of|by)\s+(?:what|which)\s+date|\bwhen\s+(?:do|does|will|did|must|should)\b[^?]{0,80}?"
+     r"\b(?:apply|applies|take\ effect|enter\ into\ force|start|begin)\b|\b(?:start|begin)s?\ to\ apply\b"
+     r"|\bapply\ from\b|\bentry\ into\ force\b|\bin\ force\b|\btimeline\b|\btransitional\b",
+     r"\bentry\ into\ force\b|\bshall\ enter\ into\ force\b|\btransitional\ provisions?\b"),
+    ("enforcement",
+     r"\bwho\s+(?:checks|supervises|monitors|enforces|polices)\s+(?:that|whether|if|compliance)\b|\bsupervis\w*|\benforc\w*|\bpenalt\w*"
+     r"|\bsanction\w*|\bwhat\s+happens\s+if\b[^?]{0,60}?\b(?:not|fail\w*)\b",
+     r"\bcompetent\ authorit\w+|\bpenalt\w+|\binfringement\w*"),
+    ("review",
+     r"\breview\w*|\bhow\s+often\b[^?]{0,60}?\breport\w*|\breport\w*\s+on\s+(?:the\s+)?(?:application|how)\b"
+     r"|\bevaluat\w*\s+(?:of\s+)?(?:the\s+)?(?:regulation|rules|act)\b",
+     r"^\s*(?:review|report|evaluation)\b"),
+    ("amendment",
+     r"\b(?:changed|amended|amending|amendments?|modified|revised|replaced)\b",
+     r"^\s*amendments?\s+to\b|\bis\ amended\ as\ follows\b"),
+)
+_QUESTION = tuple((name, re.compile(q, re.I | re.X)) for name, q, _ in CUES)
+_PROVISION = {name: re.compile(p, re.I | re.X) for name, _, p in CUES}
+OPENING = 160  # characters of an article's text read when it has no heading
+
+
+def question_cues(question: str) -> list[tuple[str, str]]:
+    """(cue name, matched words) of every cue ``question`` carries, in table order."""
+    out = []
+    for name, rx in _QUESTION:
+        m = rx.search(question)
+        if m:
+            out.append((name, m.group(0)))
+    return out
+
+
+def provision_matches(cue: str, heading: str, opening: str) -> bool:
+    """Whether an article with ``heading`` (and ``opening``, its first words, read when the heading is empty) is
+    the kind of provision ``cue`` points to."""
+    rx = _PROVISION[cue]
+    return bool(rx.search(heading)) if heading.strip() else bool(rx.search(opening[:OPENING]))
+
+
+def cued_articles(trees, cue: str) -> list[str]:
+    """Article nodes ("CELEX#Article N") of the act trees ``trees`` that ``cue`` points to, in act order."""
+    from regc.retrieval.citegraph import part_node
+
+    out = []
+    for celex, tree in sorted(trees.items()):
+        for p in tree.parts:
+            if p.kind == "article":
+                opening = next((n.text for n in p.walk() if n.text), "")
+                if provision_matches(cue, p.heading or "", opening):
+                    out.append(part_node(celex, p.locator))
+    return out
+
+
+__all__ = ["CUES", "question_cues", "provision_matches", "cued_articles"]
