@@ -159,6 +159,35 @@ def test_practitioner_words_are_bridged_and_titles_rank(searcher):
     assert ranked[0] == f"{HIPAA}#§ 164.412"
 
 
+def test_lexicon_bridges_everyday_words_across_the_whole_rule_and_not_eu_words():
+    """Parts 160, 162 and 164 each reached from everyday words; the same words in Taxonomy questions (insurers,
+    buildings, renovation, NACE codes, parent undertakings, acquisition) bring no HIPAA words."""
+    from regc.retrieval.lexicon import bridge
+
+    cases = {
+        "Must our billing claims use the official standard format?": {"health care claims transaction",
+                                                                      "standard transaction"},
+        "Which diagnosis codes go on the claim?": {"medical data code sets"},
+        "Does every doctor need a provider number?": {"National Provider Identifier"},
+        "Our vendor uses another firm to store the files.": {"business associate", "subcontractor"},
+        "She wants to take it back after signing the release form.": {"authorization", "revoke"},
+        "Someone claiming to be a detective wants records.": {"verify identity"},
+        "The judge ruled against us; the regulators want a fine.": {"ALJ", "Secretary", "civil money penalty"},
+        "A stranger walked into the server room.": {"facility physical access"},
+        "Who logs repairs to the locks?": {"maintenance records", "facility physical access"},
+        "When an employee quits, is access cut?": {"workforce", "termination"},
+        "A psychiatrist's session notes": {"mental health professional", "psychotherapy notes"},
+    }
+    for question, want in cases.items():
+        assert want <= set(bridge(question)), (question, bridge(question))
+    for eu in ("Do insurers report the KPIs of renovation of existing buildings?",
+               "Which NACE codes does the parent undertaking use after the acquisition of buildings?",
+               "Are products sold to customers in the field of energy counted?",
+               "Do releases of pollutants to water cause significant harm?"):
+        hipaa = set(bridge(eu)) - {"significant harm", "turnover", "credit institution", "asset manager"}
+        assert not hipaa, (eu, hipaa)
+
+
 def test_hipaa_definitions_are_terms(searcher):
     defs = searcher.definitions(HIPAA)
     assert defs.get("business associate", "").startswith("§ 160.103")
