@@ -9,7 +9,7 @@ import pytest
 from regc.cli import main
 from regc.retrieval.anchor import extract_anchor
 from regc.retrieval.answer import extractive, verbatim, with_lm
-from regc.retrieval.ask import Asker
+from regc.retrieval.ask import Asker, Retrieved
 from regc.retrieval.question import QuestionError, check_question
 from regc.retrieval.search import Searcher
 from retrieval_helpers import ask_index, bm25_index
@@ -186,6 +186,18 @@ def test_lexicon_bridges_everyday_words_across_the_whole_rule_and_not_eu_words()
                "Do releases of pollutants to water cause significant harm?"):
         hipaa = set(bridge(eu)) - {"significant harm", "turnover", "credit institution", "asset manager"}
         assert not hipaa, (eu, hipaa)
+
+
+def test_a_rules_title_counts_towards_citing_it_first(searcher):
+    from regc.retrieval.answer import title_keys
+
+    assert {"appeal", "alj"} <= title_keys(searcher, f"{HIPAA}#§ 160.548")  # the section heading
+    assert {"verific", "require"} <= title_keys(searcher, f"{HIPAA}#§ 164.514")  # a standard's name
+    q = "Must we delay telling patients about a breach when the police ask?"
+    a = extract_anchor(q, searcher)
+    hits = [Retrieved(f"{HIPAA}#§ 164.404", 1.0), Retrieved(f"{HIPAA}#§ 164.412", 0.95)]
+    assert extractive(searcher, a, hits).rule_ids()[0] == f"{HIPAA}#§ 164.412"  # "Law enforcement delay."
+    assert extractive(searcher, a, hits, title_weight=0).rule_ids()[0] == f"{HIPAA}#§ 164.404"
 
 
 def test_hipaa_definitions_are_terms(searcher):
