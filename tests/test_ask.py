@@ -177,13 +177,19 @@ def test_lexicon_bridges_everyday_words_across_the_whole_rule_and_not_eu_words()
         "Who logs repairs to the locks?": {"maintenance records", "facility physical access"},
         "When an employee quits, is access cut?": {"workforce", "termination"},
         "A psychiatrist's session notes": {"mental health professional", "psychotherapy notes"},
+        "Staff open charts from home over the internet.": {"transmission security"},
+        "We are throwing out old hard drives.": {"disposal media re-use device and media controls"},
+        "Who looked at the file, and may we charge him for copies?": {
+            "audit controls information system activity review", "reasonable cost-based fee"},
+        "The violation happened eight years ago.": {"limitations"},
     }
     for question, want in cases.items():
         assert want <= set(bridge(question)), (question, bridge(question))
     for eu in ("Do insurers report the KPIs of renovation of existing buildings?",
                "Which NACE codes does the parent undertaking use after the acquisition of buildings?",
                "Are products sold to customers in the field of energy counted?",
-               "Do releases of pollutants to water cause significant harm?"):
+               "Do releases of pollutants to water cause significant harm?",
+               "Do fees and commission income count, and what did the investigation of the training data find?"):
         hipaa = set(bridge(eu)) - {"significant harm", "turnover", "credit institution", "asset manager"}
         assert not hipaa, (eu, hipaa)
 
