@@ -206,6 +206,21 @@ def test_a_rules_title_counts_towards_citing_it_first(searcher):
     assert extractive(searcher, a, hits, title_weight=0).rule_ids()[0] == f"{HIPAA}#§ 164.404"
 
 
+def test_a_general_glossary_found_by_search_alone_ranks_lower(searcher):
+    glossaries = Asker(searcher)._glossaries
+    assert f"{HIPAA}#§ 160.103" in glossaries and f"{HIPAA}#§ 164.402" not in glossaries  # 37 terms vs 2
+    q = "Our billing company uses another firm to store the files it keeps for us. Who signs the contract?"
+    plain = {h.node: h for h in Asker(searcher, glossary_factor=1.0).retrieve(q, 50)[1]}
+    lower = {h.node: h for h in Asker(searcher).retrieve(q, 50)[1]}
+    g = f"{HIPAA}#§ 160.103"
+    assert g in plain and g in lower
+    if plain[g].origin == "search" and lower[g].origin == "search":
+        assert lower[g].score < plain[g].score
+    used = "Does a business associate need a contract?"  # uses a term § 160.103 defines: not lowered
+    assert {h.node: h.score for h in Asker(searcher).retrieve(used, 50)[1]}.get(g) == \
+        {h.node: h.score for h in Asker(searcher, glossary_factor=1.0).retrieve(used, 50)[1]}.get(g)
+
+
 def test_hipaa_definitions_are_terms(searcher):
     defs = searcher.definitions(HIPAA)
     assert defs.get("business associate", "").startswith("§ 160.103")
