@@ -23,7 +23,7 @@ from pathlib import Path
 from regc.retrieval.locate import corpus_root
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ask"
-SETS = ("faq_eval.jsonl", "hipaa_eval.jsonl", "faq_fresh.jsonl", "hipaa_fresh.jsonl")
+SETS = ("faq_eval.jsonl", "hipaa_eval.jsonl", "faq_fresh.jsonl", "hipaa_fresh.jsonl", "hipaa_dev4.jsonl")
 ACTS = ["32020R0852", "32021R2139", "32021R2178", "32023R2486", "32022R1214", "32023R2485", "32019R2088",
         "32018L2001"]
 HIPAA = Path("hipaa-hhs-combined") / "hipaa_combined.pdf"

@@ -9,7 +9,7 @@ import pytest
 from regc.cli import main
 from regc.retrieval.anchor import extract_anchor
 from regc.retrieval.answer import extractive, verbatim, with_lm
-from regc.retrieval.ask import Asker
+from regc.retrieval.ask import Asker, Retrieved
 from regc.retrieval.question import QuestionError, check_question
 from regc.retrieval.search import Searcher
 from retrieval_helpers import ask_index, bm25_index
@@ -157,6 +157,68 @@ def test_practitioner_words_are_bridged_and_titles_rank(searcher):
     assert "Unique user identification" in titles[f"{HIPAA}#§ 164.312"]  # a named specification
     ranked = [n for n, _ in TitleIndex(titles).rank("law enforcement delay of a notification")]
     assert ranked[0] == f"{HIPAA}#§ 164.412"
+
+
+def test_lexicon_bridges_everyday_words_across_the_whole_rule_and_not_eu_words():
+    """Parts 160, 162 and 164 each reached from everyday words; the same words in Taxonomy questions (insurers,
+    buildings, renovation, NACE codes, parent undertakings, acquisition) bring no HIPAA words."""
+    from regc.retrieval.lexicon import bridge
+
+    cases = {
+        "Must our billing claims use the official standard format?": {"health care claims transaction",
+                                                                      "standard transaction"},
+        "Which diagnosis codes go on the claim?": {"medical data code sets"},
+        "Does every doctor need a provider number?": {"National Provider Identifier"},
+        "Our vendor uses another firm to store the files.": {"business associate", "subcontractor"},
+        "She wants to take it back after signing the release form.": {"authorization", "revoke"},
+        "Someone claiming to be a detective wants records.": {"verify identity"},
+        "The judge ruled against us; the regulators want a fine.": {"ALJ", "Secretary", "civil money penalty"},
+        "A stranger walked into the server room.": {"facility physical access"},
+        "Who logs repairs to the locks?": {"maintenance records", "facility physical access"},
+        "When an employee quits, is access cut?": {"workforce", "termination"},
+        "A psychiatrist's session notes": {"mental health professional", "psychotherapy notes"},
+        "Staff open charts from home over the internet.": {"transmission security"},
+        "We are throwing out old hard drives.": {"disposal media re-use device and media controls"},
+        "Who looked at the file, and may we charge him for copies?": {
+            "audit controls information system activity review", "reasonable cost-based fee"},
+        "The violation happened eight years ago.": {"limitations"},
+    }
+    for question, want in cases.items():
+        assert want <= set(bridge(question)), (question, bridge(question))
+    for eu in ("Do insurers report the KPIs of renovation of existing buildings?",
+               "Which NACE codes does the parent undertaking use after the acquisition of buildings?",
+               "Are products sold to customers in the field of energy counted?",
+               "Do releases of pollutants to water cause significant harm?",
+               "Do fees and commission income count, and what did the investigation of the training data find?"):
+        hipaa = set(bridge(eu)) - {"significant harm", "turnover", "credit institution", "asset manager"}
+        assert not hipaa, (eu, hipaa)
+
+
+def test_a_rules_title_counts_towards_citing_it_first(searcher):
+    from regc.retrieval.answer import title_keys
+
+    assert {"appeal", "alj"} <= title_keys(searcher, f"{HIPAA}#§ 160.548")  # the section heading
+    assert {"verific", "require"} <= title_keys(searcher, f"{HIPAA}#§ 164.514")  # a standard's name
+    q = "Must we delay telling patients about a breach when the police ask?"
+    a = extract_anchor(q, searcher)
+    hits = [Retrieved(f"{HIPAA}#§ 164.404", 1.0), Retrieved(f"{HIPAA}#§ 164.412", 0.95)]
+    assert extractive(searcher, a, hits).rule_ids()[0] == f"{HIPAA}#§ 164.412"  # "Law enforcement delay."
+    assert extractive(searcher, a, hits, title_weight=0).rule_ids()[0] == f"{HIPAA}#§ 164.404"
+
+
+def test_a_general_glossary_found_by_search_alone_ranks_lower(searcher):
+    glossaries = Asker(searcher)._glossaries
+    assert f"{HIPAA}#§ 160.103" in glossaries and f"{HIPAA}#§ 164.402" not in glossaries  # 37 terms vs 2
+    q = "Our billing company uses another firm to store the files it keeps for us. Who signs the contract?"
+    plain = {h.node: h for h in Asker(searcher, glossary_factor=1.0).retrieve(q, 50)[1]}
+    lower = {h.node: h for h in Asker(searcher).retrieve(q, 50)[1]}
+    g = f"{HIPAA}#§ 160.103"
+    assert g in plain and g in lower
+    if plain[g].origin == "search" and lower[g].origin == "search":
+        assert lower[g].score < plain[g].score
+    used = "Does a business associate need a contract?"  # uses a term § 160.103 defines: not lowered
+    assert {h.node: h.score for h in Asker(searcher).retrieve(used, 50)[1]}.get(g) == \
+        {h.node: h.score for h in Asker(searcher, glossary_factor=1.0).retrieve(used, 50)[1]}.get(g)
 
 
 def test_hipaa_definitions_are_terms(searcher):
@@ -321,7 +383,8 @@ def test_faq_fixture_is_audited_and_split():
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in items)
     assert all(x["audit"] in {"keep", "fix"} for x in faq)
     for name, split in (("hipaa_fresh.jsonl", "fresh"), ("faq_fresh.jsonl", "fresh"),
-                        ("hipaa_fresh2.jsonl", "fresh2"), ("faq_fresh2.jsonl", "fresh2")):  # annotated before any run
+                        ("hipaa_fresh2.jsonl", "fresh2"), ("faq_fresh2.jsonl", "fresh2"),
+                        ("hipaa_dev4.jsonl", "dev4")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
         assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)

@@ -91,3 +91,30 @@ def test_pdf_sections_and_tables(corpus):
     tree = parse_pdf(pdf, "doc:hipaa", "HIPAA", pages=range(69, 70))  # the security standards matrix
     tables = [n for n in tree.nodes() if n.locator == "page 69, table 1"]
     assert tables and "Implementation Specifications" in tables[0].full_text()
+
+
+def test_pdf_every_cfr_section_is_one_node_with_its_full_title_and_own_text(corpus):
+    """Parts 160, 162 and 164, every subpart: each section of the text is one node, once, in order, with its whole
+    title (wrapped lines and titles with a colon joined), its own text (no division heading, contents list or
+    AUTHORITY/SOURCE note of the next subpart) and its lettered paragraphs."""
+    import re
+
+    from regc.retrieval.ingest import parse_pdf
+
+    tree = parse_pdf(corpus / "hipaa-hhs-combined" / "hipaa_combined.pdf", "doc:hipaa", "HIPAA")
+    sections = [p for p in tree.parts if p.locator.startswith("§")]
+    numbers = [tuple(int(x) for x in p.locator[2:].split(".")) for p in sections]
+    assert len(numbers) == len(set(numbers)) == 147 and numbers == sorted(numbers)
+    assert {n[0] for n in numbers} == {160, 162, 164}
+    heads = {p.locator: p.heading for p in sections}
+    assert heads["§ 164.306"] == "Security standards: General rules."
+    assert heads["§ 164.502"] == "Uses and disclosures of protected health information: General rules."
+    assert heads["§ 164.504"] == "Uses and disclosures: Organizational requirements."
+    assert heads["§ 162.1601"].endswith("(EFT) and remittance advice transaction.")
+    assert all(h.endswith(".") for h in heads.values()), [h for h in heads.values() if not h.endswith(".")]
+    for p in sections:
+        text = p.full_text()
+        assert text and not re.search(r"\bSubpart [A-Z]\s*[—–-]|\bPART \d+\s*[—–-]|\.{5}", text), p.locator
+    assert tree.find("§ 162.1011").full_text().startswith("Each code set is valid")
+    assert [c.locator for c in tree.find("§ 164.508").children] == ["§ 164.508(a)", "§ 164.508(b)", "§ 164.508(c)"]
+    assert not tree.find("§ 164.306").full_text().startswith("General rules")

@@ -403,8 +403,12 @@ def strip_running(text: str, furniture: set[str]) -> str:
 # numbered sections ("§ 164.308 Administrative safeguards.", "Article 5 Title") with character spans
 
 TITLE_LINES = 4  # a heading's title may wrap over this many more lines (narrow columns)
-_TITLE_END = re.compile(r"[.:]\s*$")
+# a title ends with its sentence; a colon does not end it ("Security standards: / General rules.")
+_TITLE_END = re.compile(r"\.\s*$")
 _DOT_LEADER = re.compile(r"\.{4,}\s*\d*\s*$")
+# a wrapped line that opens a paragraph ("(a) ...", "(1) ...", "(iv) ...") or another heading is no title line;
+# a parenthesised word inside a title ("(EFT) and remittance advice transaction.") is
+_NOT_TITLE_LINE = re.compile(r"^(?:\((?:[a-z]{1,2}|\d{1,2}|[ivx]{1,5})\)|§|\d)")
 
 
 @dataclass
@@ -422,7 +426,13 @@ class NumberedSection:
 
 def _title_after(text: str, start: int) -> tuple[str, int, bool]:
     """The title starting at ``start``: its first line, and wrapped lines up to the one ending a sentence (at
-    most :data:`TITLE_LINES` more; a line opening a paragraph "(a)" or another heading stops it)."""
+    most :data:`TITLE_LINES` more; a line opening a paragraph "(a)" or another heading stops it).
+
+    >>> _title_after("Security standards: \\nGeneral rules. \\n(a) General requirements.", 0)[0]
+    'Security standards: General rules.'
+    >>> _title_after("Health care \\nelectronic funds transfers \\n(EFT) and remittance advice \\ntransaction. \\n(a) x", 0)[0]
+    'Health care electronic funds transfers (EFT) and remittance advice transaction.'
+    """
     end = text.find("\n", start)
     end = len(text) if end < 0 else end
     lines = [text[start:end].strip()]
@@ -434,7 +444,7 @@ def _title_after(text: str, start: int) -> tuple[str, int, bool]:
         nxt = text.find("\n", end + 1)
         nxt = len(text) if nxt < 0 else nxt
         line = text[end + 1:nxt].strip()
-        if not line or line.startswith(("(", "§")) or line[:1].isdigit():
+        if not line or _NOT_TITLE_LINE.match(line):
             break
         lines.append(line)
         end = nxt

@@ -35,6 +35,11 @@ CITE_POLICY = "answering"  # see :func:`extractive`; chosen by ablation over the
 # before it; decided by ablation over every released set (citation P/R/key up on the three Taxonomy sets, HIPAA
 # unchanged: tests/fixtures/ask/README.md, round H14e)
 CITE_INTRODUCER = True
+
+# the support of a candidate also counts the question's words in its title (heading, names of its standards),
+# at this weight per word: a rule's title says what it governs (HIPAA key provision cited 0.73 -> 0.82 on
+# hipaa_eval, Taxonomy fresh2 0.36 -> 0.50, no set lower; tests/fixtures/ask/README.md, fourth round H14h)
+TITLE_WEIGHT = 1.0
 CLAIMS_PER_RULE = 2
 MIN_OVERLAP = 2  # content words a sentence must share with the question (1 for one-word topics)
 QUOTE_WORDS = 60
@@ -154,8 +159,29 @@ def _claims(text: str, focus: set[str], need: int) -> tuple[int, list[dict]]:
     return (-scored[0][0] if scored else 0), [c for c in claims if verbatim(c["quote"], text)]
 
 
+_TITLE_KEYS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # searcher -> {node: its title keys}
+
+
+def title_keys(searcher, node: str) -> frozenset:
+    """The matching keys of a provision's title: its heading ("Appeal of the ALJ's decision.") and the names of
+    the standards and implementation specifications it sets out ("Verification requirements"), where a rule says
+    what it is about.
+
+    >>> # title_keys(Searcher.open("out/index"), "doc:hipaa_combined#§ 160.548") -> {'appeal', 'alj', 'decision'}
+    """
+    from regc.retrieval.titles import titles_in
+
+    cache = _TITLE_KEYS.setdefault(searcher, {})
+    if node not in cache:
+        chunks = searcher.part_nodes().get(node, [])
+        titles = {c.heading for c in chunks if c.heading and c.heading != "table"}
+        titles.update(t for c in chunks for t in titles_in(c.text))
+        cache[node] = frozenset(_key(w) for t in titles for w in _WORD.findall(t.lower()) if w not in QUESTION_WORDS)
+    return cache[node]
+
+
 def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str = CITE_POLICY,
-               max_rules: int = MAX_RULES, margin: float = CITE_MARGIN) -> Answer:
+               max_rules: int = MAX_RULES, margin: float = CITE_MARGIN, title_weight: float = TITLE_WEIGHT) -> Answer:
     """Rules-only answer.  Candidates are the retrieved provisions scoring at least ``margin`` x the best (among
     the first ``MAX_CANDIDATES``); a candidate is supported by its sentences that answer the question (share
     content words with the anchor); its support is retrieval score x answering-sentence coverage.
@@ -163,7 +189,8 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
     ``policy`` "answering": every supported candidate is cited, the best-anchored (highest support) first -- the
     key provision -- then the others in retrieval order; "support": only candidates whose support reaches
     ``SUPPORT_MARGIN`` x the best, in retrieval order.  A cited annex is preceded by the retrieved article of its
-    act that introduces it (``CITE_INTRODUCER``).  At most ``max_rules``."""
+    act that introduces it (``CITE_INTRODUCER``).  At most ``max_rules``.  ``title_weight``: each question
+    word in the candidate's title (:func:`title_keys`) adds this much to its answering-sentence overlap."""
     focus = _focus(anchor)
     need = MIN_OVERLAP if len(focus) > 2 else 1
     top = hits[0].score if hits else 0.0
@@ -174,7 +201,8 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
         text = node_text(searcher, h.node, h.version)
         overlap, claims = _claims(text, focus, need)
         if claims:
-            found.append((h, h.score * overlap / max(1, len(focus)), claims))
+            titled = title_weight * len(focus & title_keys(searcher, h.node)) if title_weight else 0.0
+            found.append((h, h.score * (overlap + titled) / max(1, len(focus)), claims))
     best = max((f[1] for f in found), default=0.0)
     if policy == "answering":
         key = [f for f in found if f[1] == best][:1]
@@ -232,6 +260,7 @@ def warm_up(asker) -> None:
     _introducers_of(asker.s)
     for node in sorted(asker.s.part_nodes()):
         _stemmed_sentences(node_text(asker.s, node))
+        title_keys(asker.s, node)
 
 
 SYSTEM = ("You answer compliance questions from the provisions given, and only from them. Reply with one JSON "

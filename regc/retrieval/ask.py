@@ -63,6 +63,10 @@ AUTHORITY: tuple[tuple[str, float], ...] = (
 # names an activity Section it holds: off (1.0) by default — it helped the FAQ dev split and the old fresh sets but
 # cost the FAQ held-out third (-0.021 R@10, -0.083 FullCov@10), so it is an option (``Asker(annex_factor=0.8)``)
 ANNEX = 1.0
+# a general glossary (a definitions provision defining many terms) found by search, when the question uses none
+# of the terms it defines: its many words match many questions, it governs few
+# (0.8: HIPAA nDCG@10 +0.02 on dev4, eval and fresh2; R@10, citations and the Taxonomy sets unchanged; README, H14h)
+GLOSSARY = 0.8
 OTHER_ACT = 0.85  # a provision of an act the question does not name, when it names some
 OTHER_DOMAIN = 0.7  # a provision outside the citation network (jurisdiction) of the question's acts
 DOMAIN_VOTERS = 5  # when no act is named, the best provisions vote for the question's network
@@ -146,11 +150,12 @@ class Asker:
                  dense_views: Sequence[str] = DENSE_VIEWS, title_view: Optional[str] = TITLE_VIEW,
                  chunk_pool: int = CHUNK_POOL, tie_break: Optional[str] = TIE_BREAK, annex_factor: float = ANNEX,
                  introducing_level: Optional[float] = INTRODUCING_LEVEL, cue_level: Optional[float] = CUE_LEVEL,
-                 unsearched_closure: float = UNSEARCHED_CLOSURE):
+                 unsearched_closure: float = UNSEARCHED_CLOSURE, glossary_factor: float = GLOSSARY):
         self.s = searcher
         self.unsearched_closure = unsearched_closure
         self.cue_level = cue_level
         self.introducing_level = introducing_level
+        self.glossary_factor = glossary_factor
         self.annex_factor = annex_factor
         self.tie_break = tie_break
         self.chunk_pool = chunk_pool
@@ -288,6 +293,21 @@ class Asker:
                 if celex in acts:
                     lift(art, self.cue_level * best.get(celex, 0.0), "cue")
 
+    @cached_property
+    def _glossaries(self) -> set[str]:
+        """Definitions provisions that define more than ``SPECIFIC_DEFINITIONS`` terms (a general glossary such
+        as § 160.103 or Article 1 of the Disclosures Delegated Act)."""
+        from regc.retrieval.anchor import SPECIFIC_DEFINITIONS
+
+        out = set()
+        for celex in self.s.acts():
+            count: dict[str, int] = {}
+            for loc in self.s.definitions(celex).values():
+                node = f"{celex}#{part_of(loc)}"
+                count[node] = count.get(node, 0) + 1
+            out |= {n for n, c in count.items() if c > SPECIFIC_DEFINITIONS}
+        return out
+
     def _words(self, node: str) -> set[str]:
         if node not in self._word_cache:
             self._word_cache[node] = {_stem(w) for w in set(_WORDS.findall(node_text(self.s, node).lower()))}
@@ -405,6 +425,8 @@ class Asker:
                 f *= self.other_domain
             if origin not in ("pinpoint", "section") and n.split("#", 1)[1].startswith("Annex"):
                 f *= self.annex_factor
+            if origin == "search" and n in self._glossaries and n not in anchor.term_nodes:
+                f *= self.glossary_factor
             scores[n] = (sc * f, origin)
         if self.cue_level:
             self._lift_cued(anchor, scores, lift)

@@ -18,6 +18,23 @@ from typing import Optional
 from regc.retrieval.chunking import ActTree, Node, clean_text
 
 CFR_HEADING = r"§\s*(?P<num>\d+\.\d+[a-z]?)"  # the section number of a CFR heading
+# a division heading between sections ("Subpart C—Security Standards for ...", "PART 162—ADMINISTRATIVE
+# REQUIREMENTS", "Subpart B [Reserved]") ends the section before it: what follows it up to the next section
+# (the division's title, contents list, AUTHORITY and SOURCE notes) is no section's text
+_DIVISION_HEAD = r"(?:Subpart\s+[A-Z]{1,2}|PART\s+\d+)\s*(?:[—–-]|\[Reserved\])"
+CFR_DIVISION = re.compile(rf"^[ \t]*{_DIVISION_HEAD}", re.M | re.I)
+
+
+def section_body(body: str) -> str:
+    """A section's own text: its body up to a division heading that follows it.
+
+    >>> section_body("(c) Last words.\\nSubpart D—Notification in the Case of Breach\\nSOURCE: 74 FR 42767.")
+    '(c) Last words.\\n'
+    >>> section_body("(a) See subpart C of this part.\\nPart 2 of the form")
+    '(a) See subpart C of this part.\\nPart 2 of the form'
+    """
+    m = CFR_DIVISION.search(body)
+    return body[:m.start()] if m else body
 
 
 def _page_parts(pno: int, text: str) -> list[Node]:
@@ -61,11 +78,9 @@ def parse_pdf(path: Path, doc_id: str, title: str, pages: Optional[range] = None
         elif pno == first_page:
             at = re.search(rf"^[ \t]*(?:{CFR_HEADING})", text, re.M)
             parts += _page_parts(pno, text[:at.start()] if at else "")
-    toc: dict[str, bool] = {}
     for s in sections:
         loc = f"§ {s.number}"
-        parts.append(Node("section", loc, loc, text=clean_text(s.body), heading=s.title))
-        toc[loc] = toc.get(loc, True) and s.contents_entry
+        parts.append(Node("section", loc, loc, text=clean_text(section_body(s.body)), heading=s.title))
     for pno in range(1, len(texts) + 1):
         if texts[pno - 1]:
             parts += _tables(doc.raw_page(pno), pno)
@@ -84,7 +99,9 @@ def parse_pdf(path: Path, doc_id: str, title: str, pages: Optional[range] = None
 # a top-level paragraph label of a CFR section: "(a)", "(b)-(d) [Reserved]", "(e)(1) Standard", after the start
 # of the text or the end of a sentence/list item
 _CFR_BREAK = r"(?:^|(?<=[.:;\]]\s))"
-_CFR_LETTER = r"\((?P<first>[a-z])\)(?:-\((?P<last>[a-z])\))?"
+# the opening parenthesis may be lost in the PDF's text layer ("b) Implementation specifications: ..."): a
+# label is still the expected next letter at a sentence start
+_CFR_LETTER = r"\(?(?P<first>[a-z])\)(?:-\((?P<last>[a-z])\))?"
 _CFR_PARAGRAPH = re.compile(_CFR_BREAK + _CFR_LETTER)
 
 
