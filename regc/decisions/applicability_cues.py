@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from regc.decisions import applicability_lexicon as lex
-from regc.decisions.anchor_type import _EXCLUSION
+from regc.decisions.anchor_type import _EXCLUSION, SHOWN_COMPLIANCE
 from regc.decisions.base import Verdict
 
 
@@ -423,8 +423,10 @@ def trailing_gate(c: Cue) -> Optional[Verdict]:
 
 def permission(c: Cue) -> Optional[Verdict]:
     """AP4: "it is possible to", "can be deemed", "may also be deemed", and a main-clause "may include" (what a
-    system or scope can contain) are discretionary permissions."""
-    if _PERMISSION_CUE.search(c.text) or _MAY_INCLUDE_MAIN.match(_LEADING_ADVERBIAL.sub("", c.text, count=1)):
+    system or scope can contain) are discretionary permissions; so is a permission on how compliance is shown
+    ("Implementation of such measures can also be demonstrated through …", ST5: the node is BackgroundInformation)."""
+    if _PERMISSION_CUE.search(c.text) or _MAY_INCLUDE_MAIN.match(_LEADING_ADVERBIAL.sub("", c.text, count=1)) or \
+            SHOWN_COMPLIANCE.match(c.text):
         return Verdict("Conditional", 0.7, "permission-cue")
     return None
 
