@@ -68,8 +68,14 @@ _METHODOLOGY = re.compile(
 _ASSESSMENT = re.compile(r"\bassess(es|ed|ment|ing)?\b|\bdeteriorat|\bgood (ecological |environmental )?(status|potential)\b"
                          r"|\bimpact analysis\b|\bevaluat(es|ed|ion)\b|\b(are|is) identified and addressed\b"
                          r"|\bnot detrimental\b|\bsignificant adverse effects?\b|\bconsultation\b", re.I)
-_COMMITMENT = re.compile(r"\bcommit(ment|ted|s)?\b|\bundertak(es|ing) to\b|\bpledge"
-                         r"|^\s*(an?|the)\s+([\w-]+\s+){0,4}plan\b", re.I)
+# a plan is a Commitment when the sentence adopts it ("A waste management plan is in place …", "A … plan … is
+# presented"), not when it says what the plan covers or contains ("The forest management plan … covers a period
+# of 10 years or more": a requirement on the plan, Methodology by default); the tags decision reads plans the same way
+PLAN_ADOPTION_PREDICATES = ("in place", "put in place", "presented", "issued", "adopted", "approved", "established",
+                            "drawn up", "implemented", "submitted")
+_PLAN_ADOPTED = (r"^\s*(an?|the)\s+([\w-]+\s+){0,4}plan\b[^.;:]{0,80}?\b(is|are)\s+("
+                 + "|".join(w.replace(" ", r"\s+") for w in PLAN_ADOPTION_PREDICATES) + r")\b")
+_COMMITMENT = re.compile(r"\bcommit(ment|ted|s)?\b|\bundertak(es|ing) to\b|\bpledge|" + _PLAN_ADOPTED, re.I)
 _REPLACEMENT = re.compile(r"\breplac(es|ed|ement|ing)\b|\bwithdrawn from (use|the fleet|service)\b", re.I)
 # exclusions (spec §7): a binding requirement that declares something not compliant, not eligible, not qualifying
 _EXCLUSION = re.compile(
