@@ -149,6 +149,9 @@ _KIND_MODIFIER = rf"(?!{_alt(lex.DEFINITE_DETERMINERS)}\b|(?:an?|all|each|every|
 _OPTION_KIND_SUBJECT = re.compile(rf"^\s*(?P<what>{_KIND_MODIFIER}(?:\s+(?:and|or)\s+{_KIND_MODIFIER})?"
                                   rf"(?:\s+{_KIND_MODIFIER}){{0,2}}?)\s+{_CLASS}\s+"
                                   rf"(?!(?:that|which|whose|with|of|in|for|and|or|to)\b|[a-z]+(?:ed|ing)\b)[a-z]+\b")
+# a subject restricted to what an event causes ("emissions and removals that occur due to natural disturbances")
+_EVENT_CAUSED = re.compile(rf"\b(?:that|which)\s+{_alt(lex.EVENT_VERBS)}\s+{_alt(lex.EVENT_CAUSE_LINKS)}\b",
+                           re.IGNORECASE)
 _DEFINITE_HEAD = re.compile(rf"^\s*{_alt(lex.DEFINITE_DETERMINERS)}\b", re.IGNORECASE)
 
 
@@ -411,6 +414,12 @@ def hazard_class_subject(c: Cue) -> Optional[Verdict]:
     return None
 
 
+def event_caused_subject(c: Cue) -> Optional[Verdict]:
+    """AP2: the subject is what an event causes ("emissions and removals that occur due to natural disturbances,
+    such as … forest fires, … do not result in non-compliance …"): only instances hit by the event are bound."""
+    return Verdict("Conditional", 0.6, "event-caused-subject") if _EVENT_CAUSED.search(subject_of(c.text)) else None
+
+
 def trailing_gate(c: Cue) -> Optional[Verdict]:
     """AP3: a trailing ", where <situation>" / ", if any" / ", where technically applicable" that decides
     WHETHER the obligation applies; ", where available/feasible" (how) and a locative ", where" stay out."""
@@ -435,8 +444,8 @@ EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, clai
                                     object_of_chapeau_anywhere)
 LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, participial_activity_subject,
                                    feedstock_subject, intervention_subject, qualified_class_subject,
-                                   coordinated_kind_subject, hazard_class_subject, option_kind_subject, kind_place_lead,
-                                   excluded_kind,
+                                   coordinated_kind_subject, hazard_class_subject, event_caused_subject,
+                                   option_kind_subject, kind_place_lead, excluded_kind,
                                    trailing_gate, permission)
 
 
