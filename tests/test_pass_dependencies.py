@@ -339,3 +339,47 @@ def test_citing_a_point_that_contains_the_limit_is_no_correction(eurlex):
     broken.edges.append(Edge(type="CORRECTS", from_="1", to="1(a)", note="hand-made"))
     assert "CORRECTS_CONTAINED" in {d.code for d in dependencies.verify(broken, None)}
     assert not _edges(dependencies.run(broken, None), "CORRECTS")
+
+
+def _content_exemption_unit():
+    """ED2 with the exempted points named by what they require (CCM-1.x SC 2: "Forest holdings under 13ha are not
+    required to perform a climate benefit analysis."): the siblings whose subtree names the analysis are exempted,
+    a sibling that does not (2.5) is not."""
+    from regc.ir.models import Activity, ActSource, Unit
+    from regc.ir.models import CriterionNode as N
+    from harness.goldcheck import make_context
+
+    unit = Unit(unit_id="CCM-9.4/SC", root=N(criterion_id="ROOT", sub_criteria=[N(
+        criterion_id="2", verbatim_text="Climate benefit analysis", sub_criteria=[
+            N(criterion_id="2.1", verbatim_text="The activity complies with the following criteria:", sub_criteria=[
+                N(criterion_id="2.1(a)", verbatim_text="the climate benefit analysis demonstrates that the net balance "
+                                                       "is lower than a baseline;")]),
+            N(criterion_id="2.3", verbatim_text="The calculation of climate benefit complies with all of the following:",
+              sub_criteria=[N(criterion_id="2.3(a)", verbatim_text="the climate benefit analysis is consistent with "
+                                                                   "the 2019 Refinement.")]),
+            N(criterion_id="2.4", verbatim_text="Forest holdings under 13ha are not required to perform a climate "
+                                                "benefit analysis."),
+            N(criterion_id="2.5", verbatim_text="The area is classified as a protected area.")])]))
+    act = Activity(activity_id="CCM-9.4", name="x", source=ActSource(celex="32021R2139", format="eurlex-xhtml"),
+                   units=[unit])
+    ctx = make_context(act, unit)
+    return dependencies.run(classify.run(unit.model_copy(deep=True), ctx), ctx), ctx
+
+
+def test_an_exemption_naming_what_it_releases_negates_the_points_that_require_it():
+    out, ctx = _content_exemption_unit()
+    assert out.root.find("2.4").applicability == "Conditional"
+    for p in ("2.1", "2.3"):
+        assert [(c.criterion_id, c.status) for c in out.root.find(p).dependencies.clauses] == [("2.4", "Negation")]
+    assert out.root.find("2.5").dependencies is None
+    assert {("DEPENDS_ON", "2.1", "2.4"), ("DEPENDS_ON", "2.3", "2.4")} == {e for e in _edges(out) if e[0] == "DEPENDS_ON"}
+    # verify learns the rule: a hand-broken output (the old reading: no clause, exemption Mandatory) is flagged
+    assert not [d for d in dependencies.verify(out, ctx) if d.code.startswith("EXEMPTION")]
+    broken = out.model_copy(deep=True)
+    broken.root.find("2.3").dependencies = None
+    broken.root.find("2.4").applicability = "Mandatory"
+    broken.edges = [e for e in broken.edges if e.to != "2.4"]
+    codes = {(d.code, d.criterion_id) for d in dependencies.verify(broken, ctx)}
+    assert {("EXEMPTION_UNLINKED", "2.3"), ("EXEMPTION_NOT_CONDITIONAL", "2.4")} <= codes
+    repaired = dependencies.run(broken, ctx)
+    assert not [d for d in dependencies.verify(repaired, ctx) if d.code.startswith("EXEMPTION")]

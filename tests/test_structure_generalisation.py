@@ -142,6 +142,29 @@ def test_verify_flags_an_exclusion_typed_background_and_a_participating_permissi
     assert codes["PERMISSION_PARTICIPATES"] == perm.criterion_id
 
 
+GROUP_CHECK = [("5.", "Group assessment", "TITLE"),
+               (None, "The compliance with the DNSH criteria may be checked:", "P"),
+               ("(a)", "at the level of the forest sourcing area;"),
+               ("(b)", "at the level of a group of holdings sufficiently homogeneous, provided that the group remains "
+                       "the same.")]
+
+
+def test_a_permission_on_how_compliance_is_checked_is_background_and_verify_flags_it_participating():
+    """ST5: "The compliance … may be checked: (a) at the level of …" is a permission to the assessor: the anchored
+    node is BackgroundInformation, its items take the anchored id (5.BackgroundInformation(a)).
+    Hand-typed Verification (the old reading), verify flags PERMISSION_PARTICIPATES."""
+    blocks = _blocks(GROUP_CHECK)
+    unit, diags = _run(blocks)
+    perm = unit.root.find("5.BackgroundInformation")
+    assert perm is not None and [c.criterion_id for c in perm.sub_criteria] == ["5.BackgroundInformation(a)",
+                                                                                "5.BackgroundInformation(b)"]
+    assert not [d for d in diags if d.code in structure.RULE_REPAIR_CODES]
+    broken = unit.model_copy(deep=True)
+    broken.root.find("5.BackgroundInformation").tags = ["Verification"]
+    codes = {d.code: d.criterion_id for d in structure.verify(broken, _ctx(blocks))}
+    assert codes["PERMISSION_PARTICIPATES"] == "5.BackgroundInformation"
+
+
 def test_verify_flags_an_ungrouped_choice_chapeau():
     """ST2: the group flattened back under 1 (as before §7): 1 would read as N_OF_K over the exclusion too."""
     blocks = _blocks(CHOICE)

@@ -26,6 +26,12 @@ _BACKGROUND = re.compile(
     r"|\bmay be (considered|regarded|used)\b|\bpreferably\b|\bis (encouraged|recommended)\b"
     r"|^(for the purposes? of (this|these|that|point|section)\b[^.]*,\s*(\w+\s+){1,6}(may|can)\b)",
     re.I)
+# the nouns that name the compliance with a criterion, and the verbs of showing it (word lists)
+COMPLIANCE_NOUNS = ("compliance", "implementation", "conformity", "fulfilment", "fulfillment")
+SHOWING_PARTICIPLES = ("checked", "verified", "demonstrated", "assessed", "shown", "proven", "evidenced")
+_SHOWN_COMPLIANCE = (r"^\s*(the\s+)?(" + "|".join(COMPLIANCE_NOUNS) + r")\b[^.;:]{0,200}?\b(may|can)\s+(also\s+)?be\s+("
+                     + "|".join(SHOWING_PARTICIPLES) + r")\b")
+SHOWN_COMPLIANCE = re.compile(_SHOWN_COMPLIANCE, re.I)
 # permissions to the assessor (spec §7 BackgroundInformation): how an audit or calculation may be done, not
 # whether the activity passes ("audits may be performed together with any other audit"; "… may take into account
 # measures …").  "may not" is a prohibition, binding: not a permission.
@@ -36,7 +42,11 @@ _PERMISSION = re.compile(
     r"|\bmay\s+(also\s+)?take\s+into\s+account\b"
     # a permission to pool what a requirement keeps apart ("Different types of hazardous waste may be placed
     # together in a hazardous waste box … under the condition that …"): it relaxes the criterion, sets no test
-    r"|\bmay\s+(also\s+)?be\s+[a-z]+ed\s+together\b",
+    r"|\bmay\s+(also\s+)?be\s+[a-z]+ed\s+together\b"
+    # a permission on how or at what level compliance is shown ("The compliance with the … criteria may be
+    # checked: (a) at the level of …", "Implementation of such measures can also be demonstrated through compliance
+    # with equivalent requirements"): the subject is the compliance itself, the verb a discretionary showing
+    r"|" + _SHOWN_COMPLIANCE,
     re.I)
 # the subject is an assessment and the sentence says how it is done ("The climate risk and vulnerability
 # assessment is proportionate to the scale of the activity …, such that:"; gold "The assessment is based on …")
@@ -58,8 +68,14 @@ _METHODOLOGY = re.compile(
 _ASSESSMENT = re.compile(r"\bassess(es|ed|ment|ing)?\b|\bdeteriorat|\bgood (ecological |environmental )?(status|potential)\b"
                          r"|\bimpact analysis\b|\bevaluat(es|ed|ion)\b|\b(are|is) identified and addressed\b"
                          r"|\bnot detrimental\b|\bsignificant adverse effects?\b|\bconsultation\b", re.I)
-_COMMITMENT = re.compile(r"\bcommit(ment|ted|s)?\b|\bundertak(es|ing) to\b|\bpledge"
-                         r"|^\s*(an?|the)\s+([\w-]+\s+){0,4}plan\b", re.I)
+# a plan is a Commitment when the sentence adopts it ("A waste management plan is in place …", "A … plan … is
+# presented"), not when it says what the plan covers or contains ("The forest management plan … covers a period
+# of 10 years or more": a requirement on the plan, Methodology by default); the tags decision reads plans the same way
+PLAN_ADOPTION_PREDICATES = ("in place", "put in place", "presented", "issued", "adopted", "approved", "established",
+                            "drawn up", "implemented", "submitted")
+_PLAN_ADOPTED = (r"^\s*(an?|the)\s+([\w-]+\s+){0,4}plan\b[^.;:]{0,80}?\b(is|are)\s+("
+                 + "|".join(w.replace(" ", r"\s+") for w in PLAN_ADOPTION_PREDICATES) + r")\b")
+_COMMITMENT = re.compile(r"\bcommit(ment|ted|s)?\b|\bundertak(es|ing) to\b|\bpledge|" + _PLAN_ADOPTED, re.I)
 _REPLACEMENT = re.compile(r"\breplac(es|ed|ement|ing)\b|\bwithdrawn from (use|the fleet|service)\b", re.I)
 # exclusions (spec §7): a binding requirement that declares something not compliant, not eligible, not qualifying
 _EXCLUSION = re.compile(

@@ -138,15 +138,64 @@ def covers_activity_categories(scope: str, activity_scope: str) -> bool:
     return bool(mine and theirs) and all(any(c == m or c.startswith(m) and len(m) == 1 for m in mine) for c in theirs)
 
 
+# a later sentence of the block whose subject is the activity itself, with no gate or discretion of its own ("Where the
+# manufactured product contains refrigerants, it complies with … The activity does not manufacture products
+# containing SF6."): it binds every instance, so the node is not restricted by the first sentence's gate.  Not a
+# subject narrowed by a participle ("The economic activity dismantling … ELVs complies …"), not a sentence that
+# continues the first one's scope ("The activity is also not detrimental …"), not under a heading scope ("in the
+# Union, in any area: …")
+_ACTIVITY_SENTENCE = re.compile(r"^\s*(?:The|This)\s+(?:economic\s+)?activity\s+(?!may\b|can\b|[a-z]+ing\b)[a-z]",
+                                re.IGNORECASE)
+_OWN_GATE = re.compile(r"\b(?:where|if|when|unless|in\s+case|provided\s+that|may|can|also|too|likewise|"
+                       r"furthermore|moreover|in\s+addition)\b", re.IGNORECASE)
+_HEADING_SCOPE = re.compile(r"^[^.;]{1,120}?:\s")
+
+
+def unconditional_activity_sentence(text: str) -> str:
+    """A sentence after the first whose subject is the activity and which carries no gate of its own, else ``""``.
+
+    >>> unconditional_activity_sentence("Where a product contains gas, it complies with a limit. The activity does not "
+    ...                                 "use SF6.")
+    'The activity does not use SF6.'
+    >>> unconditional_activity_sentence("Where a plant is built, it is audited. The results are disclosed.")
+    ''
+    """
+    first = first_sentence(text)
+    if _HEADING_SCOPE.match(first):
+        return ""
+    rest = text.strip()[len(first):].lstrip(". ")
+    for s in re.split(r"(?<=[a-z0-9)\]’'%])\.\s+(?=[A-Z])", rest):
+        if _ACTIVITY_SENTENCE.match(s) and not _OWN_GATE.search(s):
+            return s
+    return ""
+
+
 def decide_applicability(text: str, *, is_root: bool = False, activity_name: str = "", parent_text: str = "",
                          parent_logic: str = "", scope_conditions: Sequence[dict] = (),
                          siblings_scoped: bool = False, activity_scope: str = "") -> Verdict[str]:
-    """Mandatory unless the node's own (first-sentence) text restricts which instances it applies to.
+    """Mandatory unless the node's own (first-sentence) text restricts which instances it applies to; a gated
+    first sentence followed by an unconditional sentence about the activity itself is Mandatory (one block, two
+    requirements, the second binds every instance).
 
     >>> decide_applicability("vehicles of category L with tailpipe CO2 emissions equal to 0 g CO2e/km;",
     ...                      parent_text="The economic activity manufactures, repairs or upgrades:").value
     'Mandatory'
+    >>> decide_applicability("Where the product contains refrigerants, it complies with a limit. The activity does not "
+    ...                      "manufacture products containing SF6.").rule
+    'unconditional-activity-sentence'
     """
+    v = _first_sentence_applicability(text, is_root=is_root, activity_name=activity_name, parent_text=parent_text,
+                                      parent_logic=parent_logic, scope_conditions=scope_conditions,
+                                      siblings_scoped=siblings_scoped, activity_scope=activity_scope)
+    if v.value == "Conditional" and unconditional_activity_sentence(text):
+        return Verdict("Mandatory", 0.6, "unconditional-activity-sentence")
+    return v
+
+
+def _first_sentence_applicability(text: str, *, is_root: bool, activity_name: str, parent_text: str,
+                                  parent_logic: str, scope_conditions: Sequence[dict], siblings_scoped: bool,
+                                  activity_scope: str) -> Verdict[str]:
+    """The verdict of the node's first sentence (see :func:`decide_applicability`)."""
     if is_root:
         return Verdict("Mandatory", 1.0, "root")
     t = first_sentence(text)

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from regc.decisions import applicability_lexicon as lex
-from regc.decisions.anchor_type import _EXCLUSION
+from regc.decisions.anchor_type import _EXCLUSION, SHOWN_COMPLIANCE
 from regc.decisions.base import Verdict
 
 
@@ -149,6 +149,9 @@ _KIND_MODIFIER = rf"(?!{_alt(lex.DEFINITE_DETERMINERS)}\b|(?:an?|all|each|every|
 _OPTION_KIND_SUBJECT = re.compile(rf"^\s*(?P<what>{_KIND_MODIFIER}(?:\s+(?:and|or)\s+{_KIND_MODIFIER})?"
                                   rf"(?:\s+{_KIND_MODIFIER}){{0,2}}?)\s+{_CLASS}\s+"
                                   rf"(?!(?:that|which|whose|with|of|in|for|and|or|to)\b|[a-z]+(?:ed|ing)\b)[a-z]+\b")
+# a subject restricted to what an event causes ("emissions and removals that occur due to natural disturbances")
+_EVENT_CAUSED = re.compile(rf"\b(?:that|which)\s+{_alt(lex.EVENT_VERBS)}\s+{_alt(lex.EVENT_CAUSE_LINKS)}\b",
+                           re.IGNORECASE)
 _DEFINITE_HEAD = re.compile(rf"^\s*{_alt(lex.DEFINITE_DETERMINERS)}\b", re.IGNORECASE)
 
 
@@ -411,6 +414,12 @@ def hazard_class_subject(c: Cue) -> Optional[Verdict]:
     return None
 
 
+def event_caused_subject(c: Cue) -> Optional[Verdict]:
+    """AP2: the subject is what an event causes ("emissions and removals that occur due to natural disturbances,
+    such as … forest fires, … do not result in non-compliance …"): only instances hit by the event are bound."""
+    return Verdict("Conditional", 0.6, "event-caused-subject") if _EVENT_CAUSED.search(subject_of(c.text)) else None
+
+
 def trailing_gate(c: Cue) -> Optional[Verdict]:
     """AP3: a trailing ", where <situation>" / ", if any" / ", where technically applicable" that decides
     WHETHER the obligation applies; ", where available/feasible" (how) and a locative ", where" stay out."""
@@ -423,8 +432,10 @@ def trailing_gate(c: Cue) -> Optional[Verdict]:
 
 def permission(c: Cue) -> Optional[Verdict]:
     """AP4: "it is possible to", "can be deemed", "may also be deemed", and a main-clause "may include" (what a
-    system or scope can contain) are discretionary permissions."""
-    if _PERMISSION_CUE.search(c.text) or _MAY_INCLUDE_MAIN.match(_LEADING_ADVERBIAL.sub("", c.text, count=1)):
+    system or scope can contain) are discretionary permissions; so is a permission on how compliance is shown
+    ("Implementation of such measures can also be demonstrated through …", ST5: the node is BackgroundInformation)."""
+    if _PERMISSION_CUE.search(c.text) or _MAY_INCLUDE_MAIN.match(_LEADING_ADVERBIAL.sub("", c.text, count=1)) or \
+            SHOWN_COMPLIANCE.match(c.text):
         return Verdict("Conditional", 0.7, "permission-cue")
     return None
 
@@ -433,8 +444,8 @@ EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, clai
                                     object_of_chapeau_anywhere)
 LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, participial_activity_subject,
                                    feedstock_subject, intervention_subject, qualified_class_subject,
-                                   coordinated_kind_subject, hazard_class_subject, option_kind_subject, kind_place_lead,
-                                   excluded_kind,
+                                   coordinated_kind_subject, hazard_class_subject, event_caused_subject,
+                                   option_kind_subject, kind_place_lead, excluded_kind,
                                    trailing_gate, permission)
 
 

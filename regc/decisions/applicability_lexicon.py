@@ -89,3 +89,9 @@ SO_GATE_VERBS = ("require so", "requires so", "so require", "so requires", "so p
 HAZARD_CLASS_MARKERS = ("classified as CMR", "classified as carcinogenic", "classified as hazardous",
                         "of very high concern", "substances or mixtures classified as", "substances classified as",
                         "mixtures classified as")
+
+# events only some instances undergo, as the cause in a relative clause of the node's subject ("emissions and
+# removals that occur due to natural disturbances … do not result in non-compliance …", spec §7: a situation only
+# some instances have); "that occur during operation" (a process stage) does not name an event
+EVENT_VERBS = ("occur", "occurs", "arise", "arises", "happen", "happens")
+EVENT_CAUSE_LINKS = ("due to", "as a result of", "because of", "in the event of", "in case of", "owing to")

@@ -20,6 +20,15 @@ to the preceding participating sibling.
 >>> EXEMPTION.rule(ExemptionInputs("For repair activities, those requirements do not apply to the original "
 ...                                "components that have been retained in the product.")).value
 ('<previous>',)
+
+A class released from a requirement named by its content ("Forest holdings under 13ha are not required to perform a
+climate benefit analysis.") exempts the points that require that thing: the answer is a :func:`requires` marker,
+which the pass resolves to the participating siblings whose subtree names it (spec §7 Exemptions, the points named
+by what they require, not by id).
+
+>>> EXEMPTION.rule(ExemptionInputs("Forest holdings under 13ha are not required to perform a climate benefit "
+...                                "analysis.")).value
+('<requires:climate benefit analysis>',)
 """
 
 from __future__ import annotations
@@ -55,6 +64,33 @@ _ANAPHORIC = re.compile(r"""
 """, re.X | re.I)
 
 
+# a class released from a requirement it would otherwise meet, named by content: "<class> are not required to
+# <verb> <the required thing>." — the whole block one sentence, the class its subject (no clause before it)
+RELEASING_VERBS = ("perform", "carry out", "conduct", "undertake", "prepare", "draw up", "submit", "provide",
+                   "develop", "establish", "have")
+_NOT_REQUIRED = re.compile(r"""
+    ^\s*(?P<cls>[A-Z][^,;:.]{2,80}?)\s+(?:is|are)\s+not\s+(?:required|obliged)\s+to\s+
+    (?:""" + "|".join(v.replace(" ", r"\s+") for v in RELEASING_VERBS) + r""")\s+
+    (?:an?\s+|the\s+|any\s+)?(?P<what>[^,;:.]{3,80}?)\s*\.?\s*$
+""", re.X)
+
+_REQUIRES = "<requires:"
+
+
+def requires(what: str) -> str:
+    """The marker for the points that require ``what``.
+
+    >>> requires("climate benefit analysis"), required_content(requires("climate benefit analysis"))
+    ('<requires:climate benefit analysis>', 'climate benefit analysis')
+    """
+    return f"{_REQUIRES}{what}>"
+
+
+def required_content(written: str) -> str:
+    """The thing a :func:`requires` marker names, or ``""`` for a written id."""
+    return written[len(_REQUIRES):-1] if written.startswith(_REQUIRES) and written.endswith(">") else ""
+
+
 @dataclass(frozen=True)
 class ExemptionInputs:
     text: str
@@ -68,6 +104,9 @@ def exemption_rule(text: str) -> Verdict[tuple]:
             return Verdict(tuple(c.written for c in cits), 0.9, "points-do-not-apply")
     if _ANAPHORIC.match(text):
         return Verdict((PREVIOUS,), 0.75, "anaphor-do-not-apply")
+    m = _NOT_REQUIRED.match(text)
+    if m:
+        return Verdict((requires(m.group("what")),), 0.7, "class-not-required")
     return Verdict((), 0.9, "no-exemption")
 
 

@@ -37,7 +37,7 @@ import networkx as nx
 from regc.ir.models import (Clause, CriterionNode, Dependencies, Diagnostic, Edge, QuantitativeThreshold,
                             TemporalThreshold, Threshold, Unit)
 from regc.decisions import EXEMPTION, INHERITANCE, NEGATED_SIBLING, PATHWAY_DEPENDENCY, RELIED_ON, XREF_CORRECTION
-from regc.decisions.exemption import PREVIOUS, ExemptionInputs
+from regc.decisions.exemption import PREVIOUS, ExemptionInputs, required_content
 from regc.decisions.relied_on import ReliedOnInputs
 from regc.decisions.xref_correction import wrong_citation
 from regc.decisions.base import Verdict as Decision
@@ -331,15 +331,22 @@ def _remember(links: _UnitLinks) -> None:
 
 
 def _exempted(written: str, cid: str, nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]]
-              ) -> Optional[str]:
-    """The id an exemption's written point names; :data:`PREVIOUS` (an anaphoric "those requirements") is the
-    participating sibling just before the exemption node."""
-    if written != PREVIOUS:
-        return resolve_point(written, cid, set(nodes), parents)
+              ) -> list[str]:
+    """The ids an exemption's written point names; :data:`PREVIOUS` (an anaphoric "those requirements") is the
+    participating sibling just before the exemption node; a :func:`requires` marker ("… are not required to perform
+    a climate benefit analysis") is every participating sibling whose subtree names the required thing."""
+    if written != PREVIOUS and not required_content(written):
+        rid = resolve_point(written, cid, set(nodes), parents)
+        return [rid] if rid else []
     parent = nodes.get(parents.get(cid) or "")
     sibs = parent.participating_children() if parent is not None else []
+    what = required_content(written)
+    if what:
+        said = re.compile(r"\b" + r"\s+".join(re.escape(w) for w in what.split()) + r"\b", re.IGNORECASE)
+        return [s.criterion_id for s in sibs if s.criterion_id != cid
+                and any(said.search(d.verbatim_text) for d in s.walk())]
     idx = next((i for i, s in enumerate(sibs) if s.criterion_id == cid), 0)
-    return sibs[idx - 1].criterion_id if idx > 0 else None
+    return [sibs[idx - 1].criterion_id] if idx > 0 else []
 
 
 def _point_relations(unit: Unit, nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]], ctx,
@@ -352,7 +359,7 @@ def _point_relations(unit: Unit, nodes: dict[str, CriterionNode], parents: dict[
             continue
         near = set(_ancestors(cid, parents)) | {d.criterion_id for d in node.walk()}
         ex = decide(EXEMPTION, ExemptionInputs(node.verbatim_text), ctx, about=cid)
-        targets = [t for t in (_exempted(w, cid, nodes, parents) for w in ex.value) if t and t not in near]
+        targets = [t for w in ex.value for t in _exempted(w, cid, nodes, parents) if t not in near]
         if targets:
             node.set_field("applicability", "Conditional", pass_name=NAME, rule=f"exemption:{ex.rule}",
                            confidence=ex.confidence)
@@ -481,9 +488,9 @@ def _verify_exemptions(nodes: dict[str, CriterionNode], parents: dict[str, Optio
     for cid, node in nodes.items():
         if cid == "ROOT" or not node.verbatim_text:
             continue
-        for w in EXEMPTION.rule(ExemptionInputs(node.verbatim_text)).value:
-            t = _exempted(w, cid, nodes, parents)
-            deps = nodes[t].dependencies if t else None
+        for t in (t for w in EXEMPTION.rule(ExemptionInputs(node.verbatim_text)).value
+                  for t in _exempted(w, cid, nodes, parents)):
+            deps = nodes[t].dependencies
             if t and not (deps and any(c.criterion_id == cid and c.status == "Negation" for c in deps.clauses)):
                 out.append(_diag("EXEMPTION_UNLINKED", f"{cid} exempts point {t}, which has no Negation clause on "
                                                        f"{cid}", t, "warning", "Completeness"))
