@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from regc.grammar.prefilter import prefilter_namespace
+
 # documents whose requirements a node can be made to comply with (beyond the acts, standards and Sections that
 # regc.decisions.tags already names)
 LEGISLATION_WORDS = ("national legislation", "national law", "Union and national legislation",
@@ -142,3 +144,5 @@ CLASSIFIED_THING = re.compile(rf"^\W*(?:[\w()-]+\s+){{0,3}}?{_alt(CLASSIFIED_THI
 # agreement includes …"): the agreement is the instances' context, not a commitment the node asks for
 CONTRACT_AS_CONTEXT = re.compile(r"\b(?:defined|set|specified|stated)\s+in\s+the\s+contractual\s+agreement\b|"
                                  r"\bwhere\s+the\s+contractual\s+agreement\b", re.IGNORECASE)
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -9,18 +9,10 @@ from __future__ import annotations
 
 import re
 
-from regc.grammar.thresholds.lexicon import (
-    CLAIM_KEYWORDS,
-    DATED_THING_VERBS,
-    EXCLUSION_PREDICATES,
-    FINITE_VERBS,
-    MONTHS,
-    SCOPE_ENTITIES,
-    STANDARD_BODIES,
-    TEMPORAL_PREPOSITIONS,
-    UNIT_STOP_WORDS,
-    WORD_NUMBERS,
-)
+from regc.grammar.prefilter import prefilter_namespace
+from regc.grammar.thresholds.lexicon import (CLAIM_KEYWORDS, DATED_THING_VERBS, EXCLUSION_PREDICATES, FINITE_VERBS, MONTHS,
+                                             SCOPE_ENTITIES, STANDARD_BODIES, TEMPORAL_PREPOSITIONS, UNIT_STOP_WORDS,
+                                             WORD_NUMBERS)
 
 
 def words(ws: tuple[str, ...]) -> str:
@@ -597,3 +589,5 @@ _AND_NEW_CLAUSE = re.compile(r"""\band\s+(?=(?:an?|the)\s+[^,;]{1,60}?\b(?:is|ar
 _SUBCLAUSE_OPEN = re.compile(r"""\b(?:where|which\s+includes?|which\s+comprises?|when|if)\b|[;:]""", re.X | re.I)
 _STARTS = re.compile(r"""\b(?P<head>the\s+[\w-]+)\s+(?:that|which)\b[^;:]*?\s(?P<verb>starts?|begins?|commences?)$""",
                      re.X | re.I)
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -14,6 +14,7 @@ from regc.grammar.thresholds.patterns import (
     _VERBAL_OP,
 )
 from regc.grammar.thresholds.text import _sentence_start
+from regc.grammar.prefilter import prefilter_namespace
 
 
 @lru_cache(maxsize=256)
@@ -75,3 +76,5 @@ def _scope(text: str, wstart: int, op_start: int, op_text: str = "") -> bool:
                            r"together|along|equipped|provided)", before[-1], re.I):
         return False
     return True
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters
