@@ -6,7 +6,7 @@ parsed pattern and derives, by construction, up to two *factors* -- sets of stri
 any text the pattern can match (case-folded exactly as ``re.IGNORECASE`` folds) -- and :class:`Prefiltered` answers
 ``search``/``finditer``/``findall``/``sub``/``split`` without running the regex when a factor is absent from the
 text.  Results are the regex's own, so output is unchanged; a pattern with no usable factor, or anchored at the
-start, is left as it is.
+start, scans through its own methods.  The analysis (a parse of the pattern) runs on a pattern's first scan.
 
 A rule module opts in with one line at its end, ``prefilter_namespace(globals())``: every compiled pattern at
 module level (also inside module-level tuples, lists and dicts) is wrapped, so a rule added later is covered too,
@@ -19,12 +19,13 @@ and every wrapper is registered in :data:`REGISTRY` for the corpus soundness tes
 ('COMMITS', None, True)
 >>> required_literals(re.compile(r"(?<=\\bthe )(?:19|20)\\d\\d"))  # a lookbehind's text is in the string too
 (('the ',), ('00',))
->>> prefiltered(re.compile(r"^\\s*where\\b")).__class__.__name__  # anchored: tried once per text anyway
-'Pattern'
+>>> prefiltered(re.compile(r"^\\s*where\\b")).need  # anchored: tried once per text anyway, nothing to check
+()
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from typing import Any, Iterator, Optional
@@ -163,53 +164,99 @@ def _best(factors: list[Factor]) -> Optional[Factor]:
 MIN_LITERAL = 2  # a factor whose shortest string is shorter is too common to pay for its check
 
 
-def required_literals(rx: re.Pattern) -> Optional[tuple[Factor, ...]]:
+def _parse(rx: re.Pattern):
+    """The parsed items of ``rx``, or None when it cannot be analysed (bytes or locale patterns, a surprise)."""
+    if _parser is None or not isinstance(rx.pattern, str) or rx.flags & re.LOCALE:
+        return None
+    try:
+        return _parser.parse(rx.pattern, rx.flags).data
+    except Exception:  # noqa: BLE001 - no prefilter (always sound)
+        return None
+
+
+def required_literals(rx: re.Pattern, items=None) -> Optional[tuple[Factor, ...]]:
     """Up to two factors every match of ``rx`` needs in the (folded) text, best first; None when there is none
-    worth checking (or the pattern cannot be analysed: locale or bytes patterns, a parser surprise).
+    worth checking (or the pattern cannot be analysed).
 
     >>> required_literals(re.compile(r"\\b(?:is|are)\\s+monitored\\b", re.I))
     (('monitored',), ('are', 'is'))
     >>> required_literals(re.compile(r"\\d+\\s*%")), required_literals(re.compile(r"[a-z]+\\s*%")) is None
     ((('0',),), True)
     """
-    if _parser is None or not isinstance(rx.pattern, str) or rx.flags & re.LOCALE:
+    items = _parse(rx) if items is None else items
+    if items is None:
         return None
     try:
-        parsed = _parser.parse(rx.pattern, rx.flags)
-        fs = [f for f in _factors(parsed.data) if _score(f)[0] >= MIN_LITERAL and len(f) <= MAX_ALTERNATIVES]
+        fs = [f for f in _factors(items) if _score(f)[0] >= MIN_LITERAL and len(f) <= MAX_ALTERNATIVES]
     except Exception:  # noqa: BLE001 - an unexpected parse tree: no prefilter (always sound)
         return None
     fs = sorted(set(fs), key=_score, reverse=True)[:2]
     return tuple(fs) or None
 
 
-def _anchored(rx: re.Pattern) -> bool:
+def _anchored(rx: re.Pattern, items) -> bool:
     """The pattern can only match at the start (``^`` or ``\\A`` first, not MULTILINE): one attempt per text."""
-    try:
-        first = _parser.parse(rx.pattern, rx.flags).data[0]
-    except Exception:  # noqa: BLE001
-        return False
+    first = items[0] if len(items) else (None, None)
     return first[0] is C.AT and (first[1] is C.AT_BEGINNING_STRING or
                                  (first[1] is C.AT_BEGINNING and not rx.flags & re.MULTILINE))
+
+
+def analyse(rx: re.Pattern) -> tuple[Factor, ...]:
+    """The factors the prefilter of ``rx`` checks: ``()`` when none would pay (no factor; anchored at the start,
+    so tried once per text anyway; not analysable).
+
+    >>> analyse(re.compile(r"^\\s*where\\b")), analyse(re.compile(r"\\bwhere\\b"))
+    ((), (('where',),))
+    """
+    items = _parse(rx)
+    if items is None or _anchored(rx, items):
+        return ()
+    return required_literals(rx, items) or ()
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # the wrapper
 
+_SCANS = ("search", "finditer", "findall", "sub", "subn", "split")
+
 
 class Prefiltered:
-    """A compiled pattern behind its literal prefilter; the ``re.Pattern`` methods a rule uses, same results."""
+    """A compiled pattern behind its literal prefilter; the ``re.Pattern`` methods a rule uses, same results.
 
-    __slots__ = ("rx", "need", "pattern", "flags", "groups", "groupindex")
+    The pattern is analysed on its first scan (a rule never used in a run costs nothing); then each scan method is
+    bound once: to the filtered one, or straight to the pattern's own when there is nothing to check (no overhead
+    after the first call).  ``match``/``fullmatch`` make one attempt and are always the pattern's own.
+    """
 
-    def __init__(self, rx: re.Pattern, need: tuple[Factor, ...]):
-        self.rx, self.need = rx, need
+    __slots__ = ("rx", "_need", "pattern", "flags", "groups", "groupindex", "match", "fullmatch", *_SCANS)
+
+    def __init__(self, rx: re.Pattern):
+        self.rx, self._need = rx, None
         self.pattern, self.flags, self.groups, self.groupindex = rx.pattern, rx.flags, rx.groups, rx.groupindex
+        self.match, self.fullmatch = rx.match, rx.fullmatch
+        for name in _SCANS:
+            setattr(self, name, functools.partial(self._first_call, name))
+
+    def _first_call(self, name: str, *args, **kwargs):
+        self.need  # noqa: B018 - analyse and bind
+        return getattr(self, name)(*args, **kwargs)
+
+    @property
+    def need(self) -> tuple[Factor, ...]:
+        """The factors checked (analysed on first use)."""
+        if self._need is None:
+            self._need = analyse(self.rx)
+            for name in _SCANS:
+                setattr(self, name, getattr(self, f"_{name}") if self._need else getattr(self.rx, name))
+        return self._need
 
     def may_match(self, text: str) -> bool:
         """False only when no match is possible (a factor has none of its strings in the text)."""
+        need = self._need if self._need is not None else self.need
+        if not need:
+            return True
         f = folded(text)
-        for factor in self.need:
+        for factor in need:
             for s in factor:
                 if s in f:
                     break
@@ -217,45 +264,36 @@ class Prefiltered:
                 return False
         return True
 
-    def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize):
+    def _search(self, string: str, pos: int = 0, endpos: int = sys.maxsize):
         return self.rx.search(string, pos, endpos) if self.may_match(string) else None
 
-    def match(self, string: str, pos: int = 0, endpos: int = sys.maxsize):
-        return self.rx.match(string, pos, endpos)  # one attempt: no prefilter needed
-
-    def fullmatch(self, string: str, pos: int = 0, endpos: int = sys.maxsize):
-        return self.rx.fullmatch(string, pos, endpos)
-
-    def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match]:
+    def _finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match]:
         return self.rx.finditer(string, pos, endpos) if self.may_match(string) else iter(())
 
-    def findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list:
+    def _findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list:
         return self.rx.findall(string, pos, endpos) if self.may_match(string) else []
 
-    def sub(self, repl, string: str, count: int = 0):
+    def _sub(self, repl, string: str, count: int = 0):
         return self.rx.sub(repl, string, count) if self.may_match(string) else string
 
-    def subn(self, repl, string: str, count: int = 0):
+    def _subn(self, repl, string: str, count: int = 0):
         return self.rx.subn(repl, string, count) if self.may_match(string) else (string, 0)
 
-    def split(self, string: str, maxsplit: int = 0) -> list:
+    def _split(self, string: str, maxsplit: int = 0) -> list:
         return self.rx.split(string, maxsplit) if self.may_match(string) else [string]
 
     def __repr__(self) -> str:
-        return f"Prefiltered({self.rx!r}, need={self.need!r})"
+        return f"Prefiltered({self.rx!r})"
 
 
 REGISTRY: list[Prefiltered] = []  # every wrapper made (the soundness test checks each over the corpus texts)
 
 
 def prefiltered(rx: re.Pattern) -> Any:
-    """``rx`` behind its prefilter, or ``rx`` itself when the prefilter would not pay (no factor, anchored)."""
-    if isinstance(rx, Prefiltered):
+    """``rx`` behind its (lazily analysed) prefilter; a bytes or locale pattern is returned as it is."""
+    if isinstance(rx, Prefiltered) or not isinstance(rx.pattern, str) or rx.flags & re.LOCALE:
         return rx
-    need = required_literals(rx)
-    if need is None or _anchored(rx):
-        return rx
-    w = Prefiltered(rx, need)
+    w = Prefiltered(rx)
     REGISTRY.append(w)
     return w
 
