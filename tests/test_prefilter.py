@@ -50,13 +50,17 @@ def test_prefilter_is_sound_on_the_corpus(corpus_builds):
     assert len(prefilter.REGISTRY) >= 100, "the rule modules no longer opt in (prefilter_namespace(globals()))"
     texts = corpus_texts(corpus_builds)
     assert len(texts) > 3000
-    skipped = 0
+    skipped = scanned = 0
     for w in prefilter.REGISTRY:
         for t in texts:
             if not w.may_match(t):
                 skipped += 1
                 assert w.rx.search(t) is None, f"prefilter {w.need} skips a text {w.pattern!r} matches: {t[:120]!r}"
+            elif w._prefixes is not None:  # matches tried only where one may start: the same matches
+                scanned += 1
+                assert [m.span() for m in w.finditer(t)] == [m.span() for m in w.rx.finditer(t)], (w.pattern, t)
     assert skipped > len(texts) * len(prefilter.REGISTRY) // 4  # it does skip most (pattern, text) pairs
+    assert scanned > 1000
 
 
 FOLD_CASES = [
@@ -89,3 +93,14 @@ def test_prefiltered_answers_like_the_pattern():
         assert w.subn("#", t) == rx.subn("#", t) and bool(w.search(t, 3)) == bool(rx.search(t, 3))
     assert w.groupindex == rx.groupindex and w.pattern == rx.pattern and w.flags == rx.flags
     assert folded("ÉCO 2030") == "éco 0000"
+
+
+def test_start_positions_scan_finds_the_same_matches():
+    rx = re.compile(r"(?<![\w-])\b(?:Article|Annex(?:es)?)\s+(?P<n>\d+)|\bno\s+\d", re.I)
+    w = prefiltered(rx)
+    assert w.need and w._prefixes == ("annex", "article", "no")
+    t = "see ARTICLE 10 and annexes 2, not article x, no 5; sub-Article 3; Annex 12"
+    for pos, endpos in ((0, len(t)), (5, len(t)), (12, 40), (-3, 1000), (3, -2), (50, 10)):
+        assert [m.span() for m in w.finditer(t, pos, endpos)] == [m.span() for m in rx.finditer(t, pos, endpos)]
+        assert (w.search(t, pos, endpos) or re.match("", "")).span() == (rx.search(t, pos, endpos) or
+                                                                     re.match("", "")).span()

@@ -138,9 +138,12 @@ def _factors(items) -> list[Factor]:
         elif op is C.ASSERT:  # a positive lookaround: its text is in the string too
             out += _factors(av[1])
         elif op is C.BRANCH:
-            best = [_best(_factors(b)) for b in av[1]]
+            per = [_factors(b) for b in av[1]]
+            best = [_best(f) for f in per]
             if all(b is not None for b in best):
                 out.append(_minimal(s for b in best for s in b))
+            if all(any(all("0" in x for x in f) for f in fs) for fs in per):  # every alternative needs a digit
+                out.append(("0",))  # (dates: "31 May 2030" | "May 2030" | "2030")
         # ANY, IN, NOT_LITERAL, AT, ASSERT_NOT, GROUPREF, GROUPREF_EXISTS, CATEGORY: no literal is guaranteed
     flush()
     return out
@@ -158,7 +161,7 @@ def _digits_only(items) -> bool:
 
 
 def _best(factors: list[Factor]) -> Optional[Factor]:
-    return max(factors, key=_score) if factors else None
+    return max(factors, key=lambda f: (_score(f), f)) if factors else None
 
 
 MIN_LITERAL = 2  # a factor whose shortest string is shorter is too common to pay for its check
@@ -190,7 +193,7 @@ def required_literals(rx: re.Pattern, items=None) -> Optional[tuple[Factor, ...]
         fs = [f for f in _factors(items) if _score(f)[0] >= MIN_LITERAL and len(f) <= MAX_ALTERNATIVES]
     except Exception:  # noqa: BLE001 - an unexpected parse tree: no prefilter (always sound)
         return None
-    fs = sorted(set(fs), key=_score, reverse=True)[:2]
+    fs = sorted(set(fs), key=lambda f: (_score(f), f), reverse=True)[:2]  # ties: a fixed order
     return tuple(fs) or None
 
 
@@ -201,14 +204,75 @@ def _anchored(rx: re.Pattern, items) -> bool:
                                  (first[1] is C.AT_BEGINNING and not rx.flags & re.MULTILINE))
 
 
-def analyse(rx: re.Pattern) -> tuple[Factor, ...]:
+def _prefix_minimal(strings) -> Factor:
+    """Prefixes without those another one starts (every place "ab" starts, "a" starts too)."""
+    out: list[str] = []
+    for s in sorted(set(strings), key=len):
+        if not any(s.startswith(o) for o in out):
+            out.append(s)
+    return tuple(sorted(out))
+
+
+def match_prefixes(items) -> Optional[Factor]:
+    """(Folded) strings one of which every match of the parsed ``items`` starts with, or None.
+
+    >>> match_prefixes(_parser.parse(r"(?<!x)\\b(?:Article|Annex(?:es)?)\\s+\\d", re.I).data)
+    ('annex', 'article')
+    >>> match_prefixes(_parser.parse(r"\\s*where").data) is None, match_prefixes(_parser.parse(r"(?:not )?by\\b").data)
+    (True, ('by', 'not '))
+    """
+    run: list[str] = []
+    for i, (op, av) in enumerate(items):
+        if op in (C.AT, C.ASSERT, C.ASSERT_NOT):  # zero width: the match starts after it
+            if run:
+                break
+            continue
+        if op is C.LITERAL:
+            run.append(_fold_code(av))
+            continue
+        if op is C.IN and _digits_only(av):
+            run.append("0")
+            continue
+        if run:  # a run, then a group or alternatives ("A" + "rticle|nnex", as the parser factors them)
+            more = match_prefixes([(op, av)]) if op in (C.SUBPATTERN, C.BRANCH) else None
+            head = "".join(run)
+            return _prefix_minimal(head + m for m in more) if more else (head,)
+        if op is C.SUBPATTERN:
+            return match_prefixes(av[3])
+        if op is C.ATOMIC_GROUP:
+            return match_prefixes(av)
+        if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+            body = match_prefixes(av[2])
+            if av[0] >= 1 or body is None:
+                return body
+            rest = match_prefixes(items[i + 1:])  # an optional lead ("(?:not\\s+)?by"): it, or what follows
+            return None if rest is None else _prefix_minimal(body + rest)
+        if op is C.BRANCH:
+            ps = [match_prefixes(b) for b in av[1]]
+            return None if any(p is None for p in ps) else _prefix_minimal(s for p in ps for s in p)
+        return None
+    return ("".join(run),) if run else None
+
+
+MAX_PREFIXES = 64  # more start strings than this: the regex's own scan is as cheap
+
+
+def _starts(rx: re.Pattern, items) -> Optional[Factor]:
+    try:
+        ps = match_prefixes(items)
+    except Exception:  # noqa: BLE001
+        return None
+    return ps if ps and len(ps) <= MAX_PREFIXES and min(map(len, ps)) >= MIN_LITERAL else None
+
+
+def analyse(rx: re.Pattern, items=None) -> tuple[Factor, ...]:
     """The factors the prefilter of ``rx`` checks: ``()`` when none would pay (no factor; anchored at the start,
     so tried once per text anyway; not analysable).
 
     >>> analyse(re.compile(r"^\\s*where\\b")), analyse(re.compile(r"\\bwhere\\b"))
     ((), (('where',),))
     """
-    items = _parse(rx)
+    items = _parse(rx) if items is None else items
     if items is None or _anchored(rx, items):
         return ()
     return required_literals(rx, items) or ()
@@ -228,10 +292,10 @@ class Prefiltered:
     after the first call).  ``match``/``fullmatch`` make one attempt and are always the pattern's own.
     """
 
-    __slots__ = ("rx", "_need", "pattern", "flags", "groups", "groupindex", "match", "fullmatch", *_SCANS)
+    __slots__ = ("rx", "_need", "_prefixes", "pattern", "flags", "groups", "groupindex", "match", "fullmatch", *_SCANS)
 
     def __init__(self, rx: re.Pattern):
-        self.rx, self._need = rx, None
+        self.rx, self._need, self._prefixes = rx, None, None
         self.pattern, self.flags, self.groups, self.groupindex = rx.pattern, rx.flags, rx.groups, rx.groupindex
         self.match, self.fullmatch = rx.match, rx.fullmatch
         for name in _SCANS:
@@ -245,10 +309,34 @@ class Prefiltered:
     def need(self) -> tuple[Factor, ...]:
         """The factors checked (analysed on first use)."""
         if self._need is None:
-            self._need = analyse(self.rx)
+            items = _parse(self.rx)
+            self._need = analyse(self.rx, items)
+            self._prefixes = _starts(self.rx, items) if self._need else None
             for name in _SCANS:
                 setattr(self, name, getattr(self, f"_{name}") if self._need else getattr(self.rx, name))
         return self._need
+
+    def _start_positions(self, string: str, pos: int, endpos: int) -> list[int]:
+        """Where a match can start: the places one of the start strings occurs (folded), in order."""
+        f, out = folded(string), set()
+        for s in self._prefixes:
+            i = f.find(s, pos, endpos)
+            while i >= 0:
+                out.add(i)
+                i = f.find(s, i + 1, endpos)
+        return sorted(out)
+
+    def _anchored_scan(self, string: str, pos: int, endpos: int) -> Iterator[re.Match]:
+        """``finditer`` tried only where a match can start: the leftmost match from ``pos`` is the first start
+        position where the pattern matches (``match`` at a position sees the text before it, as ``search`` does),
+        and every match is non-empty (it starts with a start string), so the next one is searched from its end."""
+        pos, endpos, match = max(pos, 0), max(0, min(endpos, len(string))), self.rx.match  # as re clamps them
+        for p in self._start_positions(string, pos, endpos):
+            if p >= pos:
+                m = match(string, p, endpos)
+                if m:
+                    yield m
+                    pos = m.end()
 
     def may_match(self, text: str) -> bool:
         """False only when no match is possible (a factor has none of its strings in the text)."""
@@ -265,10 +353,18 @@ class Prefiltered:
         return True
 
     def _search(self, string: str, pos: int = 0, endpos: int = sys.maxsize):
-        return self.rx.search(string, pos, endpos) if self.may_match(string) else None
+        if not self.may_match(string):
+            return None
+        if self._prefixes is None:
+            return self.rx.search(string, pos, endpos)
+        return next(self._anchored_scan(string, pos, endpos), None)
 
     def _finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match]:
-        return self.rx.finditer(string, pos, endpos) if self.may_match(string) else iter(())
+        if not self.may_match(string):
+            return iter(())
+        if self._prefixes is None:
+            return self.rx.finditer(string, pos, endpos)
+        return self._anchored_scan(string, pos, endpos)
 
     def _findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list:
         return self.rx.findall(string, pos, endpos) if self.may_match(string) else []
