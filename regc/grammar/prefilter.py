@@ -282,28 +282,33 @@ def analyse(rx: re.Pattern, items=None) -> tuple[Factor, ...]:
 # the wrapper
 
 _SCANS = ("search", "finditer", "findall", "sub", "subn", "split")
+WARM_UP = 24  # scans of a pattern before it is analysed (its parse costs about as much as 20-50 scans save)
 
 
 class Prefiltered:
     """A compiled pattern behind its literal prefilter; the ``re.Pattern`` methods a rule uses, same results.
 
-    The pattern is analysed on its first scan (a rule never used in a run costs nothing); then each scan method is
-    bound once: to the filtered one, or straight to the pattern's own when there is nothing to check (no overhead
-    after the first call).  ``match``/``fullmatch`` make one attempt and are always the pattern's own.
+    The first :data:`WARM_UP` scans go straight to the pattern (a rule used a few times in a run, e.g. under
+    ``--only``, never pays for the analysis, a parse of the pattern); then the pattern is analysed and each scan
+    method bound once: to the filtered one, or to the pattern's own when there is nothing to check (no overhead
+    from then on).  ``match``/``fullmatch`` make one attempt and are always the pattern's own.
     """
 
-    __slots__ = ("rx", "_need", "_prefixes", "pattern", "flags", "groups", "groupindex", "match", "fullmatch", *_SCANS)
+    __slots__ = ("rx", "_need", "_prefixes", "_calls", "pattern", "flags", "groups", "groupindex", "match",
+                 "fullmatch", *_SCANS)
 
     def __init__(self, rx: re.Pattern):
-        self.rx, self._need, self._prefixes = rx, None, None
+        self.rx, self._need, self._prefixes, self._calls = rx, None, None, 0
         self.pattern, self.flags, self.groups, self.groupindex = rx.pattern, rx.flags, rx.groups, rx.groupindex
         self.match, self.fullmatch = rx.match, rx.fullmatch
         for name in _SCANS:
-            setattr(self, name, functools.partial(self._first_call, name))
+            setattr(self, name, functools.partial(self._warm_up, name))
 
-    def _first_call(self, name: str, *args, **kwargs):
-        self.need  # noqa: B018 - analyse and bind
-        return getattr(self, name)(*args, **kwargs)
+    def _warm_up(self, name: str, *args, **kwargs):
+        self._calls += 1
+        if self._calls > WARM_UP:
+            self.need  # noqa: B018 - analyse and bind
+        return getattr(self if self._need is not None else self.rx, name)(*args, **kwargs)
 
     @property
     def need(self) -> tuple[Factor, ...]:
