@@ -1,4 +1,4 @@
-"""The literal prefilter that lets a citation rule skip a text (:mod:`regc.grammar.prefilter`) never changes output.
+"""The literal prefilter that lets a citation rule skip a text (:mod:`regc.grammar.citations.gates`) never changes output.
 
 Two claims, checked over every distinct text the front-ends read from the corpus acts and every fixture text:
 
@@ -17,7 +17,7 @@ import pytest
 
 from regc.grammar.citations import patterns
 from regc.grammar.citations.rules import RULES
-from regc.grammar.prefilter import may_apply, may_match, required_literals
+from regc.grammar.citations.gates import may_apply, may_match, required_literals
 from tests.fixtures_util import FIXTURES
 
 SOURCES = ("eurlex-lex-corpus/works/32021r2139/2026-01-01/en.xml", "eurlex-lex-corpus/works/32023r2486/2026-01-01/en.fmx4",

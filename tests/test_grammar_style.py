@@ -12,18 +12,20 @@ import pytest
 import regc.grammar.citations.patterns as cit_patterns
 import regc.grammar.thresholds.patterns as thr_patterns
 from regc.grammar.citations.rules import RULES as CITATION_RULES
+from regc.grammar.prefilter import Prefiltered
 from regc.grammar.thresholds.rules import RULES as THRESHOLD_RULES
 
 GRAMMAR = Path(thr_patterns.__file__).resolve().parents[1]
 
 
 def _compiled(mod) -> list[tuple[str, re.Pattern]]:
+    patterns = (re.Pattern, Prefiltered)  # a rule module may put its patterns behind the literal prefilter
     out = []
     for name, val in vars(mod).items():
-        if isinstance(val, re.Pattern):
+        if isinstance(val, patterns):
             out.append((name, val))
         elif isinstance(val, list):
-            out += [(f"{name}[{k}]", rx) for k, rx in val if isinstance(rx, re.Pattern)]
+            out += [(f"{name}[{k}]", rx) for k, rx in val if isinstance(rx, patterns)]
     return out
 
 

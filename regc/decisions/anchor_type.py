@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from regc.decisions.base import Decision, Verdict
 from regc.ir.models import ANCHORED_ID, TAGS, Tag
+from regc.grammar.prefilter import prefilter_namespace
 
 
 _BACKGROUND = re.compile(
@@ -240,3 +241,5 @@ class AnchorType(Decision):
 
 
 ANCHOR_TYPE = AnchorType()
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -21,6 +21,7 @@ from regc.decisions import applicability_lexicon as lex
 from regc.decisions.applicability_cues import EARLY_RULES, LATE_RULES, Cue, _alt, first_match
 from regc.decisions.base import Decision, Verdict
 from regc.ir.models import Applicability as ApplicabilityValue
+from regc.grammar.prefilter import prefilter_namespace
 
 _FIRST_SENTENCE = re.compile(r"^(.*?[a-z0-9)\]’'%])\.(?:\s+(?=[A-Z])|\s*$)", re.DOTALL)
 _GATE_LEAD = re.compile(r"^\s*(?:where|if|when|whenever|unless|in\s+(?:the\s+)?case(?:\s+of|\s+that)?|"
@@ -313,3 +314,5 @@ class Applicability(Decision):
 
 
 APPLICABILITY = Applicability()
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

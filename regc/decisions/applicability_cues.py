@@ -21,6 +21,7 @@ from typing import Callable, Optional
 from regc.decisions import applicability_lexicon as lex
 from regc.decisions.anchor_type import _EXCLUSION, SHOWN_COMPLIANCE
 from regc.decisions.base import Verdict
+from regc.grammar.prefilter import prefilter_namespace
 
 
 def _alt(words) -> str:
@@ -457,3 +458,5 @@ def first_match(rules: tuple[CueRule, ...], cue: Cue) -> Optional[Verdict]:
         if v is not None:
             return v
     return None
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

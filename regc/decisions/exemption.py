@@ -39,6 +39,7 @@ from typing import Any, Iterable
 
 from regc.decisions.base import Decision, Verdict
 from regc.decisions.point_citations import citation_lists
+from regc.grammar.prefilter import prefilter_namespace
 
 # the exempting predicate right after the cited points ("… do not apply to", "shall not apply where")
 _EXEMPTS = re.compile(r"""
@@ -135,3 +136,5 @@ class Exemption(Decision):
 
 
 EXEMPTION = Exemption()
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

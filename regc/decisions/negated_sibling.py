@@ -22,6 +22,7 @@ from typing import Any, Iterable, Optional, Sequence
 from regc.decisions.base import Verdict
 from regc.decisions.point_citations import GATE, NEG, NOT_MET, find_citations, stems
 from regc.decisions.relations import RelationDecision, RelationInputs
+from regc.grammar.prefilter import prefilter_namespace
 
 
 # a fallback for instances that do not meet a sibling yet ("Where the reinsurer is not yet sharing such data …")
@@ -97,3 +98,5 @@ class NegatedSibling(RelationDecision):
 
 
 NEGATED_SIBLING = NegatedSibling()
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

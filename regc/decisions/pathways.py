@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from regc.decisions.base import Decision, Verdict
+from regc.grammar.prefilter import prefilter_namespace
 
 _GROUP_ID = re.compile(r"\([a-z0-9.]+-[a-z0-9.]+\)$")  # 1(a-e), 1(1.1-1.2)
 
@@ -242,3 +243,5 @@ class Pathways(Decision):
 
 
 PATHWAYS = Pathways()
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

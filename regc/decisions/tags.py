@@ -19,6 +19,7 @@ from regc.decisions.base import Decision, Verdict
 from regc.decisions.tags_cues import (CALCULATION_CHAPEAU, CLASS_RANK_LIMIT, CLASSIFIED_THING, CONTRACT_AS_CONTEXT,
                                      EXTRA_RULES, INTERNAL_POINT_TARGET, PROCEDURE_STEP, SCOPE_OPENING)
 from regc.ir.models import TAGS, Tag
+from regc.grammar.prefilter import prefilter_namespace
 
 _REF = (r"(?:Directive|Regulation|Decision|Recommendation|Annex|Appendix|Section|Sections|Article|ISO|EN\s?\d|CEN|"
         r"CLC|standard|standards|Protocol|Code\s+of\s+Conduct|methodology|method|test|criteri(?:on|a)\s+B?\d|"
@@ -334,3 +335,5 @@ class Tags(Decision):
 
 
 TAGS_DECISION = Tags()
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

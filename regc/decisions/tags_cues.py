@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from regc.grammar.prefilter import prefilter_namespace
+
 # documents whose requirements a node can be made to comply with (beyond the acts, standards and Sections that
 # regc.decisions.tags already names)
 LEGISLATION_WORDS = ("national legislation", "national law", "Union and national legislation",
@@ -205,3 +207,5 @@ CALCULATION_NOUNS = ("calculation", "computation", "quantification", "estimation
 CALCULATION_CHAPEAU = re.compile(rf"^\W*(?:the\s+)?{_alt(CALCULATION_NOUNS)}\s+of\s+[^:;.]{{2,80}}?\s+"
                                  rf"(?:compl(?:y|ies)\s+with|meets?|fulfils?)\s+(?:all\s+of\s+)?the\s+following\b[^:;.]*:\s*$",
                                  re.IGNORECASE)
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

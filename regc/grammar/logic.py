@@ -24,6 +24,8 @@ from typing import Literal, Optional, Sequence
 
 from lark import Lark, LarkError
 
+from regc.grammar.prefilter import prefilter_namespace
+
 Logic = Literal["AND", "OR", "N_OF_K", "LEAF"]
 
 _NUMWORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -332,3 +334,5 @@ def decide_logic(chapeau: str, children: Sequence[str], *, is_root: bool = False
     if joint == "AND":
         return LogicDecision("AND", None, 0.85, "list-joint-and")
     return LogicDecision("AND", None, 0.6 if chapeau else 0.8, "default-and")
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

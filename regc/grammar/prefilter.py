@@ -1,186 +1,430 @@
-"""A sound literal prefilter for regexes: the words a text must contain for a pattern to match anywhere in it.
+"""A sound literal prefilter for rule regexes: skip a search on a text that cannot match.
 
-:func:`required_literals` reads a compiled pattern's syntax tree (the standard library's own parser) and returns a
-set of literal strings at least one of which occurs in every text the pattern can :meth:`~re.Pattern.search`
-successfully, or None when it knows no such set (an ignore-case pattern, a pattern that can match the empty
-string, ...).  The set is derived from the pattern, so it stays right when the pattern changes: a rule that only
-emits what its pattern matches may skip a text none of whose literals occur in it (one ``in`` test per literal
-instead of a regex scan at every position), and its output cannot change.
+Most rule patterns need some literal word somewhere in a match (``\\bverifi(?:ed|cation)\\b`` needs "verifi"), but
+CPython's ``re`` tries the whole pattern at every position of every text.  :func:`required_literals` reads the
+parsed pattern and derives, by construction, up to two *factors* -- sets of strings of which at least one occurs in
+any text the pattern can match (case-folded exactly as ``re.IGNORECASE`` folds) -- and :class:`Prefiltered` answers
+``search``/``finditer``/``findall``/``sub``/``split`` without running the regex when a factor is absent from the
+text.  Results are the regex's own, so output is unchanged; a pattern with no usable factor, or anchored at the
+start, scans through its own methods.  The analysis (a parse of the pattern) runs on a pattern's first scan.
 
-The derivation follows the usual prefilter construction (as in RE2): every node is either *exact* (the finite set
-of strings it can match: a literal, a small character class, an alternation of those, their concatenation) or
-*required* (a set of strings one of which must occur); a sequence keeps its most selective requirement, an
-alternation needs every branch to require something, a repetition requires what its item does only if it must
-occur at least once; positive look-arounds require their content (it must be in the text too), negative ones
-nothing.
+A rule module opts in with one line at its end, ``prefilter_namespace(globals())``: every compiled pattern at
+module level (also inside module-level tuples, lists and dicts) is wrapped, so a rule added later is covered too,
+and every wrapper is registered in :data:`REGISTRY` for the corpus soundness test.
 
->>> import re
->>> sorted(required_literals(re.compile(r"\\bnational\\s+(?:law|legislation)\\b")))
-['national']
->>> sorted(required_literals(re.compile(r"(?:EU|Union)\\s+requirements|other\\s+standards")))
-['requirements', 'standards']
->>> required_literals(re.compile(r"\\d+(?:\\.\\d+)?")) is None, required_literals(re.compile("law", re.I)) is None
-(True, True)
->>> may_match(re.compile(r"best\\ available\\ techniques|BAT"), "the BAT conclusions")
-True
+>>> rx = prefiltered(re.compile(r"\\bcommit(?:ment|ted|s)?\\b|\\bpledge", re.I))
+>>> rx.need
+(('commit', 'pledge'),)
+>>> rx.search("It COMMITS to x").group(0), rx.search("no such word"), rx.pattern == r"\\bcommit(?:ment|ted|s)?\\b|\\bpledge"
+('COMMITS', None, True)
+>>> required_literals(re.compile(r"(?<=\\bthe )(?:19|20)\\d\\d"))  # a lookbehind's text is in the string too
+(('the ',), ('00',))
+>>> prefiltered(re.compile(r"^\\s*where\\b")).need  # anchored: tried once per text anyway, nothing to check
+()
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from functools import lru_cache
-from re import _constants as C  # noqa: N812 - the standard library's own opcode names
-from re import _parser
+import sys
+from typing import Any, Iterator, Optional
 
-EXACT_LIMIT = 64  # largest exact set kept (a concatenation beyond it becomes a requirement)
-CLASS_LIMIT = 10  # largest character class taken as a set of one-character strings
-Info = tuple  # (exact: frozenset[str] | None, required: frozenset[str] | None)
-_ANY: Info = (None, None)
-_EMPTY: Info = (frozenset({""}), None)
+try:  # the parser ``re`` itself uses (a private module: any surprise means "no prefilter", never a wrong one)
+    import _sre
+    from re import _casefix, _constants as C, _parser
+except ImportError:  # pragma: no cover - another Python: patterns run unfiltered
+    _parser = None
 
+Factor = tuple[str, ...]
 
-def _required(info: Info) -> frozenset[str] | None:
-    """What a node requires: its exact set when none of it is empty, else its requirement."""
-    exact, req = info
-    if exact is not None:
-        return None if "" in exact else exact
-    return req
+# ---------------------------------------------------------------------------------------------------------------
+# folding: one character -> its class under re.IGNORECASE (lower-cased, then the extra equivalences re knows:
+# 's'/'ſ', 'k'/'K', 'i'/'ı', 'µ'/'μ' ...), represented by the smallest member; every decimal digit -> "0"
 
 
-def _better(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str] | None:
-    """The more selective of two requirements: longer shortest literal, then fewer literals."""
-    if a is None or b is None:
-        return a if b is None else b
-    key = (lambda s: (min(map(len, s)), -len(s)))
-    return a if key(a) >= key(b) else b
+def _fold_code(cp: int) -> str:
+    """The folded form of one character: a decimal digit (what ``\\d`` matches) is "0", so "needs a digit" is a
+    literal too."""
+    if chr(cp).isdecimal():
+        return "0"
+    lo = _sre.unicode_tolower(cp)
+    extra = _casefix._EXTRA_CASES.get(lo, ())
+    return chr(min((lo, *extra)))
 
 
-def _sequence(items: list) -> Info:
-    """A concatenation: exact while every item is exact and the product stays small, else its best requirement."""
-    cur: frozenset[str] = frozenset({""})
-    best: frozenset[str] | None = None
-    exact = True
-    for item in items:
-        e, r = _node(item)
-        if e is not None and len(cur) * len(e) <= EXACT_LIMIT:
-            cur = frozenset(a + b for a in cur for b in e)
-            continue
-        exact = False
-        best = _better(best, _required((cur, None)))
-        if e is not None:
-            cur = e
+class _FoldTable(dict):
+    """``str.translate`` table for non-ASCII texts, filled on first sight of a character."""
+
+    def __missing__(self, cp: int) -> str:
+        v = self[cp] = _fold_code(cp)
+        return v
+
+
+_TABLE = _FoldTable()
+_FOLDED: dict[str, str] = {}
+FOLD_CACHE = 4096  # texts kept (a rule module scans the same text with dozens of patterns)
+
+
+_ASCII = bytes.maketrans(bytes(range(65, 91)) + b"123456789", bytes(range(97, 123)) + b"000000000")
+
+
+def folded(text: str) -> str:
+    """``text`` with every character folded as ``re.IGNORECASE`` compares it (and digits as "0"): a literal run a
+    pattern matches (in any case) occurs folded in the folded text.
+
+    >>> folded("Verified ſ K İ 2030"), folded("ABC 19")
+    ('verified s k i 0000', 'abc 00')
+    """
+    f = _FOLDED.get(text)
+    if f is None:
+        if len(_FOLDED) >= FOLD_CACHE:
+            _FOLDED.clear()
+        if text.isascii():
+            f = text.encode("ascii").translate(_ASCII).decode("ascii")
         else:
-            best, cur = _better(best, r), frozenset({""})
-    if exact:
-        return cur, None
-    return None, _better(best, _required((cur, None)))
+            f = text.translate(_TABLE)
+        _FOLDED[text] = f
+    return f
 
 
-def _branch(branches: list) -> Info:
-    """An alternation: the union of exact sets, or of requirements (None when one branch requires nothing)."""
-    infos = [_sequence(list(b)) for b in branches]
-    if all(e is not None for e, _ in infos):
-        union = frozenset().union(*(e for e, _ in infos))
-        if len(union) <= EXACT_LIMIT:
-            return union, None
-    reqs = [_required(i) for i in infos]
-    if any(r is None for r in reqs):
-        return _ANY
-    return None, frozenset().union(*reqs)
+# ---------------------------------------------------------------------------------------------------------------
+# the analysis: factors of a parsed (sub)pattern
 
 
-def _charset(items: list) -> Info:
-    """A small character class of plain characters is the set of those characters; anything else is any char."""
-    chars = set()
+MAX_ALTERNATIVES = 12  # a factor with more strings costs about what the regex costs
+
+
+def _score(f: Factor) -> tuple[int, int]:
+    """Better factors first: longer shortest string (rarer), then fewer strings (cheaper); a lone "0" (a digit)
+    ranks like a two-letter word: cheap, and half the texts have none."""
+    return (max(2, min(len(s) for s in f)) if f == ("0",) else min(len(s) for s in f), -len(f))
+
+
+def _minimal(strings) -> Factor:
+    """Alternatives without those that contain another (if "ab" must occur, "xaby" adds nothing)."""
+    out: list[str] = []
+    for s in sorted(set(strings), key=len):
+        if not any(o in s for o in out):
+            out.append(s)
+    return tuple(sorted(out))
+
+
+def _factors(items) -> list[Factor]:
+    """Every factor a sequence of parsed items guarantees (each: one of its strings occurs in the text)."""
+    out: list[Factor] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if run:
+            out.append(("".join(run),))
+            run.clear()
+
     for op, av in items:
         if op is C.LITERAL:
-            chars.add(chr(av))
-        elif op is C.RANGE and av[1] - av[0] < CLASS_LIMIT:
-            chars.update(map(chr, range(av[0], av[1] + 1)))
-        else:
-            return _ANY
-    return (frozenset(chars), None) if 0 < len(chars) <= CLASS_LIMIT else _ANY
+            run.append(_fold_code(av))
+            continue
+        if op is C.IN and _digits_only(av):  # \\d, [0-9]: the folded text has a "0" there
+            run.append("0")
+            continue
+        flush()
+        if op is C.SUBPATTERN:
+            out += _factors(av[3])
+        elif op is C.ATOMIC_GROUP:
+            out += _factors(av)
+        elif op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+            if av[0] >= 1:
+                out += _factors(av[2])
+        elif op is C.ASSERT:  # a positive lookaround: its text is in the string too
+            out += _factors(av[1])
+        elif op is C.BRANCH:
+            per = [_factors(b) for b in av[1]]
+            best = [_best(f) for f in per]
+            if all(b is not None for b in best):
+                out.append(_minimal(s for b in best for s in b))
+            if all(any(all("0" in x for x in f) for f in fs) for fs in per):  # every alternative needs a digit
+                out.append(("0",))  # (dates: "31 May 2030" | "May 2030" | "2030")
+        # ANY, IN, NOT_LITERAL, AT, ASSERT_NOT, GROUPREF, GROUPREF_EXISTS, CATEGORY: no literal is guaranteed
+    flush()
+    return out
 
 
-def _repeat(lo: int, hi: int, item: list) -> Info:
-    info = _sequence(list(item))
-    if lo == 0:
-        return _EMPTY if info == _EMPTY else _ANY
-    if lo == hi and info[0] is not None and len(info[0]) ** lo <= EXACT_LIMIT:
-        return _sequence([(C.SUBPATTERN, (None, 0, 0, item))] * lo)
-    return None, _required(info)
+def _digits_only(items) -> bool:
+    """A character set of digits only (``\\d``, ``[0-9]``, ``[13579]``)."""
+    def digit(op, av) -> bool:
+        if op is C.CATEGORY:
+            return av in (C.CATEGORY_DIGIT, C.CATEGORY_UNI_DIGIT)
+        if op is C.RANGE:
+            return 48 <= av[0] <= av[1] <= 57
+        return op is C.LITERAL and 48 <= av <= 57
+    return bool(items) and all(digit(op, av) for op, av in items)
 
 
-def _node(node: tuple) -> Info:  # noqa: C901 - one case per opcode of the standard library's parser
-    op, av = node
-    if op is C.LITERAL:
-        return frozenset({chr(av)}), None
-    if op is C.IN:
-        return _charset(av)
-    if op is C.AT or op is C.ASSERT_NOT:
-        return _EMPTY
-    if op is C.SUBPATTERN:
-        _, add_flags, _, sub = av
-        return _ANY if add_flags & re.IGNORECASE else _sequence(list(sub))
-    if op is C.ATOMIC_GROUP:
-        return _sequence(list(av))
-    if op is C.BRANCH:
-        return _branch(av[1])
-    if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
-        return _repeat(*av)
-    if op is C.ASSERT:  # a positive look-around: its content is in the text, though not in the match
-        return None, _required(_sequence(list(av[1])))
-    if op is C.GROUPREF_EXISTS:
-        _, yes, no = av
-        return _branch([yes, no if no is not None else []])
-    return _ANY  # ANY, NOT_LITERAL, CATEGORY, GROUPREF, ...
+def _best(factors: list[Factor]) -> Optional[Factor]:
+    return max(factors, key=lambda f: (_score(f), f)) if factors else None
 
 
-@lru_cache(maxsize=None)
-def required_literals(pattern: re.Pattern) -> frozenset[str] | None:
-    """Literal strings one of which occurs in every text ``pattern`` finds a match in; None when unknown."""
-    if pattern.flags & re.IGNORECASE or not isinstance(pattern.pattern, str):
+MIN_LITERAL = 2  # a factor whose shortest string is shorter is too common to pay for its check
+
+
+def _parse(rx: re.Pattern):
+    """The parsed items of ``rx``, or None when it cannot be analysed (bytes or locale patterns, a surprise)."""
+    if _parser is None or not isinstance(rx.pattern, str) or rx.flags & re.LOCALE:
         return None
-    tree = _parser.parse(pattern.pattern, pattern.flags)
-    if tree.state.flags & re.IGNORECASE:
+    try:
+        return _parser.parse(rx.pattern, rx.flags).data
+    except Exception:  # noqa: BLE001 - no prefilter (always sound)
         return None
-    return _required(_sequence(list(tree)))
 
 
-def may_match(pattern: re.Pattern, text: str) -> bool:
-    """False only when ``pattern`` cannot match anywhere in ``text`` (none of its required literals occurs)."""
-    lits = required_literals(pattern)
-    return lits is None or any(lit in text for lit in lits)
+def required_literals(rx: re.Pattern, items=None) -> Optional[tuple[Factor, ...]]:
+    """Up to two factors every match of ``rx`` needs in the (folded) text, best first; None when there is none
+    worth checking (or the pattern cannot be analysed).
 
-
-def may_apply(gates: tuple[re.Pattern, ...], text: str) -> bool:
-    """Whether a rule gated by ``gates`` (patterns one of which matches wherever the rule finds something) can find
-    anything in ``text``; a rule without gates always applies.
-
-    >>> may_apply((), "x"), may_apply((re.compile("Directive"), re.compile("Treaty")), "the Regulation")
-    (True, False)
+    >>> required_literals(re.compile(r"\\b(?:is|are)\\s+monitored\\b", re.I))
+    (('monitored',), ('are', 'is'))
+    >>> required_literals(re.compile(r"\\d+\\s*%")), required_literals(re.compile(r"[a-z]+\\s*%")) is None
+    ((('0',),), True)
     """
-    if not gates:
-        return True
-    lits = _gate_literals(gates)
-    if lits is None:
-        return True
-    for lit in lits:  # a plain loop: this runs for every rule on every distinct text
-        if lit in text:
+    items = _parse(rx) if items is None else items
+    if items is None:
+        return None
+    try:
+        fs = [f for f in _factors(items) if _score(f)[0] >= MIN_LITERAL and len(f) <= MAX_ALTERNATIVES]
+    except Exception:  # noqa: BLE001 - an unexpected parse tree: no prefilter (always sound)
+        return None
+    fs = sorted(set(fs), key=lambda f: (_score(f), f), reverse=True)[:2]  # ties: a fixed order
+    return tuple(fs) or None
+
+
+def _anchored(rx: re.Pattern, items) -> bool:
+    """The pattern can only match at the start (``^`` or ``\\A`` first, not MULTILINE): one attempt per text."""
+    first = items[0] if len(items) else (None, None)
+    return first[0] is C.AT and (first[1] is C.AT_BEGINNING_STRING or
+                                 (first[1] is C.AT_BEGINNING and not rx.flags & re.MULTILINE))
+
+
+def _prefix_minimal(strings) -> Factor:
+    """Prefixes without those another one starts (every place "ab" starts, "a" starts too)."""
+    out: list[str] = []
+    for s in sorted(set(strings), key=len):
+        if not any(s.startswith(o) for o in out):
+            out.append(s)
+    return tuple(sorted(out))
+
+
+def match_prefixes(items) -> Optional[Factor]:
+    """(Folded) strings one of which every match of the parsed ``items`` starts with, or None.
+
+    >>> match_prefixes(_parser.parse(r"(?<!x)\\b(?:Article|Annex(?:es)?)\\s+\\d", re.I).data)
+    ('annex', 'article')
+    >>> match_prefixes(_parser.parse(r"\\s*where").data) is None, match_prefixes(_parser.parse(r"(?:not )?by\\b").data)
+    (True, ('by', 'not '))
+    """
+    run: list[str] = []
+    for i, (op, av) in enumerate(items):
+        if op in (C.AT, C.ASSERT, C.ASSERT_NOT):  # zero width: the match starts after it
+            if run:
+                break
+            continue
+        if op is C.LITERAL:
+            run.append(_fold_code(av))
+            continue
+        if op is C.IN and _digits_only(av):
+            run.append("0")
+            continue
+        if run:  # a run, then a group or alternatives ("A" + "rticle|nnex", as the parser factors them)
+            more = match_prefixes([(op, av)]) if op in (C.SUBPATTERN, C.BRANCH) else None
+            head = "".join(run)
+            return _prefix_minimal(head + m for m in more) if more else (head,)
+        if op is C.SUBPATTERN:
+            return match_prefixes(av[3])
+        if op is C.ATOMIC_GROUP:
+            return match_prefixes(av)
+        if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+            body = match_prefixes(av[2])
+            if av[0] >= 1 or body is None:
+                return body
+            rest = match_prefixes(items[i + 1:])  # an optional lead ("(?:not\\s+)?by"): it, or what follows
+            return None if rest is None else _prefix_minimal(body + rest)
+        if op is C.BRANCH:
+            ps = [match_prefixes(b) for b in av[1]]
+            return None if any(p is None for p in ps) else _prefix_minimal(s for p in ps for s in p)
+        return None
+    return ("".join(run),) if run else None
+
+
+MAX_PREFIXES = 64  # more start strings than this: the regex's own scan is as cheap
+
+
+def _starts(rx: re.Pattern, items) -> Optional[Factor]:
+    try:
+        ps = match_prefixes(items)
+    except Exception:  # noqa: BLE001
+        return None
+    return ps if ps and len(ps) <= MAX_PREFIXES and min(map(len, ps)) >= MIN_LITERAL else None
+
+
+def analyse(rx: re.Pattern, items=None) -> tuple[Factor, ...]:
+    """The factors the prefilter of ``rx`` checks: ``()`` when none would pay (no factor; anchored at the start,
+    so tried once per text anyway; not analysable).
+
+    >>> analyse(re.compile(r"^\\s*where\\b")), analyse(re.compile(r"\\bwhere\\b"))
+    ((), (('where',),))
+    """
+    items = _parse(rx) if items is None else items
+    if items is None or _anchored(rx, items):
+        return ()
+    return required_literals(rx, items) or ()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the wrapper
+
+_SCANS = ("search", "finditer", "findall", "sub", "subn", "split")
+WARM_UP = 24  # scans of a pattern before it is analysed (its parse costs about as much as 20-50 scans save)
+
+
+class Prefiltered:
+    """A compiled pattern behind its literal prefilter; the ``re.Pattern`` methods a rule uses, same results.
+
+    The first :data:`WARM_UP` scans go straight to the pattern (a rule used a few times in a run, e.g. under
+    ``--only``, never pays for the analysis, a parse of the pattern); then the pattern is analysed and each scan
+    method bound once: to the filtered one, or to the pattern's own when there is nothing to check (no overhead
+    from then on).  ``match``/``fullmatch`` make one attempt and are always the pattern's own.
+    """
+
+    __slots__ = ("rx", "_need", "_prefixes", "_calls", "pattern", "flags", "groups", "groupindex", "match",
+                 "fullmatch", *_SCANS)
+
+    def __init__(self, rx: re.Pattern):
+        self.rx, self._need, self._prefixes, self._calls = rx, None, None, 0
+        self.pattern, self.flags, self.groups, self.groupindex = rx.pattern, rx.flags, rx.groups, rx.groupindex
+        self.match, self.fullmatch = rx.match, rx.fullmatch
+        for name in _SCANS:
+            setattr(self, name, functools.partial(self._warm_up, name))
+
+    def _warm_up(self, name: str, *args, **kwargs):
+        self._calls += 1
+        if self._calls > WARM_UP:
+            self.need  # noqa: B018 - analyse and bind
+        return getattr(self if self._need is not None else self.rx, name)(*args, **kwargs)
+
+    @property
+    def need(self) -> tuple[Factor, ...]:
+        """The factors checked (analysed on first use)."""
+        if self._need is None:
+            items = _parse(self.rx)
+            self._need = analyse(self.rx, items)
+            self._prefixes = _starts(self.rx, items) if self._need else None
+            for name in _SCANS:
+                setattr(self, name, getattr(self, f"_{name}") if self._need else getattr(self.rx, name))
+        return self._need
+
+    def _start_positions(self, string: str, pos: int, endpos: int) -> list[int]:
+        """Where a match can start: the places one of the start strings occurs (folded), in order."""
+        f, out = folded(string), set()
+        for s in self._prefixes:
+            i = f.find(s, pos, endpos)
+            while i >= 0:
+                out.add(i)
+                i = f.find(s, i + 1, endpos)
+        return sorted(out)
+
+    def _anchored_scan(self, string: str, pos: int, endpos: int) -> Iterator[re.Match]:
+        """``finditer`` tried only where a match can start: the leftmost match from ``pos`` is the first start
+        position where the pattern matches (``match`` at a position sees the text before it, as ``search`` does),
+        and every match is non-empty (it starts with a start string), so the next one is searched from its end."""
+        pos, endpos, match = max(pos, 0), max(0, min(endpos, len(string))), self.rx.match  # as re clamps them
+        for p in self._start_positions(string, pos, endpos):
+            if p >= pos:
+                m = match(string, p, endpos)
+                if m:
+                    yield m
+                    pos = m.end()
+
+    def may_match(self, text: str) -> bool:
+        """False only when no match is possible (a factor has none of its strings in the text)."""
+        need = self._need if self._need is not None else self.need
+        if not need:
             return True
-    return False
+        f = folded(text)
+        for factor in need:
+            for s in factor:
+                if s in f:
+                    break
+            else:
+                return False
+        return True
+
+    def _search(self, string: str, pos: int = 0, endpos: int = sys.maxsize):
+        if not self.may_match(string):
+            return None
+        if self._prefixes is None:
+            return self.rx.search(string, pos, endpos)
+        return next(self._anchored_scan(string, pos, endpos), None)
+
+    def _finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match]:
+        if not self.may_match(string):
+            return iter(())
+        if self._prefixes is None:
+            return self.rx.finditer(string, pos, endpos)
+        return self._anchored_scan(string, pos, endpos)
+
+    def _findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list:
+        return self.rx.findall(string, pos, endpos) if self.may_match(string) else []
+
+    def _sub(self, repl, string: str, count: int = 0):
+        return self.rx.sub(repl, string, count) if self.may_match(string) else string
+
+    def _subn(self, repl, string: str, count: int = 0):
+        return self.rx.subn(repl, string, count) if self.may_match(string) else (string, 0)
+
+    def _split(self, string: str, maxsplit: int = 0) -> list:
+        return self.rx.split(string, maxsplit) if self.may_match(string) else [string]
+
+    def __repr__(self) -> str:
+        return f"Prefiltered({self.rx!r})"
 
 
-@lru_cache(maxsize=None)
-def _gate_literals(gates: tuple[re.Pattern, ...]) -> tuple[str, ...] | None:
-    """The required literals of any of ``gates``, without those that contain another one (the shorter occurs
-    wherever the longer does): ``("national", "international")`` -> ``("national",)``.
+REGISTRY: list[Prefiltered] = []  # every wrapper made (the soundness test checks each over the corpus texts)
 
-    >>> _gate_literals((re.compile(r"international\\s+law"), re.compile(r"national\\s+rules|Directive")))
-    ('Directive', 'national')
+
+def prefiltered(rx: re.Pattern) -> Any:
+    """``rx`` behind its (lazily analysed) prefilter; a bytes or locale pattern is returned as it is."""
+    if isinstance(rx, Prefiltered) or not isinstance(rx.pattern, str) or rx.flags & re.LOCALE:
+        return rx
+    w = Prefiltered(rx)
+    REGISTRY.append(w)
+    return w
+
+
+def _wrap(value: Any, depth: int = 0) -> Any:
+    if isinstance(value, re.Pattern):
+        return prefiltered(value)
+    if depth >= 3:
+        return value
+    if type(value) is tuple:
+        return tuple(_wrap(v, depth + 1) for v in value)
+    if type(value) is list:
+        value[:] = [_wrap(v, depth + 1) for v in value]
+    elif type(value) is dict:
+        for k, v in value.items():
+            value[k] = _wrap(v, depth + 1)
+    return value
+
+
+def prefilter_namespace(ns: dict) -> None:
+    """Put every compiled pattern of a module namespace (``globals()``; also in its tuples, lists, dicts) behind
+    its prefilter.  Call it last in a rule module.
+
+    >>> ns = {"A": re.compile(r"\\bassess(?:es|ed|ment)?\\b", re.I), "RULES": (("x", re.compile("certified")),)}
+    >>> prefilter_namespace(ns); type(ns["A"]).__name__, ns["RULES"][0][1].need
+    ('Prefiltered', (('certified',),))
     """
-    sets = [required_literals(g) for g in gates]
-    if any(s is None for s in sets):
-        return None
-    lits = sorted(frozenset().union(*sets))
-    return tuple(a for a in lits if not any(b != a and b in a for b in lits))
+    for name, value in list(ns.items()):
+        if not name.startswith("__"):
+            ns[name] = _wrap(value)
+
+
+__all__ = ["Prefiltered", "REGISTRY", "folded", "prefilter_namespace", "prefiltered", "required_literals"]

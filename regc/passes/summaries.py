@@ -24,6 +24,7 @@ import re
 from typing import Optional, Sequence
 
 from regc.ir.models import CriterionNode, QuantItem, TemporalItem, Threshold
+from regc.grammar.prefilter import prefilter_namespace
 
 OBJECTIVE_NAMES = {
     "CCM": "climate change mitigation",
@@ -297,3 +298,5 @@ def is_self_contained(summary: str) -> bool:
     if re.search(r"\bthe following\s*(?:criteria|requirements|conditions)?\s*:?\s*$", s[:-1], re.IGNORECASE):
         return False
     return not s.rstrip(".").endswith(":")
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

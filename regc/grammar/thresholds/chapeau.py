@@ -19,6 +19,7 @@ from regc.grammar.thresholds.patterns import (
 )
 from regc.grammar.thresholds.phrase import _negated
 from regc.grammar.thresholds.text import _clean
+from regc.grammar.prefilter import prefilter_namespace
 
 
 def limit_operator(text: Optional[str]) -> Optional[str]:
@@ -139,3 +140,5 @@ def _relative_clause_quantity(head: str) -> str:
     if not np_ or len(np_.split()) > 12 or _FINITE_VERB.search(np_):
         return ""
     return np_[:1].upper() + np_[1:]
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -10,6 +10,7 @@ from regc.grammar.thresholds.lexicon import WORD_NUMBERS
 from regc.grammar.thresholds.parsers import parse_number
 from regc.grammar.thresholds.patterns import _CITATIONS, NUMBER_RE
 from regc.grammar.thresholds.results import Claim
+from regc.grammar.prefilter import prefilter_namespace
 
 
 def numbers_in_text(text: str) -> set[float]:
@@ -96,3 +97,5 @@ def _covered(claims: list[Claim], s: int, e: int) -> Optional[Claim]:
         if c.start <= s and e <= c.end:
             return c
     return None
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

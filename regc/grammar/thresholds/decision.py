@@ -16,6 +16,7 @@ from regc.grammar.thresholds.quantities import find_quantities
 from regc.grammar.thresholds.results import Claim, QuantHit, Strategy, TemporalHit, ThresholdDecision
 from regc.grammar.thresholds.temporal import find_temporal
 from regc.ir.models import BoundedPeriod, QuantitativeThreshold, TemporalThreshold, Threshold
+from regc.grammar.prefilter import prefilter_namespace
 
 
 def _footnote_periods(hits: list[QuantHit], footnotes: tuple[str, ...], rules: list[str]) -> None:
@@ -166,3 +167,5 @@ def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy,
                              temporals=t_items, scope_conditions=scopes, claims=sorted(claims, key=lambda c: c.start),
                              unclaimed=unclaimed, rules=rules,
                              regimes=[text[h.start:h.end] for h in regimes])
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

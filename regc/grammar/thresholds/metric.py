@@ -29,6 +29,7 @@ from regc.grammar.thresholds.patterns import (
 )
 from regc.grammar.thresholds.text import _clean, _sentence_start
 from regc.grammar.thresholds.units import UnitParse
+from regc.grammar.prefilter import prefilter_namespace
 
 
 def _subject(text: str, s0: int, op_start: int) -> tuple[str, Optional[re.Match], str, str]:
@@ -252,3 +253,5 @@ def _coordinated_metric(prev_metric: str, after: str) -> str:
     else:
         base = prev_metric
     return f"{base} {qual}"
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

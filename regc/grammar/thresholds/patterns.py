@@ -9,19 +9,10 @@ from __future__ import annotations
 
 import re
 
-from regc.grammar.thresholds.lexicon import (
-    CLAIM_KEYWORDS,
-    DATED_THING_VERBS,
-    EXCLUSION_PREDICATES,
-    FINITE_VERBS,
-    MONTHS,
-    QUANTITY_NOUNS,
-    SCOPE_ENTITIES,
-    STANDARD_BODIES,
-    TEMPORAL_PREPOSITIONS,
-    UNIT_STOP_WORDS,
-    WORD_NUMBERS,
-)
+from regc.grammar.prefilter import prefilter_namespace
+from regc.grammar.thresholds.lexicon import (CLAIM_KEYWORDS, DATED_THING_VERBS, EXCLUSION_PREDICATES, FINITE_VERBS, MONTHS,
+                                             QUANTITY_NOUNS, SCOPE_ENTITIES, STANDARD_BODIES, TEMPORAL_PREPOSITIONS,
+                                             UNIT_STOP_WORDS, WORD_NUMBERS)
 
 
 def words(ws: tuple[str, ...]) -> str:
@@ -597,3 +588,5 @@ _STARTS = re.compile(r"""\b(?P<head>the\s+[\w-]+)\s+(?:that|which)\b[^;:]*?\s(?P
 # the quantity a clause names before its limit ("comply with specific emissions limits of CO2, …, lower than 50 gCO2/km")
 QUANTITY_OF = re.compile(rf"""(?<![\w()-])(?P<q>(?:(?!(?:with|of|the|an?|to|for|in|by|and|or)\s)[a-z][\w-]*\s+){{0,2}}?(?:{words(QUANTITY_NOUNS)}))(?:\s+(?:limits?
     |thresholds?|values?))?\s+of\s+(?:the\s+|an?\s+)?(?P<of>[A-Za-z][\w]*)\b""", re.X | re.I)
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -12,6 +12,7 @@ from regc.grammar.thresholds.lexicon import _FLIP
 from regc.grammar.thresholds.parsers import _neg_regex, _op_regex, parse_number, threshold_parser
 from regc.grammar.thresholds.patterns import _CLAUSE_BREAK
 from regc.grammar.thresholds.results import Claim
+from regc.grammar.prefilter import prefilter_namespace
 
 
 class _PhraseTx(Transformer):
@@ -156,3 +157,5 @@ def _negated(text: str, wstart: int, op_start: int) -> Optional[re.Match]:
     if found and not re.match(r"not only|no\s+(?:significant|later)", seg[found.start():], re.I):
         return found
     return None
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -37,6 +37,7 @@ from regc.grammar.thresholds.site import NumberSite, QuantCtx, Reading
 from regc.grammar.thresholds.text import _clean, prefix_ends_with_char
 from regc.grammar.thresholds.units import parse_unit, unit_window
 from regc.ir.models import QuantItem
+from regc.grammar.prefilter import prefilter_namespace
 
 
 @lru_cache(maxsize=256)
@@ -230,3 +231,5 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
     ctx.hits.sort(key=lambda h: h.start)
     _attach_periods(text, ctx.hits, ctx.periods)
     return ctx.hits, ctx.scopes
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

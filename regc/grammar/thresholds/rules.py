@@ -72,6 +72,7 @@ from regc.grammar.thresholds.site import NumberSite, QuantCtx, Reading
 from regc.grammar.thresholds.text import _ws_back, prefix_ends_with_char, prefix_ends_with_word, words_before
 from regc.grammar.thresholds.units import parse_unit, unit_window
 from regc.ir.models import BoundedPeriod, LifetimePeriod, QuantItem
+from regc.grammar.prefilter import prefilter_namespace
 
 SKIP = "skip"  # a reading rule's verdict: the number states no limit (nothing later may read it)
 
@@ -490,3 +491,5 @@ def limit_value(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
 
 RULES = (*TEXT_RULES, range_, operator, *PHRASE_RULES, *[r for r in IMPLICIT_OPERATOR_RULES if hasattr(r, "rule_id")],
          exclusion_complement, subject_size, limit_value)
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

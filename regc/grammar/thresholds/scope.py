@@ -15,6 +15,7 @@ from regc.grammar.thresholds.patterns import (
 )
 from regc.grammar.thresholds.lexicon import ADDITIONAL_REQUIREMENT_LEADS
 from regc.grammar.thresholds.text import _sentence_start
+from regc.grammar.prefilter import prefilter_namespace
 
 
 @lru_cache(maxsize=256)
@@ -78,3 +79,5 @@ def _scope(text: str, wstart: int, op_start: int, op_text: str = "") -> bool:
                            r"together|along|equipped|provided)", before[-1], re.I):
         return False
     return True
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

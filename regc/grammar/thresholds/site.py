@@ -14,6 +14,7 @@ from typing import Optional
 
 from regc.grammar.thresholds.results import Claim, QuantHit, Strategy
 from regc.grammar.thresholds.units import UnitParse
+from regc.grammar.prefilter import prefilter_namespace
 
 
 @dataclass
@@ -94,3 +95,5 @@ class Reading:
     ormore: Optional[re.Match] = None  # "… or more"
     orless: Optional[re.Match] = None  # "… or less"
     prev: Optional[QuantHit] = None  # the latest limit in the same unit
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -27,6 +27,7 @@ from regc.grammar.thresholds.text import _ws_back, prefix_ends_with_char
 from regc.ir.models import (
     TemporalItem,
 )
+from regc.grammar.prefilter import prefilter_namespace
 
 
 class _TemporalTx(Transformer):
@@ -229,3 +230,5 @@ def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
         claims.append(Claim(m.start(), m.end(), "recurrence", m.group(0)))
     hits.sort(key=lambda h: h.start)
     return hits
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -12,6 +12,7 @@ from lark import Token, Transformer, UnexpectedInput
 from regc.grammar.thresholds.lexicon import _DENOM_FORMS, _GENERIC_DENOMS, _UNIT_WORD_FORMS, PRODUCT_NAMES
 from regc.grammar.thresholds.parsers import unit_parser
 from regc.grammar.thresholds.patterns import _RATE_TIME_BASE, _UNIT_STOP, _UNIT_WORD_RUN
+from regc.grammar.prefilter import prefilter_namespace
 
 
 @dataclass
@@ -188,3 +189,5 @@ def _parse_unit_words(words: tuple[str, ...]) -> Optional[UnitParse]:
         unit = tx.transform(tree)
         return UnitParse(unit=unit, product=tx.found_product, material=tx.found_material, n_words=n)
     return None
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters
