@@ -44,7 +44,10 @@ test: venv browser
 	$(BIN)/ruff check regc harness bench tests
 	$(BIN)/python -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
 
+# the package's bytecode, as an installed wheel has it (this machine sets PYTHONDONTWRITEBYTECODE, so an editable
+# install would otherwise recompile every module in every timed process)
 bench: venv
+	$(BIN)/python -m compileall -q regc
 	$(BIN)/python -m bench.run
 
 clean:
