@@ -462,7 +462,26 @@ def test_a_cue_lifts_its_articles_below_their_acts_best(searcher):
     lifted = [h for h in cued if h.origin == "cue"]
     assert {h.node for h in lifted} <= {"32020R0852#Article 21", "32020R0852#Article 22"} and lifted
     assert all(h.node not in plain or plain[h.node].score < h.score for h in lifted)
-    assert all(h.score <= 0.8 * max(x.score for x in cued if x.celex == h.celex) + 1e-9 for h in lifted)
+    own = [h.score <= 0.8 * max(x.score for x in cued if x.celex == h.celex) + 1e-9 for h in lifted]
+    assert all(own) or all(  # or at the level of an act it empowers (the regulation's articles: CUE_PARENTS)
+        h.score <= 0.8 * max(x.score for x in cued if x.celex == "32021R2178") + 1e-9 for h in lifted)
+    off = [h for h in Asker(searcher, cue_parents=False).retrieve(q, k=10)[1] if h.origin == "cue"]
+    assert all(h.score <= 0.8 * max(x.score for x in cued if x.celex == h.celex) + 1e-9 for h in off)
+
+
+def test_a_cue_reaches_the_application_article_of_the_empowering_regulation(searcher):
+    """The question's acts are the Disclosures Delegated Act's (its annexes rank first); the cue also reaches
+    2020/852, whose Article 8 empowers it, at the level of the delegated act's best provision."""
+    q = "Did the duties to publish turnover and CapEx KPIs of non-financial undertakings start at the same time?"
+    asker = Asker(searcher)
+    assert "32020R0852" in asker._empowering["32021R2178"]
+    hits = asker.retrieve(q, k=50)[1]
+    lifted = {h.node: h for h in hits if h.origin == "cue"}
+    assert "32020R0852#Article 27" in lifted
+    best_dda = max(h.score for h in hits if h.celex == "32021R2178")
+    assert lifted["32020R0852#Article 27"].score <= 0.8 * best_dda + 1e-9
+    off = {h.node: h for h in Asker(searcher, cue_parents=False).retrieve(q, k=50)[1]}
+    assert off.get("32020R0852#Article 27") is None or off["32020R0852#Article 27"].origin != "cue"
 
 
 def test_closure_neighbours_that_search_did_not_find_score_lower(searcher):
