@@ -20,9 +20,11 @@ import re
 # (name, question pattern, provision pattern on "heading | opening words"); case-insensitive, word-bounded
 CUES: tuple[tuple[str, str, str], ...] = (
     ("application",
-     r"(?:from|since|as\ of|by)\s+(?:what|which)\s+date|\bwhen\s+(?:do|does|will|did|must|should)\b[^?]{0,80}?"
+     r"(?:from|since|as\ of|by|in)\s+(?:what|which)\s+(?:date|year)"
+     r"|\b(?:start|begin|appl(?:y|ied|ies))\w*\b[^?]{0,60}?\b(?:(?:at\ )?the\ same\ (?:time|date|day|year)|simultaneously)\b"
+     r"|\bwhen\s+(?:do|does|will|did|must|should)\b[^?]{0,80}?"
      r"\b(?:apply|applies|take\ effect|enter\ into\ force|start|begin)\b|\b(?:start|begin)s?\ to\ apply\b"
-     r"|\bapply\ from\b|\bentry\ into\ force\b|\bin\ force\b|\btimeline\b|\btransitional\b",
+     r"|\bapply\ from\b|\bentry\ into\ force\b|\bin\ force\b|\btimeline\b|\btransitional\b(?!\W+(?:economic\W+)?activit)",
      r"\bentry\ into\ force\b|\bshall\ enter\ into\ force\b|\btransitional\ provisions?\b"),
     ("enforcement",
      r"\bwho\s+(?:checks|supervises|monitors|enforces|polices)\s+(?:that|whether|if|compliance)\b|\bsupervis\w*|\benforc\w*|\bpenalt\w*"

@@ -46,7 +46,9 @@ BRIDGES: tuple[tuple[str, str], ...] = (
     (r"release forms?|signed forms?|signs? (?:a |the |any )?(?:form|release)|signed releases?|a release", "authorization"),
     (r"take (?:it |that )?back|(?:withdraw|cancel) (?:it|that|her|his|their|the)", "revoke"),
     (r"refuse to (?:treat|see)|won't treat", "condition treatment"),
-    (r"(?:prove|check|confirm) who|claim(?:s|ing)? to be|ID cards?|badges?|credentials", "verify identity"),
+    (r"(?:prove|check|confirm) who|claim(?:s|ing)? to be|ID cards?|badges?|credentials"
+     r"|(?:phon|call|email|writ)\w* (?:in )?(?:saying|claiming)|(?:says|said|saying|claims|claiming) (?:that )?(?:he|she|they) "
+     r"(?:works?|is|are|was|were|represents?)", "verify identity"),
     # ... enforcement procedure
     (r"regulators?|investigators?|inspectors?|OCR|Office for Civil Rights", "Secretary"),
     (r"judges?|hearing officers?", "ALJ"),
@@ -88,6 +90,20 @@ BRIDGES: tuple[tuple[str, str], ...] = (
     (r"train(?:ed|ing)?|teach\w*", "training"),
     # ... the Privacy Rule's standards, in everyday words
     (r"hold (?:it|that) against|retaliat\w*|get back at", "intimidating or retaliatory acts"),
+    (r"giv(?:e|es|ing) up (?:their|his|her|your|the|any|our) (?:\w+ )?rights?|sign(?:s|ing)? away|waiv\w*",
+     "waiver of rights"),
+    (r"complain\w* to (?:the )?(?:government|authorities|regulators?|HHS|federal\w*|Department)"
+     r"|report (?:us|them|it|the (?:hospital|clinic|practice)) to (?:the )?(?:government|authorities|regulators?)",
+     "complaints to the Secretary"),
+    (r"(?:treated|count(?:ed)?|act|regarded|designated) as (?:one|a single) (?:organi[sz]ation|entity|company|covered entity)"
+     r"|common (?:ownership|control)|(?:several|two|three|four|five|multiple) (?:hospitals|clinics|practices)"
+     r"|(?:sister|affiliated) (?:hospitals|clinics|practices|companies)|group of (?:hospitals|clinics|practices)",
+     "affiliated covered entities common ownership or control"),
+    (r"(?:quietly|secretly|silently|without (?:permission|authori[sz]ation)) (?:chang|edit|modif|alter|delet|eras)\w*"
+     r"|unauthori[sz]ed (?:changes?|edits?|modifications?|deletions?)", "integrity improper alteration or destruction"),
+    (r"challeng\w* (?:the |a |that |this |our )?(?:refusal|denial|decision)|appeal\w* (?:against )?(?:the |a |that |this )?"
+     r"(?:refusal|denial|decision)|(?:refuse|refusing|refused|deny|denying|denied) (?:him|her|them|the patient) access",
+     "review of a denial of access"),
     (r"limit the (?:harm|damage)|reduce the (?:harm|damage)|damage control", "mitigation harmful effect"),
     (r"only what (?:they|is) need\w*|need to know|(?:entire|whole) (?:charts?|records?|files?)|limit(?:ed)? (?:their )?access",
      "minimum necessary"),
@@ -105,7 +121,7 @@ BRIDGES: tuple[tuple[str, str], ...] = (
      "hybrid entity health care component"),
     (r"(?:employer|company)(?:-sponsored)? (?:health )?plans?|self-funded|self-insured|human resources|HR",
      "group health plan plan sponsor"),
-    (r"cop(?:y|ies) of (?:her|his|their|my|the) (?:medical )?(?:records?|files?|charts?)|read (?:her|his|their) (?:medical )?(?:records?|files?|charts?)",
+    (r"cop(?:y|ies) of (?:her|his|their|my|the) (?:medical )?(?:records?|files?|charts?)|read (?:her|his|their) (?:\w+ )?(?:records?|files?|charts?)",
      "access to protected health information"),
     (r"charge (?:her|him|them|patients?)|copying fees?|fees? for (?:copies|records)", "reasonable cost-based fee"),
     # ... Part 160: investigations and time limits
@@ -120,6 +136,12 @@ BRIDGES: tuple[tuple[str, str], ...] = (
     (r"operating expenditure|operating costs?", "OpEx"),
     (r"goals?|aims", "environmental objectives"),
     (r"harm|damage", "significant harm"),
+    (r"marketing (?:brochures?|materials?|leaflets?|campaigns?|documents?)|brochures?|leaflets?|fact ?sheets?|adverts?",
+     "marketing communications"),
+    (r"(?:labour|labor|human|workers'?) rights|child labou?r|forced labou?r|bribery|corruption|tax evasion",
+     "minimum safeguards"),
+    (r"green (?:asset )?ratios?|GAR", "green asset ratio"),
+    (r"subsidiar(?:y|ies)|parent compan(?:y|ies)|(?:our|the|a) group(?! health)", "parent undertaking consolidated"),
 )
 _COMPILED = tuple((re.compile(rf"(?<![\w-])(?:{pat})(?![\w-])", re.I), words) for pat, words in BRIDGES)
 
