@@ -100,3 +100,24 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def score_in_process(root: Path, seeds=(1, 2, 3)) -> tuple[dict[str, dict], dict[str, float]]:
+    """Per-document scores and extract seconds with the extractor called in-process (the bench's way)."""
+    from regc.reports.extract import extract as run_extract
+    from regc.reports.pdftree import Document
+    from regc.reports.score import score_pair
+
+    per_doc, walls = {}, {}
+    for family in FAMILIES:
+        for seed in seeds:
+            doc = build_document(family, seed)
+            pdf = root / f"{doc.name}.pdf"
+            render(doc, pdf)
+            t0 = time.perf_counter()
+            got = run_extract(Document(pdf))
+            walls[doc.name] = time.perf_counter() - t0
+            s = score_pair(got, gold_json(doc))
+            per_doc[doc.name] = {"fixed": s["fixed_exact"], "f1": s["rows"]["f1"],
+                                 "amount": s["rows"]["amount_acc"], "misses": s["fixed_misses"]}
+    return per_doc, walls

@@ -402,6 +402,12 @@ def page_kpi(page: Page) -> str | None:
     return None
 
 
+def page_currency(page: Page) -> str | None:
+    """The currency of the amount unit printed in the page's header block (or anywhere on the page)."""
+    head = " ".join(l.text for l in header_lines(page))
+    return V.unit_currency_named(head) or V.unit_currency_named(page.text)
+
+
 def page_multiplier(page: Page) -> float | None:
     """The amount unit printed in the page's header block (or anywhere on the page)."""
     head = " ".join(l.text for l in header_lines(page))
