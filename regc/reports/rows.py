@@ -158,6 +158,15 @@ def is_number(token: str) -> bool:
     return bool(NUMBER.match(token)) or bool(DASH_CELL.match(token))
 
 
+def is_percent(token: str) -> bool:
+    """True for a printed percentage ('34.8%', '12,3 %', '5.0%¹'): a share, never an amount.
+
+    >>> is_percent("12,3 %"), is_percent("1,234.5")
+    (True, False)
+    """
+    return bool(NUMBER.match(token.strip())) and "%" in token
+
+
 def parse_number(token: str, decimal: str = ".") -> float | None:
     """A printed number as float; a dash cell is 0; None when not a number.
 
