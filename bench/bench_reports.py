@@ -6,7 +6,7 @@ unseen), plus the synthetic layout-variation set (tests/reports_synth.py, 40 see
 perturbed gold with varied units, decimal marks, languages, code styles, split tables; first contact before
 the robustness rules: fixed 0.440, row F1 0.582), and synth-b (tests/reports_synth_b.py), an independent generator
 written before reading the extractor: its first contact beside the score now; likewise synth-c
-(tests/reports_synth_c.py, issue 12e).  ``$REGC_BENCH_OCR=1`` adds the rasterised-copy row (SMA KPI pages as images, Tesseract OCR).
+(tests/reports_synth_c.py, issue 12e) and synth-d (tests/reports_synth_d.py, issue 12f).  ``$REGC_BENCH_OCR=1`` adds the rasterised-copy row (SMA KPI pages as images, Tesseract OCR).
 """
 
 from __future__ import annotations
@@ -120,6 +120,26 @@ def _synth_c_rows() -> list[tuple[str, str]]:
             ("synth-c extract time per report: mean / max", f"{sum(walls) / len(walls):.2f} s / {max(walls):.2f} s")]
 
 
+def _synth_d_rows() -> list[tuple[str, str]]:
+    """Synth-d (tests/reports_synth_d.py: 11 layout families x 3 seeds, written blind in issue 12f: non-euro
+    units, a scanned page, sideways tables, one table for three KPIs, ...): first contact beside now."""
+    import tempfile
+    from pathlib import Path
+
+    from tests.reports_synth_d_eval import FIRST_CONTACT, score_in_process
+
+    with tempfile.TemporaryDirectory() as tmp:
+        per, walls = score_in_process(Path(tmp))
+    n = len(per) or 1
+    fixed = sum(v["fixed"] for v in per.values()) / n
+    f1 = sum(v["f1"] for v in per.values()) / n
+    w = list(walls.values())
+    return [("synth-d (33 docs, 11 families, written blind): first contact fixed / row F1",
+             f"{FIRST_CONTACT['fixed']:.3f} / {FIRST_CONTACT['row_f1']:.3f}"),
+            ("synth-d now (no OCR: its scanned page read as nothing): fixed / row F1", f"{fixed:.3f} / {f1:.3f}"),
+            ("synth-d extract time per report: mean / max", f"{sum(w) / len(w):.2f} s / {max(w):.2f} s")]
+
+
 def run() -> list[tuple[str, str]]:
     from regc.reports.extract import extract
     from regc.reports.pdftree import Document
@@ -152,6 +172,7 @@ def run() -> list[tuple[str, str]]:
     rows += _synthetic_rows()
     rows += _synth_b_rows(ocr=bool(os.environ.get("REGC_BENCH_OCR")))
     rows += _synth_c_rows()
+    rows += _synth_d_rows()
     rows.append(("seed 002 anchor (AgenticIE + GPT-4o)", "fixed 0.41-0.46  open row F1 0.61"))
     if os.environ.get("REGC_BENCH_OCR"):
         rows += _ocr_row(reports, gold_dir)

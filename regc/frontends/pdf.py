@@ -177,6 +177,49 @@ def looks_like_toc(lines: list[Line]) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# sideways pages: a landscape table printed turned by 90 degrees on a portrait page
+
+UPRIGHT_FRAMES = {  # line direction (x, y) -> word box in the reading frame, from (x0, y0, x1, y1, W, H)
+    (0, -1): lambda x0, y0, x1, y1, W, H: (H - y1, x0, H - y0, x1),  # reads bottom to top
+    (0, 1): lambda x0, y0, x1, y1, W, H: (y0, W - x1, y1, W - x0),   # reads top to bottom
+}
+
+
+def mostly_vertical(words: list[Word], minimum: int = 20) -> bool:
+    """True when most multi-letter words are taller than wide (text turned by 90 degrees).
+
+    >>> mostly_vertical([Word(0, 0, 8, 40, "Turnover"), Word(0, 50, 8, 70, "2023")], minimum=1)
+    True
+    """
+    tall = sum(1 for w in words if len(w.text) >= 3 and (w.y1 - w.y0) > 1.5 * (w.x1 - w.x0))
+    wide = sum(1 for w in words if len(w.text) >= 3 and (w.x1 - w.x0) > 1.5 * (w.y1 - w.y0))
+    return tall > 2 * wide and tall >= minimum
+
+
+def dominant_direction(pg) -> tuple[int, int]:
+    """The line direction carrying most characters on a pymupdf page, rounded ((1, 0) = upright)."""
+    count: dict[tuple[int, int], int] = {}
+    for block in pg.get_text("dict").get("blocks", []):
+        for line in block.get("lines", []):
+            d = (round(line["dir"][0]), round(line["dir"][1]))
+            count[d] = count.get(d, 0) + sum(len(s["text"]) for s in line["spans"])
+    return max(count, key=count.get) if count else (1, 0)
+
+
+def upright_words(words: list[Word], direction: tuple[int, int], width: float, height: float):
+    """Words of a sideways page in its reading frame, with the frame's (width, height); unchanged if upright.
+
+    >>> ws, w, h = upright_words([Word(17, 772, 25, 806, "Report")], (0, -1), 595, 842)
+    >>> (round(ws[0].x0), round(ws[0].y0), w, h)
+    (36, 17, 842, 595)
+    """
+    frame = UPRIGHT_FRAMES.get(direction)
+    if frame is None:
+        return words, width, height
+    return [Word(*frame(w.x0, w.y0, w.x1, w.y1, width, height), w.text) for w in words], height, width
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # modality
 
 
@@ -264,7 +307,10 @@ class Document:
             raise self.error(self.path, f"page {number}: damaged content ({type(e).__name__})") from None
         words = [Word(w[0], w[1], w[2], w[3], w[4]) for w in raw]
         modality = page_modality(pg, words)
-        page = Page(number, pg.rect.width, pg.rect.height, words, " ".join(w.text for w in words), modality)
+        width, height = pg.rect.width, pg.rect.height
+        if mostly_vertical(words):
+            words, width, height = upright_words(words, dominant_direction(pg), width, height)
+        page = Page(number, width, height, words, " ".join(w.text for w in words), modality)
         if modality != "digital" and self._ocr_engine is not None and len(words) < 200:
             ocr_words = self._ocr_engine.words(pg)
             page = Page(number, pg.rect.width, pg.rect.height, ocr_words, " ".join(w.text for w in ocr_words),

@@ -15,7 +15,7 @@ import re
 from regc.reports import rows as V
 from regc.reports.activity_names import match_code
 from regc.reports.kpi_summary import find_summaries
-from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_multiplier, search_limit
+from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_currency, page_multiplier, search_limit
 from regc.reports.narrative import narrative_block
 from regc.reports.role_lists import RoleList, find_role_lists
 from regc.reports.pdftree import Document
@@ -275,6 +275,15 @@ def scan_findings(doc: Document, found: bool) -> list[dict]:
     return out
 
 
+def report_currency(doc: Document, pages: list[int]) -> str:
+    """The currency of the amount units on the KPI pages (first page naming one); EUR when none is named."""
+    for p in pages:
+        cur = page_currency(doc.page(p))
+        if cur:
+            return cur
+    return "EUR"
+
+
 def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
     """The disclosure of a report (tables found here unless given).  Findings explain every null."""
     findings: list = []
@@ -303,6 +312,7 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
                 findings.append({"severity": "warning", "page": None, "message": f"{kpi}.{key} not printed/found"})
     findings += scan_findings(doc, bool(tables))
     all_pages = sorted({p for t in tables.values() for p in t.pages})
+    out["currency"] = report_currency(doc, all_pages or sorted({p for k in out["kpis"].values() for p in k["pages"]}))
     out["fiscal_year"] = guess_fiscal_year(doc, all_pages) if all_pages else None
     out["findings"] = findings
     return out

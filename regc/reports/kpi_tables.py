@@ -352,7 +352,9 @@ def make_row(page: Page, line: Line, label: str, label_words, values, cols, deci
     first = next((i for i, w in enumerate(label_words) if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text)), None)
     row.code_text = " ".join(w.text for w in label_words[first:]) if first is not None else ""
     nums = [w for w in values if V.is_number(w.text) and not V.is_answer(w.text)]
-    if nums and not (V.DASH_CELL.match(nums[0].text) and kind == "activity" and len(nums) == 1):
+    if nums and V.is_percent(nums[0].text):  # no amount printed: the row starts with its share
+        nums = [None] + nums
+    if nums and nums[0] is not None and not (V.DASH_CELL.match(nums[0].text) and kind == "activity" and len(nums) == 1):
         row.amount_token = nums[0].text
         row.amount = V.parse_number(nums[0].text, decimal)
     if len(nums) >= 2:
@@ -400,6 +402,12 @@ def page_kpi(page: Page) -> str | None:
         if found:
             return found[0]
     return None
+
+
+def page_currency(page: Page) -> str | None:
+    """The currency of the amount unit printed in the page's header block (or anywhere on the page)."""
+    head = " ".join(l.text for l in header_lines(page))
+    return V.unit_currency_named(head) or V.unit_currency_named(page.text)
 
 
 def page_multiplier(page: Page) -> float | None:

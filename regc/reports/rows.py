@@ -41,17 +41,62 @@ KPI_WORDS = (
     ("opex", ("opex", "operating expenditure", "betriebsausgaben")),
 )
 
-# units of the amount columns -> multiplier to currency units
-_CUR = r"(?:€|\beur\b|\beuro)"
-_TIMES = r"[x×]\s*"
-UNIT_PATTERNS = (
-    (1e3, r"€\s*['‘’`´]?\s*000|eur\s*['‘’`´]?\s*000|\bt\s*€|\bteur\b|\bk\s*€|\bkeur\b|eur\s+thousand|€\s*thousand|thousand\s+(?:eur|euro)|tsd\.?\s*(?:€|eur)|(?:\beur|€)\s*k\b"
-          rf"|{_TIMES}{_CUR}\s*1[.,\s]?000\b|{_CUR}\s*{_TIMES}1[.,\s]?000\b|{_TIMES}1[.,\s]?000\s*{_CUR}"  # 'x € 1,000'
-          rf"|thousands?\s+of\s+euros?|tausend\s*{_CUR}"),
-    (1e6, r"€\s*m(?:illion|io\.?|n)?\b|eur\s*m(?:illion|io\.?|n)?\b|mio\.?\s*(?:€|eur)|million\s+(?:eur|euro)|\bm€|\bmeur\b"
-          rf"|{_TIMES}{_CUR}\s*1\s*(?:million|mln|mio)|millions?\s+of\s+euros?|\beurm\b|\bmn\s*€"),
-    (1e9, r"€\s*b(?:illion|n)\b|eur\s*b(?:illion|n)\b|mrd\.?\s*(?:€|eur)|billions?\s+of\s+euros?"),
+# currencies of the amount columns: ISO code -> how it is printed (symbols and local abbreviations, lower case);
+# EU groups outside the euro area report in their own currency (MSEK, DKKm, CHF million, PLN thousand, ...)
+CURRENCIES = (
+    ("EUR", ("€", "eur", "euro", "euros")),
+    ("SEK", ("sek",)), ("DKK", ("dkk",)), ("NOK", ("nok",)), ("ISK", ("isk",)),
+    ("CHF", ("chf",)), ("PLN", ("pln", "zł")), ("CZK", ("czk", "kč")), ("HUF", ("huf",)),
+    ("RON", ("ron",)), ("BGN", ("bgn",)), ("USD", ("usd", "us$", "$")), ("GBP", ("gbp", "£")),
 )
+# scale words printed before/after the currency ('EUR million', 'Mio. €', 'tys. PLN'), lower case
+SCALE_WORDS = (
+    (1e3, ("thousand", "thousands of", "tsd.", "tsd", "tausend", "tys.", "tys", "tis.", "tis", "k")),
+    (1e6, ("million", "millions of", "mio.", "mio", "mln.", "mln", "mil.", "mn", "m")),
+    (1e9, ("billion", "billions of", "mrd.", "mrd", "bn", "b")),
+)
+# prefix letters glued to an ISO code ('TEUR', 'kSEK', 'MSEK', 'EURm', 'DKKm')
+SCALE_PREFIXES = ((1e3, ("t", "k")), (1e6, ("m",)), (1e9, ("b",)))
+
+
+def _alt(words) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+def _cur(codes_only: bool = False) -> str:
+    words = [w for _, ws in CURRENCIES for w in ws if w.isalpha() and (not codes_only or len(w) == 3)]
+    if codes_only:
+        return rf"(?:{_alt(words)})"
+    symbols = [w for _, ws in CURRENCIES for w in ws if not w.isalpha()]
+    return rf"(?:(?<![a-z])(?:{_alt(words)})(?![a-z])|{_alt(symbols)})"
+
+
+_CUR = _cur()                  # a currency as a word or symbol
+_CODE3 = _cur(codes_only=True)  # ISO-like codes only, for glued prefixes/suffixes
+_TIMES = r"[x×]\s*"
+
+
+def _unit_pattern(mult: float) -> str:
+    scale = _alt(dict(SCALE_WORDS)[mult])
+    prefix = _alt(dict(SCALE_PREFIXES)[mult])
+    pieces = [
+        rf"{_CUR}\s*(?:{scale})(?![a-z])",                    # 'EUR million', '€m', 'PLN thousand', 'USD k'
+        rf"(?<![a-z])(?:{scale})\s*{_CUR}",                   # 'Mio. €', 'tys. PLN', 'million euros'
+        rf"(?<![a-z])(?:{prefix}){_CODE3}(?![a-z])",           # 'TEUR', 'kSEK', 'MSEK'
+        rf"(?<![a-z]){_CODE3}(?:{prefix})(?![a-z])",           # 'EURm', 'DKKm', 'SEKk'
+        rf"(?<![a-z])(?:{prefix})\s*(?:€|kr\.?|zł|kč)",        # 'T€', 'M€', 'Mkr'
+        rf"(?<![a-z])(?:{scale})\s+kr\b",                     # 'mio. kr.'
+    ]
+    if mult == 1e3:  # "€'000", 'x € 1,000', 'in 1.000 EUR'
+        pieces += [rf"{_CUR}\s*['‘’`´]?\s*000\b", rf"{_TIMES}{_CUR}\s*1[.,\s]?000\b",
+                   rf"{_CUR}\s*{_TIMES}1[.,\s]?000\b", rf"(?:{_TIMES}|\bin\s+)1[.,\s]?000\s*{_CUR}"]
+    if mult == 1e6:
+        pieces += [rf"{_TIMES}{_CUR}\s*1\s*(?:million|mln|mio)"]
+    return "|".join(pieces)
+
+
+# units of the amount columns -> multiplier to currency units
+UNIT_PATTERNS = tuple((mult, _unit_pattern(mult)) for mult in (1e3, 1e6, 1e9))
 
 ANSWERS = (
     ("N/EL", ("n/el", "n/ el", "n.el", "nel")),
@@ -111,6 +156,15 @@ def detect_decimal(tokens: list[str]) -> str:
 def is_number(token: str) -> bool:
     """True for a printed number or a dash cell ('1,234', '34.8%', '(5)', '–')."""
     return bool(NUMBER.match(token)) or bool(DASH_CELL.match(token))
+
+
+def is_percent(token: str) -> bool:
+    """True for a printed percentage ('34.8%', '12,3 %', '5.0%¹'): a share, never an amount.
+
+    >>> is_percent("12,3 %"), is_percent("1,234.5")
+    (True, False)
+    """
+    return bool(NUMBER.match(token.strip())) and "%" in token
 
 
 def parse_number(token: str, decimal: str = ".") -> float | None:
@@ -215,6 +269,34 @@ def unit_multiplier(text: str) -> float | None:
         if re.search(rx, low):
             return mult
     return None
+
+
+def unit_currency_named(text: str) -> str | None:
+    """The currency of the first amount unit in a text ('Net sales, MSEK' -> 'SEK'), None without a unit.
+
+    >>> unit_currency_named("Revenue in % / Absolute turnover (CHF million)"), unit_currency_named("USD 5")
+    ('CHF', None)
+    """
+    low = text.lower()
+    spans = [m for _, rx in UNIT_PATTERNS for m in [re.search(rx, low)] if m]
+    return unit_currency(min(spans, key=lambda m: m.start()).group(0)) if spans else None
+
+
+def unit_currency(text: str) -> str | None:
+    """The ISO code of the currency named in a unit text ('MSEK' -> 'SEK', 'in €'000' -> 'EUR'), None if none.
+
+    >>> unit_currency("MSEK"), unit_currency("PLN thousand"), unit_currency("in €'000"), unit_currency("in %")
+    ('SEK', 'PLN', 'EUR', None)
+    """
+    low = text.lower()
+    hits = []
+    for iso, words in CURRENCIES:
+        for w in words:
+            rx = re.escape(w) if not w.isalpha() else rf"(?<![a-z])[tkmb]?{re.escape(w)}[mkb]?(?![a-z])"
+            m = re.search(rx, low)
+            if m:
+                hits.append((m.start(), iso))
+    return min(hits)[1] if hits else None
 
 
 def kpi_words(text: str) -> list[str]:
