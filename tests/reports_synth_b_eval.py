@@ -31,7 +31,7 @@ def extract_all(work: Path, names: list[str], ocr: bool = False) -> dict[str, fl
     times = {}
     for name in names:
         cmd = [sys.executable, "-m", "regc", "extract", str(work / "pdf" / f"{name}.pdf"),
-               "-o", str(work / "out" / f"{name}.json")] + (["--ocr"] if ocr else [])
+               "-o", str(work / "out" / f"{name}.json")] + (["--ocr"] if ocr else ["--no-ocr"])
         t0 = time.perf_counter()
         subprocess.run(cmd, capture_output=True, text=True, check=False)
         times[name] = time.perf_counter() - t0

@@ -40,7 +40,7 @@ def extract(root: Path, names: list[str], ocr: bool = False) -> dict[str, float]
     walls = {}
     for name in names:
         cmd = [sys.executable, "-m", "regc", "extract", str(root / "pdf" / f"{name}.pdf"),
-               "-o", str(root / "out" / f"{name}.json")] + (["--ocr"] if ocr else [])
+               "-o", str(root / "out" / f"{name}.json")] + (["--ocr"] if ocr else ["--no-ocr"])
         t0 = time.perf_counter()
         r = subprocess.run(cmd, capture_output=True, text=True)
         walls[name] = time.perf_counter() - t0

@@ -187,6 +187,23 @@ def test_image_only_without_ocr_says_so(tmp_path, monkeypatch, capsys):
     assert "scan.pdf" in err and "tesseract" in err and not (tmp_path / "x.json").exists()
 
 
+def test_scanned_pages_are_ocrd_by_default_when_tesseract_is_installed(tmp_path):
+    """No flag: a scanned page goes through OCR when the engine is there; --no-ocr leaves it unread and says so."""
+    from regc.reports.ocr import OCRUnavailable, TesseractOCR
+
+    try:
+        TesseractOCR()
+    except OCRUnavailable:
+        pytest.skip("tesseract not installed")
+    pdf = _image_only(tmp_path / "scan.pdf")
+    assert main(["extract", str(pdf), "-o", str(tmp_path / "auto.json")]) in (0, 1)
+    auto = json.loads((tmp_path / "auto.json").read_text())
+    assert not any("image-only pages and no OCR" in f["message"] for f in auto["findings"])
+    assert main(["extract", str(pdf), "--no-ocr", "-o", str(tmp_path / "off.json")]) in (0, 1)
+    off = json.loads((tmp_path / "off.json").read_text())
+    assert any("image-only pages and no OCR" in f["message"] for f in off["findings"])
+
+
 def test_a_pdf_that_is_not_a_report(tmp_path, capsys):
     pdf = _letter(tmp_path / "menu.pdf", ["Lunch menu: soup 4.50, salad 6.20", "Dessert: cake 3.10"])
     assert main(["extract", str(pdf), "-o", str(tmp_path / "m.json")]) == 0

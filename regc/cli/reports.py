@@ -1,6 +1,6 @@
 """CLI: ``regc extract``, ``regc disclosure check``, ``regc score-disclosure``, ``regc portfolio``.
 
-    regc extract REPORT.pdf -o disclosure.json [--trace FILE] [--ask Q] [--lm MODEL --api-base URL] [--ocr]
+    regc extract REPORT.pdf -o disclosure.json [--trace FILE] [--ask Q] [--lm MODEL --api-base URL] [--ocr | --no-ocr]
     regc disclosure check DISCLOSURE.json --build BUILD [--build BUILD2] [--format table|json|html]
     regc score-disclosure GOLD_DIR OUT_DIR [--only NAME] [--json]
     regc portfolio REPORTS_DIR -o portfolio.csv [--build BUILD]
@@ -99,7 +99,10 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", metavar="FILE", help="disclosure JSON to write")
     p.add_argument("--ask", metavar="QUESTION", help="answer a question from the KPI tables (page + quote)")
     p.add_argument("--trace", metavar="FILE", help="write every tool call (JSON)")
-    p.add_argument("--ocr", action="store_true", help="OCR scanned pages (tesseract)")
+    ocr = p.add_mutually_exclusive_group()
+    ocr.add_argument("--ocr", dest="ocr", action="store_const", const=True, default=None,
+                     help="require OCR of scanned pages (tesseract; default: OCR them when tesseract is installed)")
+    ocr.add_argument("--no-ocr", dest="ocr", action="store_const", const=False, help="never OCR (scanned pages stay empty)")
     p.add_argument("--lm", metavar="MODEL", help="LLM planner (only where the rules are unsure)")
     p.add_argument("--api-base", metavar="URL", help="OpenAI-compatible endpoint for --lm")
     p.add_argument("--hybrid", action="store_true", help="rules first, the model only on rule failures (default with --lm)")

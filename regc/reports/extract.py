@@ -271,7 +271,7 @@ def scan_findings(doc: Document, found: bool) -> list[dict]:
         if scanned:
             out.append({"severity": "error", "page": scanned[0],
                         "message": f"{len(scanned)}{'+' if len(blank) > 50 else ''} image-only pages and no OCR: "
-                                   "run with --ocr (tesseract) to read them"})
+                                   "install tesseract-ocr (`make venv` does) or drop --no-ocr to read them"})
     return out
 
 

@@ -187,16 +187,20 @@ def _guarded(model: Callable[[list[dict]], str]) -> Callable[[list[dict]], str]:
 
 
 def run_plan(path: str, ask: Optional[str] = None, lm: Optional[str] = None, api_base: Optional[str] = None,
-             ocr: bool = False, chat: Optional[Callable] = None) -> PlanResult:
-    """Open the report, plan, and return the disclosure, trace and answer (ReportInputError for bad files)."""
+             ocr: Optional[bool] = None, chat: Optional[Callable] = None) -> PlanResult:
+    """Open the report, plan, and return the disclosure, trace and answer (ReportInputError for bad files).
+
+    ``ocr``: True requires the OCR engine (an error if it is not installed), False never OCRs, None (the default)
+    OCRs the pages found scanned when the engine is installed; digital pages are never OCR'd."""
     engine = None
-    if ocr:
+    if ocr is not False:
         from regc.reports.errors import ReportInputError
         from regc.reports.ocr import OCRUnavailable, TesseractOCR
         try:
             engine = TesseractOCR()
         except OCRUnavailable as e:
-            raise ReportInputError(path, f"--ocr: {e}") from None
+            if ocr:
+                raise ReportInputError(path, f"--ocr: {e}") from None
     doc = Document(path, ocr_engine=engine)
     runner = Runner(ToolContext(doc), "lm" if (lm or chat) else "deterministic")
     model = (chat or http_chat(lm, api_base or "http://127.0.0.1:8000/v1")) if (lm or chat) else None
