@@ -111,21 +111,40 @@ def test_anchor_type_on_corpus_paragraphs(text, tag, rule):
     assert (d.tag, d.rule) == (tag, rule)
 
 
-def test_paragraph_after_an_or_list_is_not_one_more_alternative(climate_act):
-    """CCM-6.18 / 6.19 SC (EUR-Lex 2021/2139): "whereby the aircraft permanently withdrawn …:" follows the
-    either-list of P1(c) and "The SAF use requirement referred to in points (d) and (e) is calculated …" follows
-    P1's one-of list: neither may sit directly under the OR node, where it would count as an alternative."""
+def test_block_closing_an_or_list_goes_to_the_list_holder_with_an_inferred_group(climate_act):
+    """Spec §7 anchoring order (2) + inferred groups, in unlabelled units (EUR-Lex 2021/2139).  CCM-6.18 / 6.19 SC:
+    "whereby the aircraft permanently withdrawn from use or from the fleet:" follows the either-list (i)-(ii) of
+    P1(c) after (ii) closed its sentence -> it closes the list: ``P1(c).Replacement`` (with its own (i)-(iv)), and
+    P1(c) becomes AND over the inferred group ``P1(c)(i-ii)``.  CCM-6.19: "The SAF use requirement referred to in
+    points (d) and (e) is calculated …" cites two items of P1's list together -> ``P1.Methodology`` (rule
+    ``names-several-items``), P1 AND over ``P1(a-e)``.  Near-misses: CCM-6.18 P2 "The lessor ensures that aircraft
+    in point (b) or (c) …" cites two items but qualifies nothing -> stays a P-node; CCM-3.21's "In the absence of a
+    certificate …" cites no item and stays under P1(b) (uppercase, not a continuation)."""
     act = climate_act
     for aid in ("CCM-6.18", "CCM-6.19"):
         sc = _structure_only(act, aid).unit("SC")
         p1c = sc.root.find("P1(c)")
-        assert _children(p1c) == ["P1(c)(i)", "P1(c)(ii)"], aid
-        anchored = sc.root.find("P1(c)(ii).Replacement")
-        assert anchored is not None and anchored.verbatim_text.startswith("whereby"), aid
-        assert _children(anchored) == [f"P1(c)(ii).Replacement({r})" for r in ("i", "ii", "iii", "iv")]
+        assert _children(p1c) == ["P1(c)(i-ii)", "P1(c).Replacement"], aid
+        anchored = sc.root.find("P1(c).Replacement")
+        assert anchored.verbatim_text.startswith("whereby"), aid
+        assert anchored.provenance.fields["criterion_id"].rule == "anchor:closes-list"
+        assert _children(anchored) == [f"P1(c).Replacement({r})" for r in ("i", "ii", "iii", "iv")]
+        assert {e.from_ for e in sc.edges if e.type == "GROUP_MEMBER" and e.to == "P1(c)(i-ii)"} == \
+            {"P1(c)(i)", "P1(c)(ii)"}
     sc = _structure_only(act, "CCM-6.19").unit("SC")
-    assert [c for c in _children(sc.root.find("P1")) if "." in c] == []
-    assert sc.root.find("P1(d).Methodology").verbatim_text.startswith("The SAF use requirement")
+    assert _children(sc.root.find("P1")) == ["P1(a-e)", "P1.Methodology"]
+    assert sc.root.find("P1.Methodology").provenance.fields["criterion_id"].rule == "anchor:names-several-items"
+    sc = _structure_only(act, "CCM-6.18").unit("SC")
+    assert _children(sc.root) == ["P1", "P2"]
+
+
+def test_anchored_requirement_beside_tiers_makes_an_inferred_group(climate_act):
+    """CCM-3.21 SC P1(b): the mass bands (i)-(iii) ("having (a) maximum take-off mass greater than …") are
+    conditional tiers (OR without a connective, rule ``attribute-band-tiering``) and the replacement-ratio and
+    certificate blocks are participating anchored children -> P1(b) holds the inferred group ``P1(b)(i-iii)``
+    (spec §7 inferred groups applied to a tiering OR); the ratio block calculates -> Methodology, not Replacement."""
+    sc = _structure_only(climate_act, "CCM-3.21").unit("SC")
+    assert _children(sc.root.find("P1(b)")) == ["P1(b)(i-iii)", "P1(b).Methodology", "P1(b).Verification"]
 
 
 # ------------------------------------------------------------------------------------ Compass label repairs

@@ -177,6 +177,34 @@ def test_verify_flags_an_ungrouped_choice_chapeau():
     assert codes.get("CHOICE_CHAPEAU_NOT_GROUPED") == "1"
 
 
+TIERS = [(None, "The activity manufactures one of the following:", "P"),
+         ("(a)", "the aircraft with zero direct (tailpipe) CO2 emissions;"),
+         ("(b)", "the aircraft meeting the margins specified below and limited by the replacement ratio:"),
+         ("(i)", "having a maximum take-off mass greater than 5,7 t and less than or equal to 60 t and a margin of "
+                 "at least 11 %;"),
+         ("(ii)", "having a maximum take-off mass greater than 60 t and a margin of at least 2 %."),
+         (None, "The share of Taxonomy compliance of eligible aircraft shall be limited by the replacement ratio. The "
+                "replacement ratio shall be calculated based on the proportion of aircraft withdrawn from use."),
+         ("(c)", "from 1 January 2028, the aircraft certified to operate on sustainable aviation fuels.")]
+
+
+def test_tiers_beside_an_anchored_requirement_are_grouped_and_verify_flags_them_flattened():
+    """ST2 over a tiering OR (no connective; CCM-3.21 SC P1(b) wording): the block printed inside (b) (the list of
+    P1 resumes with (c) after it) is anchored under P1(b); the mass bands form ``P1(b)(i-ii)`` next to the anchored
+    calculation ``P1(b).Methodology``.  Flattened back (the bands beside the anchored node would
+    read as one more alternative), verify flags CHOICE_CHAPEAU_NOT_GROUPED on P1(b)."""
+    blocks = _blocks(TIERS)
+    unit, _ = _run(blocks)
+    pb = unit.root.find("P1(b)")
+    assert [c.criterion_id for c in pb.sub_criteria] == ["P1(b)(i-ii)", "P1(b).Methodology"]
+    broken = unit.model_copy(deep=True)
+    pb = broken.root.find("P1(b)")
+    group = pb.sub_criteria.pop(0)
+    pb.sub_criteria[0:0] = group.sub_criteria
+    codes = {d.code: d.criterion_id for d in structure.verify(broken, _ctx(blocks))}
+    assert codes.get("CHOICE_CHAPEAU_NOT_GROUPED") == "P1(b)"
+
+
 class _WrongModel:
     """A decider whose answers break §7: no groups for the pathways, BackgroundInformation for every paragraph."""
 

@@ -77,6 +77,9 @@ PLAN_ADOPTION_PREDICATES = ("in place", "put in place", "presented", "issued", "
 _PLAN_ADOPTED = (r"^\s*(an?|the)\s+([\w-]+\s+){0,4}plan\b[^.;:]{0,80}?\b(is|are)\s+("
                  + "|".join(w.replace(" ", r"\s+") for w in PLAN_ADOPTION_PREDICATES) + r")\b")
 _COMMITMENT = re.compile(r"\bcommit(ment|ted|s)?\b|\bundertak(es|ing) to\b|\bpledge|" + _PLAN_ADOPTED, re.I)
+# a calculation in any modal form ("shall be calculated", "is to be calculated", "is calculated")
+_MODAL_CALCULATE = re.compile(r"\b(?:is|are|shall\s+be|must\s+be|is\s+to\s+be|are\s+to\s+be)\s+(?:calculated|"
+                              r"computed|determined|quantified)\b", re.I)
 _REPLACEMENT = re.compile(r"\breplac(es|ed|ement|ing)\b|\bwithdrawn from (use|the fleet|service)\b", re.I)
 # exclusions (spec §7): a binding requirement that declares something not compliant, not eligible, not qualifying
 _EXCLUSION = re.compile(
@@ -183,6 +186,9 @@ def anchor_type(text: str) -> TypeDecision:
         if _COMMITMENT.search(scope):
             return TypeDecision("Commitment", "commitment-cue", conf - 0.1)
         if _REPLACEMENT.search(scope):
+            if scope is first and _MODAL_CALCULATE.search(text):  # "… limited by the replacement ratio. The
+                # replacement ratio shall be calculated …": a calculation method, not a replaced asset
+                return TypeDecision("Methodology", "calculated-ratio", conf - 0.2)
             return TypeDecision("Replacement", "replacement-cue", conf - 0.1)
     if _EXCLUSION.search(text):
         return TypeDecision("Methodology", "exclusion", 0.5)  # an exclusion in a later sentence

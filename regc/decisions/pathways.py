@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from regc.decisions.base import Decision, Verdict
+from regc.grammar.logic import decide_logic
 from regc.grammar.prefilter import prefilter_namespace
 
 _GROUP_ID = re.compile(r"\([a-z0-9.]+-[a-z0-9.]+\)$")  # 1(a-e), 1(1.1-1.2)
@@ -133,6 +134,8 @@ def chapeau_choice_group(inp: PathwayInput) -> PathwayDecision | None:
     """
     k = len(inp.items)
     sentence = next((s for s in re.split(r"(?<=[.;])\s+(?=[A-Z])", inp.chapeau) if _CHOICE_CHAPEAU.search(s)), None)
+    if sentence is None and k >= 2 and inp.participating_anchored and _tiering_or(inp):
+        return PathwayDecision(((0, k - 1),), 0.7, "chapeau-group-with-anchored-child")
     if sentence is None or k < 2:
         return None
     named = _named_alternatives(sentence, inp.items)
@@ -141,6 +144,18 @@ def chapeau_choice_group(inp: PathwayInput) -> PathwayDecision | None:
     if inp.participating_anchored:
         return PathwayDecision(((0, k - 1),), 0.8, "chapeau-group-with-anchored-child")
     return None
+
+
+# the rules of :func:`regc.grammar.logic.decide_logic` that read an OR from the items alone (no connective)
+TIERING_RULES = ("conditional-tiering", "band-tiering", "product-tiering", "trailing-gate-tiering",
+                 "attribute-band-tiering")
+
+
+def _tiering_or(inp: PathwayInput) -> bool:
+    """The chapeau has no connective but its items are mutually exclusive tiers (spec §6 chapeau (a)): an OR as
+    binding as "one of the following", so an anchored requirement beside them needs the group too (spec §7)."""
+    d = decide_logic(inp.chapeau, [it.text for it in inp.items])
+    return d.logic == "OR" and d.rule in TIERING_RULES
 
 
 def _named_alternatives(sentence: str, items: tuple[PathwayItem, ...]) -> tuple[int, int] | None:

@@ -223,6 +223,38 @@ def is_band_tiering(children: Sequence[str]) -> bool:
     return bool(set.intersection(*heads))
 
 
+# an item's attribute band: "having a maximum take-off mass greater than 60 t …", "… motors with a rated output
+# between 0,12 kW and 1 000 kW …" (the attribute words, then the comparison with a number)
+_ATTRIBUTE_BAND = re.compile(
+    r"\b(?:having|with)\s+(?:an?\s+|the\s+)?(?P<attr>(?:[a-z][\w-]*\s+){1,4}?)(?:of\s+)?(?:greater\s+than|"
+    r"more\s+than|less\s+than|lower\s+than|higher\s+than|above|below|between|exceeding|up\s+to|at\s+least|"
+    r"at\s+most|equal\s+to\s+or\s+(?:greater|less|lower|higher)\s+than)?\s*\d", re.IGNORECASE)
+_ATTRIBUTE_STOP = {"of", "and", "the", "a", "an", "rated", "with"}
+
+
+def is_attribute_band_tiering(children: Sequence[str]) -> bool:
+    """Items that split the listed things by bands of one attribute introduced by "having"/"with" ("having
+    maximum take-off mass greater than 5,7 t and less than or equal to 60 t …; having a maximum take-off mass
+    greater than 60 t …"; "single-phase motors with a rated output of 0,12 kW or higher …; 3-phase motors with a
+    rated output between 0,75 kW and 1 000 kW …"): each instance falls in one band, so the tiers are alternatives
+    (spec §6 chapeau (a)).  The first such phrase of every item names the same attribute.
+
+    >>> is_attribute_band_tiering(["having a mass greater than 5 t and up to 60 t;", "having a mass greater than 60 t."])
+    True
+    >>> is_attribute_band_tiering(["emissions with a content of 5 mg;", "water with a temperature of 20 C."])
+    False
+    """
+    if len(children) < 2:
+        return False
+    attrs = []
+    for c in children:
+        m = _ATTRIBUTE_BAND.search(c[:200])
+        if m is None:
+            return False
+        attrs.append(tuple(w for w in m.group("attr").lower().split() if w not in _ATTRIBUTE_STOP))
+    return all(attrs) and len(set(attrs)) == 1
+
+
 def is_product_tiering(children: Sequence[str]) -> bool:
     """Items that give one value per product or grade ("70 % for the production of high alloy steel; 90 % for
     the production of carbon steel"): an instance makes one of them, so the tiers are alternatives (OR)."""
@@ -319,6 +351,8 @@ def decide_logic(chapeau: str, children: Sequence[str], *, is_root: bool = False
             return LogicDecision("OR", None, 0.7, "band-tiering")
         if is_product_tiering(children):
             return LogicDecision("OR", None, 0.7, "product-tiering")
+        if is_attribute_band_tiering(children):
+            return LogicDecision("OR", None, 0.65, "attribute-band-tiering")
         if is_trailing_gate_tiering(children):
             return LogicDecision("OR", None, 0.65, "trailing-gate-tiering")
         if _MAY_OPTIONS.search(chapeau):

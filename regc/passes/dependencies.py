@@ -37,6 +37,7 @@ import networkx as nx
 from regc.ir.models import (Clause, CriterionNode, Dependencies, Diagnostic, Edge, QuantitativeThreshold,
                             TemporalThreshold, Threshold, Unit)
 from regc.decisions import EXEMPTION, INHERITANCE, NEGATED_SIBLING, PATHWAY_DEPENDENCY, RELIED_ON, XREF_CORRECTION
+from regc.decisions.point_citations import citation_lists
 from regc.decisions.exemption import PREVIOUS, ExemptionInputs, required_content
 from regc.decisions.relied_on import ReliedOnInputs
 from regc.decisions.xref_correction import wrong_citation
@@ -231,6 +232,8 @@ def _anchored_dependency(links: _UnitLinks, cid: str, node: CriterionNode) -> No
     x = PathInputs(node.verbatim_text, tuple(sorted(links.ids - {cid, "ROOT"})), path=path_of(cid, nodes, parents),
                    section_wide=section_wide(node))
     alt = alternative_on_path(x.path, x.section_wide)
+    if alt is None:
+        _cited_alternatives(links, cid, node)
     if alt is not None:
         d = decide(PATHWAY_DEPENDENCY, dataclasses.replace(x, cited=alt), links.ctx, about=cid)
         if d.value:
@@ -239,6 +242,32 @@ def _anchored_dependency(links: _UnitLinks, cid: str, node: CriterionNode) -> No
                             f"Applies only where the activity complies via point {d.value} ({alt_text}).", d)
             _add_edge(unit, "DEPENDS_ON", cid, d.value,
                       f"Anchored paragraph of the alternative {d.value}; applies only when that pathway is used.")
+
+
+def _cited_alternatives(links: _UnitLinks, cid: str, node: CriterionNode) -> None:
+    """1b. A paragraph anchored on the holder of a list because it qualifies several of its items together
+    (structure rule ``anchor:names-several-items``: "The SAF use requirement referred to in points (d) and (e) is
+    calculated …" -> ``P1.Methodology``) applies only where one of those alternatives is used: an Affirmation
+    clause and a ``DEPENDS_ON`` edge to each cited item that is an alternative of an OR / N_OF_K node (spec §6
+    pathway rule, one edge per named alternative)."""
+    origin = node.provenance.fields.get("criterion_id") if node.provenance is not None else None
+    anchor = links.parents.get(cid)
+    if origin is None or origin.rule != "anchor:names-several-items" or anchor is None:
+        return
+    for cits, _ in citation_lists(re.split(r"(?<=[.;:])\s+(?=[A-Z])", node.verbatim_text, maxsplit=1)[0]):
+        for c in cits:
+            target = next((t for t in (f"{anchor}{c.written}", c.written) if t in links.nodes), None)
+            if target is None or target == "ROOT":
+                continue
+            par = links.nodes.get(links.parents.get(target) or "")
+            if par is None or par.evaluation_logic not in ("OR", "N_OF_K") or \
+                    node is par or target not in {k.criterion_id for k in par.participating_children()}:
+                continue
+            d = Decision(target, 0.8, "cited-alternatives")
+            _set_dependency(node, target, "Affirmation",
+                            f"Applies only where the activity complies via point {target}.", d)
+            _add_edge(links.unit, "DEPENDS_ON", cid, target,
+                      f"Qualifies the cited alternative {target}; applies only when that pathway is used.")
 
 
 def _negated_sibling_dependency(links: _UnitLinks, cid: str, node: CriterionNode) -> None:

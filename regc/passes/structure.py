@@ -371,8 +371,9 @@ def verify_section7(unit: Unit, uid: str) -> list[Diagnostic]:
         items = [c for c in kids if c.provenance.label and c.provenance.kind not in ("anchored", "group")]
         binding = [c for c in kids if c.provenance.kind == "anchored" and "BackgroundInformation" not in c.tags]
         if len(items) >= 2 and binding and not any(c.provenance.kind == "group" for c in kids) and \
-                chapeau_choice_group(PathwayInput(n.verbatim_text, tuple(PathwayItem(c.criterion_id, "", False)
-                                                                          for c in items), True)) is not None:
+                chapeau_choice_group(PathwayInput(n.verbatim_text, tuple(PathwayItem(c.criterion_id, c.verbatim_text,
+                                                                                      False) for c in items),
+                                                  True)) is not None:
             d("error", "CHOICE_CHAPEAU_NOT_GROUPED", "Structural", "OR/N_OF_K chapeau with a participating anchored "
               f"child {binding[0].criterion_id!r}: its alternatives belong in an inferred group (spec §7)",
               n.criterion_id)

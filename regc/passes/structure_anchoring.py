@@ -13,6 +13,7 @@ from typing import Optional
 from regc.decisions import ANCHOR_TYPE
 from regc.passes.memo import decide
 from regc.decisions.anchor_type import _EXCLUSION, TypeDecision
+from regc.decisions.point_citations import citation_lists
 from regc.frontends.text import ROW_START
 from regc.ir.doc import Block
 from regc.passes.context import PassContext
@@ -109,7 +110,10 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
     elif resumed is not None:
         anchor, arule = resumed, "inside-item-list-resumes"
     elif text[:1].islower() and main.parent is not None and main.parent.kind != "root" and main.label is not None:
-        anchor, arule = main.parent, "continues-chapeau-lowercase"
+        # the chapeau's sentence goes on after its list; where the last item closed its own sentence the block
+        # closes the list (spec §7 order (2)), so an OR chapeau keeps it (inferred group) instead of an option
+        closes = not numbered_unit and _closing_holder(last, text, blocks, i) is main.parent
+        anchor, arule = main.parent, ("closes-list" if closes else "continues-chapeau-lowercase")
     elif numbered_unit and section_wide(text, exclusions=False):
         # definitions for the whole section: context of the numbered criterion they sit in, not a qualification of
         # the nearest item (paper E.1 scope analysis; no pathway dependency, see dependencies).  Exclusions are
@@ -122,7 +126,9 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
     elif text[:1].islower():
         anchor, arule = main, "continues-previous-lowercase"
     elif qualifies_previous(text) and not _chapeau_of_own_list(text, blocks, i):
-        anchor, arule = _subject_anchor(main, text), "qualifies-previous"
+        several = _named_list_holder(text, last)
+        anchor, arule = (several, "names-several-items") if several is not None else \
+            (_subject_anchor(main, text), "qualifies-previous")
     else:
         return root.add(WNode("", "paragraph", block=i, text=text))
     alt = None if arule in LIST_CLOSING_RULES else _alternative_instead_of_or_node(anchor, text)
@@ -132,7 +138,43 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
     return _anchor_node(anchor, b, i, decision, arule, anchored_counts)
 
 
-LIST_CLOSING_RULES = ("markup-depth", "closes-list")  # anchors that may sit on an OR chapeau (spec §7 groups)
+LIST_CLOSING_RULES = ("markup-depth", "closes-list", "names-several-items")  # anchors that may sit on an OR
+# chapeau (spec §7 inferred groups)
+
+# a list item that ends its own sentence: a lowercase block after it starts something new ("…; or" / "….")
+_ITEM_COMPLETE = re.compile(r"(?:[.;]|[;,]\s*(?:or|and))\s*$", re.I)
+
+
+def _closing_holder(last: WNode, text: str, blocks: list[Block], i: int) -> Optional[WNode]:
+    """In an unlabelled unit, a lowercase block right after the last item of a list that ended its sentence
+    ("(ii) … the replacement ratio as set out in Section 3.21;" then "whereby the aircraft permanently withdrawn
+    from use or from the fleet:") closes that list (spec §7 anchoring order (2)): the item that holds the list,
+    unless the list goes on after it or the block concerns that member only (:func:`_list_holder`).  A block that
+    opens its own list ("…:" then "(i)") owns the labels that follow.  None when the item's sentence is still open
+    (the block continues it)."""
+    if last.anchored or last.label is None or not _ITEM_COMPLETE.search(last.text):
+        return None
+    nxt = parse_label(blocks[i + 1].label) if i + 1 < len(blocks) else None
+    opens_own_list = text.rstrip().endswith(":") and nxt is not None and nxt.ordinal == 1
+    if (not opens_own_list and _list_resumes_later(last, blocks, i)) or _resumed_item(blocks, i, last.path()):
+        return None
+    return _list_holder(last, text)
+
+
+def _named_list_holder(text: str, last: WNode) -> Optional[WNode]:
+    """A qualifying block whose first sentence cites two or more items of one list together ("The SAF use
+    requirement referred to in points (d) and (e) is calculated …") concerns them jointly: it goes to the item
+    that holds that list (spec §7 anchoring: no single cited item, so the block closes the list), found on the
+    current branch.  None when it cites fewer than two items or items of different lists."""
+    for cits, _ in citation_lists(_first_sentence(text)):
+        comps = [c.written for c in cits]
+        if len(comps) < 2 or not all(c.startswith("(") for c in comps):
+            continue
+        for holder in last.path()[1:]:
+            kids = {c.label.component for c in holder.children if c.label is not None and not c.anchored}
+            if all(cp in kids for cp in comps):
+                return holder
+    return None
 
 
 def _named_item(text: str, top: WNode, last: WNode) -> Optional[WNode]:
