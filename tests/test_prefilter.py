@@ -1,6 +1,13 @@
 """The literal prefilter of the rule regexes (regc.grammar.prefilter) is sound: it never skips a text a pattern
-matches.  Checked for every registered pattern over every distinct text of the compiled corpus acts, and on the
-case-folding corner cases of ``re.IGNORECASE``."""
+matches, in both of its uses --
+
+1. the wrapped patterns of the rule modules (``prefilter_namespace(globals())``): every registered pattern;
+2. the gates of the citation rules (``@rule(..., gates=(PATTERN, ...))``, :func:`~regc.grammar.prefilter.may_apply`):
+   every gate's literals are required by it, and a rule finds nothing in a text where its gates cannot match (a rule
+   added later with gates is checked as soon as it is in ``RULES``; a rule without gates always runs).
+
+Checked over every distinct text of the compiled corpus acts, the strings the front-ends read from the corpus and
+the citation rule fixtures, and on the case-folding corner cases of ``re.IGNORECASE``."""
 
 from __future__ import annotations
 
@@ -10,7 +17,13 @@ import re
 import pytest
 
 from regc.grammar import prefilter
-from regc.grammar.prefilter import Prefiltered, folded, prefiltered, required_literals
+from regc.grammar.citations.rules import RULES
+from regc.grammar.prefilter import Prefiltered, folded, gate_literals, may_apply, prefiltered, required_literals
+from tests.fixtures_util import FIXTURES
+
+SOURCES = ("eurlex-lex-corpus/works/32021r2139/2026-01-01/en.xml", "eurlex-lex-corpus/works/32023r2486/2026-01-01/en.fmx4",
+           "eurlex-lex-corpus/works/32022r1214/2022-03-09/en.xml", "taxonomy-compass-json/taxonomy-1.0.4.json")
+GATED = [fn for fn in RULES if fn.gates]
 
 
 def _all_rule_modules() -> None:
@@ -45,11 +58,44 @@ def corpus_texts(builds: dict) -> list[str]:
     return sorted(out | more)
 
 
-def test_prefilter_is_sound_on_the_corpus(corpus_builds):
+def _front_end_strings(obj, out: set[str], seen: set[int]) -> None:
+    """Every string held anywhere in a front-end document (dataclass or model attributes, lists, dicts)."""
+    if isinstance(obj, str):
+        if len(obj) > 3:
+            out.add(obj)
+        return
+    if id(obj) in seen or isinstance(obj, (int, float, bool, type(None), bytes)):
+        return
+    seen.add(id(obj))
+    if isinstance(obj, dict):
+        items = list(obj.values())
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        items = list(obj)
+    else:
+        items = list(getattr(obj, "__dict__", {}).values())
+    for x in items:
+        _front_end_strings(x, out, seen)
+
+
+@pytest.fixture(scope="module")
+def texts(corpus_builds, corpus) -> list[str]:
+    """The corpus acts' compiled strings, the strings the front-ends read from them and two more sources, and every
+    citation rule fixture text."""
+    from regc.frontends import load_source
+
+    out = set(corpus_texts(corpus_builds))
+    for rel in SOURCES:
+        if (corpus / rel).exists():
+            _front_end_strings(load_source(corpus / rel), out, set())
+    for path in (FIXTURES / "citations" / "rules").glob("*.in.json"):
+        out.update(c["text"] for c in json.loads(path.read_text(encoding="utf-8"))["cases"])
+    assert len(out) > 3000
+    return sorted(out)
+
+
+def test_prefilter_is_sound_on_the_corpus(texts):
     _all_rule_modules()
     assert len(prefilter.REGISTRY) >= 100, "the rule modules no longer opt in (prefilter_namespace(globals()))"
-    texts = corpus_texts(corpus_builds)
-    assert len(texts) > 3000
     skipped = scanned = 0
     for w in prefilter.REGISTRY:
         for t in texts:
@@ -104,3 +150,47 @@ def test_start_positions_scan_finds_the_same_matches():
         assert [m.span() for m in w.finditer(t, pos, endpos)] == [m.span() for m in rx.finditer(t, pos, endpos)]
         assert (w.search(t, pos, endpos) or re.match("", "")).span() == (rx.search(t, pos, endpos) or
                                                                      re.match("", "")).span()
+
+
+def test_gate_literals_are_required_by_every_gate(texts):
+    """Each gate pattern alone: where its literals are absent (in the text, or in the folded text), it cannot
+    match."""
+    gates = {g for fn in GATED for g in fn.gates}
+    assert len(gates) > 15
+    for g in gates:
+        missed = [t for t in texts if not may_apply((g,), t) and g.search(t)]
+        assert not missed, f"{g.pattern[:60]!r}: matches without its literals {gate_literals((g,))} in {missed[:2]}"
+
+
+@pytest.mark.parametrize("fn", GATED, ids=lambda fn: fn.__name__)
+def test_a_gated_rule_finds_nothing_where_its_gates_cannot_match(fn, texts):
+    wrong = [t for t in texts if not may_apply(fn.gates, t) and fn(t)]
+    assert not wrong, f"rule {fn.__name__} finds citations where its gates cannot match: {wrong[:2]}"
+    fired = [t for t in texts if fn(t)]
+    assert fired and all(any(g.search(t) for g in fn.gates) for t in fired), fn.__name__
+
+
+def test_the_gates_skip_most_texts_for_the_costly_rules(texts):
+    """The point of the gates: the generic-reference alternations run on a minority of texts."""
+    for fn in GATED:
+        if fn.__name__ in ("generic_reference", "generic_alternative", "levels_indicator", "treaty", "standard"):
+            assert sum(may_apply(fn.gates, t) for t in texts) < len(texts) / 2, fn.__name__
+
+
+@pytest.mark.parametrize("pattern, flags, text, expected", [
+    (r"(?<=\bor\s)national\s+law", 0, "national law", True),  # a look-behind's content is required too ...
+    (r"(?<=\bor\s)national\s+law", 0, "the rules", False),
+    (r"ab(?!c)d", 0, "xabdx", True),  # ... a negative look-around is zero-width
+    (r"(?:x)?Directive|Treaty", 0, "the Treaty", True),
+    (r"[Nn]otice", 0, "the notice", True),
+    (r"[Nn]otice", 0, "the NOTICE", False),  # a gate in its own case ...
+    (r"[Nn]otice", re.I, "the NOTICE", True),  # ... or folded, when it ignores case
+    (r"(?i:treaty)\s+of\s+Rome", 0, "TREATY of Rome", True),  # an ignore-case group: nothing exact from it
+    (r"EN\s\d+", 0, "given 5", False), (r"\d+/\d+", 0, "2019/1009", True), (r"\d+/\d+", 0, "none", False),
+    (r"(?P<a>A)?(?(a)B|C)x", 0, "Cx", True),  # a conditional: either arm
+    (r"(?:ab){2}", 0, "abab", True), (r"(?:ab){2}", 0, "b a", False),
+])
+def test_gates_on_tricky_syntax(pattern, flags, text, expected):
+    rx = re.compile(pattern, flags)
+    assert may_apply((rx,), text) is expected
+    assert not rx.search(text) or (may_apply((rx,), text) and prefiltered(rx).may_match(text))

@@ -110,41 +110,66 @@ def _minimal(strings) -> Factor:
     return tuple(sorted(out))
 
 
-def _factors(items) -> list[Factor]:
-    """Every factor a sequence of parsed items guarantees (each: one of its strings occurs in the text)."""
+CLASS_LIMIT = 10  # a character class of at most this many characters is a set of one-character strings
+
+
+def _chars(av, fold: bool) -> Optional[list[str]]:
+    """The (folded) characters a class of plain characters matches (``[Ss]``, ``[0-9]``; ``\\d`` when folding
+    digits), or None (a category, a negation, a large class)."""
+    if fold and _digits_only(av):  # \\d, [0-9]: the folded text has a "0" there
+        return ["0"]
+    codes: set[int] = set()
+    for op, a in av:
+        if op is C.LITERAL:
+            codes.add(a)
+        elif op is C.RANGE and a[1] - a[0] < CLASS_LIMIT:
+            codes.update(range(a[0], a[1] + 1))
+        else:
+            return None
+    chars = sorted({_fold_code(c) if fold else chr(c) for c in codes})
+    return chars if len(chars) <= CLASS_LIMIT else None
+
+
+def _factors(items, fold: bool = True) -> list[Factor]:
+    """Every factor a sequence of parsed items guarantees (each: one of its strings occurs in the text).
+
+    ``fold``: strings of the folded text (:func:`folded`); else strings of the text itself (the pattern's own
+    case, no digit folding: an ignore-case group guarantees nothing)."""
     out: list[Factor] = []
-    run: list[str] = []
+    run: list[str] = [""]  # the strings a run of literals and small classes can be (a product, kept small)
 
     def flush() -> None:
-        if run:
-            out.append(("".join(run),))
-            run.clear()
+        if run != [""]:
+            out.append(_minimal(run))
+            run[:] = [""]
 
     for op, av in items:
-        if op is C.LITERAL:
-            run.append(_fold_code(av))
-            continue
-        if op is C.IN and _digits_only(av):  # \\d, [0-9]: the folded text has a "0" there
-            run.append("0")
+        chars = [_fold_code(av) if fold else chr(av)] if op is C.LITERAL else _chars(av, fold) if op is C.IN \
+            else None
+        if chars is not None:
+            if len(run) * len(chars) > MAX_ALTERNATIVES:
+                flush()
+            run[:] = [r + c for r in run for c in chars]
             continue
         flush()
         if op is C.SUBPATTERN:
-            out += _factors(av[3])
+            if fold or not av[1] & re.IGNORECASE:
+                out += _factors(av[3], fold)
         elif op is C.ATOMIC_GROUP:
-            out += _factors(av)
+            out += _factors(av, fold)
         elif op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
             if av[0] >= 1:
-                out += _factors(av[2])
+                out += _factors(av[2], fold)
         elif op is C.ASSERT:  # a positive lookaround: its text is in the string too
-            out += _factors(av[1])
+            out += _factors(av[1], fold)
         elif op is C.BRANCH:
-            per = [_factors(b) for b in av[1]]
+            per = [_factors(b, fold) for b in av[1]]
             best = [_best(f) for f in per]
             if all(b is not None for b in best):
                 out.append(_minimal(s for b in best for s in b))
-            if all(any(all("0" in x for x in f) for f in fs) for fs in per):  # every alternative needs a digit
+            if fold and all(any(all("0" in x for x in f) for f in fs) for fs in per):  # each needs a digit
                 out.append(("0",))  # (dates: "31 May 2030" | "May 2030" | "2030")
-        # ANY, IN, NOT_LITERAL, AT, ASSERT_NOT, GROUPREF, GROUPREF_EXISTS, CATEGORY: no literal is guaranteed
+        # ANY, NOT_LITERAL, AT, ASSERT_NOT, GROUPREF, GROUPREF_EXISTS, CATEGORY: no literal is guaranteed
     flush()
     return out
 
@@ -187,14 +212,20 @@ def required_literals(rx: re.Pattern, items=None) -> Optional[tuple[Factor, ...]
     ((('0',),), True)
     """
     items = _parse(rx) if items is None else items
-    if items is None:
-        return None
-    try:
-        fs = [f for f in _factors(items) if _score(f)[0] >= MIN_LITERAL and len(f) <= MAX_ALTERNATIVES]
-    except Exception:  # noqa: BLE001 - an unexpected parse tree: no prefilter (always sound)
-        return None
-    fs = sorted(set(fs), key=lambda f: (_score(f), f), reverse=True)[:2]  # ties: a fixed order
+    fs = _ranked(items, True, MAX_ALTERNATIVES)[:2]
     return tuple(fs) or None
+
+
+def _ranked(items, fold: bool, limit: int) -> list[Factor]:
+    """The factors of parsed ``items`` worth checking (shortest string at least :data:`MIN_LITERAL`, at most
+    ``limit`` strings), best first."""
+    if items is None:
+        return []
+    try:
+        fs = [f for f in _factors(items, fold) if _score(f)[0] >= MIN_LITERAL and len(f) <= limit]
+    except Exception:  # noqa: BLE001 - an unexpected parse tree: no prefilter (always sound)
+        return []
+    return sorted(set(fs), key=lambda f: (_score(f), f), reverse=True)  # ties: a fixed order
 
 
 def _anchored(rx: re.Pattern, items) -> bool:
@@ -276,6 +307,62 @@ def analyse(rx: re.Pattern, items=None) -> tuple[Factor, ...]:
     if items is None or _anchored(rx, items):
         return ()
     return required_literals(rx, items) or ()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# rule gates: a rule that finds something only where one of its gate patterns matches skips a text none can match
+
+GATE_ALTERNATIVES = 64  # a gate is checked once per rule and text: a longer list of strings still pays
+
+
+@functools.lru_cache(maxsize=None)
+def gate_literals(gates: tuple) -> Optional[tuple[Factor, Factor]]:
+    """``(exact, folded)``: strings one of which occurs -- in the text itself (exact), or in its :func:`folded`
+    form -- wherever one of ``gates`` (compiled or wrapped patterns) matches; None when some gate has no factor.
+
+    A gate's best factor in its own case when it has one (more selective: "EN" but not "en"), else folded.
+
+    >>> gate_literals((re.compile(r"[Ss]ections?\\s+\\d"), re.compile(r"\\bENV\\b|\\bEN\\s"), re.compile("annex", re.I)))
+    (('EN', 'Section', 'section'), ('annex',))
+    >>> gate_literals((re.compile(r"\\d+/\\d+"),)), gate_literals((re.compile(r"\\w+"),))  # a digit: folded text
+    (((), ('0',)), None)
+    """
+    exact: list[str] = []
+    fold: list[str] = []
+    for g in gates:
+        rx = g.rx if isinstance(g, Prefiltered) else g
+        items = _parse(rx)
+        fs = [] if rx.flags & re.IGNORECASE else _ranked(items, False, GATE_ALTERNATIVES)
+        into = exact if fs else fold
+        fs = fs or _ranked(items, True, GATE_ALTERNATIVES)
+        if not fs:
+            return None
+        into += fs[0]
+    return _minimal(exact), _minimal(fold)
+
+
+def may_apply(gates: tuple, text: str) -> bool:
+    """Whether a rule gated by ``gates`` (patterns one of which matches wherever the rule finds something) can find
+    anything in ``text``; a rule without gates always applies.
+
+    >>> may_apply((), "x"), may_apply((re.compile("Directive"), re.compile("Treaty")), "the Regulation")
+    (True, False)
+    """
+    if not gates:
+        return True
+    lits = gate_literals(gates)
+    if lits is None:
+        return True
+    exact, fold = lits
+    for s in exact:  # a plain loop: this runs for every rule on every distinct text
+        if s in text:
+            return True
+    if fold:
+        f = folded(text)
+        for s in fold:
+            if s in f:
+                return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -427,4 +514,5 @@ def prefilter_namespace(ns: dict) -> None:
             ns[name] = _wrap(value)
 
 
-__all__ = ["Prefiltered", "REGISTRY", "folded", "prefilter_namespace", "prefiltered", "required_literals"]
+__all__ = ["Prefiltered", "REGISTRY", "folded", "gate_literals", "may_apply", "prefilter_namespace", "prefiltered",
+           "required_literals"]

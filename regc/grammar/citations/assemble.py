@@ -9,7 +9,7 @@ from typing import Optional, Sequence
 
 from regc.grammar.citations.patterns import ELABORATION_GAP
 from regc.grammar.citations.results import ActContext, Citation
-from regc.grammar.citations.gates import may_apply
+from regc.grammar.prefilter import may_apply
 
 
 def _overlaps(a: Citation, b: Citation) -> bool:

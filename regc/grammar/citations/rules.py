@@ -53,7 +53,8 @@ from regc.grammar.citations.results import Citation
 def rule(*rule_ids: str, gates: tuple[re.Pattern, ...] = ()) -> Callable:
     """Name a rule after the provenance id(s) it emits (the first is its name).  ``gates``: patterns one of which
     matches in every text the rule finds something in (its candidate patterns); a text in which none can match
-    (:func:`~regc.grammar.citations.gates.may_match`) skips the rule.  tests/test_citation_gates.py checks the claim."""
+    (:func:`~regc.grammar.prefilter.may_apply`, from their required literals) skips the rule.  The soundness test
+    tests/test_prefilter.py checks the claim for every rule with gates."""
     def mark(fn: Callable) -> Callable:
         fn.rule_id, fn.rule_ids, fn.gates = rule_ids[0], rule_ids, gates
         return fn
