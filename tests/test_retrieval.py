@@ -39,6 +39,15 @@ def test_rrm_takes_the_max_and_keeps_specialists():
     assert [d for d, _ in rrm(views, k=1)][:2] == ["s", "y"]  # tie on score broken by id
 
 
+def test_rrm_ties_are_ordered_by_the_rrf_sum():
+    # "b", "c" and "d" all rank first in some view: RRM cannot tell them apart, the views' agreement can
+    views = [["b", "c", "a"], ["c", "d"], ["d", "c", "b"]]
+    fused = rrm(views, k=1)
+    assert {d for d, s in fused if s == pytest.approx(1 / 2)} == {"b", "c", "d"}
+    assert [d for d, _ in fused] == ["c", "d", "b", "a"]  # c is in all three views, d in two, b in two lower
+    assert [d for d, _ in fused] != [d for d, _ in sorted(fused, key=lambda x: (-x[1], x[0]))]
+
+
 def test_fusion_is_deterministic_and_ignores_repeats():
     a = fuse("rrf", [["a", "a", "b"], ["b"]])
     assert a == fuse("rrf", [["a", "b"], ["b"]])

@@ -52,7 +52,8 @@ MODES = ("bm25", "dense")
 TITLE_VIEW: Optional[str] = None
 # equal scores (RRM's max gives the same score to every provision ranked first in some view, and the pinpoint /
 # section / term levels are fixed) are ordered by how many views agree on them (their RRF sum over the same
-# lists), then by id; None: by id only
+# lists), then by id, in the final ranking and in every cut made on the way (closure seeds, introducing seeds,
+# the cue's acts); None: by id only
 TIE_BREAK: Optional[str] = "rrf"
 # authority order: (pattern on the act's title or id, factor); first match wins
 AUTHORITY: tuple[tuple[str, float], ...] = (
@@ -293,9 +294,9 @@ class Asker:
 
         return {name: tuple(cued_articles(self.s.trees, name)) for name, _, _ in CUES}
 
-    def _lift_cued(self, anchor: Anchor, scores: dict, lift) -> None:
+    def _lift_cued(self, anchor: Anchor, scores: dict, lift, order) -> None:
         """The articles the question's cues point to, in the question's acts, at ``cue_level`` x the best score
-        of their act."""
+        of their act (``order``: the ranking's sort key, for the best provisions' acts)."""
         from regc.retrieval.cues import question_cues
 
         cues = question_cues(anchor.question)
@@ -304,7 +305,7 @@ class Asker:
         best: dict[str, float] = {}
         for n, (sc, _) in scores.items():
             best[n.split("#", 1)[0]] = max(best.get(n.split("#", 1)[0], 0.0), sc)
-        top = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[:CUE_ACTS]
+        top = sorted(scores.items(), key=order)[:CUE_ACTS]
         acts = set(anchor.acts) or {n.split("#", 1)[0] for n, _ in top}
         if self.cue_parents:  # the legislative acts that empower those acts: their application dates govern too
             for a in sorted(acts):
@@ -427,6 +428,12 @@ class Asker:
         if self.title_view == "list":
             lists.append(titles)
         fused = fuse(self.fusion, lists, k=self.rrm_k) if lists else []
+        agree = dict(fuse("rrf", lists, k=self.rrm_k)) if self.tie_break == "rrf" and lists else {}
+
+        def order(item: tuple[str, tuple[float, str]]) -> tuple:
+            """Best first: score, then view agreement (the RRF sum), then id; every cut below uses it."""
+            return -round(item[1][0], 9), -agree.get(item[0], 0.0), item[0]
+
         top = fused[0][1] if fused else 1.0
         scores: dict[str, tuple[float, str]] = {n: (s / top, "search") for n, s in fused}
 
@@ -453,10 +460,10 @@ class Asker:
                 f *= self.glossary_factor
             scores[n] = (sc * f, origin)
         if self.cue_level:
-            self._lift_cued(anchor, scores, lift)
+            self._lift_cued(anchor, scores, lift, order)
         searched = {n for n, _ in fused}  # provisions some view's search pool holds
         if self.introducing_level:
-            ranked_now = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[:INTRODUCING_SEEDS]
+            ranked_now = sorted(scores.items(), key=order)[:INTRODUCING_SEEDS]
             for n, (sc, _) in ranked_now:
                 for art in self._introducers.get(n, ()):
                     if art not in searched:
@@ -464,7 +471,7 @@ class Asker:
                     lift(art, self.introducing_level * sc, "introducing")
         if self.closure:
             focus = self._focus_words(anchor)
-            seeds = sorted(scores.items(), key=lambda x: (-x[1][0], x[0]))[: self.max_seeds]
+            seeds = sorted(scores.items(), key=order)[: self.max_seeds]
             for n, (sc, _) in seeds:
                 level = self.decay * sc
                 for v in neighbours(self.s.graph, n, EXPAND_TYPES):
@@ -472,9 +479,7 @@ class Asker:
                     if v in self.s.part_nodes() and scores.get(v, (0.0, ""))[0] < lv and \
                             len(focus & self._words(v)) >= min(self.min_overlap, len(focus)):
                         scores[v] = (lv, "closure")
-        ranked = [Retrieved(n, sc, o) for n, (sc, o) in scores.items()]
-        agree = dict(fuse("rrf", lists, k=self.rrm_k)) if self.tie_break == "rrf" and lists else {}
-        ranked.sort(key=lambda r: (-round(r.score, 9), -agree.get(r.node, 0.0), r.node))
+        ranked = [Retrieved(n, sc, o) for n, (sc, o) in sorted(scores.items(), key=order)]
         if as_of:
             ranked = self._at_version(ranked, as_of)
         return anchor, ranked[:k]

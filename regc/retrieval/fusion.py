@@ -2,40 +2,47 @@
 
 Both take ranked lists of ids (best first) and score an id by ``1 / (k + rank)`` per list (rank from 1);
 RRF sums over lists, RRM takes the maximum (a specialist signal in one view is not diluted by the others).
-Ties break by the best single rank, then by id, so the output is deterministic.
+RRF ties break by the best single rank, then by id.  RRM ties (every list's first id scores the same, and so
+on down the ranks: common with three views) break by the RRF sum over the same lists (how many lists agree,
+and how high), then by id: RRM is the primary key and RRF orders what RRM cannot tell apart.  Deterministic.
 
 >>> rrf([["a", "b", "c"], ["b", "a"]], k=60)[:2]
 [('a', 0.03252247488101534), ('b', 0.03252247488101534)]
->>> [d for d, _ in rrm([["a", "b", "c"], ["c", "b"]], k=60)]
-['a', 'c', 'b']
+>>> [d for d, _ in rrm([["a", "b", "c"], ["c", "b"]], k=60)]  # a and c tie on max; c is in both lists
+['c', 'a', 'b']
+>>> [d for d, _ in rrm([["a", "b"], ["c", "b"], ["c", "a"]], k=60)]  # c: first in two lists, a: in one
+['c', 'a', 'b']
 """
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Sequence
 
 Ranking = Sequence[str]
 
 
-def _fuse(rankings: Sequence[Ranking], k: float, combine: Callable[[float, float], float]) -> list[tuple[str, float]]:
-    scores: dict[str, float] = {}
-    best: dict[str, int] = {}
+def _per_list(rankings: Sequence[Ranking], k: float) -> dict[str, list[float]]:
+    """Id -> its reciprocal ranks ``1 / (k + rank)``, one per list that holds it (a repeated id keeps its best)."""
+    out: dict[str, list[float]] = {}
     for ranking in rankings:
-        for r, doc in enumerate(dict.fromkeys(ranking), start=1):  # a repeated id keeps its best rank
-            s = 1.0 / (k + r)
-            scores[doc] = combine(scores[doc], s) if doc in scores else s
-            best[doc] = min(best.get(doc, r), r)
-    return sorted(scores.items(), key=lambda x: (-x[1], best[x[0]], x[0]))
+        for r, doc in enumerate(dict.fromkeys(ranking), start=1):
+            out.setdefault(doc, []).append(1.0 / (k + r))
+    return out
 
 
 def rrf(rankings: Sequence[Ranking], k: float = 60) -> list[tuple[str, float]]:
-    """Reciprocal rank fusion (Cormack et al. 2009): score = sum over lists of 1/(k + rank)."""
-    return _fuse(rankings, k, lambda a, b: a + b)
+    """Reciprocal rank fusion (Cormack et al. 2009): score = sum over lists of 1/(k + rank); ties by the best
+    single rank, then id."""
+    per = _per_list(rankings, k)
+    scored = {d: sum(v) for d, v in per.items()}
+    return sorted(scored.items(), key=lambda x: (-x[1], -max(per[x[0]]), x[0]))
 
 
 def rrm(rankings: Sequence[Ranking], k: float = 60) -> list[tuple[str, float]]:
-    """Reciprocal rank MAX fusion: score = max over lists of 1/(k + rank)."""
-    return _fuse(rankings, k, max)
+    """Reciprocal rank MAX fusion: score = max over lists of 1/(k + rank); ties by the RRF sum, then id."""
+    per = _per_list(rankings, k)
+    scored = {d: max(v) for d, v in per.items()}
+    return sorted(scored.items(), key=lambda x: (-x[1], -sum(per[x[0]]), x[0]))
 
 
 FUSIONS = {"rrf": rrf, "rrm": rrm}
