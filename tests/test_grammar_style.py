@@ -1,5 +1,6 @@
-"""Style of the rule packages (regc/grammar): verbose regexes in one patterns module per package, word lists in
-the lexicon, named rules in ordered tuples, files under 600 lines and functions under 80."""
+"""Style of the rule packages (regc/grammar): verbose regexes in the patterns module of each package (``patterns.py``,
+continued in ``patterns_<topic>.py`` when it would pass 600 lines), word lists in the lexicon, named rules in ordered
+tuples, files under 600 lines and functions under 80."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 import regc.grammar.citations.patterns as cit_patterns
 import regc.grammar.thresholds.patterns as thr_patterns
+import regc.grammar.thresholds.patterns_limits as thr_patterns_limits
 from regc.grammar.citations.rules import RULES as CITATION_RULES
 from regc.grammar.prefilter import Prefiltered
 from regc.grammar.thresholds.rules import RULES as THRESHOLD_RULES
@@ -37,10 +39,15 @@ def test_patterns_are_verbose(mod):
     assert not plain, f"patterns not written re.VERBOSE: {plain}"
 
 
+def test_continued_patterns_modules_are_verbose():
+    found = _compiled(thr_patterns_limits)
+    assert found and not [name for name, rx in found if not rx.flags & re.VERBOSE]
+
+
 @pytest.mark.parametrize("pkg", ["thresholds", "citations"])
 def test_module_level_regexes_live_in_the_patterns_module(pkg):
     for path in sorted((GRAMMAR / pkg).glob("*.py")):
-        if path.name == "patterns.py":
+        if path.name == "patterns.py" or path.name.startswith("patterns_"):
             continue
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):

@@ -48,6 +48,10 @@ RATE_BASE = "THR_RATE_TIME_BASE"  # TH2: "kWh per p.e. per annum" emitted withou
 WORD_NUMBER = "THR_WORD_NUMBER"  # TH3: "a minimum of five years" not read
 DATED_SCOPE = "THR_DATED_SCOPE"  # TM1/TM2: "built before D" / a list regime's date not on the node
 EXCLUSION_OP = "THR_EXCLUSION_COMPLEMENT"  # ST3: "plants more … than 100 … are not compliant" not read as <= 100
+LIMIT_NOT_READ = "THR_LIMIT_NOT_READ"  # "the aircraft with zero … emissions", "class of IE3 or higher" not read
+# rules whose limit has no digit of its own before a unit (a word, a code-glued rank, an apposition): an output
+# without the limit lost it (issue 11, validation11)
+_UNPRINTED_LIMIT_RULES = ("quantity:zero-subject", "quantity:class-rank", "quantity:named-bound")
 
 
 # words that state a recurrence without a number ("annually", "on an annual basis")
@@ -227,6 +231,11 @@ def _class_diag(unit_id: str, node: CriterionNode, code: str, message: str) -> D
                       pass_name=NAME, message=f"{node.criterion_id}: {message}")
 
 
+def d_text(node: CriterionNode, h) -> str:
+    """The words of the node's text a limit was read from."""
+    return (node.verbatim_text or "")[h.start:h.end]
+
+
 def verify_classes(unit_id: str, node: CriterionNode, d: ThresholdDecision) -> list[Diagnostic]:
     """The spec §7 threshold classes, checked on the node's output against what the rule reads in the same text
     (TH1 chapeau operator, TH2 a rate's time base, TH3 spelled-out numbers, TM1/TM2 dated scopes and list regimes):
@@ -252,7 +261,10 @@ def verify_classes(unit_id: str, node: CriterionNode, d: ThresholdDecision) -> l
                                                                            for i in same)):
             out.append(_class_diag(unit_id, node, EXCLUSION_OP, f"value {h.item.value} {h.item.unit}: an exclusion's "
                                    f"number is the limit the compliant thing respects ({h.item.operator}, spec §7)"))
-        if h.number_text.isalpha() and not same:
+        if h.rule in _UNPRINTED_LIMIT_RULES and not any(i.operator == h.item.operator for i in same):
+            out.append(_class_diag(unit_id, node, LIMIT_NOT_READ, f"'{d_text(node, h)}' ({h.item.operator} "
+                                   f"{h.item.value}) is not read (spec §6/§7)"))
+        if h.number_text.isalpha() and not same and h.rule not in _UNPRINTED_LIMIT_RULES:
             out.append(_class_diag(unit_id, node, WORD_NUMBER, f"'{h.number_text} {h.item.unit}' "
                                    f"({h.item.operator} {h.item.value}) is not read (spec §7)"))
     for t in d.temporals:

@@ -7,6 +7,7 @@ import re
 from typing import Optional
 
 from regc.grammar.thresholds.lexicon import WORD_NUMBERS
+from regc.grammar.thresholds.patterns_limits import _CLASS_RANK
 from regc.grammar.thresholds.parsers import parse_number
 from regc.grammar.thresholds.patterns import _CITATIONS, NUMBER_RE
 from regc.grammar.thresholds.results import Claim
@@ -19,6 +20,8 @@ def numbers_in_text(text: str) -> set[float]:
 
     >>> sorted(numbers_in_text("at least 2,5 % within three years, zero spills, 10 000 t"))
     [0.0, 2.5, 3.0, 10000.0]
+    >>> sorted(numbers_in_text("an efficiency class of IE3 or higher"))
+    [3.0]
     """
     out = set()
     for m in NUMBER_RE.finditer(text):
@@ -28,6 +31,8 @@ def numbers_in_text(text: str) -> set[float]:
             pass
     if re.search(r"\bzero\b", text, re.I):
         out.add(0.0)
+    for m in _CLASS_RANK.finditer(text):  # "IE3": a class rank's number glued to its code
+        out.add(float(m.group("n")))
     for w, v in WORD_NUMBERS.items():
         if re.search(rf"\b{w}\b", text, re.I):
             out.add(float(v))

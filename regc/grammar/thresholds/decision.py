@@ -11,7 +11,7 @@ from regc.grammar.thresholds.chapeau import chapeau_metric, chapeau_operator, ch
 from regc.grammar.thresholds.claims import ClaimList, _citation_claims, _covered
 from regc.grammar.thresholds.lexicon import _STOPWORDS
 from regc.grammar.thresholds.parsers import parse_number
-from regc.grammar.thresholds.patterns import _FN_PERIOD, _NOUN_PAIR, NUMBER_RE
+from regc.grammar.thresholds.patterns import _EXCLUSION_PREDICATE, _FN_PERIOD, _NOUN_PAIR, NUMBER_RE
 from regc.grammar.thresholds.quantities import find_quantities
 from regc.grammar.thresholds.results import Claim, QuantHit, Strategy, TemporalHit, ThresholdDecision
 from regc.grammar.thresholds.temporal import find_temporal
@@ -122,6 +122,18 @@ def _chapeau_reading(parent_text: Optional[str]) -> tuple[Optional[str], str, st
 
 
 @lru_cache(maxsize=4096)
+def _chapeau_excludes(parent_text: Optional[str]) -> bool:
+    """Does the parent declare its items not compliant ("The following elements are not compliant:")?  Then a
+    comparison in an item separates the excluded things from the compliant ones (spec §7 Exclusions).
+
+    >>> _chapeau_excludes("The following elements are not compliant:"), _chapeau_excludes("The activity is:")
+    (True, False)
+    """
+    return bool(parent_text) and parent_text.rstrip().endswith(":") and \
+        bool(_EXCLUSION_PREDICATE.search(parent_text))
+
+
+@lru_cache(maxsize=4096)
 def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy,
                    footnotes: tuple[str, ...] = ()) -> ThresholdDecision:
     text = text or ""
@@ -130,7 +142,7 @@ def _decide_cached(text: str, parent_text: Optional[str], strategy: Strategy,
     temporals = find_temporal(text, claims)
     op, metric, subject, parent_limit = _chapeau_reading(parent_text)
     quants, scopes = find_quantities(text, claims, op, strategy, metric, subject,
-                                     limit_operator(text) or parent_limit)
+                                     limit_operator(text) or parent_limit, _chapeau_excludes(parent_text))
     # relative durations ("within 10 years") are quantities; keep them, but never a date's year as a value
     q_items = _dedupe([h for h in quants], lambda h: (h.item.operator, h.item.value, h.item.unit, h.value_start))
     if strategy == "drop_ungrounded":

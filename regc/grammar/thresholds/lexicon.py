@@ -104,3 +104,25 @@ ADDITIONAL_REQUIREMENT_LEADS = ("in addition to",)
 # clause subject that has none of them ("vehicles of category M1 …", a where-clause) gives way to the quantity the
 # clause names before the limit
 QUANTITY_NOUNS = ("emissions", "emission", "consumption", "intensity", "content", "concentration", "losses")
+
+# nouns that name an ordinal class or level whose number ranks it ("an efficiency class of IE3 or higher",
+# "Technology Readiness of Level 9"), with the code printed before the number; spec §7 (as CE-1.1 TRL "= 9")
+RANK_NOUNS = (r"efficiency\s+class(?:\s+of)?", r"readiness(?:\s+of)?")
+RANK_CODES = ("IE", "TRL", "Level")
+# words after a rank that make it a minimum ("IE3 or higher")
+RANK_UPWARD = ("higher", "better", "above", "more")
+
+# verbs of a change by an amount ("increased by 2 percentage points annually"): with a time base the amount is a rate
+CHANGE_VERBS = (r"increas(?:e|es|ed|ing)", r"decreas(?:e|es|ed|ing)", r"reduc(?:e|es|ed|ing)", r"ris(?:e|es|ing)",
+                r"rose", r"gr(?:ow|ows|owing|ew)", r"declin(?:e|es|ed|ing)", r"rais(?:e|es|ed|ing)")
+# time bases of such a rate, each meaning "per year"
+ANNUAL_WORDS = ("annually", "yearly", r"per\s+year", r"per\s+annum", r"each\s+year", r"every\s+year", r"a\s+year")
+
+# nouns whose "minimum"/"maximum" states the bound of a value given later in apposition ("a minimum share of
+# SAF, corresponding to 15 %")
+BOUND_NOUNS = ("share", "percentage", "proportion", "level", "rate", "content", "amount", "quantity")
+
+# things that are the subject of a list item and can have zero emissions ("the aircraft with zero direct (tailpipe)
+# CO2 emissions"); a thing the activity makes, leases or uses
+ZERO_EMISSION_SUBJECTS = ("aircraft", "vehicles?", "vessels?", "ships?", "trains?", "buses", "trucks?", "cars?",
+                          "locomotives?", "wagons?", "coaches", "fleets?", "machinery", "machines?", "equipment")

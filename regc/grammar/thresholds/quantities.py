@@ -9,6 +9,7 @@ from typing import Optional
 
 from regc.grammar.thresholds import rules as R
 from regc.grammar.thresholds.claims import _covered
+from regc.grammar.thresholds.patterns_limits import _CHANGE_BY_BEFORE, _NAMED_BOUND_BEFORE
 from regc.grammar.thresholds.metric import _coordinated_metric, _metric, _subject, _subject_metric
 from regc.grammar.thresholds.patterns import (
     _BRACKETED_VARIANT_GAP,
@@ -171,6 +172,14 @@ def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
     if r.rule == R.relative_reduction.rule_id and not _CHANGE_WORD.search(metric):
         ref = _RELATIVE_REFERENCE_AFTER.match(text[uend:uend + 160])
         metric = f"Reduction of {metric[:1].lower()}{metric[1:]}" + (f" below {ref.group(1)}" if ref else "")
+    if r.rule == R.named_bound.rule_id:  # "a minimum share of SAF, corresponding to 15 %": the share
+        nb = _NAMED_BOUND_BEFORE.search(text, max(0, s - 160), s)
+        metric = _clean(nb.group("what"))[:1].upper() + _clean(nb.group("what"))[1:] if nb else metric
+    elif r.rule == R.annual_rate.rule_id:  # "… increased by 2 percentage points annually": the change of the value
+        verb = _CHANGE_BY_BEFORE.search(text, max(0, s - 40), s)
+        change = "decrease" if verb and verb.group("verb").lower().startswith(("decr", "redu", "decl")) else "increase"
+        of = ctx.hits[-1].item.metric if ctx.hits else metric
+        metric = f"Annual {change} of {of[:1].lower()}{of[1:]}"
     if r.rule == R.reduction_noun.rule_id:
         tail = _REDUCTION_NOUN_TAIL.match(text, uend)
         metric = _clean(tail.group(1))[:1].upper() + _clean(tail.group(1))[1:] if tail else metric
@@ -189,6 +198,9 @@ def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
 
 def _emit(site: NumberSite, r: Reading, ctx: QuantCtx) -> None:
     scope = R.is_scope(site, r, ctx)
+    if R.restated_exclusion(r, ctx):  # "That exclusion only applies to … more … than 100 g …": the same limit
+        ctx.claims.append(Claim(r.start, r.end, "threshold", ctx.text[r.start:r.end]))
+        return
     R.limit_value(site, r, ctx)
     item = QuantItem(metric=_item_metric(site, r, ctx), operator=r.operator, value=r.value, unit=r.unit_norm)
     hit = QuantHit(item, r.start, r.end, site.num_text, r.rule, scope, site.s)
@@ -208,7 +220,8 @@ def _number_sites(text: str) -> list[re.Match]:
 
 def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = None,
                     strategy: Strategy = "default", parent_metric: str = "", parent_subject: str = "",
-                    limit_op: Optional[str] = None) -> tuple[list[QuantHit], list[QuantHit]]:
+                    limit_op: Optional[str] = None,
+                    parent_excludes: bool = False) -> tuple[list[QuantHit], list[QuantHit]]:
     """All numeric limits in ``text`` (and the scope conditions, separately).
 
     The text rules run first (:data:`~regc.grammar.thresholds.rules.TEXT_RULES`); then every number, left to right,
@@ -218,7 +231,7 @@ def find_quantities(text: str, claims: list[Claim], parent_op: Optional[str] = N
     >>> [(h.rule, h.item.operator, h.item.value) for h in hits], [(h.item.operator, h.item.value) for h in scopes]
     ([('quantity:operator', '<', 100)], [('>', 10)])
     """
-    ctx = QuantCtx(text, claims, parent_op, strategy, parent_metric, parent_subject, limit_op)
+    ctx = QuantCtx(text, claims, parent_op, strategy, parent_metric, parent_subject, limit_op, parent_excludes)
     for text_rule in R.TEXT_RULES:
         text_rule(text, ctx.claims, ctx)
     for m in _number_sites(text):

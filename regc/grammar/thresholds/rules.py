@@ -27,6 +27,13 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from regc.grammar.thresholds.claims import _covered
+from regc.grammar.thresholds.patterns_limits import (
+    _ANNUAL_AFTER,
+    _CHANGE_BY_BEFORE,
+    _CLASS_RANK,
+    _NAMED_BOUND_BEFORE,
+    _ZERO_SUBJECT,
+)
 from regc.grammar.thresholds.metric import _duration_metric, _metric
 from regc.grammar.thresholds.parsers import parse_number
 from regc.grammar.thresholds.patterns import (
@@ -172,7 +179,43 @@ def zero(text: str, claims: list[Claim], ctx: QuantCtx) -> list[QuantHit]:
     return out
 
 
-TEXT_RULES = (period_over, within_duration, annual_average, zero)
+@rule("quantity:zero-subject")
+def zero_subject(text: str, claims: list[Claim], ctx: QuantCtx) -> list[QuantHit]:
+    """"the aircraft with zero direct (tailpipe) CO2 emissions": the item's subject, a thing the activity makes,
+    leases or uses, has zero emissions -> emissions of the subject = 0, unit "" (spec §6 zero); a "with zero" deeper
+    in the sentence ("infrastructure dedicated to the operation of vehicles with zero …") describes other things."""
+    m = _ZERO_SUBJECT.match(text)
+    if m is None or _covered(claims, m.start("subject"), m.end()):
+        return []
+    np_ = _EMISSIONS_AFTER.match(text, m.end())
+    what = np_.group(1).strip() if np_ else "emissions"
+    item = QuantItem(metric=f"{what[:1].upper()}{what[1:]} of {m.group('subject').strip()}", operator="=", value=0,
+                     unit="")
+    hit = QuantHit(item, m.start("subject"), m.end(), "zero", zero_subject.rule_id, value_start=m.end() - 4)
+    ctx.add_hit(hit)
+    claims.append(Claim(m.end() - 4, m.end(), "threshold", "zero"))
+    return [hit]
+
+
+@rule("quantity:class-rank")
+def class_rank(text: str, claims: list[Claim], ctx: QuantCtx) -> list[QuantHit]:
+    """"an efficiency class of IE3 or higher" -> class >= 3; "an efficiency class IE5" -> = 5; "Technology Readiness
+    of Level 9" -> = 9: an ordinal class or level ranks by its number, unit "" (spec §6 dimensionless)."""
+    out = []
+    for m in _CLASS_RANK.finditer(text):
+        noun = re.sub(r"\s+of$", "", " ".join(m.group("noun").split()), flags=re.I)
+        code = m.group("code")
+        what = f"{noun} {code.lower()}" if code.lower() == "level" else f"{noun} ({code})"
+        item = QuantItem(metric=f"{what[:1].upper()}{what[1:]}",
+                         operator=">=" if m.group("up") else "=", value=parse_number(m.group("n")), unit="")
+        hit = QuantHit(item, m.start(), m.end(), m.group("n"), class_rank.rule_id, value_start=m.start("n"))
+        ctx.add_hit(hit)
+        out.append(hit)
+        claims.append(Claim(m.start("code"), m.end(), "threshold", m.group(0)))
+    return out
+
+
+TEXT_RULES = (period_over, within_duration, annual_average, zero, zero_subject, class_rank)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -364,6 +407,31 @@ def coordinated(site: NumberSite, r: Reading, ctx: QuantCtx):
     return None
 
 
+@rule("quantity:named-bound")
+def named_bound(site: NumberSite, r: Reading, ctx: QuantCtx):
+    """"a minimum share of SAF, corresponding to 15 %": the value in apposition to a minimum/maximum is its bound."""
+    m = _NAMED_BOUND_BEFORE.search(ctx.text, max(0, site.s - 160), site.s)
+    if m is None or not r.unit_norm or m.end() != site.s:
+        return None
+    return ">=" if m.group("bound").lower() == "minimum" else "<="
+
+
+@rule("quantity:annual-rate")
+def annual_rate(site: NumberSite, r: Reading, ctx: QuantCtx):
+    """"increased by 2 percentage points annually": a change by an amount each year is a rate, = the amount, with
+    the time base in the unit (spec §7 TH2, "percentage points/year"); the recurrence word is no recurrence."""
+    text = ctx.text
+    if not r.unit_norm or not _CHANGE_BY_BEFORE.search(text, max(0, site.s - 40), site.s):
+        return None
+    if r.unit_norm.endswith("/year"):
+        return "="
+    after = _ANNUAL_AFTER.match(text, site.uend)
+    if after is None:
+        return None
+    r.unit_norm, r.end = f"{r.unit_norm}/year", after.end()
+    return "="
+
+
 @rule("quantity:reduction")
 def reduction(site: NumberSite, r: Reading, ctx: QuantCtx):
     """"savings of 30 %", "reduced by 20 %": a reduction is a minimum."""
@@ -385,7 +453,8 @@ def tolerance(site: NumberSite, r: Reading, ctx: QuantCtx):
 
 
 # a bare number's operator: the first rule that answers gives it (SKIP: no limit); none answers: no limit
-IMPLICIT_OPERATOR_RULES = (chapeau_operator, reference_value, target, table_limit, coordinated, reduction,
+IMPLICIT_OPERATOR_RULES = (chapeau_operator, reference_value, target, table_limit, coordinated, named_bound,
+                           annual_rate, reduction,
                            reduction_noun, tolerance)
 
 
@@ -418,6 +487,9 @@ def exclusion_complement(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
     excluded things from the compliant ones, so the compliant thing must respect the complement (``<=`` 100),
     spec §7 Exclusions.  Only a comparison in the subject of an exclusion predicate ("is not compliant", "do not
     qualify") is read so; "emissions are lower than 100 …, otherwise the plant is not compliant" keeps its own.
+    Under a chapeau that declares its items not compliant ("The following elements are not compliant: (a) … a
+    plant that is more GHG intensive than 100 g …") the item is the subject: its comparisons in the noun phrase or
+    in a relative clause ("that is more … than") are read so too.
     """
     from regc.grammar.thresholds.lexicon import _FLIP
     from regc.grammar.thresholds.text import _sentence_end, _sentence_start
@@ -425,11 +497,24 @@ def exclusion_complement(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
     text, op = ctx.text, r.op
     if op is None or r.operator not in ("<", "<=", ">", ">="):
         return False
-    if not _EXCLUSION_PREDICATE.search(text[site.e:_sentence_end(text, site.e)]) or \
-            not _in_subject(text, _sentence_start(text, op[1]), op[1]):
+    in_subject = _in_subject(text, _sentence_start(text, op[1]), op[1])
+    own = _EXCLUSION_PREDICATE.search(text[site.e:_sentence_end(text, site.e)]) and in_subject
+    under_chapeau = ctx.parent_excludes and (
+        in_subject or _RELATIVE_COPULA_BEFORE.search(text[max(0, op[1] - 20):op[1]]))
+    if not (own or under_chapeau):
         return False
     r.operator, r.rule = _FLIP[r.operator], exclusion_complement.rule_id
     return True
+
+
+def restated_exclusion(r: Reading, ctx: QuantCtx) -> bool:
+    """An exclusion's limit printed again in the same text ("… more GHG intensive than 100 g CO2e/kWh …. That
+    exclusion only applies to equipment … connecting a plant that is more GHG intensive than 100 g CO2e/kWh") is
+    the same limit: one item (part of :func:`exclusion_complement`)."""
+    if r.rule != exclusion_complement.rule_id:
+        return False
+    return any(h.rule == exclusion_complement.rule_id and (h.item.operator, h.item.value, h.item.unit) ==
+               (r.operator, r.value, r.unit_norm) for h in ctx.hits)
 
 
 @rule("scope:subject-size")

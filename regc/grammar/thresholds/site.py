@@ -29,6 +29,7 @@ class QuantCtx:
     parent_metric: str = ""
     parent_subject: str = ""
     limit_op: Optional[str] = None
+    parent_excludes: bool = False  # the chapeau declares its items not compliant ("The following … are not compliant:")
     hits: list[QuantHit] = field(default_factory=list)
     scopes: list[QuantHit] = field(default_factory=list)
     periods: list[tuple[int, int, object, str]] = field(default_factory=list)

@@ -13,6 +13,7 @@ from lark import Transformer, UnexpectedInput
 from regc.grammar.thresholds.claims import _covered
 from regc.grammar.thresholds.lexicon import MONTHS
 from regc.grammar.thresholds.parsers import parse_number, temporal_parser
+from regc.grammar.thresholds.patterns_limits import _RATE_BEFORE_RECURRENCE
 from regc.grammar.thresholds.patterns import (
     _DATED_THING_LEFT,
     _LIST_REGIME_LEFT,
@@ -220,6 +221,8 @@ def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
         if re.search(r"\b(?:for|of|in|per)\s+$", text[max(0, m.start() - 5):m.start()], re.I) and \
                 not m.group(0).lower().startswith(("every", "at least", "once")):
             continue  # "for each year of the trajectory" is not a recurrence
+        if _RATE_BEFORE_RECURRENCE.search(text, max(0, m.start() - 80), m.start()):
+            continue  # "increased by 2 percentage points annually": the time base of a rate (spec §7 TH2)
         span = re.sub(r"\s+", " ", m.group(0))
         try:
             items = parse_temporal(span)

@@ -10,6 +10,7 @@ from typing import Optional
 from lark import Token, Transformer, UnexpectedInput
 
 from regc.grammar.thresholds.lexicon import _DENOM_FORMS, _GENERIC_DENOMS, _UNIT_WORD_FORMS, PRODUCT_NAMES
+from regc.grammar.thresholds.patterns_limits import _PRODUCT_NAME_SLASH
 from regc.grammar.thresholds.parsers import unit_parser
 from regc.grammar.thresholds.patterns import _RATE_TIME_BASE, _UNIT_STOP, _UNIT_WORD_RUN
 from regc.grammar.prefilter import prefilter_namespace
@@ -115,6 +116,8 @@ def parse_unit(after: str, max_words: int = 14) -> Optional[UnitParse]:
     'mg/m3'
     >>> parse_unit("litre.").unit, parse_unit("kWh per cubic meter produced water supply. Net").unit
     ('litres', 'kWh/m3')
+    >>> u = parse_unit("tCO2e/t of ethylene oxide/glycol;"); (u.unit, u.product)
+    ('t CO2e/t', 'ethylene oxide')
     >>> parse_unit("or is calculated using") is None
     True
     """
@@ -127,6 +130,9 @@ def parse_unit(after: str, max_words: int = 14) -> Optional[UnitParse]:
     s = re.sub(r"^(\S*?)/\(([^()\s]{1,12})\)", r"\1/\2", s)  # "W/(m2K)" -> "W/m2K"
     s = s.replace("dB(A)", "dBA")
     s, skipped = _rate_time_base(s)
+    slash = _PRODUCT_NAME_SLASH.search(s)
+    if slash:  # "tCO2e/t of ethylene oxide/glycol": the product name ends the unit (spec §6 units)
+        s = s[: slash.end()]
     # the unit may be glued to the number ("270g", "550kgCO2e/kW"); stop at clause punctuation
     m = re.search(r"[,;:()\[\]]|\.(?:\s|$)", s)
     s = s[: m.start()] if m else s

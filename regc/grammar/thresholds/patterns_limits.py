@@ -1,0 +1,66 @@
+"""Verbose patterns of the limit-reading rules for ranks, rates of change, named bounds and zero-emission subjects
+(spec §6/§7 thresholds), composed from the word lists of :mod:`~regc.grammar.thresholds.lexicon`.
+
+>>> bool(_CLASS_RANK.search("and an efficiency class of IE3 or higher;"))
+True
+>>> bool(_ZERO_SUBJECT.match("the aircraft with zero direct (tailpipe) CO2 emissions;"))
+True
+>>> bool(_ZERO_SUBJECT.match("the infrastructure is dedicated to the operation of aircraft with zero tailpipe CO2"))
+False
+"""
+
+from __future__ import annotations
+
+import re
+
+from regc.grammar.prefilter import prefilter_namespace
+from regc.grammar.thresholds.lexicon import (ANNUAL_WORDS, BOUND_NOUNS, CHANGE_VERBS, RANK_CODES, RANK_NOUNS,
+                                             RANK_UPWARD, ZERO_EMISSION_SUBJECTS)
+from regc.grammar.thresholds.patterns import words
+
+# named pieces
+_EMISSIONS_NP = r"(?:direct\s+)?(?:\(tailpipe\)\s+|tailpipe\s+)?(?:CO2\s+|GHG\s+|greenhouse\ gas\s+)?emissions?\b"
+_ANNUAL = "(?:" + words(ANNUAL_WORDS) + ")"
+
+# "an efficiency class of IE3 or higher", "efficiency class IE 4", "Technology Readiness of Level 9": a rank
+_CLASS_RANK = re.compile(rf"""
+    \b(?P<noun>{words(RANK_NOUNS)})\s+(?P<code>{words(RANK_CODES)})\s?(?P<n>\d{{1,2}})\b
+    (?P<up>\s+or\s+(?:{words(RANK_UPWARD)})\b)?
+""", re.X | re.I)
+
+# "the aircraft with zero direct (tailpipe) CO2 emissions": the item's own subject (a short noun phrase at the start
+# of the text, no verb) has zero emissions; "infrastructure dedicated to … vehicles with zero …" does not match
+_ZERO_SUBJECT = re.compile(rf"""
+    \A\W*(?P<subject>(?:the\s+|all\s+)?(?:[\w-]+\s+){{0,2}}?(?:{words(ZERO_EMISSION_SUBJECTS)}))
+    \s+with\s+zero(?=\s+{_EMISSIONS_NP})
+""", re.X | re.I)
+
+# "increased by ", "increasing by ": the amount that follows is a change
+_CHANGE_BY_BEFORE = re.compile(rf"""
+    \b(?P<verb>{words(CHANGE_VERBS)})\s+by\s+$
+""", re.X | re.I)
+
+# "annually", "per year" right after a change's amount and unit: its time base
+_ANNUAL_AFTER = re.compile(rf"""
+    \s*{_ANNUAL}\b
+""", re.X | re.I)
+
+# "increased by 2 percentage points annually": a recurrence word that is the time base of a rate, not a recurrence
+_RATE_BEFORE_RECURRENCE = re.compile(rf"""
+    \b(?:{words(CHANGE_VERBS)})\s+by\s+\d[\d.,]*\s*(?:%|percentage\ points?|per\ ?cent|[\w/.]+(?:\s+[\w/.]+)?)\s*$
+""", re.X | re.I)
+
+# "a minimum share of sustainable aviation fuels (SAF), corresponding to ": the noun's bound names the value given
+# in apposition
+_NAMED_BOUND_BEFORE = re.compile(rf"""
+    \b(?P<bound>minimum|maximum)\s+(?P<what>(?:{words(BOUND_NOUNS)})\b[^;.:]{{0,100}}?),?\s+(?:corresponding|equal
+      |amounting)
+    \s+to\s+$
+""", re.X | re.I)
+
+# "of ethylene oxide/glycol": a product name with a slash after "of" (the slash joins names, it is no denominator)
+_PRODUCT_NAME_SLASH = re.compile(r"""
+    \bof\s+(?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]{2,}(?=/[a-z]{3,}\b)
+""", re.X)
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters
