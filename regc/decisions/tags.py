@@ -252,6 +252,21 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
     if "Assessment" in tags and "Methodology" in tags and re.search(
             r"\bassessment\b[^.;]{0,60}\b(?:is|are)\s+based\s+on\b", t, re.IGNORECASE):
         tags.remove("Assessment")  # "the assessment of impacts are based on best practice": how it is done
+    _drop_unperformed(t, tags, information_item)
+    if len(tags) > 3:  # paper D.5: 0-3 tags; keep the first three in TAGS order
+        tags = tags[:3]
+    return Verdict(tags, 0.6 if tags else 0.7, ",".join(rules) or "no-tag-keyword")
+
+
+
+def _drop_unperformed(t: str, tags: list[str], information_item: bool) -> None:
+    """Drop (in place) a Verification or Assessment the node does not ask to perform: a "verifiable plan" (not
+    verified), "when undertaking the assessment" (a stage), a point of information ("assessment of forest related
+    risks"), a "comparative calculation" that demonstrates a value (the calculation is the method).
+
+    >>> tags = ["Assessment"]; _drop_unperformed("assessment of impact on food security;", tags, True); tags
+    []
+    """
     if "Verification" in tags and re.search(r"\bverifiable\s+plan\b", t, re.IGNORECASE) and \
             not re.search(r"\bverified\b", t, re.IGNORECASE):
         tags.remove("Verification")
@@ -259,12 +274,7 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
         tags.remove("Assessment")
     if "Assessment" in tags and (information_item and NOMINAL_ANALYSIS_ITEM.match(t) or DEMONSTRATED_BY_METHOD.search(t)
                                  and not _assessment_match(DEMONSTRATED_BY_METHOD.sub(" ", t))):
-        tags.remove("Assessment")  # a point of information ("assessment of forest related risks"); "as demonstrated by a
-        # comparative calculation": the calculation is the method, no assessment of its own
-    if len(tags) > 3:  # paper D.5: 0-3 tags; keep the first three in TAGS order
-        tags = tags[:3]
-    return Verdict(tags, 0.6 if tags else 0.7, ",".join(rules) or "no-tag-keyword")
-
+        tags.remove("Assessment")
 
 
 def _assessment_match(t: str) -> bool:
