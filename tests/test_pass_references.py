@@ -437,3 +437,33 @@ def test_verify_flags_a_truncated_generic_span_and_odr_repairs_it():
           "715/2007 and Regulation (EC) No 595/2009.")
     u2, c2 = unit_from_fixture({"unit_id": "CE-9.9/DNSH-PPC", "nodes": [{"criterion_id": "P2", "verbatim_text": t2}]})
     assert not [x for x in references.verify(references.run(u2, c2), c2) if x.code == "REF_SPAN_TRUNCATED"]
+
+
+@pytest.mark.parametrize("text, whole, cut", [
+    ("the aircraft delivered before 11 December 2023, complying with the technical screening criteria referred to in "
+     "Section 3.21., subsection ‘Substantial contribution to climate change mitigation’, points (b) or (c);",
+     "Section 3.21., subsection ‘Substantial contribution to climate change mitigation’, points (b) or (c)",
+     "Section 3.21"),
+    ("medium power transformers with AA0 level requirements on no-load losses set out in standard EN 50708 series, "
+     "provided those devices contribute to energy efficiency;", "EN 50708 series", "EN 50708"),
+    ("Any activity included in Section 7.4. is excluded from this point;", "Section 7.4.", "Section 7.4"),
+])
+def test_verify_flags_a_cut_section_pinpoint_or_standard_series_and_odr_repairs_it(text, whole, cut):
+    """Verify learns the validation11 span rules (spec §7 RF4 pinpoints kept; printed labels and names kept whole): an
+    output cut to 'Section 3.21' from its subsection pinpoint, to 'EN 50708' from 'EN 50708 series', or to 'Section
+    7.4' from the printed 'Section 7.4.' is flagged REF_SPAN_TRUNCATED; the pass's own output is whole and clean, and
+    the ODR loop ends without the diagnostic."""
+    from regc.compiler.passmanager import run_with_odr
+
+    unit, ctx = unit_from_fixture({"unit_id": "CCM-9.9/SC", "nodes": [{"criterion_id": "P1(b)", "verbatim_text": text}]})
+    done = references.run(unit.model_copy(deep=True), ctx)
+    assert [s.text for s in done.root.sub_criteria[0].references.sources] == [whole]
+    assert not [x for x in references.verify(done, ctx) if x.code == "REF_SPAN_TRUNCATED"]
+    broken = done.model_copy(deep=True)
+    node = broken.root.sub_criteria[0]
+    node.references = References(sources=[s.model_copy(update={"text": cut}) for s in node.references.sources],
+                                 logic=node.references.logic)
+    flagged = [x for x in references.verify(broken, ctx) if x.code == "REF_SPAN_TRUNCATED"]
+    assert [x.criterion_id for x in flagged] == ["P1(b)"] and whole in flagged[0].message
+    out, rec = run_with_odr(references, unit, ctx)
+    assert not any(x.code == "REF_SPAN_TRUNCATED" for x in rec.diagnostics)

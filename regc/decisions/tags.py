@@ -16,8 +16,9 @@ from typing import Any, Iterable, Optional
 
 from regc.decisions.applicability import first_sentence
 from regc.decisions.base import Decision, Verdict
-from regc.decisions.tags_cues import (CALCULATION_CHAPEAU, CLASS_RANK_LIMIT, CLASSIFIED_THING, CONTRACT_AS_CONTEXT,
-                                     EXTRA_RULES, INTERNAL_POINT_TARGET, PROCEDURE_STEP, SCOPE_OPENING)
+from regc.decisions.tags_cues import (ANALYSIS_CHAPEAU, CALCULATION_CHAPEAU, CLASS_RANK_LIMIT, CLASSIFIED_THING,
+                                     CONTRACT_AS_CONTEXT, DEMONSTRATED_BY_METHOD, EXTRA_RULES, INFORMATION_CHAPEAU,
+                                     INTERNAL_POINT_TARGET, NOMINAL_ANALYSIS_ITEM, PROCEDURE_STEP, SCOPE_OPENING)
 from regc.ir.models import TAGS, Tag
 from regc.grammar.prefilter import prefilter_namespace
 
@@ -28,7 +29,10 @@ _REF = (r"(?:Directive|Regulation|Decision|Recommendation|Annex|Appendix|Section
 _TAG_RULES: dict[str, list[re.Pattern]] = {
     "Verification": [
         re.compile(r"\bverifi(?:ed|cation)\b(?!\s+from)|\bverif(?:y|ies)\b(?!\s+from)", re.IGNORECASE),
-        re.compile(r"\b(?:certified|attested|audited)\b", re.IGNORECASE),
+        # not a certified property ("a certified metric value of CO2 emissions", "certified to operate on 100 % …"):
+        # a value or capability the type certificate states, no verification the node asks for
+        re.compile(r"(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)\b(?:certified|attested|audited)\b"
+                   r"(?!\s+to\s+(?!the\b|an?\b)[a-z]+\b)", re.IGNORECASE),
         re.compile(r"\bis\s+monitored\b|\bare\s+monitored\b", re.IGNORECASE),
         re.compile(r"(?<!\bto\s)\bmonitors?\s+(?:the|its|their)\b", re.IGNORECASE),
         # "operated through energy performance monitoring and assessment"; "control, monitoring or maintenance
@@ -109,7 +113,7 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
     ],
     "Replacement": [
         re.compile(r"\breplaces\b|\breplaced\s+(?:facility|installation|plant|equipment|unit|capacity)\b|"
-                   r"(?<!repair\sor\s)\breplacements?\b(?!\s+leads)(?!\s+of\s+the\s+goods)", re.IGNORECASE),
+                   r"(?<!repair\sor\s)\breplacements?\b(?!\s+leads)(?!\s+of\s+the\s+goods)(?!\s+ratio)", re.IGNORECASE),
     ],
 }
 _CHAPEAU_INTRO = re.compile(r"\b(?:compl(?:y|ies)\s+with|meets?|fulfils?|satisf(?:y|ies)|is|are|include|includes)?\s*"
@@ -173,7 +177,7 @@ def items_tag(text: str) -> Optional[str]:
 
 
 def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] = None,
-                inherited: Optional[str] = None) -> Verdict[list[str]]:
+                inherited: Optional[str] = None, information_item: bool = False) -> Verdict[list[str]]:
     """Tags of one node.  Anchored nodes keep their type; items of an anchored node inherit it; a chapeau that
     only introduces its children gets ``[]``; otherwise keyword rules of spec §6 / paper D.5 in TAGS order.
 
@@ -183,6 +187,8 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
     []
     >>> decide_tags("The activity complies with the criteria set out in Appendix A to this Annex.").value
     ['Methodology']
+    >>> decide_tags("assessment of impact on food security;", information_item=True).value
+    []
     """
     if anchored:
         return Verdict([anchored], 1.0, "anchored-type")
@@ -192,6 +198,8 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
     t = SCOPE_OPENING.sub("", _ON_THE_BASIS.sub("", t))  # "For areas that comply with …, the activity …": a condition
     if is_chapeau and CALCULATION_CHAPEAU.search(t):  # "The calculation of … complies with all of the following:"
         return Verdict(["Methodology"], 0.7, "calculation-chapeau")
+    if is_chapeau and ANALYSIS_CHAPEAU.search(t):  # "includes an analysis of:": the analysis is required
+        return Verdict(["Assessment"], 0.7, "analysis-chapeau")
     if is_chapeau:
         t = _CHAPEAU_INTRO.sub("", t).strip()
         if len(re.findall(r"[A-Za-z]{3,}", t)) <= 3:
@@ -244,15 +252,34 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
     if "Assessment" in tags and "Methodology" in tags and re.search(
             r"\bassessment\b[^.;]{0,60}\b(?:is|are)\s+based\s+on\b", t, re.IGNORECASE):
         tags.remove("Assessment")  # "the assessment of impacts are based on best practice": how it is done
+    _drop_unperformed(t, tags, information_item)
+    if len(tags) > 3:  # paper D.5: 0-3 tags; keep the first three in TAGS order
+        tags = tags[:3]
+    return Verdict(tags, 0.6 if tags else 0.7, ",".join(rules) or "no-tag-keyword")
+
+
+
+def _drop_unperformed(t: str, tags: list[str], information_item: bool) -> None:
+    """Drop (in place) a Verification or Assessment the node does not ask to perform: a "verifiable plan" (not
+    verified), "when undertaking the assessment" (a stage), a point of information ("assessment of forest related
+    risks"), a "comparative calculation" that demonstrates a value (the calculation is the method).
+
+    >>> tags = ["Assessment"]; _drop_unperformed("assessment of impact on food security;", tags, True); tags
+    []
+    """
     if "Verification" in tags and re.search(r"\bverifiable\s+plan\b", t, re.IGNORECASE) and \
             not re.search(r"\bverified\b", t, re.IGNORECASE):
         tags.remove("Verification")
     if "Assessment" in tags and re.search(r"\bwhen\s+undertaking\s+the\s+assessment\b", t, re.IGNORECASE):
         tags.remove("Assessment")
-    if len(tags) > 3:  # paper D.5: 0-3 tags; keep the first three in TAGS order
-        tags = tags[:3]
-    return Verdict(tags, 0.6 if tags else 0.7, ",".join(rules) or "no-tag-keyword")
+    if "Assessment" in tags and (information_item and NOMINAL_ANALYSIS_ITEM.match(t) or DEMONSTRATED_BY_METHOD.search(t)
+                                 and not _assessment_match(DEMONSTRATED_BY_METHOD.sub(" ", t))):
+        tags.remove("Assessment")
 
+
+def _assessment_match(t: str) -> bool:
+    return any(rx.search(t) for rx in _TAG_RULES["Assessment"]) or \
+        any(rx.search(t) for _n, tag, rx in EXTRA_RULES if tag == "Assessment")
 
 
 def _methodology_match(t: str) -> bool:
@@ -299,6 +326,7 @@ class Tags(Decision):
         is_chapeau: bool = False
         anchored: Optional[str] = None
         inherited: Optional[str] = None
+        information_item: bool = False  # an item of a chapeau asking for points of information
 
     Output = tuple
     Answer = list[Tag]
@@ -311,7 +339,8 @@ class Tags(Decision):
                     "outcome obligations or performance limits.")
 
     def rule(self, x: "Tags.Inputs") -> Verdict[tuple]:
-        d = decide_tags(x.text, is_chapeau=x.is_chapeau, anchored=x.anchored, inherited=x.inherited)
+        d = decide_tags(x.text, is_chapeau=x.is_chapeau, anchored=x.anchored, inherited=x.inherited,
+                        information_item=x.information_item)
         return Verdict(tuple(d.value), d.confidence, d.rule)
 
     def to_value(self, answer: Any, x: "Tags.Inputs", rule_value: tuple) -> tuple:

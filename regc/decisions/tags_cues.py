@@ -131,6 +131,50 @@ ANALYSIS_NOUNS = ("analysis", "analyses", "study", "studies")
 ANALYSIS_DEMONSTRATES = re.compile(rf"\b{_alt(ANALYSIS_NOUNS)}\s+(?:demonstrates?|shows?|proves?)\s+that\b",
                                    re.IGNORECASE)
 
+# --- validation11 cues (spec §6 Tags: Methodology = a named standard, compliance with a referenced text) --------------
+# classification by or compliance with a named standard ("classified according to the EN IEC TS 60034-30-2", "an
+# efficiency class IE 4 or higher according to draft standard IEC 60034-30-3", "where the equipment is compliant
+# with EN IEC 62962:2019"): the standard says how the class or compliance is established
+STANDARD_BODIES = ("EN", "ISO", "IEC", "CEN", "CLC", "ETSI")
+_STD_CODE = rf"(?:{_alt(STANDARD_BODIES)})(?:\s+(?:{_alt(STANDARD_BODIES)}|TS|TR))*\s?\d"
+BY_A_STANDARD = re.compile(rf"\b(?:according\s+to|compliant\s+with|classified\s+(?:according\s+to|under))\s+"
+                           rf"(?:the\s+)?(?:draft\s+)?(?:standards?\s+)?{_STD_CODE}")
+# the criteria of another Section (or of points of another Section) that the node's subject must comply with or be
+# consistent with ("complying with the technical screening criteria referred to in Section 3.21., …", "operated on
+# SAF consistently with the criteria specified in point (d) and paragraph 2 of Section 6.19 of this Annex"), or a
+# rule it applies as another Section sets it out ("limited by the replacement ratio as set out in Section 3.21")
+SECTION_CRITERIA = re.compile(
+    rf"\b(?:{_COMPLY}|consistent(?:ly)?\s+with)\s+(?:the\s+)?(?:[\w-]+\s+){{0,3}}?(?:criteria|requirements)\s+"
+    rf"{_SETS_OUT}\s+(?:[^.;]{{0,60}}?\bof\s+)?Sections?\s+\d+\.\d+"
+    rf"|\bas\s+(?:set\s+out|defined|specified|laid\s+down)\s+in\s+Sections?\s+\d+\.\d+", re.IGNORECASE)
+# practices or guidelines the activity follows ("follows the best afforestation practices laid down in national law",
+# "follows the “Pan-European Guidelines for Afforestation and Reforestation …”")
+FOLLOWED_DOCS = ("practices", "guidelines", "Guidelines", "principles", "methodology", "procedures", "requirements")
+FOLLOWS_A_DOCUMENT = re.compile(rf"\bfollows?\s+the\s+[“‘\"]?(?:[\w-]+\s+){{0,3}}?{_alt(FOLLOWED_DOCS)}\b")
+# a result demonstrated by a calculation, model test or simulation ("as demonstrated by a comparative calculation for
+# the representative navigation areas … or by means of the results of model tests or simulations"): how the value is
+# established (Methodology); its "comparative" names the calculation, no assessment of its own
+PROOF_METHODS = ("calculation", "calculations", "simulation", "simulations", "model tests", "modelling", "measurement",
+                 "measurements")
+DEMONSTRATED_BY_METHOD = re.compile(rf"\bdemonstrated\s+by\s+(?:means\s+of\s+)?(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,2}}?"
+                                    rf"{_alt(PROOF_METHODS)}\b", re.IGNORECASE)
+# a chapeau whose head is an analysis the node requires ("The forest management plan …: includes an analysis of:"):
+# its items are the analysis's topics; the chapeau is the Assessment (as "performing a … assessment with the following
+# steps:")
+ANALYSIS_CHAPEAU = re.compile(rf"\b(?:includes?|contains?|comprises?|provides?)\s+(?:an?|the)\s+(?:[\w-]+\s+){{0,2}}?"
+                              rf"{_alt(ANALYSIS_NOUNS + ('assessment', 'evaluation'))}\s+of\s*:\s*$", re.IGNORECASE)
+# a chapeau asking for points of information ("Information is provided on the following points that are not already
+# documented …:"): its items name what the information covers ("assessment of forest related risks, …"), they set no
+# assessment to perform (settled on CCM-1.3, validation10)
+INFORMATION_CHAPEAU = re.compile(r"\binformation\s+(?:is|are|shall\s+be)\s+(?:provided|given|documented)\s+on\s+the\s+"
+                                 r"following\b", re.IGNORECASE)
+NOMINAL_ANALYSIS_ITEM = re.compile(rf"^\W*(?:an?\s+)?(?:{_alt(ANALYSIS_NOUNS + ('assessment', 'evaluation'))})\s+of\b",
+                                   re.IGNORECASE)
+# a unit withdrawn from use for the one the activity delivers ("permanently withdrawn from the fleet within six months
+# of delivery of the compliant aircraft"): a replacement; the "replacement ratio" alone names a quantity, no
+# replacement (see regc.decisions.tags)
+WITHDRAWN_UNIT = re.compile(r"\bpermanently\s+withdrawn\s+from\s+(?:use|service|operation|the\s+fleet)\b", re.IGNORECASE)
+
 # (name, tag, pattern) in order; each adds its tag when it matches (spec §6 Tags)
 EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("authorised-or-labelled", "Verification", AUTHORISED_BY),
@@ -146,11 +190,16 @@ EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("management-system", "Methodology", MANAGEMENT_SYSTEM),
     ("complies-with-generic-law", "Methodology", COMPLIES_WITH_GENERIC_LAW),
     ("matches-a-definition", "Methodology", MATCHES_A_DEFINITION),
+    ("by-a-standard", "Methodology", BY_A_STANDARD),
+    ("criteria-of-a-section", "Methodology", SECTION_CRITERIA),
+    ("follows-a-document", "Methodology", FOLLOWS_A_DOCUMENT),
+    ("demonstrated-by-a-method", "Methodology", DEMONSTRATED_BY_METHOD),
     ("adopted-plan", "Commitment", ADOPTED_PLAN),
     ("declared-intention", "Commitment", DECLARED_INTENTION),
     ("develops-a-strategy", "Commitment", DEVELOPS_A_STRATEGY),
     ("analysis-performed", "Assessment", ANALYSIS_PERFORMED),
     ("analysis-demonstrates", "Assessment", ANALYSIS_DEMONSTRATES),
+    ("withdrawn-unit", "Replacement", WITHDRAWN_UNIT),
 )
 
 # the target of "requirements set out in / specified in" is a point of the same section, not a referenced text; also
@@ -158,7 +207,8 @@ EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
 # point 1(a)")
 INTERNAL_POINT_TARGET = re.compile(r"\b(?:requirements|criteria|provisions)\s+(?:for\s+[^.;:]{1,60}?,?\s+as\s+)?"
                                    r"(?:set\s+out|laid\s+down|set|specified|described|referred\s+to)\s+in\s+"
-                                   r"(?:points?|paragraphs?)\s+(?:\(?[\d.]+|\([a-z]+\))", re.IGNORECASE)
+                                   r"(?:points?|paragraphs?)\s+(?:\(?[\d.]+|\([a-z]+\))"
+                                   r"(?![^.;]{0,60}\bof\s+Section\s+\d)", re.IGNORECASE)  # not another Section's points
 
 # a rank in a classification scheme as the limit ("rated in the highest two populated classes of energy efficiency in
 # accordance with Regulation (EU) 2017/1369", "tyres … in the highest populated class", "the top class requirements

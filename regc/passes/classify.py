@@ -29,6 +29,7 @@ from regc.decisions.applicability import (_GATE_LEAD, _PROCESS_STAGE, covers_act
 from regc.decisions.applicability_cues import EARLY_RULES, LATE_RULES, Cue, first_match
 from regc.decisions.logic import node_logic_inputs
 from regc.decisions.tags import _CONTENT_TAG, _ITEMS_ARE_CONTENT, decide_tags, items_tag  # noqa: F401
+from regc.decisions.tags_cues import INFORMATION_CHAPEAU
 from regc.ir.models import ANCHORED_ID, CriterionNode, Diagnostic, Threshold, Unit
 from regc.passes.context import PassContext
 from regc.passes.model_origin import keep_model_origin
@@ -95,15 +96,16 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     retry_cue = _guided_ids(ctx, {"APPLICABILITY_CUE_MISMATCH"}) if getattr(ctx, "attempt", 0) else set()
 
     def visit(node: CriterionNode, parent: Optional[CriterionNode], anchor_type: Optional[str],
-              parent_items: Optional[str] = None) -> None:
+              parent_items: Optional[str] = None, information_item: bool = False) -> None:
         is_root = parent is None
         own_anchor = None if is_root else anchored_type(node)
         inherited = (anchor_type or parent_items) if own_anchor is None else None
         content = _ITEMS_ARE_CONTENT.search(node.verbatim_text) if not is_root else None
         child_inherit = own_anchor or anchor_type or (_CONTENT_TAG[content.group(1).lower()] if content else None)
         own_items = items_tag(node.verbatim_text) if not is_root else None  # the criteria of a calculation
+        asks_information = not is_root and bool(INFORMATION_CHAPEAU.search(node.verbatim_text))
         for c in node.sub_criteria:
-            visit(c, node, child_inherit, own_items)
+            visit(c, node, child_inherit, own_items, asks_information)
         # tags
         if is_root:
             _set(node, "tags", Verdict([], 1.0, "root"))
@@ -113,7 +115,8 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
             has_children = bool(node.sub_criteria)
             is_chapeau = has_children and node.verbatim_text.rstrip().endswith(":")
             d = decide(TAGS_DECISION, TAGS_DECISION.Inputs(node.verbatim_text, is_chapeau=is_chapeau,
-                                                           anchored=own_anchor, inherited=inherited),
+                                                           anchored=own_anchor, inherited=inherited,
+                                                           information_item=information_item),
                        ctx, about=node.criterion_id)
             d = keep_model_origin(node, "tags", d)  # an anchored Type the model chose in structure stays its
             _set(node, "tags", d, list(d.value))

@@ -100,6 +100,23 @@ def _natural(text: str) -> tuple:
     return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", text) if p)
 
 
+def _restates_generic_law(c: Citation, kept: list[Citation], text: str) -> bool:
+    """Whether generic law named alone ("national law") is the law a generic phrase kept earlier in the same sentence
+    ends with ("the best afforestation practices laid down in national law, or, where no such … practices have been
+    laid down in national law, …"): the phrase is the source (spec §7 RF3), the repetition names no other text.
+
+    >>> p = Citation(kind="generic", text="practices laid down in national law", start=0, end=35, spans=((0, 35),))
+    >>> c = Citation(kind="generic", text="national law", start=60, end=72, spans=((60, 72),))
+    >>> _restates_generic_law(c, [p], "practices laid down in national law, or where none is laid down in national law")
+    True
+    >>> _restates_generic_law(c, [p], "practices laid down in national law. A permit is issued under national law")
+    False
+    """
+    key = c.text.lower()
+    return any(p.kind == "generic" and p.end <= c.start and p.text.lower().endswith(" " + key)
+               and not re.search(r"[.;]\s", text[p.end:c.start]) for p in kept)
+
+
 def _dedupe_and_merge(chosen: list[Citation], text: str) -> list[Citation]:
     """The same document (or the same Section of this Annex) named twice is one source; "Appendix A to Annex II to Directive X" is one source; a
     dated standard replaces the same standard without its year."""
@@ -110,6 +127,8 @@ def _dedupe_and_merge(chosen: list[Citation], text: str) -> list[Citation]:
         if (c.kind in {"named_document", "generic", "standard", "internal"}
                 or c.kind == "eu_act" and c.pinpoint and not c.anaphor) and key in seen_named:
             continue  # also the same article of an act, named alone and in a split coordination
+        if c.kind == "generic" and _restates_generic_law(c, merged, text):
+            continue
         seen_named.add(key)
         prev = merged[-1] if merged else None
         if prev is not None and prev.kind == "internal" and prev.text.startswith("Appendix") and c.kind == "eu_act" \

@@ -74,8 +74,19 @@ CONVENTION_DOC_NOUNS = ('principles', 'guidelines', 'guidance', 'recommendations
 # the heads of a requirement laid down in generic law ("the terms and conditions laid down in national law")
 LAID_DOWN_HEADS = ('terms and conditions', 'conditions', 'procedures', 'requirements', 'rules')
 # the subject fields of qualified generic rules ("the applicable sustainability rules on the placing on the market …")
+# practices named by their quality, the head of a generic reference when generic law lays them down ("the best
+# afforestation practices laid down in national law"); one subject word may sit between ("best <subject> practices")
+PRACTICE_QUALITIES = ('best', 'good')
+# requirements named at their latest version within a jurisdiction ("the latest applicable performance requirements
+# in the Union"); what marks the version and where they apply
+REQUIREMENT_VERSIONS = ('latest', 'most recent', 'current')
+REQUIREMENT_JURISDICTIONS = ('in the Union', 'in the EU', 'at Union level', 'at EU level')
 RULE_FIELDS = ('sustainability', 'safety', 'environmental', 'product')
 # definitions given by generic law ("the applicable national definition of sustainable forest management")
 GENERIC_DEFINITION_HEADS = ('definition', 'definitions')
 # acts that replace the acts named ("successors of Regulation (EC) No 715/2007 and …")
 SUCCESSOR_NOUNS = ('successors', 'successor')
+# capitalised document nouns that make a quoted capitalised title a document's name when they stand among its first
+# words ("the activity follows the “Pan-European Guidelines for Afforestation and Reforestation with …”")
+QUOTED_TITLE_DOC_NOUNS = ('Guidelines', 'Guideline', 'Guidance', 'Handbook', 'Manual', 'Code', 'Principles', 'Standard',
+                          'Standards', 'Protocol', 'Framework')

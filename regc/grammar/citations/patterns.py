@@ -33,6 +33,10 @@ from regc.grammar.citations.lexicon import (
     EDITION_NOUNS,
     GENERIC_DEFINITION_HEADS,
     LAID_DOWN_HEADS,
+    PRACTICE_QUALITIES,
+    QUOTED_TITLE_DOC_NOUNS,
+    REQUIREMENT_JURISDICTIONS,
+    REQUIREMENT_VERSIONS,
     RULE_FIELDS,
     SUCCESSOR_NOUNS,
 )
@@ -101,16 +105,22 @@ ELABORATION_GAP = re.compile(r"""
 
 # pieces of an internal Section reference: a Section number, a pinpoint inside one Section ("criteria 1 and 2 of
 # Section 5.7"), the Annex scope written once for the whole coordination ("of this Annex", "in this Annex")
-_SECNUM = r"\d+\.\d+\.?"
+_SECNUM = r"\d+\.\d+(?:\.(?!\d))?"  # a printed label's full stop, not a deeper level ("1.1.2")
 _SEC_PIN_WORD = r"(?:criteria|criterion|points?|paragraphs?)\s+"
 _SEC_PIN_LOC = r"(?:\d+|\([a-z]{1,4}\))"
 _SEC_PIN = (rf"{_SEC_PIN_WORD}{_SEC_PIN_LOC}(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+to\s+)(?:{_SEC_PIN_WORD})?{_SEC_PIN_LOC})*"
             r"\s+of\s+[Ss]ection\s+")
 _SEC_JOIN = r"(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+to\s+)"
 _SEC_SCOPE = r"(?:\s+(?:of|in)\s+(?:this\ Annex|Annex\ [IVX]+(?:\s+to\s+this\ Regulation)?))"
+# a pinpoint printed after one Section (spec §7 RF4 "pinpoints kept"): its subsection by quoted title and the points
+# inside it ("Section 3.21., subsection ‘Substantial contribution to climate change mitigation’, points (b) or (c)")
+_SUBSECTION_TITLE = r"subsection\s+[‘'“][^’'”;]{3,160}[’'”]"
+_SUBSECTION_POINTS = rf"(?:,\s*points?\s+{_SEC_PIN_LOC}(?:(?:\s*,\s*|\s+and\s+|\s+or\s+){_SEC_PIN_LOC})*)"
+_SEC_AFTER_PIN = rf"(?:,\s*{_SUBSECTION_TITLE}{_SUBSECTION_POINTS}?)"
 
 INTERNAL_CAND = re.compile(rf"""
     \bthe\ (?:relevant|[a-z]+)\ Sections?\ of\ this\ Annex\b
+  | \b[Ss]ection\s+{_SECNUM}{_SEC_AFTER_PIN}
   | (?:\b{_SEC_PIN}|\b[Ss]ections?\s+){_SECNUM}(?:{_SEC_JOIN}(?:{_SEC_PIN})?{_SECNUM})*(?:,\s*respectively,?)?
       {_SEC_SCOPE}?
   | \bAppendix\s+[A-Z](?![\w])(?:\s+to\s+this\s+Annex)?
@@ -123,6 +133,13 @@ SECTION_ITEM = re.compile(rf"""
 
 SECTION_SCOPE_END = re.compile(rf"""
     {_SEC_SCOPE}$
+""", re.X)
+
+# what follows a Section number whose full stop ends the sentence, not the label: the end of the text, or a new
+# sentence ("… set out in Section 3.21. The operator …"); elsewhere the printed label keeps its full stop ("Section
+# 7.4. is excluded", "where not included in Section 8.2., advanced software")
+SENTENCE_END_AFTER = re.compile(r"""
+    \s*(?:$|[A-Z(‘“])
 """, re.X)
 
 # the criteria of other activities of this Annex named by their part (spec §7 RF1, generic internal references as whole
@@ -143,6 +160,12 @@ INTERNAL_CRITERIA = re.compile(rf"""
 STANDARD_CAND = re.compile(rf"""
     (?<![\w/-])ETSI\s(?:ES|EN|TS|TR|EG|GS)\s\d{{3}}\s\d{{3}}(?:-\d+)*(?![\d])
   | (?<![\w/-]){_STANDARD_PREFIXES}\s?\d[\d\-]*(?:\.\d+)*(?::\s?\d{{4}})?(?:\+A\d+(?::\d{{4}})?)?
+""", re.X)
+
+# the word that makes a standard number name its whole series ("standard EN 50708 series", "EN IEC 63044 series"):
+# part of the standard's name as printed (matched at the standard's end)
+STANDARD_SERIES_AT = re.compile(r"""
+    \s+series\b
 """, re.X)
 
 QUOTED_TITLE = re.compile(r"""
@@ -268,15 +291,26 @@ _GP_JUR = "(?:" + words(GENERIC_JURISDICTIONS) + ")"
 _GP_LAW = "(?:" + words(GENERIC_LAW_HEADS) + ")"
 _GP_ACT = rf"(?:(?:Commission|Council)\s+)?(?:(?:Delegated|Implementing)\s+)?{_TYPE}\s+{_ACTNUM}"
 _GP_INCLUDING = r"(?:,\s+including\s+[a-z][^,;.:()]{2,120}?(?=[,;.:]|$))?"
+_GP_PRACTICES = rf"(?:{words(PRACTICE_QUALITIES)})\s+(?:[a-z][\w-]*\s+)?practices"
 GENERIC_PHRASE = re.compile(rf"""
-    \b(?:{words(LAID_DOWN_HEADS)})\s+(?:laid\s+down|set\s+out|established|defined)\s+(?:in|by)\s+(?:{_GP_QUAL}\s+)?
-      {_GP_JUR}(?:\s+(?:and|or)\s+{_GP_JUR})?\s+{_GP_LAW}\b
-  | \b(?:{_GP_QUAL}\s+)+{_GP_JUR}\s+(?:{words(GENERIC_DEFINITION_HEADS)})\s+of\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,6}}?
+    \b(?:{words(LAID_DOWN_HEADS)}|{_GP_PRACTICES})\s+(?:laid\s+down|set\s+out|established|defined)\s+(?:in|by)\s+
+      (?:{_GP_QUAL}\s+)?{_GP_JUR}(?:\s+(?:and|or)\s+{_GP_JUR})?\s+{_GP_LAW}\b
+  | \b(?:(?:{_GP_QUAL}\s+)+{_GP_JUR}|national)\s+(?:{words(GENERIC_DEFINITION_HEADS)})\s+of\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,6}}?
       (?=\s*(?:[,;.:()]|$))
+  | \b(?:{words(REQUIREMENT_VERSIONS)})\s+(?:{_GP_QUAL}\s+)*(?:[a-z][\w-]*\s+){{0,2}}?requirements\s+
+      (?:{words(REQUIREMENT_JURISDICTIONS)})\b
   | \b(?:{_GP_QUAL}\s+)+(?:{words(RULE_FIELDS)})\s+rules\s+on\s+the\s+[a-z][^,;.:()]{{2,120}}?(?=[,;.:]|$){_GP_INCLUDING}
   | \b(?:{words(SUCCESSOR_NOUNS)})\s+of\s+{_GP_ACT}(?:\s+(?:and|or)\s+{_GP_ACT})*
   | \b(?:EU|European|Union)\s+List\s+of\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,5}}?\s+(?:established|set\s+up|adopted)\s+
       (?:under|by|pursuant\s+to)\s+(?:that|this)\s+(?:Regulation|Directive|Decision)\b
+""", re.X)
+
+# a document named by its quoted capitalised title (spec §7 RF1/RF3: the whole title, without the quotes): a document
+# noun among the title's first three words, at least three capitalised words in all (not ‘expected practices’, not a
+# subsection's title ‘Substantial contribution to …’); the title has no closing-quote character inside
+_QT_WORD = r"[A-Z][\w-]*"
+QUOTED_DOCUMENT = re.compile(rf"""
+    [“‘](?P<title>(?:{_QT_WORD}\s+){{0,2}}(?:{words(QUOTED_TITLE_DOC_NOUNS)})\b[^”’;]{{0,200}}?)[”’]
 """, re.X)
 
 _SELF_REFERENCE = re.compile(r"""
@@ -417,6 +451,14 @@ TITLED_ACT = re.compile(r"""
       (?P<type>[Rr]ecommendation|[Dd]irective|[Rr]egulation|[Dd]ecision)\s+(?:of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4}\s+)?on\s+
       (?:the\s+)?[a-z][\w-]*(?:\s+(?!and\s+(?:for|in|the|to|where|with|as)\b)(?:[a-z][\w-]*
         |\((?!(?:19|20)\d\d/|OJ\b)[^()]{1,40}\)|[A-Z]{2,}\w*|\d[\w.,]*)){0,24}
+""", re.X)
+
+# an act announced by its type and subject, without author or number, after an indefinite article ("SAF are defined in
+# a regulation on ensuring a level playing field for sustainable air transport"): the whole noun phrase without the
+# article (spec §7 RF1/RF3), a lower-case title of up to sixteen words to the clause's end
+INDEFINITE_TITLED_ACT = re.compile(r"""
+    \ban?\s+(?P<doc>(?:[Rr]egulation|[Dd]irective|[Dd]ecision)\s+on\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){2,15})
+      (?=\s*(?:[,;.:()]|$))
 """, re.X)
 
 # a Commission communication cited by its quoted title ("the Communication from the Commission of 20 May 2020 on

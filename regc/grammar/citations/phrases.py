@@ -40,6 +40,7 @@ from regc.grammar.citations.patterns import (
     RIGHT_TITLE,
     TITLED_ACT,
     TITLED_COMMUNICATION,
+    INDEFINITE_TITLED_ACT,
 )
 from regc.grammar.citations.results import Citation
 
@@ -207,6 +208,10 @@ def _titled_acts(text: str) -> list[Citation]:
                             act_type=act_type, number=f"{num.group('y')}/{num.group('n')}" if num else None,
                             celex=celex, spans=((m.start(), end),), rule="pattern:titled-act",
                             confidence=0.75 if celex else 0.65))
+    for m in INDEFINITE_TITLED_ACT.finditer(text):  # "a regulation on …": announced by its subject, no CELEX
+        s0, e0 = m.span("doc")
+        out.append(Citation(kind="named_document", text=text[s0:e0], start=s0, end=e0, spans=((s0, e0),),
+                            rule="pattern:titled-act", confidence=0.6))
     for m in TITLED_COMMUNICATION.finditer(text):  # a communication: no act number, no CELEX
         s0, e0 = m.span("doc")
         out.append(Citation(kind="named_document", text=text[s0:e0], start=s0, end=e0, spans=((s0, e0),),

@@ -13,7 +13,9 @@ from regc.grammar.citations.patterns import (
     QUOTED_TITLE_AT,
     SECTION_ITEM,
     SECTION_SCOPE_END,
+    SENTENCE_END_AFTER,
     STANDARD_CAND,
+    STANDARD_SERIES_AT,
 )
 from regc.grammar.citations.results import Citation
 
@@ -61,8 +63,8 @@ def _internal_citations(text: str) -> list[Citation]:
                              rule="grammar:section-split", confidence=0.95) for p in parts]
             continue
         span = re.sub(r",\s*respectively,?", "", span)
-        if span.endswith(".") and not SECTION_SCOPE_END.search(span):
-            span = span[:-1]
+        if span.endswith(".") and SENTENCE_END_AFTER.match(text, m.end()):
+            span = span[:-1]  # the sentence's full stop; a label's full stop mid-sentence is printed text (spec §6)
         out.append(Citation(kind="internal", text=span, start=m.start(), end=m.end(), spans=((m.start(), m.end()),),
                             rule="grammar:section", confidence=0.95))
     return out
@@ -77,6 +79,8 @@ def _standard_citations(text: str) -> list[Citation]:
         except LarkError:
             continue
         end = m.start() + len(span)
+        series = STANDARD_SERIES_AT.match(text, end)
+        end = series.end() if series else end
         q = QUOTED_TITLE_AT.match(text, end)
         if q and span.startswith(("CEN-CENELEC", "CLC")):
             end = q.end()

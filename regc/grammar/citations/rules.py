@@ -29,6 +29,7 @@ from regc.grammar.citations.patterns import (
     NAMED_ACT,
     TITLED_ACT,
     TITLED_COMMUNICATION,
+    INDEFINITE_TITLED_ACT,
     GENERIC_CAND,
     GENERIC_LAW_CAND,
     INTERNAL_CRITERIA,
@@ -43,6 +44,7 @@ from regc.grammar.citations.patterns import (
     COMMISSION_NOTICE,
     CONVENTION_DOCUMENT,
     GENERIC_PHRASE,
+    QUOTED_DOCUMENT,
 )
 from regc.grammar.citations.lexicon import STANDARD_PREFIXES
 from regc.grammar.citations.phrases import _named_acts, _named_documents, _titled_acts
@@ -89,7 +91,7 @@ def named_act(text: str) -> list[Citation]:
     return _named_acts(text)
 
 
-@rule("pattern:titled-act", gates=(TITLED_ACT, TITLED_COMMUNICATION))
+@rule("pattern:titled-act", gates=(TITLED_ACT, TITLED_COMMUNICATION, INDEFINITE_TITLED_ACT))
 def titled_act(text: str) -> list[Citation]:
     """Acts cited by author, type and title ("the Council recommendation on …")."""
     return _titled_acts(text)
@@ -238,6 +240,17 @@ def generic_phrase(text: str) -> list[Citation]:
                      rule=generic_phrase.rule_id, confidence=0.65) for m in GENERIC_PHRASE.finditer(text)]
 
 
+@rule("pattern:quoted-document", gates=(QUOTED_DOCUMENT,))
+def quoted_document(text: str) -> list[Citation]:
+    """Documents named by their quoted title (spec §7 RF1/RF3, the whole title without its quotes): "follows the
+    “Pan-European Guidelines for Afforestation and Reforestation with a special focus on the provisions of the
+    UNFCCC”" → "Pan-European Guidelines for … UNFCCC"; a document noun among the first words and three capitalised
+    words in all (not a subsection's title ‘Substantial contribution to climate change mitigation’)."""
+    return [Citation(kind="named_document", text=m.group("title"), start=m.start("title"), end=m.end("title"),
+                     spans=(m.span("title"),), rule=quoted_document.rule_id, confidence=0.7)
+            for m in QUOTED_DOCUMENT.finditer(text) if len(re.findall(r"\b[A-Z]", m.group("title"))) >= 3]
+
+
 @rule("pattern:named-document", gates=(DOC_NOUN,))
 def named_document(text: str) -> list[Citation]:
     """Documents named by a title before a document noun ("the IUCN Red List", "the WHO handbook on …")."""
@@ -247,4 +260,4 @@ def named_document(text: str) -> list[Citation]:
 RULES = (act, internal_reference, standard, named_act, titled_act, levels_indicator, named_convention, treaty,
          body_guidance, commission_notice, body_standard, named_agreement, bat_conclusions, generic_alternative,
          generic_reference, internal_criteria, scheme_requirements, convention_document, generic_phrase,
-         named_document)
+         quoted_document, named_document)
