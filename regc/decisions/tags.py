@@ -17,8 +17,7 @@ from typing import Any, Iterable, Optional
 from regc.decisions.applicability import first_sentence
 from regc.decisions.base import Decision, Verdict
 from regc.decisions.tags_cues import (ANALYSIS_CHAPEAU, CALCULATION_CHAPEAU, CLASS_RANK_LIMIT, CLASSIFIED_THING,
-                                     CONTRACT_AS_CONTEXT, DEMONSTRATED_BY_METHOD, EXTRA_RULES, INFORMATION_CHAPEAU,
-                                     INTERNAL_POINT_TARGET, NOMINAL_ANALYSIS_ITEM, PROCEDURE_STEP, SCOPE_OPENING)
+                                     CONTRACT_AS_CONTEXT, DEMONSTRATED_BY_METHOD, EXTRA_RULES, INTERNAL_POINT_TARGET, NOMINAL_ANALYSIS_ITEM, PROCEDURE_STEP, SCOPE_OPENING)
 from regc.ir.models import TAGS, Tag
 from regc.grammar.prefilter import prefilter_namespace
 
