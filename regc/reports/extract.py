@@ -191,10 +191,7 @@ def fill_from_summary(block: dict, kpi: str, summary: tuple, doc: Document, find
         got = checked(value * (100.0 if field_ == "share" else 1.0), token, pno, doc, findings, scale)
         if got is None:
             continue
-        if field_ is None:
-            block[role] = got
-        else:
-            block[role][field_] = got
+        _set_fixed(block, role, field_, got)
         taken.append(f"{role}{'.' + field_ if field_ else ''}")
     if taken:
         block["pages"] = sorted(set(block["pages"]) | {pno})
@@ -219,10 +216,7 @@ def fill_from_text(block: dict, kpi: str, doc: Document, findings: list) -> None
             value = stated[role] if field_ is None else stated[role][field_]
             if value is None or _fixed(block, role, field_) is not None or (role, field_) not in FIXED_KEYS:
                 continue
-            if field_ is None:
-                block[role] = value
-            else:
-                block[role][field_] = value
+            _set_fixed(block, role, field_, value)
             taken.append(f"{role}{'.' + field_ if field_ else ''}")
             block["pages"] = sorted(set(block["pages"]) | {pno})
     if taken:
@@ -232,6 +226,13 @@ def fill_from_text(block: dict, kpi: str, doc: Document, findings: list) -> None
 
 def _fixed(block: dict, role: str, field_: str | None):
     return block[role] if field_ is None else block[role][field_]
+
+
+def _set_fixed(block: dict, role: str, field_: str | None, value) -> None:
+    if field_ is None:
+        block[role] = value
+    else:
+        block[role][field_] = value
 
 
 def guess_company(doc: Document) -> str | None:
