@@ -25,7 +25,9 @@ from regc.grammar.prefilter import prefilter_namespace
 
 _FIRST_SENTENCE = re.compile(r"^(.*?[a-z0-9)\]’'%])\.(?:\s+(?=[A-Z])|\s*$)", re.DOTALL)
 _GATE_LEAD = re.compile(r"^\s*(?:where|if|when|whenever|unless|in\s+(?:the\s+)?case(?:\s+of|\s+that)?|"
-                        r"provided\s+that|insofar\s+as|to\s+the\s+extent\s+that)\b", re.IGNORECASE)
+                        r"provided\s+that|insofar\s+as|to\s+the\s+extent\s+that|"
+                        # a missing thing as the situation: "In the absence of a certificate …, the applicant shall"
+                        r"in\s+the\s+(?:absence|event)\s+of)\b", re.IGNORECASE)
 _PROCESS_STAGE = re.compile(  # "When undertaking the assessment"; "When the packaging material is produced, …" (the
     # definite thing's own process step, the clause closed by its comma: not "Where the packaging is made from paper")
     rf"^\s*(?:when|while|where)\s+\w+ing\b|^\s*(?:when|while)\s+(?:the|its)\s+(?:[\w-]+\s+){{1,4}}?(?:is|are)\s+"
