@@ -246,6 +246,33 @@ def test_relied_on_points_give_affirmation_edges():
     assert {("DEPENDS_ON", "4", "1"), ("DEPENDS_ON", "4", "2")} <= set(_edges(out))
 
 
+def test_verify_flags_an_unlinked_relied_on_point_and_the_pass_repairs_it():
+    from regc.ir.models import Activity, ActSource, Unit
+    from regc.ir.models import CriterionNode as N
+    from harness.goldcheck import make_context
+
+    unit = Unit(unit_id="CCM-6.18/SC", root=N(criterion_id="ROOT", sub_criteria=[
+        N(criterion_id="P1", verbatim_text="The activity consists of leasing of one of the following:",
+          evaluation_logic="OR", sub_criteria=[
+              N(criterion_id="P1(a)", verbatim_text="the aircraft with zero emissions;"),
+              N(criterion_id="P1(b)", verbatim_text="the aircraft delivered before 2023;")]),
+        N(criterion_id="P2", verbatim_text="The lessor ensures that aircraft in point (a) or (b) is operated on "
+                                           "sustainable aviation fuels.")]))
+    act = Activity(activity_id="CCM-6.18", name="Leasing of aircraft",
+                   source=ActSource(celex="32021R2139", format="eurlex-xhtml"), units=[unit])
+    ctx = make_context(act, unit)
+    out = dependencies.run(classify.run(unit.model_copy(deep=True), ctx), ctx)
+    assert out.root.find("P2").applicability == "Conditional"
+    assert {("DEPENDS_ON", "P2", "P1(a)"), ("DEPENDS_ON", "P2", "P1(b)")} <= set(_edges(out))
+    assert not [d for d in dependencies.verify(out, ctx) if d.code == "RELIED_ON_UNLINKED"]
+    broken = out.model_copy(deep=True)  # a rule (or model) that missed the reliance
+    broken.root.find("P2").dependencies = None
+    broken.edges = [e for e in broken.edges if e.from_ != "P2"]
+    assert ("RELIED_ON_UNLINKED", "P2") in {(d.code, d.criterion_id) for d in dependencies.verify(broken, ctx)}
+    repaired = dependencies.run(broken, ctx)
+    assert not [d for d in dependencies.verify(repaired, ctx) if d.code == "RELIED_ON_UNLINKED"]
+
+
 def test_verify_flags_an_unlinked_exemption_and_the_pass_repairs_it():
     out, ctx = _exemption_unit()
     assert not [d for d in dependencies.verify(out, ctx) if d.code.startswith("EXEMPTION")]

@@ -421,6 +421,18 @@ def event_caused_subject(c: Cue) -> Optional[Verdict]:
     return Verdict("Conditional", 0.6, "event-caused-subject") if _EVENT_CAUSED.search(subject_of(c.text)) else None
 
 
+# the subject named by other points of the list ("The lessor ensures that aircraft in point (b) or (c) is operated
+# on …"): only the instances taking those points are bound (decision ``relied_on`` adds their DEPENDS_ON edges)
+_POINTS_SUBJECT = re.compile(r"(?:^|\bthat\s+)\s*(?:the\s+|any\s+|each\s+|all\s+)?(?!(?:criteri|requirement|"
+                             r"condition|limit|value|level|threshold)\w*\b)[a-z][\w-]*\s+in\s+points?\s+"
+                             r"(?:\(\w{1,4}\)|\d[\w.()]*)(?!\s*,?\s*of\s)", re.IGNORECASE)
+
+
+def points_subject(c: Cue) -> Optional[Verdict]:
+    """The requirement's subject is what other points name: Conditional (spec §7 ED1 scopes)."""
+    return Verdict("Conditional", 0.7, "other-points-subject") if _POINTS_SUBJECT.search(c.text) else None
+
+
 def trailing_gate(c: Cue) -> Optional[Verdict]:
     """AP3: a trailing ", where <situation>" / ", if any" / ", where technically applicable" that decides
     WHETHER the obligation applies; ", where available/feasible" (how) and a locative ", where" stay out."""
@@ -447,7 +459,7 @@ LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, pa
                                    feedstock_subject, intervention_subject, qualified_class_subject,
                                    coordinated_kind_subject, hazard_class_subject, event_caused_subject,
                                    option_kind_subject, kind_place_lead, excluded_kind,
-                                   trailing_gate, permission)
+                                   points_subject, trailing_gate, permission)
 
 
 @lru_cache(maxsize=65536)  # rules are pure functions of the (frozen) cue: once per cue, for the decision and verify

@@ -16,6 +16,8 @@ another act or Section.
 ()
 >>> RELIED_ON.rule(ReliedOnInputs("Compliance with the criteria referred to in point 1(b) is verified.")).value
 ()
+>>> RELIED_ON.rule(ReliedOnInputs("The lessor ensures that aircraft in point (b) or (c) is operated on SAF.")).value
+(('(b)', 'Affirmation'), ('(c)', 'Affirmation'))
 """
 
 from __future__ import annotations
@@ -33,6 +35,14 @@ _RELIES = re.compile(r"""
         |complying\s+with|consistently\s+with|in\s+line\s+with|contain|contains)
     \s+(?:all\s+)?(?:the\s+)?(?:technical\s+screening\s+)?(?:requirements|criteria|conditions|elements)
     \s+(?:(?:specified|set\s+out|laid\s+down|referred\s+to|listed|described)\s+)?in\s+$
+""", re.X | re.I)
+
+# the subject of the requirement named by other points ("The lessor ensures that aircraft in point (b) or (c) is
+# operated on …"): the bare noun, at the start of the sentence or of its that-clause, right before the points; a
+# requirement noun there reuses a limit or a criterion instead ("comply with the criterion in point (a)")
+_SUBJECT_IN = re.compile(r"""
+    (?:^|\bthat\s+)\s*(?:the\s+|any\s+|each\s+|all\s+)?
+    (?!(?:criteri|requirement|condition|limit|value|level|threshold)\w*\b)[a-z][\w-]*\s+in\s+$
 """, re.X | re.I)
 
 # a relative clause describing another entity ("another product that does not comply with the requirements
@@ -58,10 +68,13 @@ def relied_on_rule(text: str) -> Verdict[tuple]:
     out: list[tuple[str, str]] = []
     for cits, _ in citation_lists(text):
         first, last = cits[0], cits[-1]
-        rel = _RELIES.search(text[max(0, first.start - 120):first.start])
+        window = max(0, first.start - 120)
+        rel = _RELIES.search(text[window:first.start]) or _SUBJECT_IN.search(text[:first.start])
+        if rel and rel.re is _SUBJECT_IN:
+            window = 0
         if not rel or _OTHER_SECTION.match(text[last.end:]):
             continue
-        if _RELATIVE_BEFORE.search(text[:max(0, first.start - 120) + rel.start()]):
+        if _RELATIVE_BEFORE.search(text[:window + rel.start()]):
             continue
         negated = bool(gate and first.start < gate.end() and NEG.search(text[gate.start():first.start]))
         status = "Negation" if negated else "Affirmation"

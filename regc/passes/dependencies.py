@@ -500,6 +500,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                                                    f"{e.to}, so the citation is correct (no CORRECTS)", e.from_))
     out += _verify_exemptions(nodes, parents)
     out += _verify_fallbacks(nodes, parents)
+    out += _verify_relied_on(nodes, parents)
     try:
         cycle = nx.find_cycle(g)
     except nx.NetworkXNoCycle:
@@ -526,6 +527,23 @@ def _verify_exemptions(nodes: dict[str, CriterionNode], parents: dict[str, Optio
             if t and node.applicability != "Conditional":
                 out.append(_diag("EXEMPTION_NOT_CONDITIONAL", f"exemption {cid} is not Conditional", cid,
                                  "warning", "Consistency"))
+    return out
+
+
+def _verify_relied_on(nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]]) -> list[Diagnostic]:
+    """Spec §7 ED1: a node relying on other points ("meets the requirements specified in points 5 and 6", "aircraft
+    in point (b) or (c) is operated on …") holds a clause on each of them (RELIED_ON_UNLINKED otherwise)."""
+    out: list[Diagnostic] = []
+    for cid, node in nodes.items():
+        if cid == "ROOT" or not node.verbatim_text:
+            continue
+        near = set(_ancestors(cid, parents)) | {d.criterion_id for d in node.walk()}
+        have = {(c.criterion_id, c.status) for c in (node.dependencies.clauses if node.dependencies else [])}
+        for written, status in RELIED_ON.rule(ReliedOnInputs(node.verbatim_text)).value:
+            t = resolve_point(written, cid, set(nodes), parents)
+            if t is not None and t not in near and (t, status) not in have:
+                out.append(_diag("RELIED_ON_UNLINKED", f"{cid} relies on point {t} but has no {status} clause on "
+                                                       "it", cid, "warning", "Completeness"))
     return out
 
 
