@@ -338,16 +338,24 @@ def kind_place_lead(c: Cue) -> Optional[Verdict]:
     return None
 
 
+# a list of excluded kinds: "The following elements are not compliant:"
+_EXCLUSION_CHAPEAU = re.compile(rf"\bthe\s+following\b[^.;:]*?(?:{_EXCLUSION.pattern})[^.;:]*:\s*$", re.IGNORECASE)
+
+
 def excluded_kind(c: Cue) -> Optional[Verdict]:
     """ST3: an exclusion whose subject is a kind of thing the activity may or may not include ("Infrastructure
     dedicated to a direct connection to a plant more GHG intensive than … is not compliant", "Installation of
     metering infrastructure that does not meet … is not compliant"): Conditional (spec §7 Exclusions).  A subject
     with a definite determiner ("The plant is not eligible …") or one that restates the activity is the activity's
-    own entity: no verdict here."""
+    own entity: no verdict here.  The items of a list of exclusions ("The following elements are not compliant:
+    infrastructure dedicated to …") are excluded kinds in the same way."""
     m = _EXCLUSION.search(c.text)
-    if m is None:
+    if m is None and c.parent_text and _EXCLUSION_CHAPEAU.search(c.parent_text):
+        subject = c.text  # an item of "The following elements are not compliant:" is the excluded kind itself
+    elif m is None:
         return None
-    subject = c.text[:m.start()]
+    else:
+        subject = c.text[:m.start()]
     if not subject.strip() or _DEFINITE_HEAD.match(subject) or re.search(r"[,;:]", subject.strip()[:1]) or \
             _restates(subject, c.activity_name):
         return None
