@@ -341,3 +341,38 @@ def test_verify_flags_a_sub_type_option_of_an_or_made_mandatory():
     ctx.options = replace(ctx.options, decider=AlwaysMandatory(), stop_confidence=0.99)
     fixed, record = run_with_odr(classify, unit.model_copy(deep=True), ctx)
     assert record.attempts >= 2 and fixed.root.find("P1(b)").applicability == "Conditional"
+
+
+# ------------------------------- validation11 cues (H11-F11d): verify learns them through APPLICABILITY_CUE_MISMATCH
+
+def test_verify_flags_broken_points_subject_exclusion_items_and_section_boundary():
+    """Observe: the rule's output passes; each cue node hand-flipped is flagged (aircraft named by other points ->
+    Conditional, items of 'The following elements are not compliant:' -> Conditional, 'where not included in
+    Section 8.2., …' -> Mandatory, not a GATE_ON_MANDATORY either)."""
+    from regc.ir.models import Activity, ActSource, Unit
+    from regc.ir.models import CriterionNode as N
+    from harness.goldcheck import make_context
+
+    unit = Unit(unit_id="CCM-3.20/SC", root=N(criterion_id="ROOT", sub_criteria=[
+        N(criterion_id="1", verbatim_text="The activity manufactures one or more of the following:",
+          sub_criteria=[N(criterion_id="1(a)", verbatim_text="heat pumps;"),
+                        N(criterion_id="1(b)", verbatim_text="where not included in Section 8.2., software "
+                                                             "supporting the design of new grids.")]),
+        N(criterion_id="2", verbatim_text="The following elements are not compliant:", sub_criteria=[
+            N(criterion_id="2(a)", verbatim_text="products installed in an infrastructure dedicated to fossil "
+                                                 "fuels.")]),
+        N(criterion_id="3", verbatim_text="The lessor ensures that heat pumps in point (a) are operated on "
+                                          "renewable electricity.")]))
+    act = Activity(activity_id="CCM-3.20", name="Manufacture of equipment",
+                   source=ActSource(celex="32021R2139", format="eurlex-xhtml"), units=[unit])
+    ctx = make_context(act, unit)
+    out = classify.run(unit.model_copy(deep=True), ctx)
+    want = {"1(b)": "Mandatory", "2(a)": "Conditional", "3": "Conditional"}
+    assert {c: out.root.find(c).applicability for c in want} == want
+    diags = classify.verify(out, ctx)
+    assert not [d for d in diags if d.code in ("APPLICABILITY_CUE_MISMATCH", "GATE_ON_MANDATORY")]
+    broken = out.model_copy(deep=True)
+    for cid, value in want.items():
+        broken.root.find(cid).applicability = "Conditional" if value == "Mandatory" else "Mandatory"
+    flagged = {d.criterion_id for d in classify.verify(broken, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"}
+    assert flagged == set(want)

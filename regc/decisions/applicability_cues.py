@@ -21,6 +21,7 @@ from typing import Callable, Optional
 from regc.decisions import applicability_lexicon as lex
 from regc.decisions.anchor_type import _EXCLUSION, SHOWN_COMPLIANCE
 from regc.decisions.base import Verdict
+from regc.decisions.point_citations import POINTS_SUBJECT
 from regc.grammar.prefilter import prefilter_namespace
 
 
@@ -223,6 +224,18 @@ def _restates(phrase: str, activity_name: str) -> bool:
 def stage_activities_scope(c: Cue) -> Optional[Verdict]:
     """"for construction site activities, …" is a process stage (§6 exception (v), §7): Mandatory."""
     return Verdict("Mandatory", 0.75, "process-stage-activities") if _STAGE_SCOPE.match(c.text) else None
+
+
+# "where not included in Section 8.2., advanced software …": the option's boundary with another Section of the
+# Annex (what counts as this option), not a situation of the instance
+_OTHER_SECTION_BOUNDARY = re.compile(r"^\s*where\s+not\s+(?:already\s+)?(?:included|covered|listed)\s+(?:in|by|under)\s+"
+                                     r"Sections?\s+\d[\d.]*", re.IGNORECASE)
+
+
+def other_section_boundary(c: Cue) -> Optional[Verdict]:
+    """"where not included in Section 8.2., <option>": the option stays what the activity makes or does, minus
+    what another Section covers (spec §6 exception (i)): Mandatory."""
+    return Verdict("Mandatory", 0.7, "other-section-boundary") if _OTHER_SECTION_BOUNDARY.match(c.text) else None
 
 
 def location_scope(c: Cue) -> Optional[Verdict]:
@@ -431,14 +444,14 @@ def event_caused_subject(c: Cue) -> Optional[Verdict]:
 
 # the subject named by other points of the list ("The lessor ensures that aircraft in point (b) or (c) is operated
 # on …"): only the instances taking those points are bound (decision ``relied_on`` adds their DEPENDS_ON edges)
-_POINTS_SUBJECT = re.compile(r"(?:^|\bthat\s+)\s*(?:the\s+|any\s+|each\s+|all\s+)?(?!(?:criteri|requirement|"
-                             r"condition|limit|value|level|threshold)\w*\b)[a-z][\w-]*\s+in\s+points?\s+"
-                             r"(?:\(\w{1,4}\)|\d[\w.()]*)(?!\s*,?\s*of\s)", re.IGNORECASE)
+# the points named must be this list's, not another Section's ("points 1 and 2 of Section 4.1")
+_POINTS_SUBJECT_OWN = re.compile(POINTS_SUBJECT.pattern + r"(?![^.;]{0,40}?\bof\s+(?:this\s+|that\s+)?(?:Section|"
+                                 r"Annex|Article|Appendix|Regulation|Directive|Decision)\b)", re.IGNORECASE)
 
 
 def points_subject(c: Cue) -> Optional[Verdict]:
     """The requirement's subject is what other points name: Conditional (spec §7 ED1 scopes)."""
-    return Verdict("Conditional", 0.7, "other-points-subject") if _POINTS_SUBJECT.search(c.text) else None
+    return Verdict("Conditional", 0.7, "other-points-subject") if _POINTS_SUBJECT_OWN.search(c.text) else None
 
 
 def trailing_gate(c: Cue) -> Optional[Verdict]:
@@ -462,7 +475,7 @@ def permission(c: Cue) -> Optional[Verdict]:
 
 
 EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, claim_gate, exemption,
-                                    object_of_chapeau_anywhere)
+                                    object_of_chapeau_anywhere, other_section_boundary)
 LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, participial_activity_subject,
                                    feedstock_subject, intervention_subject, qualified_class_subject,
                                    coordinated_kind_subject, hazard_class_subject, event_caused_subject,

@@ -94,3 +94,12 @@ NEG = re.compile(r"\b(?:not|no|nor|never|cannot|neither|without)\b", re.IGNORECA
 NOT_MET = re.compile(r"\b(?:not|no\s+longer)\s+(?:\w+\s+){0,3}?(?:met|possible|feasible|viable|fulfilled|complied\s+with|"
                      r"achieved|available|practicable|applicable)\b|\bcannot\s+(?:\w+\s+){0,2}?(?:met|achieved|"
                      r"fulfilled|complied|be\s+generated)\b|\b(?:infeasible|impossible|unavailable)\b", re.IGNORECASE)
+
+# the subject of a requirement named by other points ("The lessor ensures that aircraft in point (b) or (c) is
+# operated on …", "heat pumps in point (a) are …"): up to three words at the start of the sentence or of its
+# that-clause, right before "in point(s)"; a participle or a requirement noun there cites a limit or a criterion
+# instead ("the level referred to in point 1", "comply with the criterion in point (a)")
+_NOT_SUBJECT_WORD = (r"(?:criteri|requirement|condition|limit|value|level|threshold|referred|set|specified|described|"
+                     r"listed|laid|mentioned|detailed|documented|determined|as|with|to|and|or|of|is|are)\w*\b")
+POINTS_SUBJECT = re.compile(rf"(?:^|\bthat\s+)\s*(?:the\s+|any\s+|each\s+|all\s+)?(?:(?!{_NOT_SUBJECT_WORD})"
+                            rf"[a-z][\w-]*\s+){{1,3}}in\s+points?\s+(?=\(\w{{1,4}}\)|\d)", re.IGNORECASE)

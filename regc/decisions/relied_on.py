@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from regc.decisions.base import Decision, Verdict
-from regc.decisions.point_citations import GATE, NEG, citation_lists
+from regc.decisions.point_citations import GATE, NEG, POINTS_SUBJECT, citation_lists
 
 # the verb of reliance and the requirement noun right before the cited points
 _RELIES = re.compile(r"""
@@ -35,14 +35,6 @@ _RELIES = re.compile(r"""
         |complying\s+with|consistently\s+with|in\s+line\s+with|contain|contains)
     \s+(?:all\s+)?(?:the\s+)?(?:technical\s+screening\s+)?(?:requirements|criteria|conditions|elements)
     \s+(?:(?:specified|set\s+out|laid\s+down|referred\s+to|listed|described)\s+)?in\s+$
-""", re.X | re.I)
-
-# the subject of the requirement named by other points ("The lessor ensures that aircraft in point (b) or (c) is
-# operated on …"): the bare noun, at the start of the sentence or of its that-clause, right before the points; a
-# requirement noun there reuses a limit or a criterion instead ("comply with the criterion in point (a)")
-_SUBJECT_IN = re.compile(r"""
-    (?:^|\bthat\s+)\s*(?:the\s+|any\s+|each\s+|all\s+)?
-    (?!(?:criteri|requirement|condition|limit|value|level|threshold)\w*\b)[a-z][\w-]*\s+in\s+$
 """, re.X | re.I)
 
 # a relative clause describing another entity ("another product that does not comply with the requirements
@@ -69,9 +61,10 @@ def relied_on_rule(text: str) -> Verdict[tuple]:
     for cits, _ in citation_lists(text):
         first, last = cits[0], cits[-1]
         window = max(0, first.start - 120)
-        rel = _RELIES.search(text[window:first.start]) or _SUBJECT_IN.search(text[:first.start])
-        if rel and rel.re is _SUBJECT_IN:
-            window = 0
+        rel = _RELIES.search(text[window:first.start])
+        subject = POINTS_SUBJECT.search(text[:first.end])  # "aircraft in point (b) or (c) is operated …"
+        if rel is None and subject is not None and subject.end() > first.start:
+            rel, window = subject, 0
         if not rel or _OTHER_SECTION.match(text[last.end:]):
             continue
         if _RELATIVE_BEFORE.search(text[:window + rel.start()]):

@@ -26,7 +26,7 @@ from regc.passes.memo import decide
 from regc.decisions.pathways import holds_chapeau_group, is_chapeau_group
 from regc.decisions.applicability import (_GATE_LEAD, _PROCESS_STAGE, covers_activity_categories,  # noqa: F401
                                           decide_applicability, first_sentence, restates_activity_scope)
-from regc.decisions.applicability_cues import EARLY_RULES, LATE_RULES, Cue, first_match
+from regc.decisions.applicability_cues import EARLY_RULES, LATE_RULES, Cue, first_match, other_section_boundary
 from regc.decisions.logic import node_logic_inputs
 from regc.decisions.tags import _CONTENT_TAG, _ITEMS_ARE_CONTENT, decide_tags, items_tag  # noqa: F401
 from regc.decisions.tags_cues import INFORMATION_CHAPEAU
@@ -257,7 +257,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
             out.append(_diag("CATEGORY_THRESHOLD_MISMATCH", f"category {node.category} but quantitative items: "
                                                             f"{quant}", cid, "error"))
         if parent is not None and node.applicability == "Mandatory" and _GATE_LEAD.match(node.verbatim_text) and \
-                not _PROCESS_STAGE.match(node.verbatim_text):
+                not _PROCESS_STAGE.match(node.verbatim_text) and not other_section_boundary(Cue(node.verbatim_text)):
             out.append(_diag("GATE_ON_MANDATORY", "text opens with a condition but the node is Mandatory", cid,
                              "info", "Semantic"))
         if not node.rule_summary:
