@@ -147,8 +147,9 @@ def chapeau_choice_group(inp: PathwayInput) -> PathwayDecision | None:
 
 
 # the rules of :func:`regc.grammar.logic.decide_logic` that read an OR from the items alone (no connective)
+# (and "kinds-of-option": a noun-phrase chapeau whose items are kinds of the things it names)
 TIERING_RULES = ("conditional-tiering", "band-tiering", "product-tiering", "trailing-gate-tiering",
-                 "attribute-band-tiering")
+                 "attribute-band-tiering", "kinds-of-option")
 
 
 def _tiering_or(inp: PathwayInput) -> bool:

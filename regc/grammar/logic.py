@@ -182,6 +182,38 @@ _ACTIVITY_MAKES_THE_FOLLOWING = re.compile(
     r"repurpos|upgrad|construct|develop|rent|leas|sell|distribut|deploy)\w*\b[^.;:]*?\bthe\s+following\s+"
     r"(?!(?:criteria|requirements|conditions|values|thresholds|measures|specifications|principles)\b)[a-z-]+\s*:\s*$",
     re.IGNORECASE)
+# a noun-phrase chapeau naming a kind of thing, itself an option of a list ("demand response and load shifting
+# equipment, systems and services that increase the flexibility …, that include:", "where not included in Section
+# 8.2., communication systems, software and control equipment, …:"): its items are kinds of that thing (OR); the
+# head noun list comes first (no finite verb before it), the colon closes the phrase or "that include"/"including"
+_THING_NOUN = (r"(?:equipment|systems?|services|software|analytics|products|solutions|technolog(?:y|ies)|devices|"
+               r"components|installations)")
+_KINDS_CHAPEAU = re.compile(rf"""
+    ^\s*(?:where\s+not\s+(?:already\s+)?(?:included|covered|listed)\s+(?:in|by|under)\s+Sections?\s+[\d.]+,?\s*)?
+    (?P<head>[a-z][\w\s,-]*?\b{_THING_NOUN})\b
+    [^:;]*?(?:,?\s*(?:that|which)\s+include|,?\s*including)?\s*:\s*$
+""", re.X)
+_FINITE_IN_HEAD = re.compile(r"\b(?:is|are|has|have|does|do|shall|must|compl(?:y|ies)|meets?|includes?|consists?|"
+                             r"contains?|uses?|ensures?|identif(?:y|ies)|and\s+the|the)\b", re.IGNORECASE)
+# a relative clause or preposition that the items complete ("vessels that:", "light-duty vehicles with:"): not kinds
+_OPEN_CLAUSE_END = re.compile(r"\b(?:that|which|with|by|to|of|for|from|on|and|or)\s*:\s*$", re.IGNORECASE)
+
+
+def is_kinds_of_option(chapeau: str) -> bool:
+    """Whether the chapeau is a noun phrase of things whose items are kinds of them (OR).
+
+    >>> is_kinds_of_option("demand response and load shifting equipment, systems and services that increase the "
+    ...                    "flexibility of the electricity system and support grid stability, that include:")
+    True
+    >>> is_kinds_of_option("identifies key harmful climate impacts of their assets, including impacts from:")
+    False
+    >>> is_kinds_of_option("Emissions are within the ranges set out in the BAT conclusions, including:")
+    False
+    """
+    m = _KINDS_CHAPEAU.match(chapeau)
+    return bool(m) and not _FINITE_IN_HEAD.search(m.group("head")) and not _OPEN_CLAUSE_END.search(chapeau)
+
+
 _INCLUDING = re.compile(r"\b(?:including|includes?|include|inter\s+alia)\b[^:]*:\s*$", re.IGNORECASE)
 
 
@@ -359,6 +391,8 @@ def decide_logic(chapeau: str, children: Sequence[str], *, is_root: bool = False
             return LogicDecision("OR", None, 0.65, "may-options")
         if is_time_limited_alternatives(children):
             return LogicDecision("OR", None, 0.65, "time-limited-alternatives")
+        if is_kinds_of_option(chapeau):
+            return LogicDecision("OR", None, 0.6, "kinds-of-option")
         if _INCLUDING.search(chapeau):
             if _ELIGIBLE_THINGS.match(chapeau):  # "installation of equipment …, including: (i) sensors; (ii) …"
                 return LogicDecision("OR", None, 0.6, "eligible-examples")
