@@ -205,8 +205,12 @@ def memo_key(decision: Decision, inputs: Any) -> tuple:
 
 def rule_verdict(decision: Decision[I, O], inputs: I, store: Optional[VerdictStore] = None) -> Verdict[O]:
     """The rule's verdict for ``inputs``, memoised in memory and through ``store``."""
-    key = memo_key(decision, inputs)
-    hit = _MEMO.get(key)
+    key = (decision.name, type(inputs), inputs)  # memo_key's hashable case, hashed once (by the lookup itself)
+    try:
+        hit = _MEMO.get(key)
+    except TypeError:  # unhashable inputs: memo_key's canonical-JSON key
+        key = memo_key(decision, inputs)
+        hit = _MEMO.get(key)
     if hit is None:
         v = store.get(store_key(decision, inputs)) if store is not None else None
         if v is None:

@@ -176,8 +176,11 @@ def combination_phrase(logic: str, ids: Sequence[str], n: Optional[int] = None) 
 
 def with_thresholds(summary: str, threshold: Optional[Threshold]) -> str:
     """Append the threshold values and dates ``summary`` does not spell out yet."""
-    missing_q = missing_threshold_phrases(summary, Threshold(quantitative=threshold.quantitative)) if threshold else []
-    missing_t = missing_threshold_phrases(summary, Threshold(temporal=threshold.temporal)) if threshold else []
+    if threshold is None:
+        return summary
+    q, t = threshold.quantitative, threshold.temporal  # no throw-away Threshold per half (this runs per node, twice)
+    missing_q = [quant_phrase(i) for i in (q.items if q else []) if not _mentions_quant(summary, i)]
+    missing_t = [temporal_phrase(i) for i in (t.items if t else []) if not _mentions_temporal(summary, i)]
     out = summary
     if missing_q:
         joint = " or " if (threshold.quantitative and threshold.quantitative.logic == "OR") else "; "
@@ -244,11 +247,19 @@ def chapeau_summary(node: CriterionNode, child_ids: Sequence[str]) -> str:
     >>> chapeau_summary(n, ["1(a)", "1(b)"])
     'The activity meets either of the following criteria (points 1(a) or 1(b)).'
     """
-    combo = combination_phrase(node.evaluation_logic, child_ids, node.n_required)
-    text = re.sub(r"\s+", " ", node.verbatim_text).strip().rstrip(" ;,")
+    s = _chapeau_sentence(node.verbatim_text, node.evaluation_logic, tuple(child_ids), node.n_required)
+    return with_thresholds(s, node.threshold)
+
+
+@functools.lru_cache(maxsize=65536)
+def _chapeau_sentence(own: str, logic: str, child_ids: tuple, n: Optional[int]) -> str:
+    """The chapeau's sentence before its thresholds: a pure function of its text, logic and children, so computed
+    once per distinct input (the summaries are refreshed by two passes over every node)."""
+    combo = combination_phrase(logic, child_ids, n)
+    text = re.sub(r"\s+", " ", own).strip().rstrip(" ;,")
     m = _FOLLOWING_END.search(text)
     if m:
-        conj = "or" if node.evaluation_logic == "OR" else "and"
+        conj = "or" if logic == "OR" else "and"
         following = text[m.start():].rstrip(" :")
         s = clean_sentence(f"{text[:m.start()]}{following} (points {join_ids(child_ids, conj)})", max_sentences=3)
     elif text.endswith(":") and _regime_switches(text):
@@ -261,10 +272,10 @@ def chapeau_summary(node: CriterionNode, child_ids: Sequence[str]) -> str:
         s = f"{body}: {combo} must be met."
     elif text:
         s = f"{clean_sentence(text)} The accompanying requirements {join_ids(child_ids)} also apply." \
-            if node.evaluation_logic == "AND" else f"{clean_sentence(text)} It must meet {combo}."
+            if logic == "AND" else f"{clean_sentence(text)} It must meet {combo}."
     else:  # an inferred group (verbatim ""): a joint pathway of its members
         s = f"{combo[0].upper()}{combo[1:]} must be met together."
-    return with_thresholds(s, node.threshold)
+    return s
 
 
 def root_summary(node: CriterionNode, child_ids: Sequence[str], part: str, objective: str) -> str:
