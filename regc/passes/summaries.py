@@ -117,19 +117,6 @@ def names_every_threshold(summary: str, threshold: Optional[Threshold]) -> bool:
     return True
 
 
-def missing_threshold_phrases(summary: str, threshold: Optional[Threshold]) -> list[str]:
-    out: list[str] = []
-    if threshold is None:
-        return out
-    for q in (threshold.quantitative.items if threshold.quantitative else []):
-        if not _mentions_quant(summary, q):
-            out.append(quant_phrase(q))
-    for t in (threshold.temporal.items if threshold.temporal else []):
-        if not _mentions_temporal(summary, t):
-            out.append(temporal_phrase(t))
-    return out
-
-
 _SENT_SPLIT = re.compile(r"(?<=[a-z0-9)\]’'%])\.\s+(?=[A-Z])")
 
 
@@ -183,7 +170,7 @@ def with_thresholds(summary: str, threshold: Optional[Threshold]) -> str:
     missing_t = [temporal_phrase(i) for i in (t.items if t else []) if not _mentions_temporal(summary, i)]
     out = summary
     if missing_q:
-        joint = " or " if (threshold.quantitative and threshold.quantitative.logic == "OR") else "; "
+        joint = " or " if q.logic == "OR" else "; "
         out += f" {'Threshold' if len(missing_q) == 1 else 'Thresholds'}: {joint.join(missing_q)}."
     if missing_t:
         out += f" Timing: {'; '.join(missing_t)}."
