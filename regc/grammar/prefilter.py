@@ -381,11 +381,12 @@ class Prefiltered:
     from then on).  ``match``/``fullmatch`` make one attempt and are always the pattern's own.
     """
 
-    __slots__ = ("rx", "_need", "_prefixes", "_calls", "pattern", "flags", "groups", "groupindex", "match",
+    __slots__ = ("rx", "_need", "_prefixes", "_calls", "_seen", "pattern", "flags", "groups", "groupindex", "match",
                  "fullmatch", *_SCANS)
 
     def __init__(self, rx: re.Pattern):
         self.rx, self._need, self._prefixes, self._calls = rx, None, None, 0
+        self._seen: tuple[str | None, bool] = (None, True)  # the last text asked about and the answer
         self.pattern, self.flags, self.groups, self.groupindex = rx.pattern, rx.flags, rx.groups, rx.groupindex
         self.match, self.fullmatch = rx.match, rx.fullmatch
         for name in _SCANS:
@@ -432,17 +433,16 @@ class Prefiltered:
 
     def may_match(self, text: str) -> bool:
         """False only when no match is possible (a factor has none of its strings in the text)."""
+        seen, answer = self._seen
+        if text is seen:  # windowed scans ask again about the same text: answer once per text, not per window
+            return answer
         need = self._need if self._need is not None else self.need
-        if not need:
-            return True
-        f = folded(text)
-        for factor in need:
-            for s in factor:
-                if s in f:
-                    break
-            else:
-                return False
-        return True
+        answer = True
+        if need:
+            f = folded(text)
+            answer = all(any(s in f for s in factor) for factor in need)
+        self._seen = (text, answer)
+        return answer
 
     def _search(self, string: str, pos: int = 0, endpos: int = sys.maxsize):
         if not self.may_match(string):
