@@ -19,7 +19,7 @@ from tests.reports_synth_e import FAMILIES, build_document, gold_json
 from tests.reports_synth_e_render import render
 
 # the untouched extractor (ab64603) on seeds 1-3, means over the 36 documents (tests/fixtures/reports)
-FIRST_CONTACT = None  # filled in after the first run
+FIRST_CONTACT = {"fixed": 0.606, "row_f1": 0.819}
 
 
 def generate(root: Path, seeds=(1, 2, 3)) -> list[str]:
