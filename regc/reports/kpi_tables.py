@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from regc.reports import rows as V
 from regc.reports.pdftree import Document, Line, Page, Word
 
-HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich", re.I)
+HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich|"
+                            + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS), re.I)
 SC_MARKERS = re.compile(r"substantial\s+contribution|wesentliche[nr]?\s+beitrag", re.I)
-SC_WORD = re.compile(r"\bsubstantial\b|\bwesentliche[nr]?\b", re.I)  # a wrapped SC group header's first word
+SC_WORD = re.compile(rf"\b(?:{V.alternation(V.SC_GROUP_WORDS)})\b", re.I)  # a wrapped SC group header's first word
 SECTION_MARKER = re.compile(r"^A\.?\s*[12]\b|^A\.\s|\bA\.1\b|\bA\.2\b")
 PAGE_LIMIT_FIND = 1200  # pages scanned for KPI tables (a 1,000-page report still finishes)
 LABEL_GAP = 1.35  # a baseline step above this many label-line pitches ends a label block
@@ -139,13 +140,14 @@ def header_columns(page: Page) -> list[Column]:
     return cols
 
 
-def share_column_x(page: Page, cols: list[Column]) -> float | None:
-    """x-centre of the KPI's proportion column: the leftmost header word naming a proportion/share/Anteil left
-    of the objective columns (the template puts the year's proportion before them; a previous year's
-    proportion stands after them).  None when there is no such word."""
+def share_column_x(page: Page, cols: list[Column], min_x: float = float("-inf")) -> float | None:
+    """x-centre of the KPI's proportion column: the leftmost header word naming a proportion/share/Anteil/'%'
+    left of the objective columns (the template puts the year's proportion before them; a previous year's
+    proportion stands after them) and right of ``min_x``, where the value columns start (a title 'Proportion
+    of turnover ...' above the label column names no column).  None when there is no such word."""
     first_obj = min((c.xc for c in cols if c.role not in ("code", "MS")), default=float("inf"))
     xs = [w.xc for line in header_lines(page) for w in line.words
-          if w.xc < first_obj and any(w.text.lower().startswith(p) or w.text.lower().endswith(p)
+          if min_x <= w.xc < first_obj and any(w.text.lower().startswith(p) or w.text.lower().endswith(p)
                                       for p in V.SHARE_HEADER_WORDS)]
     return min(xs) if xs else None
 
@@ -173,11 +175,34 @@ def label_split(line: Line, cols: list[Column]) -> int:
             if code_right is not None or named or i > 0 and not V.is_number(line.words[i - 1].text):
                 coded = coded or bool(V.CODE_TOKEN.match(w.text))
                 continue
-        if V.is_number(w.text) and not _footnote_mark(line, i) or V.is_answer(w.text):
+        if V.is_number(w.text) and not _footnote_mark(line, i) or V.is_answer(w.text) and not _prose_word(line, i):
             if code_right is not None and w.xc < code_right - 10 and not V.is_answer(w.text):
                 continue
             return i
     return len(line.words)
+
+
+PROSE_GAP = 4.0  # points: words closer than this are one run of text, not separate cells
+
+
+def _prose_word(line: Line, i: int) -> bool:
+    """An answer word ('non', 'no', 'si') set in running label text ('activités non éligibles'): a neighbour
+    word of three letters or more stands closer than a cell gap.
+
+    >>> from regc.reports.pdftree import Word
+    >>> l = Line([Word(0, 0, 30, 8, "activités"), Word(32, 0, 42, 8, "non"), Word(44, 0, 80, 8, "éligibles")])
+    >>> _prose_word(l, 1), _prose_word(Line([Word(0, 0, 8, 8, "N"), Word(30, 0, 38, 8, "Y")]), 0)
+    (True, False)
+    """
+    w = line.words[i]
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(line.words):
+            n = line.words[j]
+            gap = w.x0 - n.x1 if j < i else n.x0 - w.x1
+            if gap < PROSE_GAP and len(re.sub(r"[^\w]", "", n.text)) >= 3 and n.text[:1].isalpha() \
+                    and not V.is_answer(n.text):
+                return True
+    return False
 
 
 def _footnote_mark(line: Line, i: int) -> bool:
@@ -250,7 +275,7 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
     body, splits, pitch = _body(page, cols)
     numbered = [k for k, (line, sp) in enumerate(zip(body, splits)) if _has_numbers(line, sp)]
     prev_y = None
-    share_x = share_column_x(page, cols)
+    share_x = share_column_x(page, cols, _first_value_x(body, splits))
     for k, line in enumerate(body):
         split = splits[k]
         gap_above = line.y - prev_y if prev_y is not None else None
@@ -296,6 +321,13 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
         out.append(make_row(page, line, label, label_words, values, cols, decimal, share_x))
         pending = []
     return out
+
+
+def _first_value_x(body: list[Line], splits: list[int]) -> float:
+    """Where the value columns start: the left edge of the leftmost number right of a row label."""
+    xs = [line.words[sp].x0 for line, sp in zip(body, splits)
+          if sp < len(line.words) and V.is_number(line.words[sp].text)]
+    return min(xs, default=float("-inf")) - 2.0
 
 
 def _numbers_below(out: list[TableRow], line: Line, split: int, pending: list, gap_above, pitch: float) -> bool:
