@@ -39,12 +39,22 @@ def test_answer_word_in_running_label_text_is_no_cell():
     assert not any(_prose_word(cells, i) for i in range(3))
 
 
+def test_summary_header_cells_that_abut():
+    from regc.reports.kpi_summary import phrases
+    line = Line([Word(137, 0, 157, 8, "Total"), Word(159, 0, 165, 8, "(€"), Word(167, 0, 226, 8, "Taxonomy-eligible"),
+                 Word(298, 0, 357, 8, "Taxonomy-aligned")])
+    assert [p.role for p in phrases(line)] == ["total", "eligible", "aligned"]
+    prose = Line([Word(0, 0, 60, 8, "Taxonomy-eligible"), Word(62, 0, 72, 8, "but"), Word(74, 0, 84, 8, "not"),
+                  Word(86, 0, 120, 8, "aligned")])
+    assert [p.role for p in phrases(prose)] == ["eligible_not_aligned"]
+
+
 def test_decimal_mark_with_narrow_space_before_percent():
     assert V.detect_decimal(["15,1\u202f%", "109\u202f753", "0,4\u202f%"]) == ","
 
 
 @pytest.mark.parametrize("family", ["e04_fr_chiffre_narrow_nbsp", "e05_it_fatturato_apostrophe",
-                                    "e07_alternating_year_columns"])
+                                    "e07_alternating_year_columns", "e08_separate_kpi_summary"])
 def test_synth_e_family_end_to_end(family, tmp_path):
     from regc.reports.extract import extract
     from regc.reports.pdftree import Document
