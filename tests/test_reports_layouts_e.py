@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from regc.reports import rows as V
-from regc.reports.kpi_tables import _prose_word
+from regc.reports.line_cells import prose_word as _prose_word
 from regc.reports.pdftree import Line, Word
 
 
