@@ -67,13 +67,24 @@ def phrases(line: Line) -> list[Phrase]:
     """Header phrases of a line: runs of words closer than ``PHRASE_GAP``."""
     out: list[Phrase] = []
     for w in line.words:
-        if out and w.x0 - out[-1].x1 < PHRASE_GAP:
+        if out and w.x0 - out[-1].x1 < PHRASE_GAP and not _starts_cell(out[-1].text, w.text):
             out[-1].x1, out[-1].text = w.x1, f"{out[-1].text} {w.text}"
         else:
             out.append(Phrase(None, w.x0, w.x1, w.text))
     for p in out:
         p.role = role_of(p.text)
     return out
+
+
+def _starts_cell(phrase: str, word: str) -> bool:
+    """A capitalised word that names a role by itself after a phrase that already names one starts the next
+    header cell, however close ('Total (€ Taxonomy-eligible Taxonomy-aligned' when right-aligned headers
+    abut); a lower-case role word goes on its phrase ('Taxonomy-eligible but not aligned').
+
+    >>> _starts_cell("Total (€", "Taxonomy-eligible"), _starts_cell("Taxonomy-eligible but not", "aligned")
+    (True, False)
+    """
+    return word[:1].isupper() and role_of(word) is not None and role_of(phrase) is not None
 
 
 def _values(line: Line) -> tuple[str, list]:

@@ -16,11 +16,13 @@ import re
 from dataclasses import dataclass, field
 
 from regc.reports import rows as V
+from regc.reports.line_cells import footnote_mark as _footnote_mark, prose_word as _prose_word
 from regc.reports.pdftree import Document, Line, Page, Word
 
-HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich", re.I)
+HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich|"
+                            + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS), re.I)
 SC_MARKERS = re.compile(r"substantial\s+contribution|wesentliche[nr]?\s+beitrag", re.I)
-SC_WORD = re.compile(r"\bsubstantial\b|\bwesentliche[nr]?\b", re.I)  # a wrapped SC group header's first word
+SC_WORD = re.compile(rf"\b(?:{V.alternation(V.SC_GROUP_WORDS)})\b", re.I)  # a wrapped SC group header's first word
 SECTION_MARKER = re.compile(r"^A\.?\s*[12]\b|^A\.\s|\bA\.1\b|\bA\.2\b")
 PAGE_LIMIT_FIND = 1200  # pages scanned for KPI tables (a 1,000-page report still finishes)
 LABEL_GAP = 1.35  # a baseline step above this many label-line pitches ends a label block
@@ -139,13 +141,14 @@ def header_columns(page: Page) -> list[Column]:
     return cols
 
 
-def share_column_x(page: Page, cols: list[Column]) -> float | None:
-    """x-centre of the KPI's proportion column: the leftmost header word naming a proportion/share/Anteil left
-    of the objective columns (the template puts the year's proportion before them; a previous year's
-    proportion stands after them).  None when there is no such word."""
+def share_column_x(page: Page, cols: list[Column], min_x: float = float("-inf")) -> float | None:
+    """x-centre of the KPI's proportion column: the leftmost header word naming a proportion/share/Anteil/'%'
+    left of the objective columns (the template puts the year's proportion before them; a previous year's
+    proportion stands after them) and right of ``min_x``, where the value columns start (a title 'Proportion
+    of turnover ...' above the label column names no column).  None when there is no such word."""
     first_obj = min((c.xc for c in cols if c.role not in ("code", "MS")), default=float("inf"))
     xs = [w.xc for line in header_lines(page) for w in line.words
-          if w.xc < first_obj and any(w.text.lower().startswith(p) or w.text.lower().endswith(p)
+          if min_x <= w.xc < first_obj and any(w.text.lower().startswith(p) or w.text.lower().endswith(p)
                                       for p in V.SHARE_HEADER_WORDS)]
     return min(xs) if xs else None
 
@@ -173,20 +176,11 @@ def label_split(line: Line, cols: list[Column]) -> int:
             if code_right is not None or named or i > 0 and not V.is_number(line.words[i - 1].text):
                 coded = coded or bool(V.CODE_TOKEN.match(w.text))
                 continue
-        if V.is_number(w.text) and not _footnote_mark(line, i) or V.is_answer(w.text):
+        if V.is_number(w.text) and not _footnote_mark(line, i) or V.is_answer(w.text) and not _prose_word(line, i):
             if code_right is not None and w.xc < code_right - 10 and not V.is_answer(w.text):
                 continue
             return i
     return len(line.words)
-
-
-def _footnote_mark(line: Line, i: int) -> bool:
-    """A lone 1-digit number glued to a word just before it ('equipment 3', 'EL 2') is a footnote mark."""
-    w = line.words[i]
-    if not re.fullmatch(r"\d", w.text) or i == 0:
-        return False
-    prev = line.words[i - 1]
-    return w.x0 - prev.x1 < 4 and not V.is_number(prev.text)
 
 
 def _has_values(line: Line, split: int) -> bool:
@@ -250,7 +244,7 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
     body, splits, pitch = _body(page, cols)
     numbered = [k for k, (line, sp) in enumerate(zip(body, splits)) if _has_numbers(line, sp)]
     prev_y = None
-    share_x = share_column_x(page, cols)
+    share_x = share_column_x(page, cols, _first_value_x(body, splits))
     for k, line in enumerate(body):
         split = splits[k]
         gap_above = line.y - prev_y if prev_y is not None else None
@@ -296,6 +290,13 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
         out.append(make_row(page, line, label, label_words, values, cols, decimal, share_x))
         pending = []
     return out
+
+
+def _first_value_x(body: list[Line], splits: list[int]) -> float:
+    """Where the value columns start: the left edge of the leftmost number right of a row label."""
+    xs = [line.words[sp].x0 for line, sp in zip(body, splits)
+          if sp < len(line.words) and V.is_number(line.words[sp].text)]
+    return min(xs, default=float("-inf")) - 2.0
 
 
 def _numbers_below(out: list[TableRow], line: Line, split: int, pending: list, gap_above, pitch: float) -> bool:

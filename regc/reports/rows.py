@@ -31,14 +31,27 @@ OBJECTIVE_HEADER_WORDS = (
 # objective columns headed by their abbreviation only ("CCM CCA WTR PPC CE BIO"): whole-word, case-sensitive
 OBJECTIVE_ABBREVIATIONS = {"CCM": "CCM", "CCA": "CCA", "WTR": "WTR", "CE": "CE", "PPC": "PPC", "BIO": "BIO",
                            "MS": "MS"}
+# the adjective of the substantial-contribution column group, by language (whole words, lower case): a page
+# that prints it holds the left half of a template (amounts, SC), not a facing DNSH-only half
+SC_GROUP_WORDS = ("substantial", "wesentliche", "wesentlichen", "wesentlicher", "substantiële", "substantiele",
+                  "substantielle", "substantielles", "sostanziale", "sostanziali", "sustancial", "sustanciales",
+                  "substancial")
+# the noun of the same group ('contribution', 'bijdrage', ...), lower case
+CONTRIBUTION_WORDS = ("contribution", "beitrag", "bijdrage", "contributo", "contribución", "contribucion")
 # header words naming the proportion (share) column of the KPI, English and German (lower-case prefixes)
-SHARE_HEADER_WORDS = ("propor", "share", "anteil")  # "Propor-" when hyphenated
+SHARE_HEADER_WORDS = ("propor", "share", "anteil", "aandeel", "quota", "percent", "pourcent", "porcent", "%")
 
 # KPI names as printed in table titles and total rows
 KPI_WORDS = (
-    ("turnover", ("turnover", "sales", "revenue", "revenues", "umsatz", "umsatzerlöse")),
-    ("capex", ("capex", "capital expenditure", "investitionsausgaben")),
-    ("opex", ("opex", "operating expenditure", "betriebsausgaben")),
+    ("turnover", ("turnover", "sales", "revenue", "revenues", "umsatz", "umsatzerlöse",
+                  "omzet", "netto-omzet", "chiffre d'affaires", "chiffre d’affaires", "fatturato", "ricavi",
+                  "cifra de negocios", "cifra de negocio", "volumen de negocios", "omsättning", "omsætning")),
+    ("capex", ("capex", "capital expenditure", "investitionsausgaben", "kapitaaluitgaven",
+               "dépenses d'investissement", "dépenses d’investissement", "spese in conto capitale",
+               "gastos de capital", "inversiones de capital")),
+    ("opex", ("opex", "operating expenditure", "betriebsausgaben", "operationele uitgaven",
+              "dépenses d'exploitation", "dépenses d’exploitation", "spese operative", "gastos operativos",
+              "gastos operacionales")),
 )
 
 # currencies of the amount columns: ISO code -> how it is printed (symbols and local abbreviations, lower case);
@@ -51,9 +64,14 @@ CURRENCIES = (
 )
 # scale words printed before/after the currency ('EUR million', 'Mio. €', 'tys. PLN'), lower case
 SCALE_WORDS = (
-    (1e3, ("thousand", "thousands of", "tsd.", "tsd", "tausend", "tys.", "tys", "tis.", "tis", "k")),
-    (1e6, ("million", "millions of", "mio.", "mio", "mln.", "mln", "mil.", "mn", "m")),
-    (1e9, ("billion", "billions of", "mrd.", "mrd", "bn", "b")),
+    (1e3, ("thousand", "thousands of", "tsd.", "tsd", "tausend", "tys.", "tys", "tis.", "tis", "k",
+           "duizend", "duizenden", "milliers d'", "milliers d’", "milliers de", "migliaia di", "migliaia",
+           "miles de", "tusen", "tusinde")),
+    (1e6, ("million", "millions of", "mio.", "mio", "mln.", "mln", "mil.", "mn", "m",
+           "miljoen", "miljoenen", "millions d'", "millions d’", "millions de", "milioni di", "milioni",
+           "millones de", "millones", "miljoner", "millioner")),
+    (1e9, ("billion", "billions of", "mrd.", "mrd", "bn", "b", "miljard", "miljarden", "milliards d'",
+           "milliards d’", "miliardi di", "miles de millones de")),
 )
 # prefix letters glued to an ISO code ('TEUR', 'kSEK', 'MSEK', 'EURm', 'DKKm')
 SCALE_PREFIXES = ((1e3, ("t", "k")), (1e6, ("m",)), (1e9, ("b",)))
@@ -61,6 +79,11 @@ SCALE_PREFIXES = ((1e3, ("t", "k")), (1e6, ("m",)), (1e9, ("b",)))
 
 def _alt(words) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+def alternation(words) -> str:
+    """A regex alternation of literal words, longest first: alternation(("a", "ab")) == 'ab|a'."""
+    return _alt(words)
 
 
 def _cur(codes_only: bool = False) -> str:
@@ -101,8 +124,8 @@ UNIT_PATTERNS = tuple((mult, _unit_pattern(mult)) for mult in (1e3, 1e6, 1e9))
 ANSWERS = (
     ("N/EL", ("n/el", "n/ el", "n.el", "nel")),
     ("EL", ("el",)),
-    ("Y", ("y", "yes", "j", "ja", "✓", "✔", "☑")),
-    ("N", ("n", "no", "nein", "✗", "✘", "☒")),
+    ("Y", ("y", "yes", "j", "ja", "✓", "✔", "☑", "oui", "sì", "si", "sí", "s")),
+    ("N", ("n", "no", "nein", "✗", "✘", "☒", "nee", "non")),
 )
 NULL_CELLS = ("–", "-", "—", "n/a", "n.a.", "na", "")
 
@@ -124,7 +147,8 @@ OBJ_TOKEN = re.compile(rf"^\(?{_OBJ}[-:]?$")
 
 # row kinds by label text, first match wins
 ROW_KINDS = (
-    ("of_which", re.compile(r"\bof\s+which\b|\bdavon\b", re.I)),
+    ("of_which", re.compile(r"\bof\s+which\b|\bdavon\b|\bwaarvan\b|\bdont\b|\bdi\s+cui\b|\bde\s+las?\s+cuales\b"
+                            r"|\bde\s+los\s+cuales\b", re.I)),
     ("eligible_total", re.compile(r"A\.?\s*1\.?\s*\+\s*A\.?\s*2|A\s*1\s*\+\s*A\s*2", re.I)),
     ("total", re.compile(r"A\s*\+\s*B|^\s*total\s*$|^\s*gesamt\s*$|^\s*summe\s*$|^\s*total\s+(?:turnover|sales|capex|opex|revenue)", re.I)),
     ("aligned_total", re.compile(r"\(\s*A\.?\s*1\.?\s*\)", re.I)),
@@ -142,12 +166,12 @@ SECTION_HEADERS = (
 def detect_decimal(tokens: list[str]) -> str:
     """The decimal mark of a table, from its percentage-like tokens ('34.8%' -> '.', '34,8' -> ',').
 
-    >>> detect_decimal(["34,8%", "4,2", "661.938"])
-    ','
+    >>> detect_decimal(["34,8%", "4,2", "661.938"]), detect_decimal(["12,3\\u202f%", "1\\u202f234"])
+    (',', ',')
     """
     votes = {".": 0, ",": 0}
     for t in tokens:
-        m = re.fullmatch(r"\d{1,3}([.,])(\d{1,2})%?", t)
+        m = re.fullmatch(r"\d{1,3}([.,])(\d{1,2})\s?%?", t)  # '12,3 %' with a (narrow) no-break space
         if m:
             votes[m.group(1)] += 1
     return "," if votes[","] > votes["."] else "."
