@@ -117,11 +117,12 @@ def node_from_dict(d: dict) -> Node:
 
 def tree_to_dict(t: ActTree) -> dict:
     return {"celex": t.celex, "title": t.title, "source": t.source, "fmt": t.fmt,
-            "parts": [node_to_dict(p) for p in t.parts]}
+            "parts": [node_to_dict(p) for p in t.parts], "citations": list(t.citations)}
 
 
 def tree_from_dict(d: dict) -> ActTree:
-    return ActTree(d["celex"], d["title"], d["source"], [node_from_dict(p) for p in d["parts"]], d.get("fmt", ""))
+    return ActTree(d["celex"], d["title"], d["source"], [node_from_dict(p) for p in d["parts"]], d.get("fmt", ""),
+                   list(d.get("citations", [])))
 
 
 def lucene_contents(c: Chunk) -> str:
