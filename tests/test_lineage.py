@@ -141,3 +141,34 @@ def test_cfr_lists_with_a_serial_comma_link_every_member():
     assert refs == ["§ 164.510(b)", "§ 164.510(c)", "§ 164.510(d)"]
     assert [r for r, _ in intra_refs("see §§ 160.406, 160.408, and 160.412.", "§ 160.404(b)")] == [
         "§ 160.406", "§ 160.408", "§ 160.412"]
+
+
+def test_an_act_without_citations_is_empowered_by_the_paragraphs_its_title_purpose_names():
+    """2021/2139, 2021/2178 and 2023/2486 are indexed as consolidated texts (no citations): the purpose in their
+    titles picks the empowering paragraphs of 2020/852 by the objectives' names, not the shared formula."""
+    from regc.retrieval.ingest import ingest_file
+    from regc.retrieval.lineage import ADOPTS_DELEGATED, purpose_empowerments
+
+    parent = ingest_file(corpus() / WORKS / "32020r0852/2020-06-18/en.xml", "32020R0852")
+    paragraphs = {n.locator: n.full_text() for p in parent.parts if p.kind == "article" for n in p.children
+                  if n.kind == "paragraph" and ADOPTS_DELEGATED.search(n.full_text())}
+    assert "Article 8(4)" in paragraphs and "Article 23(2)" not in paragraphs  # the delegation article is no basis
+    sup = "Commission Delegated Regulation (EU) 2021/2139 of 4 June 2021 supplementing Regulation (EU) 2020/852 of " \
+          "the European Parliament and of the Council by "
+    climate = sup + ("establishing the technical screening criteria for determining the conditions under which an "
+                     "economic activity qualifies as contributing substantially to climate change mitigation or "
+                     "climate change adaptation and for determining whether that economic activity causes no "
+                     "significant harm to any of the other environmental objectives")
+    disclosures = sup + ("specifying the content and presentation of information to be disclosed by undertakings "
+                         "subject to Articles 19a or 29a of Directive 2013/34/EU concerning environmentally "
+                         "sustainable economic activities, and specifying the methodology to comply with that "
+                         "disclosure obligation")
+    four = sup + ("establishing the technical screening criteria for determining the conditions under which an "
+                  "economic activity qualifies as contributing substantially to the sustainable use and protection "
+                  "of water and marine resources, to the transition to a circular economy, to pollution prevention "
+                  "and control, or to the protection and restoration of biodiversity and ecosystems")
+    assert purpose_empowerments(climate, paragraphs) == ["Article 10(3)", "Article 11(3)"]
+    assert purpose_empowerments(disclosures, paragraphs) == ["Article 8(4)"]
+    assert purpose_empowerments(four, paragraphs) == ["Article 12(2)", "Article 13(2)", "Article 14(2)",
+                                                      "Article 15(2)"]
+    assert purpose_empowerments("Regulation amending Regulation (EU) 2021/2139", paragraphs) == []

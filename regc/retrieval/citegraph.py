@@ -121,7 +121,7 @@ def build_graph(trees: Sequence[ActTree], registry: Optional[ActRegistry] = None
                             g.add_node(term, kind="term", celex=t.celex)
                             g.add_edge(pid, term, type="DEFINES", locator=n.locator)
     _title_edges(g, trees)
-    lineage_edges(g, trees)  # EMPOWERS from the acts' citations, AMENDS
+    lineage_edges(g, trees, registry)  # EMPOWERS (the acts' citations, else their titles' purpose), AMENDS
     if registry is not None:
         _delegation_edges(g, trees, registry)
     return g

@@ -6,7 +6,12 @@
   ``via="citation"``.  A consolidated text carries no citations, so an act indexed only in consolidated form
   gets none (its articles' citations of the parent act are no substitute: 2021/2178 Article 1 cites Article
   10(3) of 2020/852 to define a term, not as its legal basis); the act-level DELEGATES_TO edge from its title
-  ("supplementing Regulation (EU) 2020/852") remains.
+  ("supplementing Regulation (EU) 2020/852") remains, and the purpose its title states ("... by establishing the
+  technical screening criteria for ... climate change mitigation or climate change adaptation ...") is matched
+  against the parent's empowering paragraphs ("... the Commission shall adopt a delegated act ..."), each word
+  weighted by how few of those paragraphs use it (the objective's name, not the shared formula): the paragraphs
+  scoring at least ``PURPOSE_SHARE`` of the best empower it (``via="title"``; 2021/2139 <- Articles 10(3) and
+  11(3)).
 - ``AMENDS``  paragraph of an amending article -> each provision of the amended act it names ("Delegated
   Regulation (EU) 2021/2139 is amended as follows: (2) Annex I is amended in accordance with Annex I to this
   Regulation;" -> ``2021/2139#Annex I``), and the amending act's own annex named there ("Annex I to this
@@ -84,8 +89,47 @@ def empowering_articles(citation: str) -> list[tuple[str, str]]:
     return out
 
 
-def lineage_edges(g: nx.MultiDiGraph, trees: Sequence) -> None:
-    """Add EMPOWERS (from the trees' citations) and AMENDS edges to ``g`` (see the module docstring)."""
+# a delegated act's title: "supplementing <parent act> ... by <purpose>"
+SUPPLEMENTING = re.compile(r"\bsupplementing\s+(?P<parent>(?:Regulation|Directive)\s.*?\d{2,4}/\d{1,4})"
+                           r".*?\bby\s+(?P<purpose>.+)$", re.S)
+# a paragraph that empowers the Commission ("3. ... the Commission shall adopt a delegated act ...")
+ADOPTS_DELEGATED = re.compile(r"\b(?:shall|may)\s+adopt\s+(?:a\s+|one\s+or\s+more\s+)?delegated\s+acts?\b", re.I)
+PURPOSE_SHARE = 0.6
+
+
+def _keys(text: str) -> set[str]:
+    return {w[:7] for w in re.findall(r"[a-z]{4,}", text.lower())}
+
+
+def purpose_empowerments(title: str, parent_paragraphs: dict[str, str]) -> list[str]:
+    """The empowering paragraphs (locator -> text) whose distinctive words the title's purpose uses most (at
+    least ``PURPOSE_SHARE`` of the best score; a word weighs log(n / paragraphs using it)), in locator order.
+
+    >>> purpose_empowerments("... supplementing Regulation (EU) 2020/852 by specifying the content and "
+    ...     "presentation of information to be disclosed", {"Article 8(4)": "content and presentation of "
+    ...     "information to be disclosed; the Commission shall adopt a delegated act", "Article 10(3)": "technical "
+    ...     "screening criteria for climate change mitigation; the Commission shall adopt a delegated act"})
+    ['Article 8(4)']
+    """
+    import math
+
+    m = SUPPLEMENTING.search(title)
+    if not m or not parent_paragraphs:
+        return []
+    words = {loc: _keys(t) for loc, t in parent_paragraphs.items()}
+    used: dict[str, int] = {}
+    for ws in words.values():
+        for w in ws:
+            used[w] = used.get(w, 0) + 1
+    purpose = _keys(m.group("purpose"))
+    score = {loc: sum(math.log(len(words) / used[w]) for w in ws & purpose) for loc, ws in words.items()}
+    best = max(score.values())
+    return sorted(loc for loc, sc in score.items() if best > 0 and sc >= PURPOSE_SHARE * best)
+
+
+def lineage_edges(g: nx.MultiDiGraph, trees: Sequence, registry=None) -> None:
+    """Add EMPOWERS (from the trees' citations, else the purpose in the act's title) and AMENDS edges to ``g``
+    (see the module docstring)."""
     from regc.retrieval.refs import paragraph_of
 
     def add(src: str, dst: str, kind: str, **data) -> None:
@@ -100,6 +144,29 @@ def lineage_edges(g: nx.MultiDiGraph, trees: Sequence) -> None:
         for p in t.parts:
             if p.kind == "article":
                 _amendment_edges(g, t.celex, p, add, paragraph_of)
+    if registry is not None:
+        _purpose_edges(g, trees, registry, add)
+
+
+def _purpose_edges(g: nx.MultiDiGraph, trees: Sequence, registry, add) -> None:
+    """EMPOWERS ``via="title"`` for each indexed act that supplements an indexed parent and has no EMPOWERS edge
+    from its citations."""
+    from regc.grammar.citations import find_citations
+
+    by_celex = {t.celex: t for t in trees}
+    for t in trees:
+        info = registry.get(t.celex)
+        m = SUPPLEMENTING.search(info.title if info else "")
+        if not m or any(d.get("type") == "EMPOWERS" for _, _, d in g.in_edges(t.celex, data=True)):
+            continue
+        parents = [c.celex for c in find_citations(m.group("parent")) if c.kind == "eu_act" and c.celex]
+        parent = by_celex.get(parents[0]) if parents else None
+        if parent is None:
+            continue
+        paragraphs = {n.locator: n.full_text() for p in parent.parts if p.kind == "article"
+                      for n in p.children if n.kind == "paragraph" and ADOPTS_DELEGATED.search(n.full_text())}
+        for loc in purpose_empowerments(info.title, paragraphs):
+            add(f"{parent.celex}#{loc.split('(')[0]}", t.celex, "EMPOWERS", via="title")
 
 
 def _amendment_edges(g: nx.MultiDiGraph, celex: str, article, add, paragraph_of) -> None:
@@ -130,4 +197,4 @@ def _amendment_edges(g: nx.MultiDiGraph, celex: str, article, add, paragraph_of)
                 add(f"{celex}#{mine}", f"{target}#{loc}", "AMENDS", via="annex")
 
 
-__all__ = ["lineage_edges", "provisions_named", "empowering_articles", "PROVISION_LIST"]
+__all__ = ["lineage_edges", "provisions_named", "empowering_articles", "purpose_empowerments", "PROVISION_LIST"]
