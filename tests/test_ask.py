@@ -224,6 +224,56 @@ def test_lexicon_bridges_taxonomy_words_and_near_misses():
         assert unwanted not in bridge(q), (q, bridge(q))
 
 
+def test_lexicon_bridges_part_160_coverage_enforcement_and_transaction_words():
+    """Round H14g (written after reading the fresh3/fresh4 misses, so in-sample): who is covered, informal
+    resolution and technical assistance, settlement, counting violations, other laws' penalties, eligibility
+    inquiries, incidental disclosures, volunteers, a signed form; near-misses bring none of them."""
+    from regc.retrieval.lexicon import bridge
+
+    cases = {
+        "Our dental office only takes cash. Are we even covered by HIPAA?": {"applicability covered entity"},
+        "Does HIPAA apply to small clinics that never bill electronically?": {"applicability covered entity"},
+        "Will the Department help us comply before fining us?": {"technical assistance cooperation informal means"},
+        "Can the complaint be resolved informally?": {"technical assistance cooperation informal means"},
+        "May we negotiate a settlement with the regulators?": {"settle compromise any penalty"},
+        "Is each lost file a separate violation?": {"number of violations identical continuing violation"},
+        "Is the breach counted as one violation or 300?": {"number of violations identical continuing violation"},
+        "Could we face penalties under state law as well?": {"in addition to any other penalty prescribed by law"},
+        "The front desk checks whether the patient's insurance is still active.": {
+            "eligibility for a health plan transaction"},
+        "Visitors overheard the nurse in the waiting room.": {"incidental use or disclosure reasonable safeguards"},
+        "Do the rules cover our unpaid volunteers and trainees?": {"workforce"},
+        "She signed a form letting us send the file.": {"authorization"},
+    }
+    for question, want in cases.items():
+        assert want <= set(bridge(question)), (question, bridge(question))
+    for q, unwanted in (
+            ("Can our three clinics be counted as one organisation?", "number of violations identical continuing violation"),
+            ("Which activities are covered by the Taxonomy Regulation?", "applicability covered entity"),
+            ("Must we check the counterparty's taxonomy alignment?", "eligibility for a health plan transaction"),
+            ("Which other laws does the Taxonomy Regulation amend?", "in addition to any other penalty prescribed by law"),
+            ("How are derivatives settled in the trading book?", "settle compromise any penalty"),
+            ("Does the plan sponsor help employees choose a plan?", "technical assistance cooperation informal means")):
+        assert unwanted not in bridge(q), (q, bridge(q))
+
+
+def test_closure_reads_the_bridged_words_and_the_hipaa_graph_has_the_lost_edges(searcher):
+    """Round H14g: the closure's overlap test counts the rules' words the lexicon bridged, so § 160.404 (amount
+    of a penalty, citing §§ 160.406, 160.408, and 160.412) brings § 160.406 (number of violations) for a question
+    about counting violations; the serial-comma list and the section named by its title are edges."""
+    from regc.retrieval.citegraph import neighbours, title_named
+
+    assert f"{HIPAA}#§ 164.530" in neighbours(searcher.graph, f"{HIPAA}#§ 164.502")  # "..., and 164.530(c)"
+    assert f"{HIPAA}#§ 160.412" in neighbours(searcher.graph, f"{HIPAA}#§ 160.404")
+    assert title_named(searcher.graph, f"{HIPAA}#§ 162.1202") == {f"{HIPAA}#§ 162.1201"}
+    q = "One error exposed the files of many patients. Is that counted as one violation when the fine is set?"
+    on = {h.node: h for h in Asker(searcher, focus_bridged=True).retrieve(q, 10)[1]}
+    off = {h.node: h for h in Asker(searcher, focus_bridged=False).retrieve(q, 10)[1]}
+    node = f"{HIPAA}#§ 160.406"
+    assert on[node].origin == "closure" and f"{HIPAA}#§ 160.404" in on
+    assert node not in off or off[node].origin != "closure"
+
+
 def test_a_rules_title_counts_towards_citing_it_first(searcher):
     from regc.retrieval.answer import title_keys
 

@@ -31,7 +31,8 @@ from functools import cached_property
 from typing import Optional, Sequence
 
 from regc.retrieval.anchor import QUESTION_WORDS, Anchor, extract_anchor
-from regc.retrieval.citegraph import EXPAND_TYPES, annex_introducers, neighbours, part_of
+from regc.retrieval.citegraph import (EXPAND_TYPES, annex_introducers, lineage_neighbours, neighbours, part_of,
+                                      title_named)
 from regc.retrieval.fusion import fuse
 
 DECAY = 0.7  # closure: a provision one citation hop away scores 0.7 x the provision citing it
@@ -95,6 +96,21 @@ CUE_PARENTS = True
 # decay x this: decided by ablation over every released set (0.8 = 0.85 > 0.7 > 0.9 on the FAQ set; no set
 # loses: tests/fixtures/ask/README.md, fourth round H14e); 1.0: off
 UNSEARCHED_CLOSURE = 0.8
+# lineage edges also followed by the closure (:func:`~regc.retrieval.citegraph.lineage_neighbours`: "amends" =
+# AMENDS both ways, "empowers" = a delegated act's provision -> the articles empowering its act); () = off.
+# Measured on every set in round H14g (tests/fixtures/ask/README.md): "empowers" FAQ +0.014 R@10 / +0.011
+# FullCov@10, no set loses; "amends" costs FAQ -0.030 / -0.035 and Taxonomy fresh2 -0.071, so it stays out of
+# the ranking (the AMENDS edges stay in the graph)
+LINEAGE_CLOSURE: tuple[str, ...] = ("empowers",)
+# a closure neighbour the seed names by its title (a REFERENCES edge ``via="title"``: "the standard unique
+# employer identifier" -> the section so titled) joins at this factor of its seed, without the overlap test;
+# None: like any other neighbour (0.7: no set moves once FOCUS_BRIDGED is on; 0.8 costs HIPAA fresh -0.025 /
+# -0.050: round H14g)
+NAMED_CLOSURE: Optional[float] = None
+# the closure's overlap test also counts the rules' words the lexicon bridged ("counted as one violation" ->
+# "number of violations": § 160.404 -> § 160.406 passes the test).  Round H14g, every set: HIPAA eval +0.022 /
+# +0.045, fresh4 +0.022 / +0.043, dev4 +0.018 / +0.036, Taxonomy fresh3 +0.020 / +0.040, no set loses
+FOCUS_BRIDGED = True
 
 
 _WORDS = re.compile(r"[a-z][a-z0-9\-]+")
@@ -158,8 +174,11 @@ class Asker:
                  chunk_pool: int = CHUNK_POOL, tie_break: Optional[str] = TIE_BREAK, annex_factor: float = ANNEX,
                  introducing_level: Optional[float] = INTRODUCING_LEVEL, cue_level: Optional[float] = CUE_LEVEL,
                  unsearched_closure: float = UNSEARCHED_CLOSURE, glossary_factor: float = GLOSSARY,
-                 cue_parents: bool = CUE_PARENTS):
+                 cue_parents: bool = CUE_PARENTS, lineage_closure: Sequence[str] = LINEAGE_CLOSURE,
+                 named_closure: Optional[float] = NAMED_CLOSURE, focus_bridged: bool = FOCUS_BRIDGED):
         self.s = searcher
+        self.named_closure, self.focus_bridged = named_closure, focus_bridged
+        self.lineage_closure = tuple(lineage_closure)
         self.cue_parents = cue_parents
         self.unsearched_closure = unsearched_closure
         self.cue_level = cue_level
@@ -338,9 +357,9 @@ class Asker:
             self._word_cache[node] = {_stem(w) for w in set(_WORDS.findall(node_text(self.s, node).lower()))}
         return self._word_cache[node]
 
-    @staticmethod
-    def _focus_words(anchor: Anchor) -> set[str]:
-        words = set(anchor.topic) | {w for t in anchor.terms for w in t.split()}
+    def _focus_words(self, anchor: Anchor) -> set[str]:
+        phrases = anchor.terms + (anchor.bridged if self.focus_bridged else ())
+        words = set(anchor.topic) | {w.lower() for t in phrases for w in t.split()}
         return {_stem(w) for w in words if len(w) > 3 and w not in QUESTION_WORDS}
 
     def question_domains(self, anchor: Anchor, fused: list[tuple[str, float]]) -> set[int]:
@@ -474,10 +493,16 @@ class Asker:
             seeds = sorted(scores.items(), key=order)[: self.max_seeds]
             for n, (sc, _) in seeds:
                 level = self.decay * sc
-                for v in neighbours(self.s.graph, n, EXPAND_TYPES):
+                near = neighbours(self.s.graph, n, EXPAND_TYPES)
+                if self.lineage_closure:
+                    near = sorted(set(near) | set(lineage_neighbours(self.s.graph, n, self.lineage_closure)))
+                named = title_named(self.s.graph, n) if self.named_closure is not None else ()
+                for v in near:
                     lv = level if v in searched else level * self.unsearched_closure
+                    if v in named:
+                        lv = max(lv, self.named_closure * sc)
                     if v in self.s.part_nodes() and scores.get(v, (0.0, ""))[0] < lv and \
-                            len(focus & self._words(v)) >= min(self.min_overlap, len(focus)):
+                            (v in named or len(focus & self._words(v)) >= min(self.min_overlap, len(focus))):
                         scores[v] = (lv, "closure")
         ranked = [Retrieved(n, sc, o) for n, (sc, o) in sorted(scores.items(), key=order)]
         if as_of:

@@ -74,6 +74,9 @@ class ActTree:
     source: str  # file the tree was parsed from
     parts: list[Node]  # articles and annexes (with their sections), in source order
     fmt: str = ""
+    # the act's citations ("Having regard to Regulation (EU) 2020/852 ..., and in particular Article 10(3)
+    # thereof,"), when the source carries them (an original, not a consolidated version): EMPOWERS edges
+    citations: list[str] = field(default_factory=list)
 
     def nodes(self) -> Iterator[Node]:
         for p in self.parts:

@@ -11,7 +11,10 @@ terms (``"term:32018L2001:biomass"``).  Edges, all built deterministically from 
 - ``DELEGATES_TO`` act -> act that supplements/implements it (from the latter's title: "supplementing
   Regulation (EU) 2020/852"), and empowering article ("... shall adopt a delegated act ...") -> each article of
   the delegated act citing it; ``SPECIFIES`` is the reverse edge;
-- ``DEFINES``      definitions article -> term ("‘biomass’ means ...").
+- ``DEFINES``      definitions article -> term ("‘biomass’ means ...");
+- ``EMPOWERS``     empowering article -> the delegated act adopted under it; ``AMENDS`` amending paragraph/annex
+  -> the provisions of the act it amends (:mod:`regc.retrieval.lineage`); a CFR section naming another
+  section by its title ("the eligibility for a health plan transaction") REFERENCES it (``via="title"``).
 
 :func:`expand` closes a ranked evidence set over REFERENCES/DELEGATES_TO/SPECIFIES with a decay (0.7):
 a neighbour gets ``decay * score`` of the seed that found it, co-discovered neighbours take the max.
@@ -30,6 +33,7 @@ from typing import Iterable, Optional, Sequence
 import networkx as nx
 
 from regc.retrieval.chunking import ActTree, chunks_of
+from regc.retrieval.lineage import lineage_edges
 from regc.retrieval.registry import ActRegistry
 
 EXPAND_TYPES = ("REFERENCES", "DELEGATES_TO", "SPECIFIES", "REQUIRES_FORM")
@@ -116,9 +120,41 @@ def build_graph(trees: Sequence[ActTree], registry: Optional[ActRegistry] = None
                         if not g.has_edge(pid, term):
                             g.add_node(term, kind="term", celex=t.celex)
                             g.add_edge(pid, term, type="DEFINES", locator=n.locator)
+    _title_edges(g, trees)
+    lineage_edges(g, trees, registry)  # EMPOWERS (the acts' citations, else their titles' purpose), AMENDS
     if registry is not None:
         _delegation_edges(g, trees, registry)
     return g
+
+
+# words that do not make a section title specific ("Requirements for covered entities" names no one section)
+GENERIC_TITLE_WORDS = frozenset(
+    "a an and the of for to in on by or with under other general rules rule requirements requirement covered "
+    "entities entity applicability definitions definition standard standards implementation specifications "
+    "specification provisions provision purpose scope effective dates date compliance".split())
+
+
+def _title_edges(g: nx.MultiDiGraph, trees: Sequence[ActTree]) -> None:
+    """REFERENCES (``via="title"``) from a CFR section to another section of the same document whose title it
+    uses as a name: "standards for the eligibility for a health plan transaction" (§ 162.1202) names
+    § 162.1201 "Eligibility for a health plan transaction."; "the standard unique employer identifier"
+    (§ 162.610) names § 162.605.  A title qualifies when it is unique in the document and has at least two
+    words outside :data:`GENERIC_TITLE_WORDS`."""
+    for t in trees:
+        sections = [p for p in t.parts if p.locator.startswith("§")]
+        titles = [re.sub(r"[\s.:;]+$", "", p.heading or "").lower() for p in sections]
+        count: dict[str, int] = {}
+        for title in titles:
+            count[title] = count.get(title, 0) + 1
+        named = [(p, title) for p, title in zip(sections, titles) if count[title] == 1 and
+                 len([w for w in re.findall(r"[a-z][a-z\-]+", title) if w not in GENERIC_TITLE_WORDS]) >= 2]
+        for src in sections:
+            text = " ".join(n.text for n in src.walk() if n.text).lower()
+            for dst, title in named:
+                s, d = part_node(t.celex, src.locator), part_node(t.celex, dst.locator)
+                if s != d and re.search(rf"(?<![\w-]){re.escape(title)}(?![\w-])", text) and \
+                        not any(e.get("type") == "REFERENCES" for e in (g.get_edge_data(s, d) or {}).values()):
+                    g.add_edge(s, d, type="REFERENCES", via="title")
 
 
 _EMPOWERS = re.compile(r"\bdelegated\s+acts?\b", re.I)
@@ -154,6 +190,7 @@ def _delegation_edges(g: nx.MultiDiGraph, trees: Sequence[ActTree], registry: Ac
                         if not g.has_edge(parent_art, child_art):
                             g.add_edge(parent_art, child_art, type="DELEGATES_TO", via="empowerment")
                             g.add_edge(child_art, parent_art, type="SPECIFIES", via="empowerment")
+
 
 
 def annex_introducers(g: nx.MultiDiGraph) -> dict[str, tuple[str, ...]]:
@@ -231,3 +268,36 @@ def expand(seeds: Sequence[tuple[str, float]], g: nx.MultiDiGraph, *, decay: flo
         for v in neighbours(g, n, types, same_act=same_act):
             scores[v] = max(scores.get(v, 0.0), decay * s)
     return sorted(scores.items(), key=lambda x: (-x[1], x[0]))
+
+
+def lineage_neighbours(g: nx.MultiDiGraph, node: str, kinds: Iterable[str] = ("amends", "empowers")) -> list[str]:
+    """Provisions linked to ``node`` (an act part) by lineage edges, at part level: ``"amends"`` the provisions
+    it amends and those amending it (AMENDS, both ways); ``"empowers"`` the articles that empower its act
+    (EMPOWERS read backwards: a delegated act's provision -> the empowering article of the parent act).
+
+    >>> g = nx.MultiDiGraph()
+    >>> _ = g.add_edge("B#Article 1(2)", "A#Annex I", type="AMENDS")
+    >>> _ = g.add_edge("P#Article 10", "A", type="EMPOWERS")
+    >>> lineage_neighbours(g, "A#Annex I")
+    ['B#Article 1', 'P#Article 10']
+    """
+    kinds = set(kinds)
+    out: set[str] = set()
+    if "amends" in kinds:
+        sources = [node] + [u for u, _, d in g.in_edges(node, data=True) if d.get("type") == "PART_OF"] \
+            if node in g else []
+        for src in sources:
+            out |= {node_part(v) for _, v, d in g.out_edges(src, data=True) if d.get("type") == "AMENDS"}
+            out |= {node_part(u) for u, _, d in g.in_edges(src, data=True) if d.get("type") == "AMENDS"}
+    act = node.split("#", 1)[0]
+    if "empowers" in kinds and act in g:
+        out |= {node_part(u) for u, _, d in g.in_edges(act, data=True) if d.get("type") == "EMPOWERS"}
+    return sorted(n for n in out if "#" in n and n != node)
+
+
+def title_named(g: nx.MultiDiGraph, node: str) -> set[str]:
+    """The sections ``node`` names by their titles (REFERENCES edges ``via="title"``, :func:`_title_edges`)."""
+    if node not in g:
+        return set()
+    return {node_part(v) for _, v, d in g.out_edges(node, data=True)
+            if d.get("type") == "REFERENCES" and d.get("via") == "title"}

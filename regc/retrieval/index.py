@@ -36,7 +36,7 @@ from regc.retrieval.ingest import choose_source, ingest_corpus
 from regc.retrieval.registry import ActRegistry
 from regc.retrieval.scope import Skipped, cited_by, discover_acts, registry_of, taxonomy_acts, versions
 
-FORMAT_VERSION = 6  # bump when chunking or the index layout changes (forces a rebuild)
+FORMAT_VERSION = 7  # bump when chunking or the index layout changes (forces a rebuild)
 MARKER = ".regc-index"  # written in every index folder: only such folders (or empty ones) are ever replaced
 MODEL_NAME = "all-MiniLM-L6-v2"
 
@@ -117,11 +117,12 @@ def node_from_dict(d: dict) -> Node:
 
 def tree_to_dict(t: ActTree) -> dict:
     return {"celex": t.celex, "title": t.title, "source": t.source, "fmt": t.fmt,
-            "parts": [node_to_dict(p) for p in t.parts]}
+            "parts": [node_to_dict(p) for p in t.parts], "citations": list(t.citations)}
 
 
 def tree_from_dict(d: dict) -> ActTree:
-    return ActTree(d["celex"], d["title"], d["source"], [node_from_dict(p) for p in d["parts"]], d.get("fmt", ""))
+    return ActTree(d["celex"], d["title"], d["source"], [node_from_dict(p) for p in d["parts"]], d.get("fmt", ""),
+                   list(d.get("citations", [])))
 
 
 def lucene_contents(c: Chunk) -> str:

@@ -65,6 +65,7 @@ def act_dirs(works: Path, celexes: Optional[Iterable[str]] = None) -> list[Path]
 # ---------------------------------------------------------------------------------------------------------------
 # Formex
 
+_VISA = re.compile(r"^\s*Having regard to\b")  # a citation of the act ("Having regard to Regulation (EU) ...")
 _ANNEX_TITLE = re.compile(r"^\s*ANNEX\s*([IVXLC]+[A-Z]?|\d+)?\b", re.I)
 
 
@@ -211,7 +212,8 @@ def parse_formex(path: Path, celex: str, title: str) -> ActTree:
             parts.append(_annex_node(_annex_number(heading), heading, sections, own))
     if not parts:
         raise IngestError("no ARTICLE or ANNEX element found")
-    return ActTree(celex, title, str(path), parts, "formex")
+    visas = [t for t in (_fx_text(v) for v in root.iter("VISA")) if _VISA.match(t)]
+    return ActTree(celex, title, str(path), parts, "formex", visas)
 
 
 def _fx_sections(el, own: list[tuple[str, str]], sections: list[tuple[str, list[tuple[str, str]]]]) -> None:
@@ -389,7 +391,8 @@ def parse_xhtml(path: Path, celex: str, title: str) -> ActTree:
             parts.append(_annex_node(_annex_number(heading) or m.group(1), heading, sections, own))
     if not parts:
         raise IngestError("no article (div id art_N) or annex (div id anx_N) found")
-    return ActTree(celex, title, str(path), parts, "xhtml")
+    visas = [t for t in (_h_text(p) for p in doc.iter("p")) if _VISA.match(t)]
+    return ActTree(celex, title, str(path), parts, "xhtml", visas)
 
 
 def _h_blocks_annex(div, out: list[tuple[str, str, str]]) -> None:

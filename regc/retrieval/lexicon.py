@@ -20,7 +20,7 @@ BRIDGES: tuple[tuple[str, str], ...] = (
     (r"laptops?|workstations?|computers?|desktops?|terminals?", "workstation"),
     (r"patients?", "individual"),
     (r"(?:medical |health |patient(?:'s|s')? )?(?:records?|charts?)", "protected health information"),
-    (r"staff|employees?|personnel", "workforce"),
+    (r"staff|employees?|personnel|volunteers?|trainees?|interns?", "workforce"),
     (r"police|law enforcement", "law enforcement official"),
     (r"tell|telling|inform|notify|notifying", "notification"),
     (r"press|newspapers?|reporters?|journalists?|television", "media"),
@@ -43,7 +43,7 @@ BRIDGES: tuple[tuple[str, str], ...] = (
     (r"health insurers?|health insurance compan(?:y|ies)|payers?", "health plan"),
     # ... business associates, authorizations, verification
     (r"subcontractors?|sub-?vendors?|another (?:firm|company|vendor)", "subcontractor"),
-    (r"release forms?|signed forms?|signs? (?:a |the |any )?(?:form|release)|signed releases?|a release", "authorization"),
+    (r"release forms?|signed forms?|sign(?:s|ed)? (?:a |the |any )?(?:form|release)|signed releases?|a release", "authorization"),
     (r"take (?:it |that )?back|(?:withdraw|cancel) (?:it|that|her|his|their|the)", "revoke"),
     (r"refuse to (?:treat|see)|won't treat", "condition treatment"),
     (r"(?:prove|check|confirm) who|claim(?:s|ing)? to be|ID cards?|badges?|credentials"
@@ -128,6 +128,26 @@ BRIDGES: tuple[tuple[str, str], ...] = (
     (r"under investigation|investigat(?:e|es|ed|ing) (?:us|our|the|a) (?:practice|hospital|complaint|clinic)",
      "compliance reviews investigation"),
     (r"(?:\d+|several|many|five|six|seven|eight|nine|ten) years ago|statute of limitations", "limitations"),
+    # ... Part 160: who is covered, how the Department enforces, how penalties are counted and collected (H14g)
+    (r"(?:are|is) (?:we|they|you|it|our \w+|a \w+) (?:even |still )?(?:covered by|subject to) (?:HIPAA|the (?:rules?|regulations?))"
+     r"|(?:does|do) (?:HIPAA|the (?:rules?|regulations?)) (?:even |still )?apply to (?:us|them|our|a|small)",
+     "applicability covered entity"),
+    (r"help (?:us|them|you|providers|covered entities) (?:to )?comply|(?:guidance|advice|help) (?:on|with) (?:complying|compliance)"
+     r"|(?:settle|resolve|handle)\w* (?:things |it |this |the matter |matters )?informally",
+     "technical assistance cooperation informal means"),
+    (r"settle(?:ment|d|s)? (?:with|the (?:case|matter|complaint|penalty|fine))|negotiat\w* (?:a |the |our )?(?:settlement|penalty|fine)"
+     r"|(?:reduce|lower|compromise) (?:the |our |a )?(?:fine|penalty)",
+     "settle compromise any penalty"),
+    (r"(?:one|a single|separate) violations?|how many violations|number of violations"
+     r"|(?:counted|count|counts) as (?:one|a single|separate|\d[\d,]*) (?:violations?|offen[cs]es?)",
+     "number of violations identical continuing violation"),
+    (r"penalt(?:y|ies) under (?:other|another|any other|state|criminal) laws?|(?:other|additional) (?:laws?'s? )?penalt(?:y|ies)"
+     r"|punished twice|double jeopardy", "in addition to any other penalty prescribed by law"),
+    (r"(?:insurance|coverage|benefits?|policy|plan) (?:is |are )?(?:still )?(?:active|valid|in force|current)"
+     r"|check\w* (?:\w+ )?(?:insurance|coverage|eligibility)|eligibility (?:checks?|inquir(?:y|ies))",
+     "eligibility for a health plan transaction"),
+    (r"overh(?:ear|ears|eard|earing)|in the waiting room|at the (?:front desk|reception)",
+     "incidental use or disclosure reasonable safeguards"),
     # EU sustainable-finance vocabulary
     (r"banks?|lenders?", "credit institution"),
     (r"fund managers?|asset managers?|investment managers?", "asset manager"),

@@ -9,6 +9,8 @@ Citations of other acts ("Article 3 of Regulation (EU) 2018/1999") are the citat
 >>> intra_refs("must meet paragraph (b)(2) of this section and § 164.314(a)(1); see §§ 164.308(b) and 164.316",
 ...            "§ 164.504(e)")
 [('§ 164.314(a)', 'REFERENCES'), ('§ 164.308(b)', 'REFERENCES'), ('§ 164.316', 'REFERENCES'), ('§ 164.504(b)', 'REFERENCES')]
+>>> intra_refs("complied with §§ 164.502(b), 164.514(d), and 164.530(c)", "§ 164.502(a)")  # the serial comma
+[('§ 164.502(b)', 'REFERENCES'), ('§ 164.514(d)', 'REFERENCES'), ('§ 164.530(c)', 'REFERENCES')]
 >>> intra_refs("disclose the KPIs in accordance with paragraph 2, using the template set out in Annex II",
 ...            "Article 8(4)")
 [('Article 8(2)', 'REFERENCES'), ('Annex II', 'REQUIRES_FORM')]
@@ -21,16 +23,18 @@ import re
 # CFR: "§ 164.502(e)(2)", "§§ 164.502(e) and 164.504(e)" (a section number is three digits, a dot, digits)
 CFR_SECTION_NUMBER = r"\d{3}\.\d+[a-z]?"
 CFR_SUBDIVISIONS = r"(?:\([0-9a-zA-Z]{1,4}\))*"
+# between the members of a list: ",", "and", "or", "through", and the serial comma ", and" / ", or"
+CFR_LIST_SEPARATOR = r"\s*(?:,\s*(?:and|or)\b|,|and|or|through)\s*"
 CFR_SECTION_REF = re.compile(rf"""
     §§?\s*
     (?P<list>{CFR_SECTION_NUMBER}{CFR_SUBDIVISIONS}
-        (?:\s*(?:,|and|or|through)\s*(?:§\s*)?{CFR_SECTION_NUMBER}{CFR_SUBDIVISIONS})*)
+        (?:{CFR_LIST_SEPARATOR}(?:§\s*)?{CFR_SECTION_NUMBER}{CFR_SUBDIVISIONS})*)
 """, re.X)
 CFR_ONE = re.compile(rf"(?P<num>{CFR_SECTION_NUMBER})(?P<first>\([0-9a-z]{{1,2}}\))?")
 # "paragraph (e)(2) of this section", "paragraphs (b)(2), (b)(3), or (b)(5) of this section"
-CFR_PARAGRAPH_REF = re.compile(r"""
+CFR_PARAGRAPH_REF = re.compile(rf"""
     paragraphs?\s+
-    (?P<list>\([a-z]\)[()0-9a-zA-Z]*(?:\s*(?:,|and|or|through)\s*\([a-z]\)[()0-9a-zA-Z]*)*)
+    (?P<list>\([a-z]\)[()0-9a-zA-Z]*(?:{CFR_LIST_SEPARATOR}\([a-z]\)[()0-9a-zA-Z]*)*)
     \s+of\s+this\s+section
 """, re.X)
 CFR_FIRST_LETTER = re.compile(r"(?:^|(?<=[\s,]))\((?P<letter>[a-z])\)")
