@@ -59,7 +59,7 @@ _QUALIFIED_SUBJECT = re.compile(
     r"^\s*(?!(?:The|This|These|Those|Its|Their|All|Each|Every|Any|Both|Either|One|Where|When|If|For|In|At|On|By|"
     r"No|Measures?|Emissions?)\b)"
     r"(?:(?P<mod>[A-Z][\w-]*(?:\s+(?!(?:in|of|for|on|with|at|by|to|from)\b)[\w-]+){0,2}?)\s+(?P<head>facilities|plants|installations|vessels|ships|lines|"
-    r"activities)|(?P<head2>Activities|Facilities|Installations|Plants|Vessels|Ships)\s+(?P<pp>(?:in|for|of)\s+"
+    r"activities|processes)|(?P<head2>Activities|Facilities|Installations|Plants|Vessels|Ships)\s+(?P<pp>(?:in|for|of)\s+"
     r"[\w\s-]{3,50}?))\s+(?:have|has|are|is|do|does|comply|complies|meet|meets|use|uses|take|takes|ensure|ensures)\b")
 _LOCATION_LEAD = re.compile(r"^\s*(?:for\s+activities\s+located\s+)?(?:in|within|outside)\s+(?:the\s+(?:Union|EU)|third\s+"
                             r"countries|(?:a\s+|the\s+)?Member\s+States?)\s*[,:]", re.IGNORECASE)
