@@ -31,7 +31,9 @@ _GATE_LEAD = re.compile(r"^\s*(?:where|if|when|whenever|unless|in\s+(?:the\s+)?c
 _PROCESS_STAGE = re.compile(  # "When undertaking the assessment"; "When the packaging material is produced, …" (the
     # definite thing's own process step, the clause closed by its comma: not "Where the packaging is made from paper")
     rf"^\s*(?:when|while|where)\s+\w+ing\b|^\s*(?:when|while)\s+(?:the|its)\s+(?:[\w-]+\s+){{1,4}}?(?:is|are)\s+"
-    rf"(?:being\s+)?{_alt(lex.PROCESS_STAGE_PASSIVES)}\s*,", re.IGNORECASE)
+    rf"(?:being\s+)?{_alt(lex.PROCESS_STAGE_PASSIVES)}\s*,"
+    rf"|^\s*(?:when|once)\s+(?:the|its)\s+(?:[\w-]+\s+){{0,2}}?{_alt(lex.STAGE_CHANGE_VERBS)}\s+(?:an?\s+)?[\w-]+\s*,",
+    re.IGNORECASE)
 _UNIVERSAL_LEAD = re.compile(r"^\s*where\s+(?:available|feasible|possible|practicable)\b", re.IGNORECASE)
 _GATING_QUALIFIER_LEAD = re.compile(r"^\s*(?:where|when|if)\s+(?:applicable|relevant|appropriate|necessary|"
                                     r"required)\b", re.IGNORECASE)

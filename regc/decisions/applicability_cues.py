@@ -499,6 +499,19 @@ def trailing_gate(c: Cue) -> Optional[Verdict]:
     return None
 
 
+_PROVIDED_THAT = re.compile(r",\s*provided\s+that\b", re.IGNORECASE)
+
+
+def provided_that_option(c: Cue) -> Optional[Verdict]:
+    """AP3: an option of a permission on how compliance is shown ("The compliance … may be checked: … (b) at the
+    level of a group of holdings …, provided that all those holdings have a durable relationship …") whose own text
+    adds a condition: only the instances that meet it may use that option (Conditional).  An option naming what the
+    activity is ("interconnectors …, provided that one of the systems is compliant") has no such parent."""
+    if c.parent_text and SHOWN_COMPLIANCE.match(c.parent_text) and _PROVIDED_THAT.search(c.text):
+        return Verdict("Conditional", 0.65, "provided-that-option")
+    return None
+
+
 def permission(c: Cue) -> Optional[Verdict]:
     """AP4: "it is possible to", "can be deemed", "may also be deemed", and a main-clause "may include" (what a
     system or scope can contain) are discretionary permissions; so is a permission on how compliance is shown
@@ -516,7 +529,7 @@ LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, pa
                                    operator_of_kind_subject,
                                    coordinated_kind_subject, hazard_class_subject, event_caused_subject,
                                    option_kind_subject, kind_place_lead, excluded_kind,
-                                   points_subject, trailing_gate, permission)
+                                   points_subject, trailing_gate, provided_that_option, permission)
 
 
 @lru_cache(maxsize=65536)  # rules are pure functions of the (frozen) cue: once per cue, for the decision and verify

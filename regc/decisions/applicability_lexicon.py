@@ -62,6 +62,10 @@ PROCESS_STAGES = ("construction site", "construction", "construction phase", "de
 PROCESS_STAGE_PASSIVES = ("produced", "manufactured", "operated", "constructed", "built", "processed", "installed",
                           "decommissioned", "dismantled")
 
+# a change of state of the activity's own (definite) entity, a stage every instance reaches ("When the area becomes
+# a forest, the afforestation plan is followed by …": spec §6 exception (v)); a size ("reaches 1 MW") is not one
+STAGE_CHANGE_VERBS = ("becomes", "become")
+
 # location scopes, in every spelling (spec §7)
 LOCATION_SCOPES = ("in the Union", "within the Union", "outside the Union", "outside of the Union", "in the EU",
                    "outside the EU", "outside of the EU", "in third countries", "in a Member State",
