@@ -376,3 +376,32 @@ def test_verify_flags_broken_points_subject_exclusion_items_and_section_boundary
         broken.root.find(cid).applicability = "Conditional" if value == "Mandatory" else "Mandatory"
     flagged = {d.criterion_id for d in classify.verify(broken, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"}
     assert flagged == set(want)
+
+
+# ------------------------------------- validation12 AP2/AP4: events, restricted places, kinds of process/operator/step
+
+def _scopes_fixture():
+    return load_fixture([p for p, _ in fixture_pairs("classify") if p.name.startswith("section7_scopes")][0])
+
+
+_SCOPE_CONDITIONAL = ("P1", "P3", "P5", "P6", "P8")  # event trigger, designated areas, the substitution, operators of a
+# kind of plant, a kind of process as subject
+_SCOPE_NEAR_MISSES = ("P2", "P4", "P7", "P9", "P10")  # a stage, anaphoric place, no kind, a process naming the activity, a date
+
+
+def test_event_place_and_kind_scopes_and_verify_flags_them_broken():
+    """Spec §7: "After a climate risk event, …" (like "in the event of"), "In areas designated … for conservation …,"
+    (a location scope), "The substitution …" (an intervention some instances undertake), "operators of inland nuclear
+    power plants utilising once-through wet cooling …" and "Recycling processes …" (kinds only some instances have)
+    are Conditional; the near-misses stay Mandatory.  Hand-broken (the four cue nodes made Mandatory), verify flags
+    exactly those."""
+    _, unit, ctx = _scopes_fixture()
+    out = classify.run(unit.model_copy(deep=True), ctx)
+    assert [out.root.find(c).applicability for c in _SCOPE_CONDITIONAL] == ["Conditional"] * 5
+    assert [out.root.find(c).applicability for c in _SCOPE_NEAR_MISSES] == ["Mandatory"] * 5
+    assert not [d for d in classify.verify(out, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"]
+    broken = out.model_copy(deep=True)
+    for cid in ("P1", "P3", "P5", "P6"):
+        broken.root.find(cid).applicability = "Mandatory"
+    flagged = {d.criterion_id for d in classify.verify(broken, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"}
+    assert flagged == {"P1", "P3", "P5", "P6"}

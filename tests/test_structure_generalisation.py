@@ -250,3 +250,93 @@ def test_a_title_carries_no_tag_and_its_paragraphs_are_typed():
     assert [(c.criterion_id, c.tags) for c in one.sub_criteria] == [
         ("1.Verification", ["Verification"]), ("1.BackgroundInformation", ["BackgroundInformation"])]
     assert [c.criterion_id for c in one.participating_children()] == ["1.Verification"]
+
+
+# ------------------------------------------------------------- ST1: a block that elaborates the criterion before it
+
+MITIGATION = [(None, "The project does not deteriorate the status of the water body.", "P"),
+              (None, "All technically feasible and ecologically relevant mitigation measures are implemented to "
+                     "reduce adverse impacts on water.", "P"),
+              (None, "Mitigation measures include, where relevant and depending on the ecosystems naturally present "
+                     "in the affected water bodies:", "P"),
+              ("(a)", "measures to protect or enhance habitats for aquatic species;"),
+              ("(b)", "measures to reduce adverse impacts of eutrophication."),
+              (None, "The effectiveness of those measures is monitored in the context of the permit.", "P"),
+              (None, "The project does not permanently compromise the good status of the water bodies.", "P")]
+TEMPERATURE = [(None, "In order to limit thermal anomalies, operators of inland nuclear power plants control:", "P"),
+               ("(a)", "the maximum temperature of the recipient freshwater body after mixing, and"),
+               ("(b)", "the maximum temperature difference between the cooling water and the recipient body."),
+               (None, "The temperature control is implemented in accordance with the individual licence conditions "
+                      "for the specific operations, where applicable, or threshold values in line with Union law.",
+                "P"),
+               (None, "The activity complies with the relevant standards.", "P")]
+
+
+def test_a_block_that_names_the_previous_criterions_subject_again_is_anchored_under_it():
+    """ST1 (spec §6 anchoring; CCM-6.16 DNSH-WTR as gold CCM-4.5 DNSH-WTR 3.3; CCM-4.26 DNSH-WTR): "Mitigation
+    measures include …:" elaborates "All … mitigation measures are implemented …" (P2.Methodology with its items,
+    the monitoring block P2.Verification); "The temperature control is implemented in accordance with …" closes the
+    list of "… control: (a) the maximum temperature …" (P1.Methodology, not P1(b).Methodology)."""
+    unit, diags = _run(_blocks(MITIGATION))
+    ids = [n.criterion_id for n in unit.root.walk()][1:]
+    assert ids == ["P1", "P2", "P2.Methodology", "P2.Methodology(a)", "P2.Methodology(b)", "P2.Verification", "P3"]
+    assert not [d for d in diags if d.code == "ELABORATION_AS_P_NODE"]
+    unit, _ = _run(_blocks(TEMPERATURE))
+    assert [n.criterion_id for n in unit.root.walk()][1:] == ["P1", "P1(a)", "P1(b)", "P1.Methodology", "P2"]
+
+
+@pytest.mark.parametrize("before, block", [
+    # a subject of its own, indefinite (CCA-5.13 DNSH-WTR)
+    ("The project has been authorised by the competent authority.",
+     "An Environmental Impact Assessment or screening is carried out in accordance with national legislation."),
+    # a subject the criterion before does not name (CCM-1.1 DNSH-WTR; the compensatory measures of CCM-6.16)
+    ("The activity complies with the criteria set out in Appendix B to this Annex.",
+     "Detailed information referred to in point 1.2. (k) includes provisions to comply with the criteria."),
+    ("All technically feasible mitigation measures are implemented to reduce adverse impacts on water.",
+     "Compensatory measures include restoring continuity within the same river basin district."),
+    # the activity itself (its scope), and a one-word subject
+    ("Insurance of fossil fuels is excluded.", "The activity does not include insurance of fossil fuels."),
+    ("Measures are implemented to reduce noise.", "Measures include noise barriers."),
+])
+def test_elaboration_near_misses_stay_p_nodes(before, block):
+    unit, _ = _run(_blocks([(None, before, "P"), (None, block, "P")]))
+    assert [n.criterion_id for n in unit.root.sub_criteria] == ["P1", "P2"]
+
+
+def test_verify_flags_an_elaboration_left_as_a_p_node():
+    """Hand-edit: the anchored "Mitigation measures include …" moved up to a P-node of its own (the old reading);
+    verify flags ELABORATION_AS_P_NODE, a rule-repair code (the repair is the rules' reading)."""
+    blocks = _blocks(MITIGATION)
+    unit, _ = _run(blocks)
+    broken = unit.model_copy(deep=True)
+    p2 = broken.root.find("P2")
+    meth = p2.sub_criteria.pop(0)
+    meth.criterion_id, meth.provenance.kind = "P2b", "paragraph"
+    broken.root.sub_criteria.insert(2, meth)
+    flagged = [d for d in structure.verify(broken, _ctx(blocks)) if d.code == "ELABORATION_AS_P_NODE"]
+    assert [d.criterion_id for d in flagged] == ["P2b"] and "ELABORATION_AS_P_NODE" in structure.RULE_REPAIR_CODES
+
+
+# ------------------------------------------------------------------ ST5: a derogation that permits an alternative
+
+DEROGATION = [("2.", "Product design:", "TITLE"),
+              ("2.1.", "Insurance products offer risk-based rewards for preventive actions taken by policyholders."),
+              (None, "By way of derogation from this point, where legal restrictions prevent the insurance company "
+                     "from providing risk-based rewards, insurance products may instead provide to customers measures "
+                     "that prevent or protect against natural catastrophes.", "P"),
+              ("2.2.", "The distribution strategy covers measures to inform policyholders.")]
+
+
+def test_a_derogation_that_permits_an_alternative_is_background_and_verify_flags_it_participating():
+    """ST5 (spec §7 BackgroundInformation; CCA-10.1 SC 2.1, read like CE-2.6 "can also be demonstrated through …"):
+    "… may instead provide …" permits an alternative to the requirement it follows; a child cannot be an
+    alternative to its own anchor, so it is context and 2.1 keeps no participating child.  Typed Methodology by
+    hand, verify flags PERMISSION_PARTICIPATES."""
+    blocks = _blocks(DEROGATION)
+    unit, diags = _run(blocks)
+    assert unit.root.find("2.1.BackgroundInformation") is not None
+    assert not [d for d in diags if d.code in structure.RULE_REPAIR_CODES]
+    broken = unit.model_copy(deep=True)
+    broken.root.find("2.1.BackgroundInformation").tags = ["Methodology"]
+    codes = {d.code: d.criterion_id for d in structure.verify(broken, _ctx(blocks))}
+    assert codes["PERMISSION_PARTICIPATES"] == "2.1.BackgroundInformation"

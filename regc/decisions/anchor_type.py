@@ -41,6 +41,11 @@ _PERMISSION = re.compile(
     r"\b" + _ASSESSOR_ACT + r"\s+(may|can)\s+(also\s+)?be\s+(\w+\s+){0,2}?(performed|carried\s+out|conducted|done|"
     r"combined|undertaken|merged|joined)\b"
     r"|\bmay\s+(also\s+)?take\s+into\s+account\b"
+    # a permission to substitute an alternative for the requirement it follows ("By way of derogation from this
+    # point, where legal restrictions prevent … risk-based rewards, insurance products may instead provide …
+    # measures"): the requirement keeps its test; the alternative is context (a child cannot be an alternative to
+    # its own anchor), read like "can also be demonstrated through compliance with equivalent requirements"
+    r"|\bmay\s+(also\s+)?(instead|alternatively)\s+[a-z]+\b"
     # a permission to pool what a requirement keeps apart ("Different types of hazardous waste may be placed
     # together in a hazardous waste box … under the condition that …"): it relaxes the criterion, sets no test
     r"|\bmay\s+(also\s+)?be\s+[a-z]+ed\s+together\b"
@@ -103,6 +108,8 @@ def is_permission(text: str) -> bool:
     """The first sentence is a permission to the assessor (spec §7 BackgroundInformation, non-participating).
 
     >>> is_permission("In order to reduce costs, audits may be performed together with any other audit.")
+    True
+    >>> is_permission("By way of derogation from this point, where X prevents rewards, products may instead provide measures.")
     True
     >>> is_permission("The certifier may not have any conflict of interest.")
     False

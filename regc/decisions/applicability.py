@@ -31,7 +31,9 @@ _GATE_LEAD = re.compile(r"^\s*(?:where|if|when|whenever|unless|in\s+(?:the\s+)?c
 _PROCESS_STAGE = re.compile(  # "When undertaking the assessment"; "When the packaging material is produced, …" (the
     # definite thing's own process step, the clause closed by its comma: not "Where the packaging is made from paper")
     rf"^\s*(?:when|while|where)\s+\w+ing\b|^\s*(?:when|while)\s+(?:the|its)\s+(?:[\w-]+\s+){{1,4}}?(?:is|are)\s+"
-    rf"(?:being\s+)?{_alt(lex.PROCESS_STAGE_PASSIVES)}\s*,", re.IGNORECASE)
+    rf"(?:being\s+)?{_alt(lex.PROCESS_STAGE_PASSIVES)}\s*,"
+    rf"|^\s*(?:when|once)\s+(?:the|its)\s+(?:[\w-]+\s+){{0,2}}?{_alt(lex.STAGE_CHANGE_VERBS)}\s+(?:an?\s+)?[\w-]+\s*,",
+    re.IGNORECASE)
 _UNIVERSAL_LEAD = re.compile(r"^\s*where\s+(?:available|feasible|possible|practicable)\b", re.IGNORECASE)
 _GATING_QUALIFIER_LEAD = re.compile(r"^\s*(?:where|when|if)\s+(?:applicable|relevant|appropriate|necessary|"
                                     r"required)\b", re.IGNORECASE)
@@ -59,7 +61,7 @@ _QUALIFIED_SUBJECT = re.compile(
     r"^\s*(?!(?:The|This|These|Those|Its|Their|All|Each|Every|Any|Both|Either|One|Where|When|If|For|In|At|On|By|"
     r"No|Measures?|Emissions?)\b)"
     r"(?:(?P<mod>[A-Z][\w-]*(?:\s+(?!(?:in|of|for|on|with|at|by|to|from)\b)[\w-]+){0,2}?)\s+(?P<head>facilities|plants|installations|vessels|ships|lines|"
-    r"activities)|(?P<head2>Activities|Facilities|Installations|Plants|Vessels|Ships)\s+(?P<pp>(?:in|for|of)\s+"
+    r"activities|processes)|(?P<head2>Activities|Facilities|Installations|Plants|Vessels|Ships)\s+(?P<pp>(?:in|for|of)\s+"
     r"[\w\s-]{3,50}?))\s+(?:have|has|are|is|do|does|comply|complies|meet|meets|use|uses|take|takes|ensure|ensures)\b")
 _LOCATION_LEAD = re.compile(r"^\s*(?:for\s+activities\s+located\s+)?(?:in|within|outside)\s+(?:the\s+(?:Union|EU)|third\s+"
                             r"countries|(?:a\s+|the\s+)?Member\s+States?)\s*[,:]", re.IGNORECASE)

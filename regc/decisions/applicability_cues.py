@@ -238,9 +238,27 @@ def other_section_boundary(c: Cue) -> Optional[Verdict]:
     return Verdict("Mandatory", 0.7, "other-section-boundary") if _OTHER_SECTION_BOUNDARY.match(c.text) else None
 
 
+# "In areas designated by … for conservation or in habitats that are protected, …": a restricted kind of place
+_PLACE_SCOPE_HEAD = re.compile(rf"^\s*(?:in|within)\s+{_alt(lex.PLACE_NOUNS)}\s+{_alt(lex.PLACE_RESTRICTORS)}\b"
+                               r"[^.;:]{0,200}?[,:]", re.IGNORECASE)
+# "After a climate risk event, …", "Following an accident, …": an indefinite event as the trigger
+_EVENT_LEAD = re.compile(rf"^\s*(?:after|following|in\s+the\s+aftermath\s+of)\s+(?:an?|any)\s+(?:[\w-]+\s+){{0,3}}?"
+                         rf"{_alt(lex.EVENT_NOUNS)}\b", re.IGNORECASE)
+
+
 def location_scope(c: Cue) -> Optional[Verdict]:
-    """"outside of the Union, …", "in the Union:": a location scope in every spelling (§7): Conditional."""
-    return Verdict("Conditional", 0.7, "location-scope") if _LOCATION_HEAD.match(c.text) else None
+    """"outside of the Union, …", "in the Union:", "In areas designated by the national competent authority for
+    conservation …, …": a location scope in every spelling (§7): Conditional.  "In these areas, …" (anaphora) and a
+    place without a restriction do not fire."""
+    return Verdict("Conditional", 0.7, "location-scope") if _LOCATION_HEAD.match(c.text) or \
+        _PLACE_SCOPE_HEAD.match(c.text) else None
+
+
+def event_trigger(c: Cue) -> Optional[Verdict]:
+    """AP4: "After a climate risk event, the insurer provides information …": the obligation arises only in the
+    instances the event hits, like "in the event of" (Conditional); "after the works are completed" (a stage) and
+    "after 31 December 2030" (a date) name no event."""
+    return Verdict("Conditional", 0.75, "event-trigger") if _EVENT_LEAD.match(c.text) else None
 
 
 def claim_gate(c: Cue) -> Optional[Verdict]:
@@ -326,6 +344,23 @@ def qualified_class_subject(c: Cue) -> Optional[Verdict]:
     m = _QUALIFIED_CLASS_SUBJECT.match(_DATE_LEAD.sub("", c.text, count=1))  # "from 1 January 2026, vessels that …"
     if m and not _restates(m.group("what"), c.activity_name):
         return Verdict("Conditional", 0.6, "qualified-class-subject")
+    return None
+
+
+# "In order to limit thermal anomalies …, operators of inland nuclear power plants utilising once-through wet cooling
+# … control:": the subject is the operator of a pre-modified kind of installation (after an optional purpose lead)
+_OPERATOR_OF_KIND = re.compile(rf"^\s*(?:in\s+order\s+to\b[^,;:]{{0,160}},\s*)?(?:the\s+)?operators?\s+of\s+"
+                               rf"(?P<what>(?:[\w-]+\s+){{1,4}}?){_CLASS}\b", re.IGNORECASE)
+
+
+def operator_of_kind_subject(c: Cue) -> Optional[Verdict]:
+    """AP2: "operators of inland nuclear power plants utilising once-through wet cooling … control: …": only the
+    instances that run that kind of installation are bound (Conditional), unless the kind restates the activity
+    ("operators of the plants" names no kind: a modifier word is required)."""
+    m = _OPERATOR_OF_KIND.match(c.text)
+    if m and not re.fullmatch(r"(?:the|these|those|such|its|their)\s+", m.group("what"), re.IGNORECASE) and \
+            not _restates(m.group("what"), c.activity_name):
+        return Verdict("Conditional", 0.6, "operator-of-kind-subject")
     return None
 
 
@@ -464,6 +499,19 @@ def trailing_gate(c: Cue) -> Optional[Verdict]:
     return None
 
 
+_PROVIDED_THAT = re.compile(r",\s*provided\s+that\b", re.IGNORECASE)
+
+
+def provided_that_option(c: Cue) -> Optional[Verdict]:
+    """AP3: an option of a permission on how compliance is shown ("The compliance … may be checked: … (b) at the
+    level of a group of holdings …, provided that all those holdings have a durable relationship …") whose own text
+    adds a condition: only the instances that meet it may use that option (Conditional).  An option naming what the
+    activity is ("interconnectors …, provided that one of the systems is compliant") has no such parent."""
+    if c.parent_text and SHOWN_COMPLIANCE.match(c.parent_text) and _PROVIDED_THAT.search(c.text):
+        return Verdict("Conditional", 0.65, "provided-that-option")
+    return None
+
+
 def permission(c: Cue) -> Optional[Verdict]:
     """AP4: "it is possible to", "can be deemed", "may also be deemed", and a main-clause "may include" (what a
     system or scope can contain) are discretionary permissions; so is a permission on how compliance is shown
@@ -474,13 +522,14 @@ def permission(c: Cue) -> Optional[Verdict]:
     return None
 
 
-EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, claim_gate, exemption,
+EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, event_trigger, claim_gate, exemption,
                                     object_of_chapeau_anywhere, other_section_boundary)
 LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, participial_activity_subject,
                                    feedstock_subject, intervention_subject, qualified_class_subject,
+                                   operator_of_kind_subject,
                                    coordinated_kind_subject, hazard_class_subject, event_caused_subject,
                                    option_kind_subject, kind_place_lead, excluded_kind,
-                                   points_subject, trailing_gate, permission)
+                                   points_subject, trailing_gate, provided_that_option, permission)
 
 
 @lru_cache(maxsize=65536)  # rules are pure functions of the (frozen) cue: once per cue, for the decision and verify

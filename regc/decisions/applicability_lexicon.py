@@ -25,7 +25,7 @@ LOCATIVE_NOUNS = ("level", "point", "points", "site", "sites", "area", "areas", 
 # interventions only some instances of an activity undertake (spec §7: "a refurbishment some instances undertake")
 INTERVENTION_NOUNS = ("conversion", "repurposing", "retrofit", "retrofitting", "refurbishment", "renovation",
                       "upgrade", "upgrading", "extension", "expansion", "modernisation", "modernization",
-                      "repowering", "life extension", "rehabilitation")
+                      "repowering", "life extension", "rehabilitation", "substitution")
 
 # feedstocks and inputs a kind of which only some instances use ("Agricultural biomass used in the activity …")
 FEEDSTOCK_NOUNS = ("biomass", "feedstock", "feedstocks", "crops", "fuels", "fuel", "residues", "raw materials",
@@ -62,6 +62,10 @@ PROCESS_STAGES = ("construction site", "construction", "construction phase", "de
 PROCESS_STAGE_PASSIVES = ("produced", "manufactured", "operated", "constructed", "built", "processed", "installed",
                           "decommissioned", "dismantled")
 
+# a change of state of the activity's own (definite) entity, a stage every instance reaches ("When the area becomes
+# a forest, the afforestation plan is followed by …": spec §6 exception (v)); a size ("reaches 1 MW") is not one
+STAGE_CHANGE_VERBS = ("becomes", "become")
+
 # location scopes, in every spelling (spec §7)
 LOCATION_SCOPES = ("in the Union", "within the Union", "outside the Union", "outside of the Union", "in the EU",
                    "outside the EU", "outside of the EU", "in third countries", "in a Member State",
@@ -94,4 +98,19 @@ HAZARD_CLASS_MARKERS = ("classified as CMR", "classified as carcinogenic", "clas
 # removals that occur due to natural disturbances … do not result in non-compliance …", spec §7: a situation only
 # some instances have); "that occur during operation" (a process stage) does not name an event
 EVENT_VERBS = ("occur", "occurs", "arise", "arises", "happen", "happens")
+# events that trigger an obligation only in the instances they hit ("After a climate risk event, the insurer
+# provides …"; like "in the event of"), as an indefinite noun phrase after "after"/"following": "after the works are
+# completed" (a stage every instance goes through) and "after 2030" (a date) do not name one
+EVENT_NOUNS = ("event", "events", "disaster", "disasters", "catastrophe", "catastrophes", "incident", "incidents",
+               "accident", "accidents", "emergency", "emergencies", "outbreak", "breakdown", "failure")
+
+# places only some instances are located in, as the head of a leading "In <place> <restriction>, …" (spec §7
+# location scopes in every spelling: "In areas designated by the national competent authority for conservation or
+# in habitats that are protected, the activity …")
+PLACE_NOUNS = ("areas", "area", "zones", "zone", "regions", "region", "habitats", "habitat", "sites", "locations",
+               "catchments", "water bodies")
+# the words that restrict such a place to some places (a participle, a relative, a prepositional qualifier)
+PLACE_RESTRICTORS = ("designated", "classified", "identified", "protected", "listed", "declared", "that", "which",
+                     "where", "with", "at", "prone", "subject", "affected", "exposed")
+
 EVENT_CAUSE_LINKS = ("due to", "as a result of", "because of", "in the event of", "in case of", "owing to")

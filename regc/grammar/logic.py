@@ -135,6 +135,9 @@ _MAKE_VERB = re.compile(r"(?:\b(?:manufactur|produc|generat|install|provid|suppl
                         r"upgrad|renovat|construct|develop|rent|leas|sell|distribut|deploy)\w*|\b(?:is|are|consists?\s+of|"
                         r"is\s+one\s+of|such\s+as|for\s+example|e\.g\.|namely))\s*:\s*$", re.IGNORECASE)
 _PARTICIPLE_LEAD = re.compile(r"^\s*(?:[a-z]+ed|[a-z]+ing|not|also|designed|built|made|subject)\b", re.IGNORECASE)
+# an item that opens with a finite verb is a predicate of the chapeau's subject ("The piece of software developed:
+# (a) is targeted at …; (b) does not adversely affect …"), not an object of its verb of making
+_FINITE_LEAD = re.compile(r"^\s*(?:is|are|was|were|does|do|has|have|shall|must|can)\b", re.IGNORECASE)
 # the word before the colon is a NOUN of a making stem ("… enabling non-life reinsurance products:", "… the
 # following installations:"), not the verb whose objects the items are
 _MAKE_NOUN_BEFORE_COLON = re.compile(r"\b(?:products?|production|producers?|\w+(?:tions?|ments?|ers?))\s*:\s*$",
@@ -155,8 +158,10 @@ def is_alternative_objects(chapeau: str, children: Sequence[str]) -> bool:
     False
     >>> is_alternative_objects("The strategies and measures that are developed:", ["do not affect x;", "favour y."])
     False
+    >>> is_alternative_objects("The piece of software developed:", ["is targeted at x;", "does not affect y;"])
+    False
     """
-    if not _MAKE_VERB.search(chapeau) or any(_PARTICIPLE_LEAD.match(c) for c in children):
+    if not _MAKE_VERB.search(chapeau) or any(_PARTICIPLE_LEAD.match(c) or _FINITE_LEAD.match(c) for c in children):
         return False
     return not (_MAKE_NOUN_BEFORE_COLON.search(chapeau) or _RELATIVE_PASSIVE_CHAPEAU.search(chapeau))
 # "... may be checked/demonstrated/proven:" lists alternative ways of showing one thing

@@ -52,7 +52,8 @@ from regc.ir.doc import Block, UnitDoc
 from regc.ir.models import TAGS, CriterionNode, Diagnostic, Edge, Provenance, Unit
 from regc.passes.context import PassContext
 from regc.passes.structure_anchoring import (SECTION_WIDE, _anchor_node, _main_node, _place_unlabelled,  # noqa: F401
-                                             named_points, qualifies_previous, section_wide)
+                                             elaborates, named_points, qualifies_previous, section_wide)
+from regc.frontends.text import ROW_START
 from regc.passes.structure_labels import (HEADING_STYLES, BuildOptions, Label, WNode, _KIND_OF_LABEL,  # noqa: F401
                                           _child_id, _continues, _same_list, is_heading, letter_value,
                                           parse_label, resolve_label, roman_value)
@@ -343,7 +344,27 @@ def run(unit: Unit, ctx: PassContext) -> Unit:
 
 _ANCHORED_ID = re.compile(r"\.(%s)(\.\d+)?$" % "|".join(TAGS))
 # verify codes of the spec §7 structure rules; a repair after one of them rebuilds with the rules alone
-RULE_REPAIR_CODES = frozenset({"CHOICE_CHAPEAU_NOT_GROUPED", "EXCLUSION_AS_BACKGROUND", "PERMISSION_PARTICIPATES"})
+RULE_REPAIR_CODES = frozenset({"CHOICE_CHAPEAU_NOT_GROUPED", "EXCLUSION_AS_BACKGROUND", "PERMISSION_PARTICIPATES",
+                               "ELABORATION_AS_P_NODE"})
+
+
+def verify_elaborations(unit: Unit, uid: str, blocks: list[Block]) -> list[Diagnostic]:
+    """ST1 (spec §6 anchoring), observed on the output: a top-level P-node that elaborates the P-node before it by
+    naming its subject again ("Mitigation measures include …:" after "All … mitigation measures are implemented
+    …"; :func:`elaborates`) should be anchored under it, not a criterion of its own.  A block that starts a new row
+    of criteria (style ``ROW_START``) is a P-node whatever it says."""
+    rows = {b.text for b in blocks if b.style == ROW_START}
+    tops = unit.root.sub_criteria
+    out = []
+    for prev, n in zip(tops, tops[1:]):
+        if n.provenance.kind != "paragraph" or n.verbatim_text in rows:
+            continue
+        if elaborates(n.verbatim_text, [m.verbatim_text for m in prev.walk() if m.provenance.kind != "anchored"]):
+            out.append(Diagnostic(severity="error", code="ELABORATION_AS_P_NODE", kind="Structural",
+                                  message=f"{n.criterion_id} elaborates {prev.criterion_id} (names its subject "
+                                          "again): anchor it there (spec §6)", unit_id=uid,
+                                  criterion_id=n.criterion_id, pass_name=NAME))
+    return out
 
 
 def verify_section7(unit: Unit, uid: str) -> list[Diagnostic]:
@@ -457,6 +478,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
               f"id {cid!r} does not extend its parent's id {owner.criterion_id!r}", cid)
         # label sequence among siblings
     out += verify_section7(unit, uid)
+    out += verify_elaborations(unit, uid, blocks)
     out += _verify_label_sequences(unit, uid)
     return out
 

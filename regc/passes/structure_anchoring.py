@@ -41,6 +41,69 @@ def qualifies_previous(text: str) -> bool:
     return bool(_QUALIFIES.search(text))
 
 
+# a block that elaborates the requirement before it, naming that requirement's subject again (spec §6 anchoring:
+# it qualifies the preceding criterion): what the subject includes ("Mitigation measures include, where relevant …:"
+# after "All technically feasible … mitigation measures are implemented …"), or how the definite subject is carried
+# out ("The temperature control is implemented in accordance with …" after "… operators … control: (a) the maximum
+# temperature …").  Named pieces: the subject noun phrase (up to six words, no punctuation), the elaborating verb.
+_SUBJECT_NP = r"(?P<subject>(?:[\w-]+\s+){0,5}?[\w-]+)"
+_CONTENT_VERB = r"(?:include|includes|comprise|comprises)"
+_HOW_DONE = r"(?:is|are)\s+(?:implemented|carried\s+out|performed|applied|conducted)\s+in\s+accordance\s+with"
+_ELABORATES = re.compile(r"^\s*(?:(?P<the>the)\s+)?" + _SUBJECT_NP + r"\s+(?:(?P<content>" + _CONTENT_VERB + r")|"
+                         + _HOW_DONE + r")\b", re.I)
+# subjects that name the activity or its operator restate the unit's own scope, not the preceding criterion's
+_GENERIC_SUBJECT_WORDS = frozenset({"activity", "activities", "operator", "operators", "it", "this", "that", "these",
+                                    "those", "such"})
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def elaborating_subject(text: str) -> Optional[set[str]]:
+    """The content words of the subject a block elaborates (see ``_ELABORATES``): two or more, none generic; None
+    when the block has no such shape.  "… is implemented in accordance with" needs the definite subject ("The
+    temperature control …") of something already said.
+
+    >>> sorted(elaborating_subject("Mitigation measures include, where relevant:"))
+    ['measures', 'mitigation']
+    >>> elaborating_subject("The activity does not include insurance of fossil fuels.") is None
+    True
+    """
+    m = _ELABORATES.match(text)
+    if m is None or (m.group("the") is None and m.group("content") is None):
+        return None
+    subject = _words(m.group("subject")) - _STOP
+    return subject if len(subject) >= 2 and not subject & _GENERIC_SUBJECT_WORDS else None
+
+
+def elaborates(text: str, criterion_texts: list[str]) -> bool:
+    """A block elaborates the criterion whose texts (its own and its items') name every word of its subject."""
+    subject = elaborating_subject(text)
+    return subject is not None and subject <= set().union(*map(_words, criterion_texts))
+
+
+def elaborated_criterion(main: WNode, text: str) -> Optional[WNode]:
+    """In an unlabelled unit: the criterion a block elaborates by naming its subject again (:func:`elaborates`
+    over the preceding top-level criterion and its items).  The block hangs on the deepest node of that branch
+    whose own text names the whole subject, else on the top-level criterion (a block after a list closes it, spec
+    §7).  None otherwise: a block with a subject of its own ("An Environmental Impact Assessment … is carried out in
+    accordance with …") is a new P-node (spec §6).
+
+    >>> top = WNode("P4", "paragraph", text="All feasible mitigation measures are implemented to reduce impacts.")
+    >>> elaborated_criterion(top, "Mitigation measures include, where relevant:").id
+    'P4'
+    >>> elaborated_criterion(top, "Compensatory measures include restoring continuity.") is None
+    True
+    """
+    top = _top_of(main)
+    if top.kind == "root" or not elaborates(text, [n.text for n in top.walk() if not n.anchored]):
+        return None
+    subject = elaborating_subject(text) or set()
+    below_top = main.path()[: next(k for k, n in enumerate(main.path()) if n is top)]  # deepest first
+    return next((n for n in below_top if subject <= _words(n.text)), top)
+
+
 _POINT_REF = re.compile(r"\bpoints?\s+(\d+(?:\.\d+)*(?:\s*\([a-z]{1,4}\))*|\([a-z]{1,4}\)(?:\s*\([a-z]{1,4}\))*)")
 
 
@@ -125,6 +188,8 @@ def _place_unlabelled(b: Block, i: int, blocks: list[Block], root: WNode, last: 
         anchor, arule = _numbered_anchor(b, blocks, i, last, main, root, text)
     elif text[:1].islower():
         anchor, arule = main, "continues-previous-lowercase"
+    elif elaborated_criterion(main, text) is not None:
+        anchor, arule = elaborated_criterion(main, text), "elaborates-subject"
     elif qualifies_previous(text) and not _chapeau_of_own_list(text, blocks, i):
         several = _named_list_holder(text, last)
         anchor, arule = (several, "names-several-items") if several is not None else \
