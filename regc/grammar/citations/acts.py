@@ -119,6 +119,8 @@ def _single_act(text: str, parsed, span_start: int, span_end: int) -> Citation:
         s0 = s0 - (len(text[max(0, s0 - 60):s0]) - head.start())
     elif named:
         s0 = s0 - (len(text[max(0, s0 - 120):s0]) - named.start())
+    elif re.match(r"the\s+Annex\s+[IVX]+\b", text[s0:span_end]):
+        s0 += len(re.match(r"the\s+", text[s0:]).group(0))  # "the Annex I, part A, of …": the article is no part of it
     return Citation(kind="eu_act", text=text[s0:span_end], start=s0, end=span_end, act_type=_singular(tw),
                     number=num, celex=d.celex, pinpoint=parsed.pinpoint_text, spans=((s0, span_end),),
                     rule=f"grammar:act;{d.rule}", confidence=d.confidence)
