@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import regc.grammar.citations.patterns as cit_patterns
+import regc.grammar.citations.patterns_phrases as cit_patterns_phrases
 import regc.grammar.thresholds.patterns as thr_patterns
 import regc.grammar.thresholds.patterns_limits as thr_patterns_limits
 from regc.grammar.citations.rules import RULES as CITATION_RULES
@@ -39,8 +40,9 @@ def test_patterns_are_verbose(mod):
     assert not plain, f"patterns not written re.VERBOSE: {plain}"
 
 
-def test_continued_patterns_modules_are_verbose():
-    found = _compiled(thr_patterns_limits)
+@pytest.mark.parametrize("mod", [thr_patterns_limits, cit_patterns_phrases], ids=lambda m: m.__name__)
+def test_continued_patterns_modules_are_verbose(mod):
+    found = _compiled(mod)
     assert found and not [name for name, rx in found if not rx.flags & re.VERBOSE]
 
 

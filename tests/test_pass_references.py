@@ -467,3 +467,61 @@ def test_verify_flags_a_cut_section_pinpoint_or_standard_series_and_odr_repairs_
     assert [x.criterion_id for x in flagged] == ["P1(b)"] and whole in flagged[0].message
     out, rec = run_with_odr(references, unit, ctx)
     assert not any(x.code == "REF_SPAN_TRUNCATED" for x in rec.diagnostics)
+
+
+def test_verify_flags_collapsed_annex_sections_and_a_fetched_publication_basis_and_odr_repairs_them():
+    """Verify learns RF4 and RF6 of validation12 (H11-F12a): a hand-broken output that keeps 'Sections 3.10 to 3.12 of
+    Annex II to Delegated Regulation (EU) 2021/2139' as the one source 'Annex II to …' is flagged
+    REF_SECTIONS_COLLAPSED; one that types the act under which the Commission publishes the results of the information
+    exchange must_be_fetched is flagged REF_PUBLICATION_FETCHED; the pass's own output (one source per Section; the
+    results must_be_fetched, the act citation_only) is clean and the ODR loop ends without either diagnostic."""
+    from regc.compiler.passmanager import run_with_odr
+
+    t1 = ("Where medicinal products are made from substances listed in Sections 3.10 to 3.12 of Annex II to Delegated "
+          "Regulation (EU) 2021/2139, the GHG emissions do not exceed the limits set out in their respective technical "
+          "screening criteria for DNSH to climate change mitigation.")
+    t2 = ("measures are implemented to reduce emission levels taking into account the results of the information "
+          "exchange which are published by the Commission in accordance with Article 6, paragraphs 9 and 10, of "
+          "Directive (EU) 2015/2193.")
+    unit, ctx = unit_from_fixture({"unit_id": "PPC-9.9/DNSH-CCM", "nodes": [{"criterion_id": "P1", "verbatim_text": t1},
+                                                                             {"criterion_id": "P2", "verbatim_text": t2}]})
+    done = references.run(unit.model_copy(deep=True), ctx)
+    p1, p2 = done.root.sub_criteria
+    assert [(s.text, s.celex_id) for s in p1.references.sources] == [
+        (f"Section 3.1{n} of Annex II to Delegated Regulation (EU) 2021/2139", "32021R2139") for n in "012"] + [
+        ("respective technical screening criteria for DNSH to climate change mitigation", None)]
+    assert [(s.text, s.type) for s in p2.references.sources] == [
+        ("results of the information exchange", "must_be_fetched"),
+        ("Article 6, paragraphs 9 and 10, of Directive (EU) 2015/2193", "citation_only")]
+    codes = ("REF_SECTIONS_COLLAPSED", "REF_PUBLICATION_FETCHED")
+    assert not [x for x in references.verify(done, ctx) if x.code in codes]
+    broken = done.model_copy(deep=True)
+    b1, b2 = broken.root.sub_criteria
+    b1.references = References(logic=None, sources=[p1.references.sources[0].model_copy(
+        update={"text": "Annex II to Delegated Regulation (EU) 2021/2139"})])
+    b2.references = References(logic=None, sources=[s.model_copy(update={"type": "must_be_fetched"})
+                                                    for s in p2.references.sources])
+    flagged = [(x.code, x.criterion_id) for x in references.verify(broken, ctx) if x.code in codes]
+    assert flagged == [("REF_SECTIONS_COLLAPSED", "P1"), ("REF_PUBLICATION_FETCHED", "P2")]
+    # a range whose Sections are each a source, and alternatives kept as one source, are not flagged
+    t3 = "in accordance with Sections 3.1 or 3.2 of this Annex, and with Sections 5.11 and 5.12 of this Annex."
+    u3, c3 = unit_from_fixture({"unit_id": "CCM-9.9/SC", "nodes": [{"criterion_id": "1", "verbatim_text": t3}]})
+    assert not [x for x in references.verify(references.run(u3, c3), c3) if x.code in codes]
+    out, rec = run_with_odr(references, unit, ctx)
+    assert not any(x.code in codes for x in rec.diagnostics)
+
+
+def test_verify_flags_a_cut_post_modifier_list_of_generic_law():
+    """Verify learns RF3 for a post-modifier that is a coordination (validation12 WTR-3.1 DNSH-BIO): 'applicable law'
+    cut from 'applicable law related to the conservation of habitats, species and the management of invasive alien
+    species' is flagged REF_SPAN_TRUNCATED; the pass keeps the whole noun phrase."""
+    text = ("outside of the EU, activities are conducted in accordance with applicable law related to the conservation "
+            "of habitats, species and the management of invasive alien species.")
+    unit, ctx = unit_from_fixture({"unit_id": "WTR-9.9/DNSH-BIO", "nodes": [{"criterion_id": "P2(d)", "verbatim_text": text}]})
+    done = references.run(unit.model_copy(deep=True), ctx)
+    whole = "applicable law related to the conservation of habitats, species and the management of invasive alien species"
+    assert [s.text for s in done.root.sub_criteria[0].references.sources] == [whole]
+    broken = done.model_copy(deep=True)
+    node = broken.root.sub_criteria[0]
+    node.references = References(sources=[s.model_copy(update={"text": "applicable law"}) for s in node.references.sources])
+    assert [x.criterion_id for x in references.verify(broken, ctx) if x.code == "REF_SPAN_TRUNCATED"] == ["P2(d)"]

@@ -58,10 +58,13 @@ _VERIFY_AID = re.compile(r"\b(?:(?:as )?can be (?:verified|checked|consulted)|ve
 _GUIDANCE = re.compile(r"\bguidance\s+(?:is\s+|can be\s+|may be\s+)?(?:found|given|provided|contained|available)\s+"
                        r"(?:in|from|at)\b[^.;]{0,30}$|\bsee\s+(?:also\s+)?$", re.I)
 
-# spec §7 RF6: where a document is published, or what an issue is relevant for, is context
+# spec §7 RF6: where a document is published, the act under which a body publishes it ("… which are published by the
+# Commission in accordance with Article 6 … of Directive X"), or what an issue is relevant for, is context
 _PUBLICATION_CONTEXT = re.compile(r"""
     \b(?:(?:is|are|was|were|been)\s+)?(?:published|made\s+(?:public|available)|available)\s+(?:in|on|at|through|via)
       \s+(?:the\s+)?$
+  | \b(?:is|are|was|were|been)\s+published\s+(?:by\s+(?:the\s+)?[A-Z][\w\s]{1,60}?\s+)?(?:in\s+accordance\s+with
+      |under|pursuant\s+to)\s+(?:the\s+)?$
   | \bwith\s+relevance\s+for\s+(?:the\s+application\s+of\s+)?$
 """, re.X | re.I)
 # spec §7 RF6 (context): the act whose compliance a statement declares as its outcome ("… do not result in
@@ -142,6 +145,10 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
     >>> t = "emissions due to natural disturbances do not result in non-compliance with Regulation (EU) 2020/852"
     >>> type_rule(t, find_citations(t)[0], False).rule
     'compliance-outcome'
+    >>> t = ("taking into account the results of the information exchange which are published by the Commission in "
+    ...      "accordance with Article 6 of Directive (EU) 2015/2193")
+    >>> [(c.text, type_rule(t, c, False).value) for c in find_citations(t)]
+    [('results of the information exchange', 'must_be_fetched'), ('Article 6 of Directive (EU) 2015/2193', 'citation_only')]
     >>> t = "the activity complies with Regulation (EU) 2020/852"
     >>> type_rule(t, find_citations(t)[0], False).value
     'must_be_fetched'

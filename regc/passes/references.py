@@ -388,13 +388,14 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                     out.append(Diagnostic(severity="warning", code="REF_MISSED_CITATION", kind="Completeness",
                                           criterion_id=node.criterion_id,
                                           message=f"citation {m.group(0)!r} in {node.criterion_id} was not extracted"))
-    return out + _missed_internal_criteria(unit) + _truncated_spans(unit)
+    return out + _missed_internal_criteria(unit) + _truncated_spans(unit) + _collapsed_sections(unit) + \
+        _publication_fetched(unit)
 
 
 # other activities' criteria named by their part ("the respective criteria for substantial contribution to …"): a
 # qualifier or "technical screening" in front, the part after "for" (spec §7 RF1 generic internal references)
 _LOOSE_INTERNAL_CRITERIA = re.compile(r"""
-    \b(?:respective|relevant|screening)\s+criteria\s+for\s+(?:substantial\s+contribution|(?:doing|do)\s+no\s+significant)
+    \b(?:respective|relevant|screening)\s+criteria\s+for\s+(?:substantial\s+contribution|(?:doing|do)\s+no\s+significant|DNSH\b)
 """, re.X | re.I)
 
 
@@ -432,4 +433,59 @@ def _truncated_spans(unit: Unit) -> list[Diagnostic]:
                 out.append(Diagnostic(severity="warning", code="REF_SPAN_TRUNCATED", kind="Semantic",
                                       criterion_id=node.criterion_id,
                                       message=f"{s.text!r} is cut from the reference {wrap[0].text!r}"))
+    return out
+
+
+# a coordination or range of Sections ("Sections 3.10 to 3.16 of Annex II to …", "Sections 5.11 and 5.12"); an
+# alternative ("Sections 3.1 or 3.2") is one source and not listed here
+_LOOSE_SECTION_LIST = re.compile(r"""
+    \b[Ss]ections\s+(?P<locs>\d+\.\d+\.?(?:(?:\s*,\s*|\s+and\s+|\s+to\s+)(?:[Ss]ections?\s+)?\d+\.\d+\.?)+)
+""", re.X)
+
+
+def _listed_sections(locs: str) -> list[str]:
+    """The Sections of a written coordination, ranges expanded ("3.10 to 3.12" -> 3.10, 3.11, 3.12)."""
+    out: list[str] = []
+    for m in re.finditer(r"(\d+\.\d+)(?:\.?\s+to\s+(?:[Ss]ections?\s+)?(\d+\.\d+))?", locs):
+        a, b = m.group(1), m.group(2)
+        (ca, na), (cb, nb) = a.split("."), (b or a).split(".")
+        same = ca == cb and int(na) <= int(nb) <= int(na) + 20
+        out += [f"{ca}.{n}" for n in range(int(na), int(nb) + 1)] if same else [a] + ([b] if b else [])
+    return out
+
+
+def _collapsed_sections(unit: Unit) -> list[Diagnostic]:
+    """Verify learns RF4 (spec §7: a range or coordination of Sections, of this Annex or of another act's Annex, is one
+    source per Section): a Section of such a list that no source names ("Sections 3.10 to 3.16 of Annex II to
+    Delegated Regulation (EU) 2021/2139" kept as the one source "Annex II to …") (Completeness)."""
+    out = []
+    for node in unit.root.walk():
+        srcs = node.references.sources if node.references else []
+        for m in _LOOSE_SECTION_LIST.finditer(node.verbatim_text):
+            lost = [n for n in _listed_sections(m.group("locs")) if not any(
+                "Section" in s.text and re.search(rf"(?<![\d.]){re.escape(n)}(?!\d)", s.text) for s in srcs)]
+            if lost:
+                out.append(Diagnostic(severity="warning", code="REF_SECTIONS_COLLAPSED", kind="Completeness",
+                                      criterion_id=node.criterion_id,
+                                      message=f"{m.group(0)!r}: Section(s) {', '.join(lost)} not a source of their own"))
+    return out
+
+
+def _publication_fetched(unit: Unit) -> list[Diagnostic]:
+    """Verify learns RF6 (spec §7: where a document is published, or the act under which a body publishes it, is
+    context): a source typed must_be_fetched that the ``reference_type`` rule reads as publication context
+    ("… which are published by the Commission in accordance with Article 6 … of Directive (EU) 2015/2193") (Semantic)."""
+    out = []
+    for node in unit.root.walk():
+        srcs = [s for s in (node.references.sources if node.references else []) if s.type == "must_be_fetched"]
+        if not srcs:
+            continue
+        cits = {c.text: c for c in find_citations(node.verbatim_text)}
+        for s in srcs:
+            c = cits.get(s.text)
+            if c is not None and decide_type(node.verbatim_text, c, node).rule == "publication-context":
+                out.append(Diagnostic(severity="warning", code="REF_PUBLICATION_FETCHED", kind="Semantic",
+                                      criterion_id=node.criterion_id,
+                                      message=f"{s.text!r} is where or under which a document is published, typed "
+                                              f"must_be_fetched"))
     return out

@@ -19,8 +19,10 @@ from regc.grammar.citations.patterns import (
     HEAD_PREFIX,
     NAMED_BY_PREFIX,
     PIN_START,
+    SECTION_ITEM,
     SECTION_PIN_BEFORE,
 )
+from regc.grammar.citations.patterns_phrases import _SECTIONS_CHARS, SECTIONS_OF_ANNEX_BEFORE
 from regc.grammar.citations.results import Citation
 from regc.ir.celex import celex_from_parts
 
@@ -117,6 +119,8 @@ def _single_act(text: str, parsed, span_start: int, span_end: int) -> Citation:
         s0 = s0 - (len(text[max(0, s0 - 60):s0]) - head.start())
     elif named:
         s0 = s0 - (len(text[max(0, s0 - 120):s0]) - named.start())
+    elif re.match(r"the\s+Annex\s+[IVX]+\b", text[s0:span_end]):
+        s0 += len(re.match(r"the\s+", text[s0:]).group(0))  # "the Annex I, part A, of …": the article is no part of it
     return Citation(kind="eu_act", text=text[s0:span_end], start=s0, end=span_end, act_type=_singular(tw),
                     number=num, celex=d.celex, pinpoint=parsed.pinpoint_text, spans=((s0, span_end),),
                     rule=f"grammar:act;{d.rule}", confidence=d.confidence)
@@ -209,3 +213,41 @@ def _with_section_pinpoint(c: Citation, text: str) -> Citation:
     pin = re.sub(r",?\s+of\s+$", "", pin)
     return replace(c, text=text[m.start():c.end], start=m.start(), pinpoint=pin,
                    spans=((m.start(), c.end),), rule=c.rule + ";section-pinpoint")
+
+
+def _section_range(a: str, b: str) -> list[str]:
+    """The Sections of a range "3.10 to 3.16" within one chapter, else its two ends."""
+    (ca, na), (cb, nb) = a.split("."), b.split(".")
+    if ca == cb and int(na) < int(nb) <= int(na) + 20:
+        return [f"{ca}.{n}" for n in range(int(na), int(nb) + 1)]
+    return [a, b]
+
+
+def with_annex_sections(c: Citation, text: str) -> list[Citation]:
+    """An Annex of another act extended leftwards over the Sections written before it, one source per Section (spec
+    §7 RF4: "Sections 3.7 to 3.9" is one source per Section; pinpoints kept); alternatives ("Sections 3.1 or 3.2")
+    stay one source.
+
+    >>> t = "substances listed in Sections 3.10 to 3.12 of Annex II to Delegated Regulation (EU) 2021/2139, the"
+    >>> [x.text for x in with_annex_sections(_act_citations(t)[0], t)]  # doctest: +NORMALIZE_WHITESPACE
+    ['Section 3.10 of Annex II to Delegated Regulation (EU) 2021/2139',
+     'Section 3.11 of Annex II to Delegated Regulation (EU) 2021/2139',
+     'Section 3.12 of Annex II to Delegated Regulation (EU) 2021/2139']
+    """
+    if c.kind != "eu_act" or not (c.pinpoint or "").startswith("Annex") or not c.text.startswith("Annex"):
+        return [c]
+    m = tail_search(SECTIONS_OF_ANNEX_BEFORE, text, c.start, _SECTIONS_CHARS)
+    if not m:
+        return [c]
+    locs = m.group("locs")
+    if re.search(r"\d\s+or\s+\d", locs):
+        nums = [locs]
+    else:
+        nums = []
+        for it in SECTION_ITEM.finditer(locs):
+            nums += _section_range(it.group("num"), it.group("to")) if it.group("to") else [it.group("num")]
+    rid = "grammar:split-sections" if len(nums) > 1 else c.rule.split(";")[0]
+    tail = ";".join(c.rule.split(";")[1:] + ["annex-sections"])
+    return [replace(c, text=f"Section{'s' if ' or ' in n else ''} {n} of {c.text}", start=m.start(),
+                    pinpoint=f"Section {n} of {c.pinpoint}", spans=((m.start(), c.end),), rule=f"{rid};{tail}")
+            for n in nums]

@@ -33,7 +33,7 @@ NAME_TRIGGERS = ('EU', 'European', 'Europe', 'Union', 'IUCN', 'FAO', 'UN', 'UNEC
                  r"[A-Z]{2,}[\w\-]*", r"[A-Z][\w]*-[a-z]+")
 
 # generic references (spec §7 RF1): who makes the rules, what qualifies them, the nouns that head them
-GENERIC_JURISDICTIONS = ('Union', 'EU', 'national', 'international', 'regional')
+GENERIC_JURISDICTIONS = ('Union', 'EU', 'national', 'international', 'regional', 'local')
 GENERIC_QUALIFIERS = ('applicable', 'relevant', 'existing', 'prevailing', 'equivalent', 'recognised', 'harmonised',
                       'voluntary')
 # the kinds of rule a qualified generic provision names ("the prevailing legal and regulatory provisions") and its heads
@@ -90,3 +90,15 @@ SUCCESSOR_NOUNS = ('successors', 'successor')
 # words ("the activity follows the “Pan-European Guidelines for Afforestation and Reforestation with …”")
 QUOTED_TITLE_DOC_NOUNS = ('Guidelines', 'Guideline', 'Guidance', 'Handbook', 'Manual', 'Code', 'Principles', 'Standard',
                           'Standards', 'Protocol', 'Framework')
+
+# generic references of spec §7 RF1/RF3 as whole noun phrases (pattern GENERIC_NOUN_PHRASE of
+# :mod:`regc.grammar.citations.patterns_phrases`): the level of requirements generic law sets ("the minimum information
+# requirements in existing Union law"), the heads of a jurisdiction's law named by its principles ("EU waste regulation
+# principles"), the subject prepositions of a generic standard ("relevant standards regarding data modelling, …")
+REQUIREMENT_LEVELS = ('minimum', 'maximum', 'basic', 'essential')
+LAW_PRINCIPLE_HEADS = ('principles', 'requirements')
+LAW_NOUNS = ('law', 'legislation', 'regulation')
+STANDARD_SUBJECT_PREPOSITIONS = ('regarding', 'concerning', 'on')  # not 'for': "relevant standards for the sector"
+# spec §7 RF6: the heads of a thing to take into account that a body publishes ("the results of the information
+# exchange which are published by the Commission …")
+PUBLISHED_RESULT_HEADS = ('results', 'outcomes?', 'conclusions', 'findings')

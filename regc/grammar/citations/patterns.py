@@ -148,7 +148,7 @@ SENTENCE_END_AFTER = re.compile(r"""
 # substantial contribution"; a qualifier ("respective", "relevant") or "technical screening" makes them other
 # activities' criteria ("the compliance with the criteria for substantial contribution … may be checked" is the
 # unit's own); determiners are no part of the reference
-_CRIT_PART = r"(?:substantial\s+contribution|doing\s+no\s+significant\s+harm|do\s+no\s+significant\s+harm)"
+_CRIT_PART = r"(?:substantial\s+contribution|doing\s+no\s+significant\s+harm|do\s+no\s+significant\s+harm|DNSH)"  # "DNSH": the abbreviation
 _CRIT_OBJECTIVE = (r"(?:climate\s+change\s+(?:mitigation|adaptation)|(?:the\s+)?(?:other\s+)?environmental\s+objectives?"
                    r"|(?:the\s+)?(?:sustainable\s+use|transition|pollution|protection)\s+[a-z\s]{3,60}?(?=[,;.]|$))")
 INTERNAL_CRITERIA = re.compile(rf"""
@@ -219,7 +219,7 @@ _G_STD = "(?:" + words(GENERIC_STANDARD_HEADS) + ")"
 _G_SQUAL = "(?:" + words(GENERIC_STANDARD_QUALIFIERS) + ")"
 # "national law on active ingredients": a subject after "on", not an adverbial ("on a case-by-case basis", "on site")
 _G_ON_SUBJECT = r"(?!\s+(?:an?|its|their|request|site|demand|time)\b)"
-_G_POST = r"""(?:\s+(?:(?:set|laid\ down|established|adopted)(?:\s+out)?\s+(?:by|in|under|on)|relating\s+to
+_G_POST = r"""(?:\s+(?:(?:set|laid\ down|established|adopted)(?:\s+out)?\s+(?:by|in|under|on)|relat(?:ing|ed)\s+to
     |that\s+transposes?|meeting|on(?:\s+the|""" + _G_ON_SUBJECT + r"""))\s+(?:(?!\d{1,4}/\d)[^,;.:]){2,160}?(?=[,;.:]|$|\s+(?:including|in\ particular|where|which
     |and\ (?:the|with))\b))?"""
 
@@ -359,9 +359,12 @@ TITLE_TO_SHORT_NAME = re.compile(r"""
     \s+(?:on|for)\s+(?:the\s+)?[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,14}\s+\((?:[A-Z]{2,}\s+){1,3}[Gg]uidelines?\)
 """, re.X)
 
-# a guideline's code after its noun ("ICH guideline Q3C (R8)") and its short lower-case subject ("on impurities")
+# a guideline's code after its noun ("ICH guideline Q3C (R8)"), its short lower-case subject ("on impurities") and the
+# subtitle after a colon that names it again ("…: guideline for residual solvents"): the title is not cut at its colon
 GUIDELINE_CODE = re.compile(r"""
-    \s+[A-Z]\d+[A-Z]?(?:\s+\(R\d+\))?(?:\s+on\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?(?=\s*(?:[,;.:()]|$|\s+(?:as|which|that|is|are)\b)))?
+    \s+[A-Z]\d+[A-Z]?(?:\s+\(R\d+\))?(?:\s+on\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?(?=\s*(?:[,;.:()]|$|\s+(?:as|which|that|is|are)\b))
+      (?::\s+(?:guideline|guidance)\s+(?:on|for)\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}?  # ": guideline for residual solvents"
+        (?=\s*(?:[,;.()]|$|\s+(?:as|which|that|is|are)\b)))?)?
 """, re.X)
 
 # a lower-case title after a lower-case document noun, running to the end of the clause
@@ -373,17 +376,6 @@ NAMED_ACT = re.compile(r"""
     (?:\bthe\s+)?\b(?!(?:The|This|That|Each|Any|Such|Council|Commission|European|Union|Implementing
         |Delegated)\b)((?:[A-Z][a-z]+\s+){1,4})(?:Framework\s+)?(?:Directive|Regulation)(?![\w’'])
       (?!\s+(?:\(|No\b|\d))
-""", re.X)
-
-# a treaty named by its subject, the title capitalised ("the Montreal Protocol on Substances that Deplete the Ozone
-# Layer") or, for a convention or protocol named by its place, lower-case to the end of the list item ("the Rotterdam
-# Convention on the prior informed consent procedure for certain hazardous chemicals and pesticides in international
-# trade, the Minamata …")
-NAMED_AGREEMENT = re.compile(r"""
-    (?:\bthe\s+)?(?:(?:[A-Z][\w-]*|of|on|for|and)\s+){0,4}?(?:Agreement|Convention|Protocol)\s+(?:concerning
-        |on|for|of|relating\s+to)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:of|by|and|for|on|the|from|that|in)\s+[A-Z][\w-]*
-        |\s+[A-Z][\w-]*)*(?:\s+\([A-Z]{2,}\))?
-  | \bthe\s+[A-Z][\w-]+\s+(?:Convention|Protocol)\s+on\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){1,15}(?=\s*[,;.])
 """, re.X)
 
 # a convention, protocol or agreement named by its place or subject ("the Minamata Convention", "the Paris

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from regc.grammar.citations.acts import _act_citations, _with_section_pinpoint
+from regc.grammar.citations.acts import _act_citations, _with_section_pinpoint, with_annex_sections
 from regc.grammar.citations.patterns import (
     _GENERIC_LEAD,
     ACT_CORE,
@@ -35,7 +35,6 @@ from regc.grammar.citations.patterns import (
     INTERNAL_CRITERIA,
     LEVELS_INDICATOR,
     LEVELS_NUMBER,
-    NAMED_AGREEMENT,
     NAMED_CONVENTION,
     SCHEME_REQUIREMENTS,
     TREATY,
@@ -47,6 +46,7 @@ from regc.grammar.citations.patterns import (
     QUOTED_DOCUMENT,
 )
 from regc.grammar.citations.lexicon import STANDARD_PREFIXES
+from regc.grammar.citations.patterns_phrases import GENERIC_NOUN_PHRASE, NAMED_AGREEMENT, PUBLISHED_DOCUMENT
 from regc.grammar.citations.phrases import _named_acts, _named_documents, _titled_acts
 from regc.grammar.citations.references import _internal_citations, _standard_citations
 from regc.grammar.citations.results import Citation
@@ -64,12 +64,13 @@ def rule(*rule_ids: str, gates: tuple[re.Pattern, ...] = ()) -> Callable:
 
 
 @rule("grammar:act", "grammar:split-pinpoints", "grammar:split-acts", "grammar:anaphor", "grammar:split-articles",
-      gates=(ACT_CORE, ANAPHOR_CORE))
+      "grammar:split-sections", gates=(ACT_CORE, ANAPHOR_CORE))
 def act(text: str) -> list[Citation]:
     """Numbered EU acts with their pinpoints ("Article 29 of Directive (EU) 2018/2001"), split coordinations (of
     acts, of pinpoints, of articles: "Articles 11 and 12 of Directive X" is two sources), and anaphors ("of that
-    Directive"), each extended over a section pinpoint before it."""
-    return [_with_section_pinpoint(a, text) for a in _act_citations(text)]
+    Directive"), each extended over a section pinpoint before it; the Sections of another act's Annex one source
+    each ("Sections 3.10 to 3.16 of Annex II to Delegated Regulation (EU) 2021/2139")."""
+    return [s for a in _act_citations(text) for s in with_annex_sections(_with_section_pinpoint(a, text), text)]
 
 
 @rule("grammar:section", "grammar:section-split", "grammar:appendix_ref", "grammar:relevant_section_ref",
@@ -182,16 +183,27 @@ def generic_alternative(text: str) -> list[Citation]:
     return out
 
 
-@rule("pattern:generic-reference", gates=(GENERIC_LAW_CAND,))
+@rule("pattern:generic-reference", gates=(GENERIC_LAW_CAND, GENERIC_NOUN_PHRASE))
 def generic_reference(text: str) -> list[Citation]:
     """Generic references as whole noun phrases, spec §7 ("applicable Union and national law", "national
-    legislation that transposes …", "equivalent recognised schemes"), and named non-legal schemes (FSC, PEFC)."""
+    legislation that transposes …", "equivalent recognised schemes", "national and local provisions", "minimum
+    requirements in Union law", "relevant standards regarding …"), and named non-legal schemes (FSC, PEFC)."""
     out = []
-    for m in GENERIC_LAW_CAND.finditer(text):
-        s0 = m.start() + (4 if m.group(0).startswith("the ") else 0)  # leading articles are not part of a reference
-        out.append(Citation(kind="generic", text=text[s0:m.end()], start=s0, end=m.end(), spans=((s0, m.end()),),
-                            rule=generic_reference.rule_id, confidence=0.65))
+    for rx in (GENERIC_LAW_CAND, GENERIC_NOUN_PHRASE):
+        for m in rx.finditer(text):
+            s0 = m.start() + (4 if m.group(0).startswith("the ") else 0)  # leading articles are no part of a reference
+            out.append(Citation(kind="generic", text=text[s0:m.end()], start=s0, end=m.end(), spans=((s0, m.end()),),
+                                rule=generic_reference.rule_id, confidence=0.65))
     return out
+
+
+@rule("pattern:published-document", gates=(PUBLISHED_DOCUMENT,))
+def published_document(text: str) -> list[Citation]:
+    """The thing to take into account that a body publishes, spec §7 RF6 ("taking into account the results of the
+    information exchange which are published by the Commission …" → "results of the information exchange")."""
+    return [Citation(kind="generic", text=m.group("ref"), start=m.start("ref"), end=m.end("ref"),
+                     spans=(m.span("ref"),), rule=published_document.rule_id, confidence=0.65)
+            for m in PUBLISHED_DOCUMENT.finditer(text)]
 
 
 @rule("pattern:internal-criteria", gates=(INTERNAL_CRITERIA,))
@@ -259,5 +271,5 @@ def named_document(text: str) -> list[Citation]:
 
 RULES = (act, internal_reference, standard, named_act, titled_act, levels_indicator, named_convention, treaty,
          body_guidance, commission_notice, body_standard, named_agreement, bat_conclusions, generic_alternative,
-         generic_reference, internal_criteria, scheme_requirements, convention_document, generic_phrase,
+         generic_reference, published_document, internal_criteria, scheme_requirements, convention_document, generic_phrase,
          quoted_document, named_document)

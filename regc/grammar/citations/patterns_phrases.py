@@ -1,0 +1,98 @@
+"""Regular expressions of the citation finder, continued (:mod:`regc.grammar.citations.patterns` is full): phrase
+references as whole noun phrases (spec §7 RF1/RF3/RF6), treaties named by subject with their pinpoint, date and short
+name, and the Sections of another act's Annex (§7 RF4).
+
+>>> GENERIC_NOUN_PHRASE.search("in accordance with national and local provisions, including").group(0)
+'national and local provisions'
+>>> PUBLISHED_DOCUMENT.search("taking into account the results of the information exchange which are published by").group("ref")
+'results of the information exchange'
+"""
+
+from __future__ import annotations
+
+import re
+
+from regc.grammar.citations.lexicon import (
+    GENERIC_DOMAINS,
+    GENERIC_JURISDICTIONS,
+    GENERIC_LAW_HEADS,
+    GENERIC_QUALIFIERS,
+    LAW_NOUNS,
+    LAW_PRINCIPLE_HEADS,
+    PUBLISHED_RESULT_HEADS,
+    REQUIREMENT_LEVELS,
+    STANDARD_SUBJECT_PREPOSITIONS,
+)
+from regc.grammar.citations.patterns import _SEC_JOIN, _SECNUM, words
+
+# ---------------------------------------------------------------------------------------------------------------
+# Sections of another act's Annex written before the Annex pinpoint of that act ("Sections 3.10 to 3.16 of " before
+# "Annex II to Delegated Regulation (EU) 2021/2139"; "Sections 3.18 to 3.21, Sections 6.18 to 6.20 of Annex I to …"):
+# one source per Section (spec §7 RF4, ranges included)
+SECTIONS_OF_ANNEX_BEFORE = re.compile(rf"""
+    \b[Ss]ections?\s+(?P<locs>{_SECNUM}(?:{_SEC_JOIN}(?:[Ss]ections?\s+)?{_SECNUM})*)\s*,?\s+of\s+$
+""", re.X)
+
+_SECTIONS_CHARS = re.compile(r"""
+    [Sectionsandtor0-9.,\s]
+""", re.X)
+
+# ---------------------------------------------------------------------------------------------------------------
+# a treaty named by its subject, the title capitalised ("the Montreal Protocol on Substances that Deplete the Ozone
+# Layer") or, for a convention or protocol named by its place, lower-case to the end of the list item ("the Rotterdam
+# Convention on the prior informed consent procedure …"); with the pinpoint before it, the date it was signed and the
+# short name it is given in brackets, one source (spec §7 pinpoints kept, as "Annex II to the Euratom Treaty"):
+# "Annex V to the International Convention for the Prevention of Pollution from Ships of 2 November 1973 (the IMO
+# MARPOL Convention)"
+_TREATY_NOUN = r"(?:Agreement|Convention|Protocol)"
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_AGREEMENT_PIN = r"(?:\b(?:Annex(?:es)?\s+[IVX]+|Articles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*)\s+(?:to|of)\s+)"
+_SIGNED_ON = rf"(?:\s+of\s+\d{{1,2}}\s+{_MONTH}\s+\d{{4}})"
+_SHORT_NAME = rf"(?:\s+\((?:the\s+)?(?:[A-Z][\w-]*\s+){{1,4}}{_TREATY_NOUN}\))"
+NAMED_AGREEMENT = re.compile(rf"""
+    {_AGREEMENT_PIN}?(?:\bthe\s+)?(?:(?:[A-Z][\w-]*|of|on|for|and)\s+){{0,4}}?{_TREATY_NOUN}\s+(?:concerning
+        |on|for|of|relating\s+to)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:of|by|and|for|on|the|from|that|in)\s+[A-Z][\w-]*
+        |\s+[A-Z][\w-]*)*(?:\s+\([A-Z]{{2,}}\))?{_SIGNED_ON}?{_SHORT_NAME}?
+  | \bthe\s+[A-Z][\w-]+\s+(?:Convention|Protocol)\s+on\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{1,15}}(?=\s*[,;.])
+""", re.X)
+
+# ---------------------------------------------------------------------------------------------------------------
+# generic references as whole noun phrases (spec §7 RF1/RF3), each a head and its modifiers:
+# - provisions of coordinated jurisdictions ("national and local provisions"; "national provisions" alone is the
+#   generic alternative of GENERIC_CAND after "or");
+# - the level of requirements generic law sets ("minimum requirements in Union law", "the minimum information
+#   requirements in existing Union law"): the requirements, not the law alone;
+# - a jurisdiction's law named by its principles ("EU waste regulation principles");
+# - relevant standards illustrated by examples ("relevant standards, such as Recommendation …") or named by their
+#   subject ("relevant standards regarding data modelling, interoperability, data privacy and data security");
+#   "relevant standards" alone is a description, not a reference;
+# - qualified law with a subject that is a coordination running to the end of the sentence ("applicable law related to
+#   the conservation of habitats, species and the management of invasive alien species": the comma belongs to the list)
+_JUR = "(?:" + words(GENERIC_JURISDICTIONS) + ")"
+_QUAL = "(?:" + words(GENERIC_QUALIFIERS) + ")"
+_LAW = "(?:" + words(GENERIC_LAW_HEADS) + ")"
+_DOM = "(?:" + words(GENERIC_DOMAINS) + ")"
+_LOWER_WORDS = r"[a-z][\w-]*(?:\s+(?!and\b|or\b)[a-z][\w-]*){0,3}"
+_SUBJECT_LIST = rf"{_LOWER_WORDS}(?:,\s+{_LOWER_WORDS})*(?:,?\s+(?:and|or)\s+{_LOWER_WORDS})?"
+_NP = r"(?:the\s+)?[a-z][\w-]*(?:\s+(?!and\b|or\b)[a-z][\w-]*){0,6}"
+_NP_LIST = rf"{_NP}(?:,\s+{_NP})*,?\s+(?:and|or)\s+{_NP}(?=\s*(?:[;.]|$))"
+GENERIC_NOUN_PHRASE = re.compile(rf"""
+    \b(?:{_QUAL}\s+)*{_JUR}\s+(?:and|or)\s+{_JUR}\s+provisions\b
+  | \b(?:{words(REQUIREMENT_LEVELS)})\s+(?:[a-z][\w-]*\s+)?requirements\s+(?:in|of|under)\s+(?:{_QUAL}\s+)*
+      {_JUR}(?:\s+(?:and|or)\s+{_JUR})?\s+{_LAW}\b
+  | \b(?:EU|Union)\s+(?:{_DOM}\s+)?(?:{words(LAW_NOUNS)})\s+(?:{words(LAW_PRINCIPLE_HEADS)})\b
+  | \brelevant\s+standards(?=,?\s+such\s+as\b)
+  | \brelevant\s+standards\s+(?:{words(STANDARD_SUBJECT_PREPOSITIONS)})\s+(?!(?:the|its|their|this|that)\b){_SUBJECT_LIST}
+      (?=\s*(?:[;.]|$))
+  | \b(?:{_QUAL}\s+)+(?:{_JUR}\s+)?{_LAW}\s+relat(?:ing|ed)\s+to\s+{_NP_LIST}
+""", re.X)
+
+# ---------------------------------------------------------------------------------------------------------------
+# spec §7 RF6: the thing to take into account that a body publishes ("the results of the information exchange which
+# are published by the Commission …") is a source (must_be_fetched, no CELEX); the act under which it is published is
+# context (decision ``reference_type``); the leading article is no part of the reference, a comma may close the noun
+# phrase ("results of the information exchange, which are published …")
+PUBLISHED_DOCUMENT = re.compile(rf"""
+    \b(?P<ref>(?:{words(PUBLISHED_RESULT_HEADS)})\s+of\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,4}}?)
+      \s*,?\s+(?:which|that)\s+(?:are|is|were|was|have\s+been|has\s+been)\s+published\b
+""", re.X)
