@@ -405,3 +405,66 @@ def test_event_place_and_kind_scopes_and_verify_flags_them_broken():
         broken.root.find(cid).applicability = "Mandatory"
     flagged = {d.criterion_id for d in classify.verify(broken, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"}
     assert flagged == {"P1", "P3", "P5", "P6"}
+
+
+# ------------------------------- validation12 tags (H11-F12b): what a product does is not the node's obligation
+
+def _capability_unit():
+    from regc.ir.models import Activity, ActSource, Unit
+    from regc.ir.models import CriterionNode as N
+    from harness.goldcheck import make_context
+
+    unit = Unit(unit_id="CE-4.1/SC", root=N(criterion_id="ROOT", sub_criteria=[
+        N(criterion_id="4", verbatim_text="For lifecycle assessment software, at least one of the following "
+                                          "capabilities specified in points (a) to (c) is met in its full scope:",
+          sub_criteria=[
+              N(criterion_id="4(a)", verbatim_text="supporting the life cycle assessment of products with "
+                                                   "software-implemented methods and algorithms according to relevant "
+                                                   "standards such as ISO 14067:2018;"),
+              N(criterion_id="4(b)", verbatim_text="supporting the exchange with suppliers of data required to verify "
+                                                   "the environmental performance of supplied materials;"),
+              N(criterion_id="4(c)", verbatim_text="supporting the impact assessment of such measures on circularity "
+                                                   "performance.")]),
+        N(criterion_id="5", verbatim_text="The operator carries out an assessment of the circularity performance of "
+                                          "the product.")]))
+    act = Activity(activity_id="CE-4.1", name="Provision of IT/OT data-driven solutions",
+                   source=ActSource(celex="32023R2486", format="formex"), units=[unit])
+    return unit, make_context(act, unit)
+
+
+def test_verify_flags_tags_read_from_a_products_capability():
+    """Observe: the rule's output passes (the capability items carry no Assessment/Verification; a standard the
+    capability works to stays Methodology; an operator's own assessment stays Assessment); the items hand-tagged from
+    their gerund phrase are flagged TAG_PRODUCT_FUNCTION."""
+    unit, ctx = _capability_unit()
+    out = classify.run(unit.model_copy(deep=True), ctx)
+    assert {c: out.root.find(c).tags for c in ("4", "4(a)", "4(b)", "4(c)", "5")} == \
+        {"4": [], "4(a)": ["Methodology"], "4(b)": [], "4(c)": [], "5": ["Assessment"]}
+    assert not [d for d in classify.verify(out, ctx) if d.code == "TAG_PRODUCT_FUNCTION"]
+    broken = out.model_copy(deep=True)
+    broken.root.find("4(b)").tags = ["Verification"]
+    broken.root.find("4(c)").tags = ["Assessment"]
+    flagged = {d.criterion_id for d in classify.verify(broken, ctx) if d.code == "TAG_PRODUCT_FUNCTION"}
+    assert flagged == {"4(b)", "4(c)"}
+
+
+def test_odr_repairs_a_model_that_tags_capabilities():
+    """Diagnose + Repair: a scripted model reading Assessment from every "assessment" word is overruled on the
+    flagged capability item; the operator's own assessment keeps its tag."""
+    from dataclasses import replace
+
+    from regc.compiler.passmanager import run_with_odr
+    from regc.decisions import Verdict
+
+    class WordReader:
+        def decide(self, decision, inputs, rule, *, about=None, flags=None):
+            if decision.name == "tags" and "assessment" in inputs.text:
+                return Verdict(("Assessment",), 0.9, "scripted", model="scripted")
+            return None
+
+    unit, ctx = _capability_unit()
+    ctx.options = replace(ctx.options, decider=WordReader(), stop_confidence=0.99)
+    fixed, record = run_with_odr(classify, unit.model_copy(deep=True), ctx)
+    assert record.attempts >= 2
+    assert fixed.root.find("4(c)").tags == [] and fixed.root.find("5").tags == ["Assessment"]
+    assert not [d for d in classify.verify(fixed, ctx) if d.code == "TAG_PRODUCT_FUNCTION"]

@@ -16,8 +16,11 @@ from typing import Any, Iterable, Optional
 
 from regc.decisions.applicability import first_sentence
 from regc.decisions.base import Decision, Verdict
-from regc.decisions.tags_cues import (ANALYSIS_CHAPEAU, CALCULATION_CHAPEAU, CLASS_RANK_LIMIT, CLASSIFIED_THING,
-                                     CONTRACT_AS_CONTEXT, DEMONSTRATED_BY_METHOD, EXTRA_RULES, INTERNAL_POINT_TARGET, NOMINAL_ANALYSIS_ITEM, PROCEDURE_STEP, SCOPE_OPENING)
+from regc.decisions.tags_cues import (ACTIVITY_NAMES_A_PRODUCT, ANALYSIS_CHAPEAU, CALCULATION_CHAPEAU, CAPABILITY_ITEM,
+                                     CAPABILITY_KEEPS, CLASS_RANK_LIMIT, CLASSIFIED_THING, CONTRACT_AS_CONTEXT,
+                                     CRITERIA_OF_CLASSIFIED_THINGS, DEMONSTRATED_BY_METHOD, EXCEPTION_CLAUSE, EXTRA_RULES,
+                                     IN_A_DOCUMENT_TITLE, INTERNAL_POINT_TARGET, MANNER_STANDARD, NOMINAL_ANALYSIS_ITEM,
+                                     PROCEDURE_STEP, SCOPE_OPENING, VALUE_FROM_AN_ASSESSMENT)
 from regc.ir.models import TAGS, Tag
 from regc.grammar.prefilter import prefilter_namespace
 
@@ -130,6 +133,10 @@ _BY_OPERATOR_VERB = re.compile(r"^\s*(?:when\s+\w+ing[^,]*,\s*)?(?:the\s+)?(?:in
                                r"verifier\s+takes\s+into\s+account\b", re.IGNORECASE)
 
 
+# the rules whose Methodology is an "in accordance with <a text>" phrase, which frames an assessment or attestation
+_FRAMING = ("Methodology:(?<!^)\\bin\\s+accordance", "Methodology:in-accordance-with-generic-law")
+
+
 def example_governs(t: str, start: int) -> bool:
     """Whether an example marker ("for example", "such as") right around ``start`` governs the phrase there; an
     example closed by its parenthesis before it ("the medium of storage (such as hydrogen or ammonia) complies
@@ -226,12 +233,11 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
                 rules.append(f"{tag}:{rx.pattern[:24]}")
                 break
     tags, rules = _apply_cues(t, tags, rules)
-    if "Assessment" in tags and "Methodology" in tags and rules[tags.index("Methodology")].startswith(
-            "Methodology:(?<!^)\\bin\\s+accordance"):
+    if "Assessment" in tags and "Methodology" in tags and rules[tags.index("Methodology")].startswith(_FRAMING):
         tags.remove("Methodology")  # "risks are identified and addressed …, in accordance with Directive X": the
         # Directive frames the assessment; it prescribes no method of its own
     meth = rules[tags.index("Methodology")] if "Methodology" in tags else ""
-    if "Verification" in tags and meth.startswith("Methodology:(?<!^)\\bin\\s+accordance") and \
+    if "Verification" in tags and meth.startswith(_FRAMING) and \
             re.search(r"\b(?:attested|certified)\s+by\b", t, re.IGNORECASE):
         tags.remove("Methodology")  # "attested by product datasheets …, in accordance with the technical
         # specifications laid down in Appendix E": the specifications frame the attestation
@@ -252,6 +258,7 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
             r"\bassessment\b[^.;]{0,60}\b(?:is|are)\s+based\s+on\b", t, re.IGNORECASE):
         tags.remove("Assessment")  # "the assessment of impacts are based on best practice": how it is done
     _drop_unperformed(t, tags, information_item)
+    _drop_product_functions(t, tags)
     if len(tags) > 3:  # paper D.5: 0-3 tags; keep the first three in TAGS order
         tags = tags[:3]
     return Verdict(tags, 0.6 if tags else 0.7, ",".join(rules) or "no-tag-keyword")
@@ -274,6 +281,42 @@ def _drop_unperformed(t: str, tags: list[str], information_item: bool) -> None:
     if "Assessment" in tags and (information_item and NOMINAL_ANALYSIS_ITEM.match(t) or DEMONSTRATED_BY_METHOD.search(t)
                                  and not _assessment_match(DEMONSTRATED_BY_METHOD.sub(" ", t))):
         tags.remove("Assessment")
+    for rx in (IN_A_DOCUMENT_TITLE, VALUE_FROM_AN_ASSESSMENT, EXCEPTION_CLAUSE, ACTIVITY_NAMES_A_PRODUCT):
+        # a guideline's title, a value an assessment yields, an exception's condition, the name of a kind of product
+        if "Assessment" in tags and rx.search(t) and not _assessment_match(rx.sub(" ", t)):
+            tags.remove("Assessment")
+    if "Verification" in tags and EXCEPTION_CLAUSE.search(t) and not _verification_match(EXCEPTION_CLAUSE.sub(" ", t)):
+        tags.remove("Verification")
+
+
+def _drop_product_functions(t: str, tags: list[str]) -> None:
+    """Drop (in place) the tags an item reads from the functions of a product it names by their gerund ("supporting
+    the life cycle assessment of products …", "supporting the management and tracking suppliers’ compliance with
+    standards …", "supporting the exchange with suppliers of data required to verify …"): the product's users assess,
+    verify or track; the node sets no assessment, verification or method of its own.  A standard the capability works
+    to ("… with software-implemented methods and algorithms according to relevant standards") still says how.
+
+    >>> tags = ["Assessment"]; _drop_product_functions("supporting the impact assessment of such measures;", tags); tags
+    []
+    """
+    if not CAPABILITY_ITEM.match(t):
+        return
+    for tag in ("Assessment", "Verification"):
+        if tag in tags:
+            tags.remove(tag)
+    if "Methodology" in tags and not MANNER_STANDARD.search(t) and \
+            not any(rx.search(t) for name, _tag, rx in EXTRA_RULES if name in CAPABILITY_KEEPS):
+        tags.remove("Methodology")
+
+
+def _commitment_match(t: str) -> bool:
+    return any(rx.search(t) for rx in _TAG_RULES["Commitment"]) or \
+        any(rx.search(t) for _n, tag, rx in EXTRA_RULES if tag == "Commitment")
+
+
+def _verification_match(t: str) -> bool:
+    return any(rx.search(t) for rx in _TAG_RULES["Verification"]) or \
+        any(rx.search(t) for _n, tag, rx in EXTRA_RULES if tag == "Verification")
 
 
 def _assessment_match(t: str) -> bool:
@@ -306,8 +349,12 @@ def _apply_cues(t: str, tags: list[str], rules: list[str]) -> tuple[list[str], l
         del found["Methodology"]  # "has been notified to the Commission in accordance with Article 41 …": a procedure
     if "Methodology" in found and CLASSIFIED_THING.search(t):
         del found["Methodology"]  # "substances meeting the criteria for classification as … in accordance with X"
+    if "Methodology" in found and CRITERIA_OF_CLASSIFIED_THINGS.search(t) and \
+            not _methodology_match(CRITERIA_OF_CLASSIFIED_THINGS.sub(" ", t)):
+        del found["Methodology"]  # "does not involve the use of substances … that meet the criteria set out in Article 57
+        # of Regulation (EC) No 1907/2006": the act classifies the substances
     if "Commitment" in found and CONTRACT_AS_CONTEXT.search(t) and found["Commitment"].startswith(
-            "Commitment:\\bcontractual"):
+            "Commitment:\\bcontractual") and not _commitment_match(CONTRACT_AS_CONTEXT.sub(" ", t)):
         del found["Commitment"]  # "the contribution defined in the contractual agreement is at least …"
     ordered = [tag for tag in TAGS if tag in found]
     return ordered, [found[tag] for tag in ordered]

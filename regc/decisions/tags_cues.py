@@ -61,9 +61,12 @@ METHOD_SET_OUT_IN = re.compile(rf"\b(?:calculated\s+on\s+the\s+basis\s+of|(?:sav
                                rf"\b{_SETS_OUT})\s+", re.IGNORECASE)
 # "applies highly efficient CHP (combined heat and power) technology" (not "apply best industry practices and
 # technology": generic good practice), "uses the tools and equipment suited for …", "uses a sludge treatment"
+# (not "uses electronic tools to describe the characteristics of the building as built": tools that record what is
+# built, information the node asks for, no method of complying)
+DOCUMENTING_VERBS = ("describe", "document", "record", "report", "store")
 APPLIES_TECHNIQUE = re.compile(rf"\bappl(?:y|ies)\s+(?:the\s+|a\s+|an\s+)?(?:(?!practices?\b)[\w()-]+\s+){{0,8}}?"
                                rf"{_alt(TECHNOLOGY_NOUNS)}\b|\buses?\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){{0,2}}?"
-                               rf"{_alt(TOOL_NOUNS)}\b", re.IGNORECASE)
+                               rf"{_alt(TOOL_NOUNS)}\b(?!\s+to\s+{_alt(DOCUMENTING_VERBS)}\b)", re.IGNORECASE)
 # "has developed and implemented an action plan"
 ADOPTED_PLAN = re.compile(rf"\b(?:has|have)\s+{_alt(PLAN_VERBS)}(?:\s+and\s+{_alt(PLAN_VERBS)})?\s+(?:an?|the)\s+"
                           rf"(?:[\w-]+\s+){{0,3}}?plan\b", re.IGNORECASE)
@@ -175,11 +178,70 @@ NOMINAL_ANALYSIS_ITEM = re.compile(rf"^\W*(?:an?\s+)?(?:{_alt(ANALYSIS_NOUNS + (
 # replacement (see regc.decisions.tags)
 WITHDRAWN_UNIT = re.compile(r"\bpermanently\s+withdrawn\s+from\s+(?:use|service|operation|the\s+fleet)\b", re.IGNORECASE)
 
+# --- validation12 cues (spec §6 Tags: Methodology = a named method, test, standard or technique, or compliance with a
+# referenced text, here also a generic one; no tag for what a product does) ------------------------------------------
+# a standard the node's subject works to, as a manner phrase ("software-implemented methods and algorithms according
+# to relevant standards such as …"): the standard says how (not "the state of the art")
+STANDARD_WORDS = ("standards", "standard", "norms", "norm")
+ACCORDING_TO_STANDARDS = re.compile(rf"\baccording\s+to\s+(?:the\s+)?(?:(?:relevant|applicable|harmonised|international)"
+                                    rf"\s+)*{_alt(STANDARD_WORDS)}\b", re.IGNORECASE)
+# guidelines the node's value or subject is in line with ("in line with the European Medicines Agency Guideline on …
+# (EMA ERA guideline)", "In line with the EMA ERA guidelines, the PEC/PNEC ratio … is below 1")
+GUIDE_WORDS = ("guidelines", "guideline", "guidance")
+IN_LINE_WITH_GUIDELINES = re.compile(rf"\bin\s+(?:line|accordance|compliance)\s+with\s+(?:the\s+)?(?:[\w‘’'()/-]+\s+){{0,8}}?"
+                                     rf"{_alt(GUIDE_WORDS)}\b", re.IGNORECASE)
+# a named test the node's result is established by ("classified as readily biodegradable based on at least one of the
+# test methods from the OECD Guidelines …", "mineralised based on a specific Test No 308 …")
+TEST_WORDS = ("test methods", "test method", "tests", "test", "testing")
+BASED_ON_A_TEST = re.compile(rf"\bbased\s+on\s+(?:(?:at\s+least\s+)?(?:one|any)\s+of\s+)?(?:the\s+|an?\s+)?(?:[\w-]+\s+){{0,2}}?"
+                             rf"{_alt(TEST_WORDS)}\b", re.IGNORECASE)
+# compliance with a generic law qualified as applicable/relevant in an "in accordance with" phrase ("activities are
+# conducted in accordance with applicable law related to …", "treated … in accordance with the waste hierarchy, EU
+# waste regulation principles and applicable regulations"), as COMPLIES_WITH_GENERIC_LAW for "comply with"
+IN_ACCORDANCE_WITH_GENERIC_LAW = re.compile(
+    rf"\bin\s+(?:accordance|compliance|line)\s+with\s+(?:the\s+)?(?:[\w,‘’'()-]+\s+){{0,8}}?"
+    rf"{_alt(GENERIC_LAW_QUALIFIERS)}\s+(?:[\w-]+\s+){{0,2}}?{_alt(GENERIC_LAW_NOUNS)}\b", re.IGNORECASE)
+# the conditions a referenced text sets, met by the node's subject ("Recycling processes meet the conditions set out in
+# Article 12 of Directive 2006/66/EC"; not "comply with individual licence conditions": no text that sets them)
+CONDITIONS_OF_A_TEXT = re.compile(rf"\b{_COMPLY}\s+(?:all\s+|one\s+of\s+)?(?:the\s+)?(?:[\w-]+\s+){{0,2}}?conditions\s+"
+                                  rf"(?:set\s+out|laid\s+down|specified|established)\s+in\s+(?!points?\b)", re.IGNORECASE)
+# a named leak detection technique the activity applies or includes ("includes leak detection and repair of existing
+# gas pipelines", "Appropriate leak detection systems are applied"; gold CCM-4.29 SC 2(a) "a leak detection and repair
+# programme is introduced": Methodology)
+LEAK_DETECTION = re.compile(r"\bleak(?:age)?\s+detection\b", re.IGNORECASE)
+# a technique the operator (or the activity, the installation) applies ("The operator applies solvent waste segregation
+# for solvent recovery", "the operator applies Continuous Emission Monitoring Systems"); not what other things apply
+# ("waste management systems that apply deposit and refund systems"), not generic good practice ("apply best industry
+# practices"), not "applies to …" (a scope)
+APPLYING_ACTORS = ("operator", "activity", "project", "installation", "plant", "facility", "manufacturer")
+ACTOR_APPLIES_A_TECHNIQUE = re.compile(
+    rf"\b{_alt(APPLYING_ACTORS)}\s+(?:[a-z]+ly\s+)?appl(?:y|ies)\s+(?!(?:to|for|only|in|at|where|as|from|until|under|also|"
+    rf"equally)\b)(?!(?:the\s+)?best\s+(?:industry\s+)?practices?\b)(?:the\s+|an?\s+)?[\w-]+", re.IGNORECASE)
+
+# measures the node requires as a referenced text sets them out ("… requiring that the appropriate measures are taken
+# to prevent or mitigate impacts in relation to that Directive’s Descriptor 11 …, laid down in Annex I to that
+# Directive, and as set out in Decision (EU) 2017/848 in relation to the relevant criteria and methodological
+# standards …"): compliance with requirements set out in referenced texts (not "Measures are taken to reduce noise
+# and dust": a generic outcome, spec §6)
+MEASURES_SET_OUT_IN_A_TEXT = re.compile(r"\bmeasures\s+are\s+taken\b[^.;]{0,240}?\b(?:set\s+out|laid\s+down)\s+in\s+"
+                                        r"(?:Commission\s+)?(?:Annex|Article|Directive|Regulation|Decision)\b",
+                                        re.IGNORECASE)
+
+# a sentence of the node that says how compliance is demonstrated ("Compliance with this requirement is demonstrated
+# by reporting on the Level(s) indicators 2.3 and 2.4", "The operator of the activity demonstrates compliance with the
+# 90 % threshold by reporting on …"): its role is Verification (spec §6: extra sentences of a block record their role
+# in its tags); an inspection by an approved inspector too ("inspected regularly by a nationally approved inspector")
+COMPLIANCE_DEMONSTRATED = re.compile(r"\bdemonstrates?\s+compliance\b[^.;]{0,80}?\s(?:by|through)\s|"
+                                     r"\bcompliance\b[^.;]{0,80}?\b(?:is|are)\s+demonstrated\s+(?:by|through)\s|"
+                                     r"\binspected\s+(?:[a-z]+ly\s+)?by\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?"
+                                     r"(?:inspectors?|bod(?:y|ies)|authorit(?:y|ies))\b", re.IGNORECASE)
+
 # (name, tag, pattern) in order; each adds its tag when it matches (spec §6 Tags)
 EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("authorised-or-labelled", "Verification", AUTHORISED_BY),
     ("provides-for-monitoring", "Verification", PROVIDES_MONITORING),
     ("monitoring-framework", "Verification", MONITORING_FRAMEWORK),
+    ("compliance-demonstrated", "Verification", COMPLIANCE_DEMONSTRATED),
     ("complies-with-legislation", "Methodology", COMPLIES_WITH_LEGISLATION),
     ("requirements-of-a-text", "Methodology", REQUIREMENTS_OF_TEXT),
     ("obligations-set-by-legislation", "Methodology", OBLIGATIONS_SET_BY),
@@ -194,6 +256,14 @@ EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("criteria-of-a-section", "Methodology", SECTION_CRITERIA),
     ("follows-a-document", "Methodology", FOLLOWS_A_DOCUMENT),
     ("demonstrated-by-a-method", "Methodology", DEMONSTRATED_BY_METHOD),
+    ("according-to-standards", "Methodology", ACCORDING_TO_STANDARDS),
+    ("in-line-with-guidelines", "Methodology", IN_LINE_WITH_GUIDELINES),
+    ("based-on-a-test", "Methodology", BASED_ON_A_TEST),
+    ("in-accordance-with-generic-law", "Methodology", IN_ACCORDANCE_WITH_GENERIC_LAW),
+    ("conditions-of-a-text", "Methodology", CONDITIONS_OF_A_TEXT),
+    ("leak-detection", "Methodology", LEAK_DETECTION),
+    ("actor-applies-a-technique", "Methodology", ACTOR_APPLIES_A_TECHNIQUE),
+    ("measures-set-out-in-a-text", "Methodology", MEASURES_SET_OUT_IN_A_TEXT),
     ("adopted-plan", "Commitment", ADOPTED_PLAN),
     ("declared-intention", "Commitment", DECLARED_INTENTION),
     ("develops-a-strategy", "Commitment", DEVELOPS_A_STRATEGY),
@@ -231,9 +301,52 @@ CLASSIFIED_THING = re.compile(rf"^\W*(?:[\w()-]+\s+){{0,3}}?{_alt(CLASSIFIED_THI
                               rf"(?:meeting|meets?|fulfilling|fulfils?)\s+the\s+(?=criteria\b)[^.;]{{0,100}}?"
                               rf"{_alt(CLASSIFICATION_CUES)}", re.IGNORECASE)
 # a value the agreement defines ("the contribution defined in the contractual agreement", "where the contractual
-# agreement includes …"): the agreement is the instances' context, not a commitment the node asks for
+# agreement includes …"): the agreement is the instances' context, not a commitment the node asks for; an agreement
+# that is one example of the means ("Measures are in place to manage … waste, including through decommissioning
+# contractual agreements with recycling service providers, reflection in financial projections …"): an example
 CONTRACT_AS_CONTEXT = re.compile(r"\b(?:defined|set|specified|stated)\s+in\s+the\s+contractual\s+agreement\b|"
-                                 r"\bwhere\s+the\s+contractual\s+agreement\b", re.IGNORECASE)
+                                 r"\bwhere\s+the\s+contractual\s+agreement\b|"
+                                 r"\bincluding\s+(?:through|by|via)\s+(?:[\w-]+\s+){0,2}?contractual\s+agreements?\b",
+                                 re.IGNORECASE)
+
+# --- what a product does (spec §6 Tags: the node's obligation, not the functions of the thing the activity makes) ---
+# an item that names a capability of the product by its gerund ("supporting the life cycle assessment of products …",
+# "alerting the user to abnormal sensor values, and assessing the status of …", "supporting the exchange with suppliers
+# of data required to verify …"): the assessment, verification or compliance it names is done with the product by its
+# users, the node sets none; a standard the capability works to still prescribes how (Methodology)
+CAPABILITY_VERBS = ("supporting", "providing", "provisioning", "alerting", "enabling", "allowing", "facilitating",
+                    "helping", "offering")
+CAPABILITY_ITEM = re.compile(rf"^\W*{_alt(CAPABILITY_VERBS)}\b", re.IGNORECASE)
+CAPABILITY_KEEPS = ("according-to-standards", "in-line-with-guidelines", "by-a-standard")
+# a manner phrase naming the standard the capability works to ("… in compliance with relevant standards regarding
+# data modelling …"), as against a compliance it tracks ("tracking suppliers’ compliance with standards")
+MANNER_STANDARD = re.compile(rf"\b(?:according\s+to|in\s+(?:accordance|compliance|line)\s+with)\s+(?:the\s+)?"
+                             rf"(?:(?:relevant|applicable|harmonised|international)\s+)*{_alt(STANDARD_WORDS)}\b",
+                             re.IGNORECASE)
+# a tag noun that names the kind of product ("For lifecycle assessment software, at least one of …"): no assessment
+PRODUCT_NOUNS = ("software", "tool", "tools", "solution", "solutions", "platform", "platforms", "application",
+                 "applications")
+ACTIVITY_NAMES_A_PRODUCT = re.compile(rf"\b(?:assessment|verification|evaluation)\s+{_alt(PRODUCT_NOUNS)}\b",
+                                      re.IGNORECASE)
+# the tag word sits in the name of a document ("in line with the European Medicines Agency Guideline on the
+# environmental risk assessment of medicinal products …"), or the assessment only yields the value the node limits
+# ("the PEC/PNEC ratio … obtained in the Environmental Risk Assessment is below 1"): no assessment to perform
+DOCUMENT_HEADS = ("guideline", "guidelines", "guidance", "recommendation", "handbook", "manual", "protocol")
+IN_A_DOCUMENT_TITLE = re.compile(rf"\b{_alt(DOCUMENT_HEADS)}\s+(?:on|for)\s+(?:the\s+)?(?:[\w-]+\s+){{0,4}}?"
+                                 rf"(?:assessment|evaluation|verification)\b", re.IGNORECASE)
+VALUE_FROM_AN_ASSESSMENT = re.compile(r"\b(?:obtained|derived|resulting|determined)\s+(?:in|from|by)\s+(?:the|an?)\s+"
+                                      r"(?:[\w-]+\s+){0,3}?assessments?\b", re.IGNORECASE)
+# an exception the operator may invoke ("… does not involve the use of substances … except where it is assessed and
+# documented by the operator that no other suitable alternative … are available"): the assessment opens the
+# exception, the node's obligation is the prohibition
+EXCEPTION_CLAUSE = re.compile(r"\b(?:except\s+(?:where|when|if)|unless)\b[^.;]*", re.IGNORECASE)
+# substances named by the criteria they meet ("substances, whether on their own or in mixtures, that meet the
+# criteria set out in Article 57 of Regulation (EC) No 1907/2006"): the act classifies what the node excludes (as
+# CLASSIFIED_THING, here as a relative clause inside the sentence)
+CRITERIA_OF_CLASSIFIED_THINGS = re.compile(rf"\b{_alt(CLASSIFIED_THINGS)}\b(?:,[^,;.]{{1,60}},)?\s+(?:that|which)\s+"
+                                           rf"(?:meet|fulfil|satisfy)\s+the\s+criteria\b[^.;]{{0,120}}?"
+                                           rf"(?:Regulation|Directive|Decision)\s+\(?[A-Z]*\)?\s*(?:No\s+)?\d+/\d+",
+                                           re.IGNORECASE)
 
 # a step of an administrative procedure taken "in accordance with" / "under" a provision ("the project has been
 # notified to the Commission in accordance with Article 41 of the Euratom Treaty", "the Commission has given its

@@ -29,7 +29,7 @@ from regc.decisions.applicability import (_GATE_LEAD, _PROCESS_STAGE, covers_act
 from regc.decisions.applicability_cues import EARLY_RULES, LATE_RULES, Cue, first_match, other_section_boundary
 from regc.decisions.logic import node_logic_inputs
 from regc.decisions.tags import _CONTENT_TAG, _ITEMS_ARE_CONTENT, decide_tags, items_tag  # noqa: F401
-from regc.decisions.tags_cues import INFORMATION_CHAPEAU
+from regc.decisions.tags_cues import CAPABILITY_ITEM, INFORMATION_CHAPEAU
 from regc.ir.models import ANCHORED_ID, CriterionNode, Diagnostic, Threshold, Unit
 from regc.passes.context import PassContext
 from regc.passes.model_origin import keep_model_origin
@@ -94,6 +94,7 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     retry_logic = _guided_ids(ctx, {"LOGIC_CONNECTIVE_MISMATCH"}) if getattr(ctx, "attempt", 0) else set()
     # a repair of an applicability the §7 cues contradict: the rule decides (a model verdict is not asked again)
     retry_cue = _guided_ids(ctx, {"APPLICABILITY_CUE_MISMATCH"}) if getattr(ctx, "attempt", 0) else set()
+    retry_tags = _guided_ids(ctx, {"TAG_PRODUCT_FUNCTION"}) if getattr(ctx, "attempt", 0) else set()  # rule decides
 
     def visit(node: CriterionNode, parent: Optional[CriterionNode], anchor_type: Optional[str],
               parent_items: Optional[str] = None, information_item: bool = False) -> None:
@@ -114,10 +115,10 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
         else:
             has_children = bool(node.sub_criteria)
             is_chapeau = has_children and node.verbatim_text.rstrip().endswith(":")
-            d = decide(TAGS_DECISION, TAGS_DECISION.Inputs(node.verbatim_text, is_chapeau=is_chapeau,
-                                                           anchored=own_anchor, inherited=inherited,
-                                                           information_item=information_item),
-                       ctx, about=node.criterion_id)
+            x = TAGS_DECISION.Inputs(node.verbatim_text, is_chapeau=is_chapeau, anchored=own_anchor,
+                                     inherited=inherited, information_item=information_item)
+            d = TAGS_DECISION.rule(x) if node.criterion_id in retry_tags else \
+                decide(TAGS_DECISION, x, ctx, about=node.criterion_id)
             d = keep_model_origin(node, "tags", d)  # an anchored Type the model chose in structure stays its
             _set(node, "tags", d, list(d.value))
         # category
@@ -222,12 +223,29 @@ def applicability_cue_issues(unit: Unit, ctx) -> list[Diagnostic]:
     return out
 
 
+def tag_class_issues(unit: Unit) -> list[Diagnostic]:
+    """The validation12 tag class: an item that names a product's capability by its gerund ("supporting the impact
+    assessment of such measures", "supporting the exchange with suppliers of data required to verify …") sets no
+    assessment or verification of its own; an output that tags it so (a model's answer, a hand edit) is an error the
+    ODR repair re-derives (the rule drops those tags, regc.decisions.tags)."""
+    out: list[Diagnostic] = []
+    for node, parent in unit.root.walk_with_parent():
+        text = node.verbatim_text or ""
+        wrong = [t for t in node.tags if t in ("Assessment", "Verification")]
+        inherited = anchored_type(node) or (parent is not None and anchored_type(parent))  # a Type, not a reading
+        if wrong and CAPABILITY_ITEM.match(text) and not inherited:
+            out.append(_diag("TAG_PRODUCT_FUNCTION", f"{'/'.join(wrong)} read from what a product does (a "
+                                                     "capability named by its gerund), not from the node's obligation",
+                             node.criterion_id, "error", "Semantic"))
+    return out
+
+
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
     """Observe: logic against children and chapeau connective, category against thresholds, gates on Mandatory,
-    the §7 applicability cues."""
+    the §7 applicability cues, the tags read from a product's capability."""
     from regc.grammar.logic import find_connective
 
-    out: list[Diagnostic] = applicability_cue_issues(unit, ctx)
+    out: list[Diagnostic] = applicability_cue_issues(unit, ctx) + tag_class_issues(unit)
     for node, parent in unit.root.walk_with_parent():
         cid = node.criterion_id
         k = len(node.participating_children())

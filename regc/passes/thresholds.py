@@ -49,9 +49,10 @@ WORD_NUMBER = "THR_WORD_NUMBER"  # TH3: "a minimum of five years" not read
 DATED_SCOPE = "THR_DATED_SCOPE"  # TM1/TM2: "built before D" / a list regime's date not on the node
 EXCLUSION_OP = "THR_EXCLUSION_COMPLEMENT"  # ST3: "plants more … than 100 … are not compliant" not read as <= 100
 LIMIT_NOT_READ = "THR_LIMIT_NOT_READ"  # "the aircraft with zero … emissions", "class of IE3 or higher" not read
-# rules whose limit has no digit of its own before a unit (a word, a code-glued rank, an apposition): an output
-# without the limit lost it (issue 11, validation11)
-_UNPRINTED_LIMIT_RULES = ("quantity:zero-subject", "quantity:class-rank", "quantity:named-bound")
+# rules whose limit has no digit of its own before a unit (a word, a code-glued rank, an apposition) or no printed
+# operator (a composition, "to 100 % hydrogen"): an output without the limit lost it (issue 11, validation11/12)
+_UNPRINTED_LIMIT_RULES = ("quantity:zero-subject", "quantity:class-rank", "quantity:named-bound",
+                          "quantity:composition")
 
 
 # words that state a recurrence without a number ("annually", "on an annual basis")

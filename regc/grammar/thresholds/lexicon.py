@@ -38,6 +38,13 @@ _STOPWORDS = {"threshold", "thresholds", "emissions", "emission", "relate", "per
               "where", "these", "those", "their", "other", "shall"}
 
 
+# what a thing is converted to or runs on, named by its composition ("conversion of gas networks to 100 % hydrogen",
+# "certified to operate on 100 % blend of sustainable aviation fuels"): the share is the composition the option
+# requires (spec §7 composition targets)
+COMPOSITION_NOUNS = ("hydrogen", "blend", "blends", "biomethane", "biogas", "biofuel", "biofuels", "ammonia",
+                     "methanol", "fuel", "fuels", "electricity", "renewable", "renewables")
+
+
 # words that end a unit phrase ("100 g CO2e/kWh over 20 years")
 UNIT_STOP_WORDS = ('over', 'than', 'lower', 'below', 'above', 'higher', 'less', 'more', 'until', 'from', 'by',
                    'which', 'where', 'that', 'if', 'when', 'or', 'but', 'calculated', 'measured', 'expressed',

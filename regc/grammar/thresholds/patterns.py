@@ -492,6 +492,13 @@ _EXCLUSION_PREDICATE = re.compile(rf"""
     \b(?:{words(EXCLUSION_PREDICATES)})\b
 """, re.X | re.I)
 
+# an inline enumeration's next member ("…; (ii) remote monitoring …; or (iii) …") or the predicate that closes it
+# ("…; do not qualify."): the clause break inside one sentence whose subject is the whole enumeration
+_INLINE_ENUMERATION_BREAK = re.compile(rf"""
+    ;\s+(?:(?:and|or)\s+)?\((?:[ivx]+|[a-z])\)\s
+  | ;\s+(?=(?:{words(EXCLUSION_PREDICATES)})\b)
+""", re.X | re.I)
+
 # "75 % of microplastics > 5 μm": the comparison selects the noun
 _SHARE_OF_NOUN_BEFORE = re.compile(r"""
     %\s+of\s+[\w-]+\s*$

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from regc.grammar.prefilter import prefilter_namespace
-from regc.grammar.thresholds.lexicon import (ANNUAL_WORDS, BOUND_NOUNS, CHANGE_VERBS, RANK_CODES, RANK_NOUNS,
-                                             RANK_UPWARD, ZERO_EMISSION_SUBJECTS)
+from regc.grammar.thresholds.lexicon import (ANNUAL_WORDS, BOUND_NOUNS, CHANGE_VERBS, COMPOSITION_NOUNS, RANK_CODES,
+                                             RANK_NOUNS, RANK_UPWARD, ZERO_EMISSION_SUBJECTS)
 from regc.grammar.thresholds.patterns import words
 
 # named pieces
@@ -62,5 +62,18 @@ _NAMED_BOUND_BEFORE = re.compile(rf"""
 _PRODUCT_NAME_SLASH = re.compile(r"""
     \bof\s+(?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]{2,}(?=/[a-z]{3,}\b)
 """, re.X)
+
+# "converted to 100 % hydrogen", "operate on 100 % blend": the preposition that says what a thing becomes or runs
+# on, right before a bare share (not "comprising 100 % primary raw material", not "100 % of the …")
+_COMPOSITION_BEFORE = re.compile(r"""
+    (?:\bto|\bon)\s+$
+""", re.X | re.I)
+_COMPOSITION_AFTER = re.compile(rf"""
+    \s*(?:(?!of\b)[a-z][\w-]*\s+){{0,2}}?(?:{words(COMPOSITION_NOUNS)})\b
+""", re.X | re.I)
+# "… 100 % blend of sustainable aviation fuels": what the blend is of
+_BLEND_OF_AFTER = re.compile(r"""
+    \s+of\s+(?P<what>(?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*[,;.]|\s+(?:and|or|in|for|by|from|with)\b|\s*$)
+""", re.X | re.I)
 
 prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -9,7 +9,8 @@ from typing import Optional
 
 from regc.grammar.thresholds import rules as R
 from regc.grammar.thresholds.claims import _covered
-from regc.grammar.thresholds.patterns_limits import _CHANGE_BY_BEFORE, _NAMED_BOUND_BEFORE
+from regc.grammar.thresholds.patterns_limits import (_BLEND_OF_AFTER, _CHANGE_BY_BEFORE, _COMPOSITION_AFTER,
+                                                     _NAMED_BOUND_BEFORE)
 from regc.grammar.thresholds.metric import _coordinated_metric, _metric, _subject, _subject_metric
 from regc.grammar.thresholds.patterns import (
     _BRACKETED_VARIANT_GAP,
@@ -180,6 +181,12 @@ def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
         change = "decrease" if verb and verb.group("verb").lower().startswith(("decr", "redu", "decl")) else "increase"
         of = ctx.hits[-1].item.metric if ctx.hits else metric
         metric = f"Annual {change} of {of[:1].lower()}{of[1:]}"
+    if r.rule == R.composition.rule_id:  # "networks to 100 % hydrogen": the share of the named component
+        what = _COMPOSITION_AFTER.match(text, uend)
+        blend = _BLEND_OF_AFTER.match(text, what.end())
+        metric = (f"Share of {blend.group('what')} in the {_clean(what.group(0))}" if blend else
+                  f"Share of {_clean(what.group(0))}" + ("" if re.search(r"\d", metric) else
+                                                          f" in {metric[:1].lower()}{metric[1:]}"))
     if r.rule == R.reduction_noun.rule_id:
         tail = _REDUCTION_NOUN_TAIL.match(text, uend)
         metric = _clean(tail.group(1))[:1].upper() + _clean(tail.group(1))[1:] if tail else metric

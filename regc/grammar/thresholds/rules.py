@@ -31,6 +31,8 @@ from regc.grammar.thresholds.patterns_limits import (
     _ANNUAL_AFTER,
     _CHANGE_BY_BEFORE,
     _CLASS_RANK,
+    _COMPOSITION_AFTER,
+    _COMPOSITION_BEFORE,
     _NAMED_BOUND_BEFORE,
     _ZERO_SUBJECT,
 )
@@ -452,10 +454,22 @@ def tolerance(site: NumberSite, r: Reading, ctx: QuantCtx):
     return "<=" if _TOLERANCE_BEFORE.search(ctx.text[max(0, site.s - 40):site.s]) else None
 
 
+@rule("quantity:composition")
+def composition(site: NumberSite, r: Reading, ctx: QuantCtx):
+    """"conversion … of natural gas networks to 100 % hydrogen", "certified to operate on 100 % blend of sustainable
+    aviation fuels": a bare share right after "to"/"on" that names the composition of what the thing becomes or runs
+    on is the composition the option requires: ``=`` the share (not "counted as comprising 100 % primary raw
+    material": a counting convention; not "100 % of the …": a share of something)."""
+    text = ctx.text
+    if r.unit_norm != "%" or not _COMPOSITION_BEFORE.search(text, max(0, site.wstart - 4), site.s):
+        return None
+    return "=" if _COMPOSITION_AFTER.match(text, site.uend) else None
+
+
 # a bare number's operator: the first rule that answers gives it (SKIP: no limit); none answers: no limit
 IMPLICIT_OPERATOR_RULES = (chapeau_operator, reference_value, target, table_limit, coordinated, named_bound,
                            annual_rate, reduction,
-                           reduction_noun, tolerance)
+                           reduction_noun, tolerance, composition)
 
 
 def implicit_operator(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
@@ -487,18 +501,21 @@ def exclusion_complement(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
     excluded things from the compliant ones, so the compliant thing must respect the complement (``<=`` 100),
     spec §7 Exclusions.  Only a comparison in the subject of an exclusion predicate ("is not compliant", "do not
     qualify") is read so; "emissions are lower than 100 …, otherwise the plant is not compliant" keeps its own.
-    Under a chapeau that declares its items not compliant ("The following elements are not compliant: (a) … a
+    An inline enumeration ("IT/OT systems aimed at (i) …; (ii) … plants that are more … than 100 g …; or (iii) …;
+    do not qualify.") shares the predicate that closes it.  Under a chapeau that declares its items not compliant ("The following elements are not compliant: (a) … a
     plant that is more GHG intensive than 100 g …") the item is the subject: its comparisons in the noun phrase or
     in a relative clause ("that is more … than") are read so too.
     """
     from regc.grammar.thresholds.lexicon import _FLIP
-    from regc.grammar.thresholds.text import _sentence_end, _sentence_start
+    from regc.grammar.thresholds.text import _enumeration_end, _sentence_start
 
     text, op = ctx.text, r.op
     if op is None or r.operator not in ("<", "<=", ">", ">="):
         return False
     in_subject = _in_subject(text, _sentence_start(text, op[1]), op[1])
-    own = _EXCLUSION_PREDICATE.search(text[site.e:_sentence_end(text, site.e)]) and in_subject
+    # the predicate closes the sentence, also across an inline enumeration ("X aimed at (i) …; (ii) … plants that are
+    # more … than 100 g …; or (iii) …; do not qualify.")
+    own = _EXCLUSION_PREDICATE.search(text[site.e:_enumeration_end(text, site.e)]) and in_subject
     under_chapeau = ctx.parent_excludes and (
         in_subject or _RELATIVE_COPULA_BEFORE.search(text[max(0, op[1] - 20):op[1]]))
     if not (own or under_chapeau):

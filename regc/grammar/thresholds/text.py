@@ -17,12 +17,28 @@ import bisect
 import re
 from functools import lru_cache
 
-from regc.grammar.thresholds.patterns import _SENTENCE_BREAK, _SENTENCE_END, _WORD_RUN
+from regc.grammar.thresholds.patterns import _INLINE_ENUMERATION_BREAK, _SENTENCE_BREAK, _SENTENCE_END, _WORD_RUN
 
 
 def _sentence_end(text: str, pos: int) -> int:
     m = _SENTENCE_END.search(text, pos)
     return m.start() if m else len(text)
+
+
+def _enumeration_end(text: str, pos: int) -> int:
+    """End of the sentence that holds ``pos``, read across the breaks of an inline enumeration ("X aimed at (i) …;
+    (ii) … than 100 g …; or (iii) …; do not qualify."): the members share the sentence's predicate.
+
+    >>> t = "Systems aimed at (i) A; (ii) B of plants above 5 MW; or (iii) C; do not qualify. Next."
+    >>> t[_enumeration_end(t, t.index("5 MW")) - 14:_enumeration_end(t, t.index("5 MW"))]
+    'do not qualify'
+    >>> _enumeration_end("Plants of 5 MW; others.", 3)
+    14
+    """
+    end = _sentence_end(text, pos)
+    while end < len(text) and _INLINE_ENUMERATION_BREAK.match(text, end):
+        end = _sentence_end(text, end + 1)
+    return end
 
 
 @lru_cache(maxsize=256)

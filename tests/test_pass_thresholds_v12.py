@@ -1,0 +1,84 @@
+"""Pass `thresholds`, issue 11 validation12 classes: the composition an option requires ("conversion … to 100 %
+hydrogen", "certified to operate on 100 % blend") and an exclusion whose predicate closes an inline enumeration
+("IT/OT systems aimed at (i) …; (ii) … plants more GHG intensive than 100 g CO2e/kWh; or (iii) …; do not qualify.")
+-- the rule's output verifies clean, verify flags each class when an output (a model's answer, a hand edit) loses
+it, and the ODR loop repairs a lost composition."""
+
+from __future__ import annotations
+
+from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemory, run_with_odr
+from regc.decisions import Verdict as Decision
+from regc.ir.doc import ActDoc, ActivityDoc, UnitDoc
+from regc.ir.models import CriterionNode, Unit
+from regc.passes import thresholds as P
+
+_ENUMERATED_EXCLUSION = ("IT/OT systems aimed at (i) monitoring for the replacement of consumables, such as printer "
+                         "ink; (ii) remote monitoring and remote maintenance of power generation plants that are more "
+                         "greenhouse gas intensive than 100 gCO2e/kWh; or (iii) monitoring and remote management of "
+                         "any type of fossil fuel engine; do not qualify.")
+
+
+def _unit() -> Unit:
+    n = CriterionNode
+    return Unit(unit_id="CCM-4.14/SC", root=n(criterion_id="ROOT", sub_criteria=[
+        n(criterion_id="1", verbatim_text="The activity is one of the following:", sub_criteria=[
+            n(criterion_id="1(a)", verbatim_text="construction of new transmission networks dedicated to hydrogen;"),
+            n(criterion_id="1(b)", verbatim_text="conversion/repurposing of existing natural gas networks to 100 % "
+                                                 "hydrogen;"),
+            n(criterion_id="1(c)", verbatim_text="the aircraft that is certified to operate on 100 % blend of "
+                                                 "sustainable aviation fuels.")]),
+        n(criterion_id="2", verbatim_text="For remote monitoring systems, at least two of the following capabilities "
+                                          "are met:", sub_criteria=[
+            n(criterion_id="2.Methodology", verbatim_text=_ENUMERATED_EXCLUSION)]),
+        n(criterion_id="3", verbatim_text="Where the recycled content is not available, it is counted as comprising "
+                                          "100 % primary raw material.")]))
+
+
+def _items(res: Unit, cid: str) -> list[tuple]:
+    thr = res.root.find(cid).threshold
+    return [(i.operator, i.value, i.unit) for i in thr.quantitative.items] if thr and thr.quantitative else []
+
+
+def test_rule_output_of_the_classes_verifies_clean():
+    res = P.run(_unit(), None)
+    assert _items(res, "1(b)") == [("=", 100, "%")]
+    assert _items(res, "1(c)") == [("=", 100, "%")]
+    assert _items(res, "2.Methodology") == [("<=", 100, "g CO2e/kWh")]  # the complement (spec §7 Exclusions)
+    assert _items(res, "3") == []  # a counting convention, no limit
+    assert not [d for d in P.verify(res, None) if d.severity in ("error", "critical")]
+
+
+def test_verify_flags_each_broken_class():
+    res = P.run(_unit(), None)
+    res.root.find("1(b)").threshold = None  # the composition not read
+    res.root.find("2.Methodology").threshold.quantitative.items[0].operator = ">"  # the excluded side kept
+    got = {(d.code, d.criterion_id) for d in P.verify(res, None) if d.severity == "error"}
+    assert got == {(P.LIMIT_NOT_READ, "1(b)"), (P.EXCLUSION_OP, "2.Methodology")}
+
+
+class _CompositionDropper:
+    """A stand-in arbiter whose first answer drops the composition of 1(b), then defers to the rule.  Not a model;
+    its output is never reported as model quality."""
+
+    def __init__(self):
+        self.broke = False
+
+    def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
+        d = rule_decision.value
+        if not self.broke and about == "1(b)" and d.threshold is not None:
+            self.broke = True
+            d.threshold = None
+            return Decision(d, 0.9, "composition-dropped", model="fake")
+        return None
+
+
+def test_odr_repairs_a_lost_composition():
+    act = ActDoc(celex="32021R2139", version="2026-01-01", format="eurlex-xhtml", file="x.xml")
+    adoc = ActivityDoc(activity_id="CCM-4.14", objective="CCM", section="4.14", name="test", units=[UnitDoc(part="SC")])
+    dec = _CompositionDropper()
+    ctx = PassContext(act=act, activity=adoc, unit_doc=adoc.units[0], memory=SemanticMemory(),
+                      options=CompileOptions(decider=dec, stop_confidence=0.9))
+    out, rec = run_with_odr(P, _unit(), ctx)
+    assert dec.broke and rec.attempts >= 2 and not rec.flagged
+    assert _items(out, "1(b)") == [("=", 100, "%")]
+    assert not [d for d in rec.diagnostics if d.code == P.LIMIT_NOT_READ]
