@@ -16,7 +16,6 @@ Exit 0 ok, 1 with ``--strict`` when any diagnostic is error-level (the build is 
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 import signal
 import sys
@@ -235,6 +234,8 @@ def _run_tasks(n: int, jobs: int, progress) -> list:
 
     if _OPTIONS is not None and _OPTIONS.store is not None:
         _OPTIONS.store.flush()  # what the parent wrote (the source document) is not inherited by every worker
+    import multiprocessing  # here, not at the top: ~30 ms (pickle, socket) a --jobs 1 run does not need
+
     ctx = multiprocessing.get_context("fork")
     main_thread = threading.current_thread() is threading.main_thread()  # signal handlers live there only
     previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
@@ -252,6 +253,34 @@ def _run_tasks(n: int, jobs: int, progress) -> list:
             signal.signal(signal.SIGTERM, previous)
 
 
+class _NoBar:
+    """What :func:`_progress_bar` gives where nothing is shown (tqdm is not even imported for it)."""
+
+    def __enter__(self) -> "_NoBar":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+    def update(self, n: int = 1) -> None:
+        return None
+
+
+def _progress_bar(total: int, progress: bool):
+    """A tqdm bar on stderr when ``progress`` and stderr is a terminal (where tqdm's ``disable=None`` shows one),
+    else :class:`_NoBar`.
+
+    >>> isinstance(_progress_bar(3, False), _NoBar)
+    True
+    """
+    if not (progress and hasattr(sys.stderr, "isatty") and sys.stderr.isatty()):
+        return _NoBar()
+    import tqdm as _tqdm
+
+    _tqdm.tqdm.monitor_interval = 0  # no monitor thread alive when the workers fork
+    return _tqdm.tqdm(total=total, unit="activity", file=sys.stderr, leave=False, desc="compile")
+
+
 def compile_sources(acts: list[ActDoc], options: CompileOptions, only: list[str] | None = None,
                     jobs: int = 1, progress: bool = False,
                     pack: Optional[bool] = None) -> tuple[list[Activity], list[Diagnostic], list[PassRecord]]:
@@ -263,10 +292,6 @@ def compile_sources(acts: list[ActDoc], options: CompileOptions, only: list[str]
     global _OPTIONS
     from regc.compiler.driver import act_digest
 
-    import tqdm as _tqdm
-    from tqdm import tqdm
-
-    _tqdm.tqdm.monitor_interval = 0  # no monitor thread alive when the workers fork
     tasks = []
     for act in acts:
         digest = act_digest(act) if options.store is not None else ""
@@ -276,8 +301,7 @@ def compile_sources(acts: list[ActDoc], options: CompileOptions, only: list[str]
     if pack is not None:
         _PACK["with_provenance"] = pack
     try:
-        with tqdm(total=len(tasks), unit="activity", disable=None if progress else True, file=sys.stderr,
-                  leave=False, desc="compile") as bar:
+        with _progress_bar(len(tasks), progress) as bar:
             results = _run_tasks(len(tasks), jobs, bar)
     finally:
         _TASKS.clear()
@@ -424,6 +448,9 @@ def _cmd(args) -> int:
         files, counts = kept
         out = _write(args.output, files)
         return _report(args, out, counts, time.perf_counter() - t0, "load 0.00s; the whole build from the cache")
+    from regc.compiler import regex_cache
+
+    regex_cache.install()  # the rules' regular expressions from the stored table, when there is one (~0.1 s)
     options = _options(args, decider, store)
     only = list(dict.fromkeys(args.only))
     acts = load_all(sources, options.store, only)

@@ -32,8 +32,7 @@ import dataclasses
 import re
 from typing import Optional
 
-import networkx as nx
-
+from regc.ir.digraph import has_cycle
 from regc.ir.models import (Clause, CriterionNode, Dependencies, Diagnostic, Edge, QuantitativeThreshold,
                             TemporalThreshold, Threshold, Unit)
 from regc.decisions import EXEMPTION, INHERITANCE, NEGATED_SIBLING, PATHWAY_DEPENDENCY, RELIED_ON, XREF_CORRECTION
@@ -481,13 +480,13 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                         continue
                     out.append(_diag("UNRESOLVED_XREF", f"'point {c.written}' names no criterion of this unit and "
                                                         "has no correction", cid, "warning", "Completeness"))
-    g = nx.DiGraph()
+    acyclic: list[tuple[str, str]] = []  # DEPENDS_ON ∪ INHERITS_THRESHOLD, in edge order
     for e in unit.edges:
         if e.type in ("DEPENDS_ON", "INHERITS_THRESHOLD"):
             for end in (e.from_, e.to):
                 if end not in ids:
                     out.append(_diag("DANGLING_EDGE", f"{e.type} endpoint {end!r} does not exist", e.from_))
-            g.add_edge(e.from_, e.to)
+            acyclic.append((e.from_, e.to))
         if e.type == "INHERITS_THRESHOLD":
             n = nodes.get(e.from_)
             if n is not None and (n.threshold is None or n.threshold.is_empty()):
@@ -501,14 +500,20 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
     out += _verify_exemptions(nodes, parents)
     out += _verify_fallbacks(nodes, parents)
     out += _verify_relied_on(nodes, parents)
-    try:
-        cycle = nx.find_cycle(g)
-    except nx.NetworkXNoCycle:
-        cycle = None
+    cycle = _find_cycle(acyclic) if has_cycle(acyclic) else None
     if cycle:
         out.append(_diag("DEPENDENCY_CYCLE", f"cycle in DEPENDS_ON ∪ INHERITS_THRESHOLD: {cycle}", cycle[0][0],
                          "critical"))
     return out
+
+
+def _find_cycle(edges: list[tuple[str, str]]) -> list:
+    """networkx's report of a cycle of ``edges`` (imported only here: nearly every unit has none)."""
+    import networkx as nx
+
+    g = nx.DiGraph()
+    g.add_edges_from(edges)
+    return nx.find_cycle(g)
 
 
 def _verify_exemptions(nodes: dict[str, CriterionNode], parents: dict[str, Optional[str]]) -> list[Diagnostic]:

@@ -1,6 +1,6 @@
 """The criterion graph of a unit (spec §4): build, check the invariants, repair what is provable, export.
 
-One ``networkx.MultiDiGraph`` per unit.  Nodes are criterion ids (attribute ``kind="criterion"``), external
+One ``networkx.MultiDiGraph`` per unit (:func:`build_unit_graph`).  Nodes are criterion ids (attribute ``kind="criterion"``), external
 reference targets (``kind="source"``, id ``src:<CELEX or normalised text>``) and, at build level, other units
 named by internal references (``kind="unit"``).  Edges carry ``type`` (one of the six edge types) and ``note``.
 
@@ -8,6 +8,10 @@ Invariants checked by :func:`check_unit_graph`: hierarchy is a tree, every edge 
 ``DEPENDS_ON`` ∪ ``INHERITS_THRESHOLD``, ``evaluation_logic`` agrees with the participating child count, no
 disconnected node.  :func:`repair_unit` fixes what the ids prove (a node whose id names another parent, missing
 ``GROUP_MEMBER``/``DEPENDS_ON`` edges implied by the tree/dependencies, logic of a childless chapeau).
+
+The check the compiler runs on every unit (:func:`check_and_repair`) builds the same nodes and edges into a
+:class:`PlainGraph` and answers with :mod:`regc.ir.digraph`: networkx is imported only to list the cycles of a
+unit that has one, or to export a graph (``regc check``), so a compile does not pay its import.
 
 >>> from regc.ir.models import Unit, CriterionNode
 >>> u = Unit(unit_id="CCM-1.1/SC", root=CriterionNode(criterion_id="ROOT", evaluation_logic="AND",
@@ -21,10 +25,9 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Iterable, Optional, Union
 
-import networkx as nx
-
+from regc.ir.digraph import connected, has_cycle
 from regc.ir.models import TAGS, CriterionNode, Diagnostic, Edge, Unit, clone, is_ancillary
 
 PASS_NAME = "graph"
@@ -37,6 +40,46 @@ _INTERNAL_REF_RE = re.compile(
     r"\b(?:Sections?|points?)\s+(\d+\.\d+)(?:\s*(?:,|and|or|to)\s*(\d+\.\d+))*\s+of\s+this\s+Annex", re.I)
 _SECTION_NUM_RE = re.compile(r"\d+\.\d+")
 _APPENDIX_RE = re.compile(r"\bAppendix\s+([A-Z])\s+to\s+this\s+Annex", re.I)
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+
+class PlainGraph:
+    """The part of ``networkx.MultiDiGraph`` that :func:`build_unit_graph` writes: nodes (in insertion order, with
+    their attributes) and edges ``(from, to, attributes)`` in insertion order.  ``add_node``/``add_edge`` behave as
+    networkx's (attributes of a known node are updated; an edge adds missing endpoints).
+
+    >>> g = PlainGraph(); g.add_node("a", kind="criterion"); g.add_edge("a", "b", type="HIERARCHY")
+    >>> list(g.nodes.items()), g.edges, "b" in g
+    ([('a', {'kind': 'criterion'}), ('b', {})], [('a', 'b', {'type': 'HIERARCHY'})], True)
+    """
+
+    def __init__(self, **graph) -> None:
+        self.graph = graph
+        self.nodes: dict[str, dict] = {}
+        self.edges: list[tuple[str, str, dict]] = []
+
+    def __contains__(self, n: str) -> bool:
+        return n in self.nodes
+
+    def add_node(self, n: str, **attrs) -> None:
+        self.nodes.setdefault(n, {}).update(attrs)
+
+    def add_edge(self, u: str, v: str, **attrs) -> None:
+        self.nodes.setdefault(u, {})
+        self.nodes.setdefault(v, {})
+        self.edges.append((u, v, attrs))
+
+
+AnyGraph = Union[PlainGraph, "nx.MultiDiGraph"]
+
+
+def _plain(g: AnyGraph) -> tuple[dict[str, dict], list[tuple[str, str, dict]]]:
+    """(nodes, edges) of either kind of graph, nodes in networkx's order."""
+    if isinstance(g, PlainGraph):
+        return g.nodes, g.edges
+    return dict(g.nodes(data=True)), list(g.edges(data=True))
 
 
 def _diag(code: str, msg: str, unit: Unit | None, cid: str | None = None, severity: str = "error",
@@ -137,10 +180,16 @@ def internal_targets(text: str, activity_id: str) -> list[str]:
     return out
 
 
-def build_unit_graph(unit: Unit, known_units: Optional[Iterable[str]] = None) -> nx.MultiDiGraph:
+def build_unit_graph(unit: Unit, known_units: Optional[Iterable[str]] = None) -> "nx.MultiDiGraph":
     """The unit's criterion graph.  ``known_units`` (activity ids / appendix ids present in the build) turns
     internal references into cross-unit ``REFERENCES`` edges to ``unit:<id>`` nodes."""
-    g = nx.MultiDiGraph(unit_id=unit.unit_id)
+    import networkx as nx
+
+    return _fill_graph(nx.MultiDiGraph(unit_id=unit.unit_id), unit, known_units)
+
+
+def _fill_graph(g, unit: Unit, known_units: Optional[Iterable[str]] = None):
+    """Add the unit's nodes and edges to ``g`` (a ``networkx.MultiDiGraph`` or a :class:`PlainGraph`)."""
     known = set(known_units or ())
     for node, parent in unit.root.walk_with_parent():
         cid = node.criterion_id
@@ -173,7 +222,7 @@ def build_unit_graph(unit: Unit, known_units: Optional[Iterable[str]] = None) ->
     return g
 
 
-def to_node_link(g: nx.MultiDiGraph) -> dict:
+def to_node_link(g: "nx.MultiDiGraph") -> dict:
     """JSON-ready node-link form (deterministic order)."""
     nodes = [{"id": n, **{k: v for k, v in sorted(d.items())}} for n, d in g.nodes(data=True)]
     links = [{"source": u, "target": v, "type": d["type"], "note": d.get("note", "")}
@@ -181,8 +230,10 @@ def to_node_link(g: nx.MultiDiGraph) -> dict:
     return {"directed": True, "multigraph": True, "graph": dict(g.graph), "nodes": nodes, "links": links}
 
 
-def write_graphml(g: nx.MultiDiGraph, path) -> None:
+def write_graphml(g: "nx.MultiDiGraph", path) -> None:
     """GraphML export (attribute values made strings/None-free so every tool reads them)."""
+    import networkx as nx
+
     h = nx.MultiDiGraph(**{k: str(v) for k, v in g.graph.items()})
     for n, d in g.nodes(data=True):
         h.add_node(n, **{k: ("" if v is None else v) for k, v in d.items()})
@@ -191,7 +242,7 @@ def write_graphml(g: nx.MultiDiGraph, path) -> None:
     nx.write_graphml(h, str(path))
 
 
-def dumps_node_link(g: nx.MultiDiGraph) -> str:
+def dumps_node_link(g: "nx.MultiDiGraph") -> str:
     return json.dumps(to_node_link(g), ensure_ascii=False, indent=1) + "\n"
 
 
@@ -199,23 +250,27 @@ def dumps_node_link(g: nx.MultiDiGraph) -> str:
 # checking
 
 
-def _typed(g: nx.MultiDiGraph, types: Iterable[str]) -> nx.DiGraph:
+def _typed(nodes: dict[str, dict], edges: list[tuple[str, str, dict]], types: Iterable[str]) -> "nx.DiGraph":
+    import networkx as nx
+
     ts = set(types)
     h = nx.DiGraph()
-    h.add_nodes_from(n for n, d in g.nodes(data=True) if d.get("kind") == "criterion")
-    h.add_edges_from((u, v) for u, v, d in g.edges(data=True) if d["type"] in ts)
+    h.add_nodes_from(n for n, d in nodes.items() if d.get("kind") == "criterion")
+    h.add_edges_from((u, v) for u, v, d in edges if d["type"] in ts)
     return h
 
 
-def check_unit_graph(unit: Unit, g: Optional[nx.MultiDiGraph] = None) -> list[Diagnostic]:
-    """All graph-invariant findings for one unit (empty list = the unit satisfies spec §4)."""
-    g = g if g is not None else build_unit_graph(unit)
-    crit = {n for n, d in g.nodes(data=True) if d.get("kind") == "criterion"}
-    return (_tree_findings(unit, g, crit) + _edge_findings(unit, crit) + _dependency_findings(unit, crit)
-            + _cycle_findings(unit, g) + _logic_findings(unit) + _connection_findings(unit, g, crit))
+def check_unit_graph(unit: Unit, g: Optional[AnyGraph] = None) -> list[Diagnostic]:
+    """All graph-invariant findings for one unit (empty list = the unit satisfies spec §4).  ``g``: the unit's
+    graph when the caller has built it (:func:`build_unit_graph`); else a :class:`PlainGraph` of it is built."""
+    nodes, edges = _plain(g if g is not None else _fill_graph(PlainGraph(), unit))
+    crit = {n for n, d in nodes.items() if d.get("kind") == "criterion"}
+    return (_tree_findings(unit, nodes, crit) + _edge_findings(unit, crit) + _dependency_findings(unit, crit)
+            + _cycle_findings(unit, nodes, edges) + _logic_findings(unit)
+            + _connection_findings(unit, nodes, edges, crit))
 
 
-def _tree_findings(unit: Unit, g: nx.MultiDiGraph, crit: set[str]) -> list[Diagnostic]:
+def _tree_findings(unit: Unit, nodes: dict[str, dict], crit: set[str]) -> list[Diagnostic]:
     """The hierarchy is a tree: ROOT id, non-empty unique ids, listed HIERARCHY edges and ids agree with it."""
     out: list[Diagnostic] = []
     if unit.root.criterion_id != "ROOT":
@@ -224,7 +279,7 @@ def _tree_findings(unit: Unit, g: nx.MultiDiGraph, crit: set[str]) -> list[Diagn
     for node in unit.root.walk():
         if not node.criterion_id.strip():
             out.append(_diag("EMPTY_ID", "criterion with an empty id", unit, node.criterion_id))
-    for n, d in g.nodes(data=True):
+    for n, d in nodes.items():
         if d.get("duplicate"):
             out.append(_diag("HIERARCHY_NOT_TREE", f"criterion id {n!r} occurs {d['duplicate']} times in the "
                              "hierarchy (a tree needs unique ids)", unit, n))
@@ -286,13 +341,15 @@ def _dependency_findings(unit: Unit, crit: set[str]) -> list[Diagnostic]:
     return out
 
 
-def _cycle_findings(unit: Unit, g: nx.MultiDiGraph) -> list[Diagnostic]:
+def _cycle_findings(unit: Unit, nodes: dict[str, dict], edges: list[tuple[str, str, dict]]) -> list[Diagnostic]:
     """No cycle in DEPENDS_ON ∪ INHERITS_THRESHOLD (at most 10, deterministic order; self edges reported elsewhere)."""
     out: list[Diagnostic] = []
-    if not any(t in ACYCLIC_TYPES for _u, _v, t in g.edges(data="type")):
-        return out  # most units: no DEPENDS_ON/INHERITS_THRESHOLD edge, so no cycle to look for
-    dg = _typed(g, ACYCLIC_TYPES)
-    order = {n: i for i, n in enumerate(g.nodes)}
+    if not has_cycle((u, v) for u, v, d in edges if d["type"] in ACYCLIC_TYPES):
+        return out  # nearly every unit: no cycle to list
+    import networkx as nx
+
+    dg = _typed(nodes, edges, ACYCLIC_TYPES)
+    order = {n: i for i, n in enumerate(nodes)}
     cycles = []
     for cyc in nx.simple_cycles(dg):
         k = min(range(len(cyc)), key=lambda i: order.get(cyc[i], 0))
@@ -330,19 +387,19 @@ def _logic_findings(unit: Unit) -> list[Diagnostic]:
     return out
 
 
-def _connection_findings(unit: Unit, g: nx.MultiDiGraph, crit: set[str]) -> list[Diagnostic]:
+def _connection_findings(unit: Unit, nodes: dict[str, dict], edges: list[tuple[str, str, dict]],
+                         crit: set[str]) -> list[Diagnostic]:
     """No node disconnected from ROOT; every inferred group has members."""
     out: list[Diagnostic] = []
-    ug = g.to_undirected(as_view=True)
-    if "ROOT" in g:
-        reach = nx.node_connected_component(ug, "ROOT")
-        for n, d in g.nodes(data=True):
+    if "ROOT" in nodes:
+        reach = connected(((u, v) for u, v, _d in edges), "ROOT")
+        for n, d in nodes.items():
             if n not in reach and d.get("kind") in ("criterion", "missing"):
                 out.append(_diag("DISCONNECTED", f"node {n!r} is not connected to ROOT", unit, n))
+    with_members = {v for _u, v, d in edges if d["type"] == "GROUP_MEMBER"}
     for n in sorted(crit):
         if is_group_id(n):
-            members = {u for u, v, d in g.in_edges(n, data=True) if d["type"] == "GROUP_MEMBER"}
-            if not members:
+            if n not in with_members:
                 out.append(_diag("GROUP_WITHOUT_MEMBERS", f"inferred group {n!r} has no GROUP_MEMBER edges", unit, n,
                                  severity="warning"))
     return out
