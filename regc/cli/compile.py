@@ -429,6 +429,9 @@ def _report(args, out: Path, counts: dict, seconds: float, detail: str) -> int:
 
 
 def _cmd(args) -> int:
+    from regc.compiler import regex_cache
+
+    regex_cache.install()  # the rules' regular expressions from the stored table, when there is one (~0.1 s)
     from regc.cli import CLIError
     from regc.compiler.build import build_files
     from regc.compiler.cache import get_build, open_store, put_build
@@ -448,9 +451,6 @@ def _cmd(args) -> int:
         files, counts = kept
         out = _write(args.output, files)
         return _report(args, out, counts, time.perf_counter() - t0, "load 0.00s; the whole build from the cache")
-    from regc.compiler import regex_cache
-
-    regex_cache.install()  # the rules' regular expressions from the stored table, when there is one (~0.1 s)
     options = _options(args, decider, store)
     only = list(dict.fromkeys(args.only))
     acts = load_all(sources, options.store, only)
