@@ -153,8 +153,7 @@ def record(imports: Callable[[], None]) -> list[tuple]:
 
 
 def _compile_imports() -> None:
-    """What a compile imports (the passes, the front-ends, the verify layer, the build writer) and the lark
-    parsers it builds."""
+    """What a compile imports: the passes, the front-ends, the verify layer and the build writer."""
     import importlib
 
     from regc.frontends import FRONTENDS
@@ -163,20 +162,6 @@ def _compile_imports() -> None:
     for name in ("regc.cli.compile", "regc.compiler.driver", "regc.compiler.build", "regc.verify.graph",
                  "regc.frontends.objectives", *(t.split(":")[0] for t in FRONTENDS.values())):
         importlib.import_module(name)
-    _lark_scanners()
-
-
-def _lark_scanners() -> None:
-    """Build the lark parsers the rules use, and their lexers' scanners (big alternations lark compiles at a
-    parser's first use).  Lark internals, read only where present: a lark without them records fewer patterns."""
-    from regc.grammar import logic
-    from regc.grammar.citations.parse import parser as citation_parser
-    from regc.grammar.thresholds.parsers import temporal_parser, threshold_parser, unit_parser
-
-    for make in (citation_parser, logic._parser, threshold_parser, temporal_parser, unit_parser):
-        lexer = getattr(getattr(make(), "parser", None), "lexer", None)
-        for sub in (lexer, getattr(lexer, "root_lexer", None), *getattr(lexer, "lexers", {}).values()):
-            getattr(sub, "scanner", None)
 
 
 def write(path: Path = CACHE_FILE) -> int:
