@@ -32,7 +32,6 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/pip install -q torch==2.13.0   # CPU build on local disk; must precede pyserini/sentence-transformers
 	$(BIN)/pip install -q -r requirements.txt
 	$(BIN)/pip install -q --no-deps -e .
-	$(BIN)/python -m regc.compiler.regex_cache  # the rules' regular expressions, compiled once (like bytecode)
 	@command -v tesseract >/dev/null || apt-get install -y -q tesseract-ocr tesseract-ocr-eng >/dev/null 2>&1 \
 	  || (apt-get update -q >/dev/null && apt-get install -y -q tesseract-ocr tesseract-ocr-eng >/dev/null) \
 	  || echo "tesseract-ocr not installed: OCR of scanned reports unavailable, its tests skip"
@@ -46,11 +45,9 @@ test: venv browser
 	$(BIN)/python -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
 
 # the package's bytecode, as an installed wheel has it (this machine sets PYTHONDONTWRITEBYTECODE, so an editable
-# install would otherwise recompile every module in every timed process), and the rules' compiled regular
-# expressions next to it (regc.compiler.regex_cache: ~0.1 s of every compile's imports)
+# install would otherwise recompile every module in every timed process)
 bench: venv
 	$(BIN)/python -m compileall -q regc
-	$(BIN)/python -m regc.compiler.regex_cache
 	$(BIN)/python -m bench.run
 
 clean:

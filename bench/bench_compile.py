@@ -159,22 +159,13 @@ def climate_rows(path: Path, out: Path) -> list[tuple[str, str]]:
     return rows
 
 
-def regex_table_row() -> tuple[str, str]:
-    """Whether the compiled regular expressions are stored next to the bytecode (``make bench`` writes them)."""
-    from regc.compiler.regex_cache import CACHE_FILE, load
-
-    n = len(load())
-    return ("stored regex table", f"{n} patterns ({CACHE_FILE.name})" if n else
-            "missing: every process compiles the rules' regexes (python -m regc.compiler.regex_cache)")
-
-
 def run() -> list[tuple[str, str]]:
     from regc.retrieval.locate import corpus_root
 
     root = corpus_root()
     if root is None:
         return [("corpus", "not found (set REGC_CORPUS)")]
-    rows: list[tuple[str, str]] = [regex_table_row()]
+    rows: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory(prefix="regc-bench-") as tmp:
         out = Path(tmp)
         for i, (label, rel, target) in enumerate(ACTS):

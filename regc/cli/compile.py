@@ -429,9 +429,6 @@ def _report(args, out: Path, counts: dict, seconds: float, detail: str) -> int:
 
 
 def _cmd(args) -> int:
-    from regc.compiler import regex_cache
-
-    regex_cache.install()  # the rules' regular expressions from the stored table, when there is one (~0.1 s)
     from regc.cli import CLIError
     from regc.compiler.build import build_files
     from regc.compiler.cache import get_build, open_store, put_build
