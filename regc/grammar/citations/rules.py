@@ -214,7 +214,7 @@ def scheme_requirements(text: str) -> list[Citation]:
             for m in SCHEME_REQUIREMENTS.finditer(text)]
 
 
-@rule("pattern:convention-document")
+@rule("pattern:convention-document", gates=(CONVENTION_DOCUMENT,))
 def convention_document(text: str) -> list[Citation]:
     """Documents of a convention's bodies as whole noun phrases (spec §7 RF1/RF3): named with the possessive and their
     title ("the Ramsar Convention’s guidelines for management planning for Ramsar sites and other wetlands"), by
