@@ -490,10 +490,6 @@ _RULE_MEMO = ReadTracedMemo()  # each rule's verdict keyed on the cue fields it 
 @lru_cache(maxsize=65536)  # rules are pure functions of the (frozen) cue: once per cue, for the decision and verify
 def first_match(rules: tuple[CueRule, ...], cue: Cue) -> Optional[Verdict]:
     """The verdict of the first rule of ``rules`` that fires, else None."""
-    for r in rules:
-        v = _RULE_MEMO(r, cue)
-        if v is not None:
-            return v
-    return None
+    return _RULE_MEMO.first(rules, cue)
 
 prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

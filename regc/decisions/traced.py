@@ -34,6 +34,8 @@ raises :class:`ImpureRule` rather than answer from the memo.
 ['a', '!b', '!b']
 >>> memo(shout, Pair("!b", "y")), len(calls)
 ('!By', 3)
+>>> memo.first((lambda p: None, shout, lambda p: 1 / 0), Pair("a", "z"))  # the first answer that is not None
+'A'
 """
 
 from __future__ import annotations
@@ -81,6 +83,24 @@ class ReadTracedMemo:
             if node[0] is _LEAF:
                 return node[1]
             node = node[1].get(getattr(arg, node[0]))
+        return self.run(rule, arg)
+
+    def first(self, rules: tuple[Callable[[Any], Any], ...], arg: Any) -> Any:
+        """The first answer of ``rules`` that is not None (each rule through the memo), else None."""
+        tries = self._tries
+        for rule in rules:
+            node = tries.get(rule)  # the walk of __call__, inlined: this runs for every rule on every argument
+            while node is not None:
+                if node[0] is _LEAF:
+                    break
+                node = node[1].get(getattr(arg, node[0]))
+            answer = node[1] if node is not None else self.run(rule, arg)
+            if answer is not None:
+                return answer
+        return None
+
+    def run(self, rule: Callable[[Any], Any], arg: Any) -> Any:
+        """A miss: the rule's answer on a read log of ``arg``, added to the trie along the fields it read."""
         fields = self._fields.get(type(arg))
         if fields is None:
             fields = self._fields[type(arg)] = frozenset(f.name for f in dataclasses.fields(arg))

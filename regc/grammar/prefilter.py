@@ -439,8 +439,14 @@ class Prefiltered:
         need = self._need if self._need is not None else self.need
         answer = True
         if need:
-            f = folded(text)
-            answer = all(any(s in f for s in factor) for factor in need)
+            f = _FOLDED.get(text) or folded(text)
+            for factor in need:  # plain loops: this runs for every wrapped pattern on every distinct text
+                for s in factor:
+                    if s in f:
+                        break
+                else:
+                    answer = False
+                    break
         self._seen = (text, answer)
         return answer
 
