@@ -341,6 +341,9 @@ def gate_literals(gates: tuple) -> Optional[tuple[Factor, Factor]]:
     return _minimal(exact), _minimal(fold)
 
 
+_GATE_LITERALS: dict[int, tuple] = {}  # id(gates) -> (gates, their literals)
+
+
 def may_apply(gates: tuple, text: str) -> bool:
     """Whether a rule gated by ``gates`` (patterns one of which matches wherever the rule finds something) can find
     anything in ``text``; a rule without gates always applies.
@@ -350,7 +353,10 @@ def may_apply(gates: tuple, text: str) -> bool:
     """
     if not gates:
         return True
-    lits = gate_literals(gates)
+    hit = _GATE_LITERALS.get(id(gates))  # by identity: an lru_cache lookup hashes every pattern's compiled code
+    if hit is None or hit[0] is not gates:  # (the entry holds the tuple, so its id is not reused while kept)
+        hit = _GATE_LITERALS[id(gates)] = (gates, gate_literals(gates))
+    lits = hit[1]
     if lits is None:
         return True
     exact, fold = lits
