@@ -229,7 +229,7 @@ def convention_document(text: str) -> list[Citation]:
     return out
 
 
-@rule("pattern:generic-phrase")
+@rule("pattern:generic-phrase", gates=(GENERIC_PHRASE,))
 def generic_phrase(text: str) -> list[Citation]:
     """Generic references whose head generic law lays down or defines, as whole noun phrases (spec §7 RF1/RF3): "terms
     and conditions laid down in national law", "applicable national definition of sustainable forest management",
