@@ -10,7 +10,7 @@ rules that read more.  This memo keys each rule on what that rule actually read,
   name of each field read (anything but a field of the dataclass raises: the rule cannot see the argument in
   another way);
 - the answer is stored in a per-rule trie along that path of reads: a branch names the field read next and
-  has one child per value seen; a leaf holds the answer;
+  has one child per value seen; a leaf is the answer itself;
 - a lookup walks the trie reading the same fields of the new argument; a pure rule given the same values for the
   fields it read takes the same path and returns the same answer, so a leaf reached is the rule's own answer.  A
   value not seen yet is a miss: the rule runs (on a read log) and its path is added.
@@ -43,7 +43,17 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Hashable
 
-_LEAF = object()  # a trie node ``[_LEAF, answer]``; a branch is ``[field name, {value: node}]``
+_MISSING = object()  # no child for this value yet (an answer may be None)
+
+
+class _Branch:
+    """A trie node that reads ``field`` next; ``kids`` maps each value seen to the next node or to the answer
+    itself (a leaf is the answer: no object per answer, None included)."""
+
+    __slots__ = ("field", "kids")
+
+    def __init__(self, field: str):
+        self.field, self.kids = field, {}
 
 
 class ImpureRule(RuntimeError):
@@ -78,23 +88,19 @@ class ReadTracedMemo:
         self._fields: dict[type, frozenset[str]] = {}
 
     def __call__(self, rule: Callable[[Any], Any], arg: Any) -> Any:
-        node = self._tries.get(rule)
-        while node is not None:
-            if node[0] is _LEAF:
-                return node[1]
-            node = node[1].get(getattr(arg, node[0]))
-        return self.run(rule, arg)
+        node = self._tries.get(rule, _MISSING)
+        while type(node) is _Branch:
+            node = node.kids.get(getattr(arg, node.field), _MISSING)
+        return self.run(rule, arg) if node is _MISSING else node
 
     def first(self, rules: tuple[Callable[[Any], Any], ...], arg: Any) -> Any:
         """The first answer of ``rules`` that is not None (each rule through the memo), else None."""
         tries = self._tries
         for rule in rules:
-            node = tries.get(rule)  # the walk of __call__, inlined: this runs for every rule on every argument
-            while node is not None:
-                if node[0] is _LEAF:
-                    break
-                node = node[1].get(getattr(arg, node[0]))
-            answer = node[1] if node is not None else self.run(rule, arg)
+            node = tries.get(rule, _MISSING)  # the walk of __call__, inlined: this runs for every rule and argument
+            while type(node) is _Branch:
+                node = node.kids.get(getattr(arg, node.field), _MISSING)
+            answer = self.run(rule, arg) if node is _MISSING else node
             if answer is not None:
                 return answer
         return None
@@ -114,26 +120,27 @@ class ReadTracedMemo:
             self._tries.clear()
             self.size = 0
         self.size += 1
-        leaf = [_LEAF, answer]
-        if rule not in self._tries:
-            self._tries[rule] = _path(arg, reads, leaf)
+        node = self._tries.get(rule, _MISSING)
+        if node is _MISSING:
+            self._tries[rule] = _path(arg, reads, answer)
             return
-        node = self._tries[rule]
         for i, name in enumerate(reads):
-            if node[0] != name:
-                raise ImpureRule(f"{getattr(rule, '__name__', rule)} read {name!r} where it read {node[0]!r} before")
+            if type(node) is not _Branch or node.field != name:
+                raise ImpureRule(f"{getattr(rule, '__name__', rule)} read {name!r} where it did not before")
             value: Hashable = getattr(arg, name)
-            child = node[1].get(value)
-            if child is None:
-                node[1][value] = _path(arg, reads[i + 1:], leaf)
+            child = node.kids.get(value, _MISSING)
+            if child is _MISSING:
+                node.kids[value] = _path(arg, reads[i + 1:], answer)
                 return
             node = child
-        raise ImpureRule(f"{getattr(rule, '__name__', rule)} stopped reading where it read {node[0]!r} before")
+        raise ImpureRule(f"{getattr(rule, '__name__', rule)} stopped reading where it read {node.field!r} before")
 
 
-def _path(arg: Any, reads: list[str], leaf: list) -> list:
-    """A chain of branches, one per read field (with the argument's value), ending in ``leaf``."""
-    node = leaf
+def _path(arg: Any, reads: list[str], answer: Any) -> Any:
+    """A chain of branches, one per read field (with the argument's value), ending in the answer."""
+    node = answer
     for name in reversed(reads):
-        node = [name, {getattr(arg, name): node}]
+        branch = _Branch(name)
+        branch.kids[getattr(arg, name)] = node
+        node = branch
     return node
