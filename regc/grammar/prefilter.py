@@ -26,8 +26,11 @@ and every wrapper is registered in :data:`REGISTRY` for the corpus soundness tes
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 import sys
+import unicodedata
+from pathlib import Path
 from typing import Any, Iterator, Optional
 
 try:  # the parser ``re`` itself uses (a private module: any surprise means "no prefilter", never a wrong one)
@@ -310,6 +313,45 @@ def analyse(rx: re.Pattern, items=None) -> tuple[Factor, ...]:
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# the stored analyses: a parse per pattern costs ~1 ms, some 200 patterns per process; ``prefilter_table`` (generated
+# by ``python -m bench.prefilter_table``) holds the results keyed by each pattern's text and flags, valid only for
+# the analysis code that wrote them (a hash of this module, the Python version, the Unicode database): a pattern
+# missing from it (new or changed) is analysed here, as before
+
+
+def pattern_key(rx: re.Pattern) -> str:
+    """A digest of a pattern's text and flags (what its analysis reads)."""
+    return hashlib.sha256(f"{rx.flags}\0{rx.pattern}".encode()).hexdigest()[:32]
+
+
+@functools.lru_cache(maxsize=1)
+def analysis_version() -> str:
+    """A digest of this module's source, the Python version and the Unicode database version."""
+    tag = f"{sys.version_info[:2]}|{unicodedata.unidata_version}".encode()
+    return hashlib.sha256(Path(__file__).read_bytes() + tag).hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=1)
+def _table() -> dict:
+    try:
+        from regc.grammar import prefilter_table as t
+    except ImportError:  # pragma: no cover - not generated yet
+        return {}
+    return t.TABLE if getattr(t, "VERSION", None) == analysis_version() else {}
+
+
+ANALYSED: dict[str, Any] = {}  # every result computed or read in this process (what the table writer stores)
+
+
+def stored(key: str, compute) -> Any:
+    """The analysis ``key`` from the table when it holds it, else ``compute()``."""
+    table = _table()
+    value = table[key] if key in table else compute()
+    ANALYSED[key] = value
+    return value
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # rule gates: a rule that finds something only where one of its gate patterns matches skips a text none can match
 
 GATE_ALTERNATIVES = 64  # a gate is checked once per rule and text: a longer list of strings still pays
@@ -327,6 +369,11 @@ def gate_literals(gates: tuple) -> Optional[tuple[Factor, Factor]]:
     >>> gate_literals((re.compile(r"\\d+/\\d+"),)), gate_literals((re.compile(r"\\w+"),))  # a digit: folded text
     (((), ('0',)), None)
     """
+    key = "gates:" + "|".join(pattern_key(g.rx if isinstance(g, Prefiltered) else g) for g in gates)
+    return stored(key, lambda: _gate_literals(gates))
+
+
+def _gate_literals(gates: tuple) -> Optional[tuple[Factor, Factor]]:
     exact: list[str] = []
     fold: list[str] = []
     for g in gates:
@@ -408,12 +455,15 @@ class Prefiltered:
     def need(self) -> tuple[Factor, ...]:
         """The factors checked (analysed on first use)."""
         if self._need is None:
-            items = _parse(self.rx)
-            self._need = analyse(self.rx, items)
-            self._prefixes = _starts(self.rx, items) if self._need else None
+            self._need, self._prefixes = stored(f"need:{pattern_key(self.rx)}", self._analyse)
             for name in _SCANS:
                 setattr(self, name, getattr(self, f"_{name}") if self._need else getattr(self.rx, name))
         return self._need
+
+    def _analyse(self) -> tuple[tuple[Factor, ...], Optional[Factor]]:
+        items = _parse(self.rx)
+        need = analyse(self.rx, items)
+        return need, (_starts(self.rx, items) if need else None)
 
     def _start_positions(self, string: str, pos: int, endpos: int) -> list[int]:
         """Where a match can start: the places one of the start strings occurs (folded), in order."""
