@@ -1,5 +1,5 @@
 """Write ``regc/grammar/prefilter_table.py``: the prefilter analysis of every rule pattern, read at run time instead
-of parsing ~200 patterns in every process (see :mod:`regc.grammar.prefilter`, "the stored analyses").
+of parsing ~200 patterns in every process (see :mod:`regc.grammar.prefilter_store`).
 
 Run it after changing rule patterns or the prefilter itself (``make prefilter-table``)::
 
@@ -25,9 +25,9 @@ TARGET = Path(__file__).resolve().parents[1] / "regc" / "grammar" / "prefilter_t
 def analyse_all() -> dict:
     """Every wrapped pattern's and every citation rule's gate analysis, computed afresh."""
     from regc.grammar import prefilter as pf
+    from regc.grammar import prefilter_store as store
 
-    pf._table.cache_clear()
-    pf._table = lambda: {}  # noqa: E731 - compute everything, read nothing
+    store._table = lambda: {}  # noqa: E731 - compute everything, read nothing
     for name in PACKAGES:
         pkg = importlib.import_module(name)
         for m in pkgutil.walk_packages(pkg.__path__, name + "."):
@@ -40,7 +40,7 @@ def analyse_all() -> dict:
     for fn in RULES:
         if fn.gates:
             pf.gate_literals(fn.gates)
-    return dict(sorted(pf.ANALYSED.items()))
+    return dict(sorted((k, v) for k, v in store.ANALYSED.items() if not k.startswith("test:")))
 
 
 def render(version: str, table: dict) -> str:
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="exit 1 when the table on disk differs from a fresh one")
     args = ap.parse_args(argv)
-    from regc.grammar.prefilter import analysis_version
+    from regc.grammar.prefilter_store import analysis_version
 
     text = render(analysis_version(), analyse_all())
     if args.check:

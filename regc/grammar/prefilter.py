@@ -26,12 +26,11 @@ and every wrapper is registered in :data:`REGISTRY` for the corpus soundness tes
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 import sys
-import unicodedata
-from pathlib import Path
 from typing import Any, Iterator, Optional
+
+from regc.grammar.prefilter_store import pattern_key, stored
 
 try:  # the parser ``re`` itself uses (a private module: any surprise means "no prefilter", never a wrong one)
     import _sre
@@ -338,45 +337,6 @@ def analyse(rx: re.Pattern, items=None) -> tuple[Factor, ...]:
     if items is None or _anchored(rx, items):
         return ()
     return required_literals(rx, items) or ()
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# the stored analyses: a parse per pattern costs ~1 ms, some 200 patterns per process; ``prefilter_table`` (generated
-# by ``python -m bench.prefilter_table``) holds the results keyed by each pattern's text and flags, valid only for
-# the analysis code that wrote them (a hash of this module, the Python version, the Unicode database): a pattern
-# missing from it (new or changed) is analysed here, as before
-
-
-def pattern_key(rx: re.Pattern) -> str:
-    """A digest of a pattern's text and flags (what its analysis reads)."""
-    return hashlib.sha256(f"{rx.flags}\0{rx.pattern}".encode()).hexdigest()[:32]
-
-
-@functools.lru_cache(maxsize=1)
-def analysis_version() -> str:
-    """A digest of this module's source, the Python version and the Unicode database version."""
-    tag = f"{sys.version_info[:2]}|{unicodedata.unidata_version}".encode()
-    return hashlib.sha256(Path(__file__).read_bytes() + tag).hexdigest()[:16]
-
-
-@functools.lru_cache(maxsize=1)
-def _table() -> dict:
-    try:
-        from regc.grammar import prefilter_table as t
-    except ImportError:  # pragma: no cover - not generated yet
-        return {}
-    return t.TABLE if getattr(t, "VERSION", None) == analysis_version() else {}
-
-
-ANALYSED: dict[str, Any] = {}  # every result computed or read in this process (what the table writer stores)
-
-
-def stored(key: str, compute) -> Any:
-    """The analysis ``key`` from the table when it holds it, else ``compute()``."""
-    table = _table()
-    value = table[key] if key in table else compute()
-    ANALYSED[key] = value
-    return value
 
 
 # ---------------------------------------------------------------------------------------------------------------
