@@ -34,7 +34,11 @@ def pattern_key(rx: re.Pattern) -> str:
 def analysis_version() -> str:
     """A digest of the analysis code, the Python version and the Unicode database version."""
     tag = f"{sys.version_info[:2]}|{unicodedata.unidata_version}".encode()
-    return hashlib.sha256(ANALYSIS_CODE.read_bytes() + tag).hexdigest()[:16]
+    try:
+        code = ANALYSIS_CODE.read_bytes()
+    except OSError:  # pragma: no cover - an install without sources: no table, every pattern analysed here
+        return "no-source"
+    return hashlib.sha256(code + tag).hexdigest()[:16]
 
 
 @functools.lru_cache(maxsize=1)
