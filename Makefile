@@ -13,7 +13,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 export HF_HUB_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: venv demo test bench clean browser
+.PHONY: venv demo test bench clean browser prefilter-table
 
 # Debian's chromium for the browser test of the HTML report (Playwright drives it; `playwright install` is never
 # run).  CI runs as root on a clean machine: apt-get update once, then install; without root or apt the browser
@@ -49,6 +49,11 @@ test: venv browser
 bench: venv
 	$(BIN)/python -m compileall -q regc
 	$(BIN)/python -m bench.run
+
+# the stored prefilter analysis of the rule patterns (regc/grammar/prefilter_table.py): rerun after changing rule
+# patterns or regc/grammar/prefilter.py (a stale table is never wrong, only slower)
+prefilter-table: venv
+	$(BIN)/python -m bench.prefilter_table
 
 clean:
 	rm -rf $(VENV) build out .bench

@@ -136,11 +136,13 @@ def covers_activity_categories(scope: str, activity_scope: str) -> bool:
     >>> covers_activity_categories("For road vehicles of categories M and N", "vehicles of category M1, N1, both X, or L (2-wheel)")
     False
     """
+    mine = _category_codes(scope)  # first: most scopes name no category, and then the activity's do not matter
+    if not mine:
+        return False
     at = re.search(r"\bcategor(?:y|ies)\b", activity_scope)
     # the activity's categories: every code after "category" in its description ("M1, N1, both …, or L (…)")
     theirs = set(re.findall(r"\b[LMNOT]\d?\b", activity_scope[at.end():])) if at else set()  # EU vehicle categories
-    mine = _category_codes(scope)
-    return bool(mine and theirs) and all(any(c == m or c.startswith(m) and len(m) == 1 for m in mine) for c in theirs)
+    return bool(theirs) and all(any(c == m or c.startswith(m) and len(m) == 1 for m in mine) for c in theirs)
 
 
 # a later sentence of the block whose subject is the activity itself, with no gate or discretion of its own ("Where the

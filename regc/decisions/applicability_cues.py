@@ -22,6 +22,7 @@ from regc.decisions import applicability_lexicon as lex
 from regc.decisions.anchor_type import _EXCLUSION, SHOWN_COMPLIANCE
 from regc.decisions.base import Verdict
 from regc.decisions.point_citations import POINTS_SUBJECT
+from regc.decisions.traced import ReadTracedMemo
 from regc.grammar.prefilter import prefilter_namespace
 
 
@@ -532,13 +533,12 @@ LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, pa
                                    points_subject, trailing_gate, provided_that_option, permission)
 
 
+_RULE_MEMO = ReadTracedMemo()  # each rule's verdict keyed on the cue fields it read: once per text for most rules
+
+
 @lru_cache(maxsize=65536)  # rules are pure functions of the (frozen) cue: once per cue, for the decision and verify
 def first_match(rules: tuple[CueRule, ...], cue: Cue) -> Optional[Verdict]:
     """The verdict of the first rule of ``rules`` that fires, else None."""
-    for r in rules:
-        v = r(cue)
-        if v is not None:
-            return v
-    return None
+    return _RULE_MEMO.first(rules, cue)
 
 prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

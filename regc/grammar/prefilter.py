@@ -30,6 +30,8 @@ import re
 import sys
 from typing import Any, Iterator, Optional
 
+from regc.grammar.prefilter_store import pattern_key, stored
+
 try:  # the parser ``re`` itself uses (a private module: any surprise means "no prefilter", never a wrong one)
     import _sre
     from re import _casefix, _constants as C, _parser
@@ -288,8 +290,36 @@ def match_prefixes(items) -> Optional[Factor]:
 MAX_PREFIXES = 64  # more start strings than this: the regex's own scan is as cheap
 
 
+def own_first_char_scan(rx: re.Pattern, items) -> bool:
+    """``re`` itself skips to the places a match can start: the pattern opens with a character it can look for (a
+    literal not folded by IGNORECASE, a character class, alternatives that each open with such a literal), which
+    it scans for faster than :meth:`Prefiltered._start_positions` finds the (folded) start strings.
+
+    >>> own_first_char_scan(re.compile(r"(?:In|Of|By)\\b"), _parser.parse(r"(?:In|Of|By)\\b").data)
+    True
+    >>> own_first_char_scan(re.compile(r"\\bof\\b"), _parser.parse(r"\\bof\\b").data)
+    False
+    """
+    while items and items[0][0] is C.SUBPATTERN and not (items[0][1][1] or items[0][1][2]):  # a plain group
+        items = items[0][1][3]
+    if not items:
+        return False
+    op, av = items[0]
+
+    def plain(op, av) -> bool:
+        return op is C.LITERAL and not (rx.flags & re.IGNORECASE and chr(av).lower() != chr(av).upper())
+
+    if op is C.IN:
+        return not rx.flags & re.IGNORECASE  # (under IGNORECASE re scans for a class of uncased characters only)
+    if op is C.BRANCH:
+        return all(len(b) and plain(*b[0]) for b in av[1])
+    return plain(op, av)
+
+
 def _starts(rx: re.Pattern, items) -> Optional[Factor]:
     try:
+        if own_first_char_scan(rx, items):
+            return None
         ps = match_prefixes(items)
     except Exception:  # noqa: BLE001
         return None
@@ -327,6 +357,11 @@ def gate_literals(gates: tuple) -> Optional[tuple[Factor, Factor]]:
     >>> gate_literals((re.compile(r"\\d+/\\d+"),)), gate_literals((re.compile(r"\\w+"),))  # a digit: folded text
     (((), ('0',)), None)
     """
+    key = "gates:" + "|".join(pattern_key(g.rx if isinstance(g, Prefiltered) else g) for g in gates)
+    return stored(key, lambda: _gate_literals(gates))
+
+
+def _gate_literals(gates: tuple) -> Optional[tuple[Factor, Factor]]:
     exact: list[str] = []
     fold: list[str] = []
     for g in gates:
@@ -341,6 +376,9 @@ def gate_literals(gates: tuple) -> Optional[tuple[Factor, Factor]]:
     return _minimal(exact), _minimal(fold)
 
 
+_GATE_LITERALS: dict[int, tuple] = {}  # id(gates) -> (gates, their literals)
+
+
 def may_apply(gates: tuple, text: str) -> bool:
     """Whether a rule gated by ``gates`` (patterns one of which matches wherever the rule finds something) can find
     anything in ``text``; a rule without gates always applies.
@@ -350,7 +388,10 @@ def may_apply(gates: tuple, text: str) -> bool:
     """
     if not gates:
         return True
-    lits = gate_literals(gates)
+    hit = _GATE_LITERALS.get(id(gates))  # by identity: an lru_cache lookup hashes every pattern's compiled code
+    if hit is None or hit[0] is not gates:  # (the entry holds the tuple, so its id is not reused while kept)
+        hit = _GATE_LITERALS[id(gates)] = (gates, gate_literals(gates))
+    lits = hit[1]
     if lits is None:
         return True
     exact, fold = lits
@@ -402,12 +443,15 @@ class Prefiltered:
     def need(self) -> tuple[Factor, ...]:
         """The factors checked (analysed on first use)."""
         if self._need is None:
-            items = _parse(self.rx)
-            self._need = analyse(self.rx, items)
-            self._prefixes = _starts(self.rx, items) if self._need else None
+            self._need, self._prefixes = stored(f"need:{pattern_key(self.rx)}", self._analyse)
             for name in _SCANS:
                 setattr(self, name, getattr(self, f"_{name}") if self._need else getattr(self.rx, name))
         return self._need
+
+    def _analyse(self) -> tuple[tuple[Factor, ...], Optional[Factor]]:
+        items = _parse(self.rx)
+        need = analyse(self.rx, items)
+        return need, (_starts(self.rx, items) if need else None)
 
     def _start_positions(self, string: str, pos: int, endpos: int) -> list[int]:
         """Where a match can start: the places one of the start strings occurs (folded), in order."""
@@ -439,8 +483,14 @@ class Prefiltered:
         need = self._need if self._need is not None else self.need
         answer = True
         if need:
-            f = folded(text)
-            answer = all(any(s in f for s in factor) for factor in need)
+            f = _FOLDED.get(text) or folded(text)
+            for factor in need:  # plain loops: this runs for every wrapped pattern on every distinct text
+                for s in factor:
+                    if s in f:
+                        break
+                else:
+                    answer = False
+                    break
         self._seen = (text, answer)
         return answer
 

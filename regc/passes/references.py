@@ -425,6 +425,8 @@ def _truncated_spans(unit: Unit) -> list[Diagnostic]:
             continue
         text, have = node.verbatim_text, {s.text for s in srcs}
         longer = [c for c in find_citations(text) if c.kind != "eu_act" and c.text not in have]
+        if not longer:
+            continue  # no phrase reference to be cut from (and no regex compiled per source text)
         for s in srcs:
             spots = [m.start() for m in re.finditer(re.escape(s.text), text)]
             wrap = [next((c for c in longer if c.start <= at and at + len(s.text) <= c.end and len(c.text) > len(s.text)),

@@ -226,7 +226,7 @@ def scheme_requirements(text: str) -> list[Citation]:
             for m in SCHEME_REQUIREMENTS.finditer(text)]
 
 
-@rule("pattern:convention-document")
+@rule("pattern:convention-document", gates=(CONVENTION_DOCUMENT,))
 def convention_document(text: str) -> list[Citation]:
     """Documents of a convention's bodies as whole noun phrases (spec §7 RF1/RF3): named with the possessive and their
     title ("the Ramsar Convention’s guidelines for management planning for Ramsar sites and other wetlands"), by
@@ -241,7 +241,7 @@ def convention_document(text: str) -> list[Citation]:
     return out
 
 
-@rule("pattern:generic-phrase")
+@rule("pattern:generic-phrase", gates=(GENERIC_PHRASE,))
 def generic_phrase(text: str) -> list[Citation]:
     """Generic references whose head generic law lays down or defines, as whole noun phrases (spec §7 RF1/RF3): "terms
     and conditions laid down in national law", "applicable national definition of sustainable forest management",
