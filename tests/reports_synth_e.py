@@ -18,8 +18,7 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.reports_synth_e_lang import (ACTIVITIES, LABELS, NARRATIVE, NUCLEAR_GAS_ROWS, NUCLEAR_GAS_SECTIONS,
-                                        OBJECTIVE_NAMES, OBJECTIVES)
+from tests.reports_synth_e_lang import ACTIVITIES, LABELS, NARRATIVE, OBJECTIVES
 
 FAMILIES = (
     "e01_en2023_per_objective_table", "e02_nuclear_gas_annex_xii", "e03_nl_omzet_ja_nee",

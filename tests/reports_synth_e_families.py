@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 
-from tests.reports_synth_e import (KPIS, NARROW_NBSP, OBJECTIVE_NAMES, OBJECTIVES, THIN, Col, Document, Kpi, Layout,
+from tests.reports_synth_e import (KPIS, NARROW_NBSP, OBJECTIVES, THIN, Col, Document, Kpi, Layout,
                                    Row, COMPANIES, cover, draw_table, fmt_amount, fmt_pct, make_kpis, narrative,
                                    pct_text)
-from tests.reports_synth_e_lang import LABELS, NUCLEAR_GAS_ROWS, NUCLEAR_GAS_SECTIONS
+from tests.reports_synth_e_lang import LABELS, NUCLEAR_GAS_ROWS, NUCLEAR_GAS_SECTIONS, OBJECTIVE_NAMES
 
 ALSO = {"CCM-7.1": "CE-3.1", "CCM-7.2": "CE-3.2"}
 
