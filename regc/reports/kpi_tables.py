@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from regc.reports import rows as V
 from regc.reports.line_cells import footnote_mark as _footnote_mark, prose_word as _prose_word
 from regc.reports.pdftree import Document, Line, Page, Word
+from regc.reports.row_gaps import label_owners
 
 HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich|"
                             + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS), re.I)
@@ -245,6 +246,9 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
     numbered = [k for k, (line, sp) in enumerate(zip(body, splits)) if _has_numbers(line, sp)]
     prev_y = None
     share_x = share_column_x(page, cols, _first_value_x(body, splits))
+    has_values = [_has_values(line, sp) for line, sp in zip(body, splits)]
+    owners = label_owners(body, has_values, [not v and bool(V.section_of(line.text)) and not V.row_kind(line.text)
+                                             for line, v in zip(body, has_values)])
     for k, line in enumerate(body):
         split = splits[k]
         gap_above = line.y - prev_y if prev_y is not None else None
@@ -255,6 +259,12 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
         values = line.words[split:]
         if out and out[-1].kind == "total":
             break  # the table ends with its total (A + B); what follows is other content
+        if owners[k] == "up" and out and out[-1].kind != "section" or owners[k] == "down":
+            if owners[k] == "up":  # the row gap says where each label-only line belongs (:mod:`row_gaps`)
+                continue_row(out[-1], label_words, values, cols)
+            else:
+                pending.append(line)
+            continue
         if top_aligned and out and not pending and gap_above is not None and gap_above <= LABEL_GAP * pitch \
                 and not _has_values(line, split) and not V.section_of(line.text):
             if out[-1].kind == "section":

@@ -38,10 +38,23 @@ def prose_word(line: Line, i: int) -> bool:
     return False
 
 
+# a footnote reference set after a label word: a lone digit ('equipment 3') or a bracketed number ('heat (1)',
+# 'road 4)'); a bracketed amount in a value column ('(2.3)', a negative) stands a cell gap away from the label
+FOOTNOTE_MARK = re.compile(r"\d|\(\d{1,2}\)|\d{1,2}\)")
+
+
 def footnote_mark(line: Line, i: int) -> bool:
-    """A lone 1-digit number glued to a word just before it ('equipment 3', 'EL 2') is a footnote mark."""
+    """A lone 1-digit number or a bracketed 1-2 digit number glued to a word just before it ('equipment 3',
+    'EL 2', 'waste heat (1)') is a footnote mark.
+
+    >>> from regc.reports.pdftree import Word
+    >>> footnote_mark(Line([Word(0, 0, 40, 8, "heat"), Word(42, 0, 52, 8, "(1)")]), 1)
+    True
+    >>> footnote_mark(Line([Word(0, 0, 40, 8, "heat"), Word(90, 0, 100, 8, "(12)")]), 1)
+    False
+    """
     w = line.words[i]
-    if not re.fullmatch(r"\d", w.text) or i == 0:
+    if not FOOTNOTE_MARK.fullmatch(w.text) or i == 0:
         return False
     prev = line.words[i - 1]
     return w.x0 - prev.x1 < 4 and not V.is_number(prev.text)
