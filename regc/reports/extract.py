@@ -14,6 +14,7 @@ import re
 
 from regc.reports import rows as V
 from regc.reports.activity_names import match_code
+from regc.reports.footnote_codes import LABEL_MARK, footnote_codes, label_mark
 from regc.reports.kpi_summary import find_summaries
 from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_currency, page_multiplier, search_limit
 from regc.reports.narrative import narrative_block
@@ -68,6 +69,9 @@ def activity_entry(r: TableRow, mult: float, doc: Document, findings: list) -> d
     code, also = V.parse_code(r.code_text or "", default)
     if code is None:
         code, also = V.parse_code(r.label, default)
+    mark = label_mark(r.label) if code is None else None
+    if mark is not None:  # no code column: the code stated in the footnote the name points to
+        code, also = V.parse_code(footnote_codes([l.text for l in doc.page(r.page).lines]).get(mark, ""), default)
     if code is None:
         hit = match_code(r.label, default)
         if hit is None:
@@ -76,6 +80,8 @@ def activity_entry(r: TableRow, mult: float, doc: Document, findings: list) -> d
     name = re.sub(rf"{V.CODE.pattern}|\b(?:CCM|CCA|WTR|CE|PPC|BIO)\b|[/*]", " ", r.label)
     name = re.sub(r"\s+\d\s*$", "", " ".join(name.replace("\xad", "").split())).strip(" ,;")
     name = re.sub(r"(\w)- ([a-zäöü])", r"\1\2", name)
+    if mark is not None:
+        name = LABEL_MARK.sub("", name).strip(" ,;")
     entry = {"code": code, "name": name, "group": r.group,
              "amount": checked(r.amount, r.amount_token, r.page, doc, findings, mult),
              "share": checked(r.share, r.share_token, r.page, doc, findings, 0.01),
