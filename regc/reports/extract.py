@@ -14,6 +14,8 @@ import re
 
 from regc.reports import rows as V
 from regc.reports.activity_names import match_code
+from regc.reports.figure_lines import figure_lines
+from regc.reports.footnote_codes import LABEL_MARK, footnote_codes, label_mark
 from regc.reports.kpi_summary import find_summaries
 from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_currency, page_multiplier, search_limit
 from regc.reports.narrative import narrative_block
@@ -68,6 +70,9 @@ def activity_entry(r: TableRow, mult: float, doc: Document, findings: list) -> d
     code, also = V.parse_code(r.code_text or "", default)
     if code is None:
         code, also = V.parse_code(r.label, default)
+    mark = label_mark(r.label) if code is None else None
+    if mark is not None:  # no code column: the code stated in the footnote the name points to
+        code, also = V.parse_code(footnote_codes([l.text for l in doc.page(r.page).lines]).get(mark, ""), default)
     if code is None:
         hit = match_code(r.label, default)
         if hit is None:
@@ -76,6 +81,8 @@ def activity_entry(r: TableRow, mult: float, doc: Document, findings: list) -> d
     name = re.sub(rf"{V.CODE.pattern}|\b(?:CCM|CCA|WTR|CE|PPC|BIO)\b|[/*]", " ", r.label)
     name = re.sub(r"\s+\d\s*$", "", " ".join(name.replace("\xad", "").split())).strip(" ,;")
     name = re.sub(r"(\w)- ([a-zäöü])", r"\1\2", name)
+    if mark is not None:
+        name = LABEL_MARK.sub("", name).strip(" ,;")
     entry = {"code": code, "name": name, "group": r.group,
              "amount": checked(r.amount, r.amount_token, r.page, doc, findings, mult),
              "share": checked(r.share, r.share_token, r.page, doc, findings, 0.01),
@@ -199,6 +206,29 @@ def fill_from_summary(block: dict, kpi: str, summary: tuple, doc: Document, find
                          "message": f"{kpi}: {', '.join(taken)} read from the KPI summary table"})
 
 
+def fill_from_lines(block: dict, kpi: str, table: KpiTable, doc: Document, findings: list) -> None:
+    """Values a template table left null (a 2021 template printing shares only), from the KPI's figure lines
+    ('Taxonomy-aligned Turnover (A.1)   2,569.9   7.0%') on the table's pages or the page before
+    (:mod:`regc.reports.figure_lines`), each token verified on its page; the page joins the KPI's ``pages``."""
+    first = min(table.pages)
+    for pno in sorted(set(table.pages) | ({first - 1} if first > 1 else set())):
+        found, mult = figure_lines(doc.page(pno), kpi)
+        decimal = V.detect_decimal([t for pair in found.values() for t in pair if t])
+        mult = mult or page_multiplier(doc.page(pno)) or 1.0
+        taken = []
+        for role, (amount, share) in found.items():
+            for field_, tok, scale in ((None if role == "total" else "amount", amount, mult), ("share", share, 0.01)):
+                if tok is None or role == "total" and field_ == "share" or _fixed(block, role, field_) is not None:
+                    continue
+                got = checked(V.parse_number(tok, decimal), tok, pno, doc, findings, scale)
+                if got is not None:
+                    _set_fixed(block, role, field_, got)
+                    taken.append(f"{role}{'.' + field_ if field_ else ''}")
+        if taken:
+            block["pages"] = sorted(set(block["pages"]) | {pno})
+            findings.append({"severity": "info", "page": pno, "message": f"{kpi}: {', '.join(taken)} read from figure lines"})
+
+
 def fill_from_text(block: dict, kpi: str, doc: Document, findings: list) -> None:
     """Fixed keys a table left null (e.g. the total (A + B) stated only in the running text), from the
     sentences that state them (:mod:`regc.reports.narrative`), each token verified on its page; the page joins
@@ -306,6 +336,8 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
             out["kpis"][kpi] = stated_kpi(doc, kpi, findings)
         if kpi in summaries:
             fill_from_summary(out["kpis"][kpi], kpi, summaries[kpi], doc, findings)
+        if kpi in tables:
+            fill_from_lines(out["kpis"][kpi], kpi, tables[kpi], doc, findings)
         if kpi in tables or kpi in summaries or kpi in lists:
             fill_from_text(out["kpis"][kpi], kpi, doc, findings)
         for key in ("total",):

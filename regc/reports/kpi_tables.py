@@ -16,8 +16,10 @@ import re
 from dataclasses import dataclass, field
 
 from regc.reports import rows as V
-from regc.reports.line_cells import footnote_mark as _footnote_mark, prose_word as _prose_word
-from regc.reports.pdftree import Document, Line, Page, Word
+from regc.reports.kpi_columns import kpi_spans, kpi_view
+from regc.reports.line_cells import footnote_mark as _footnote_mark, join_wrapped_percent, prose_word as _prose_word
+from regc.reports.pdftree import Document, Line, Page
+from regc.reports.row_gaps import label_owners
 
 HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich|"
                             + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS), re.I)
@@ -191,35 +193,6 @@ def _has_numbers(line: Line, split: int) -> bool:
     return any(V.is_number(w.text) and not V.is_answer(w.text) for w in line.words[split:])
 
 
-PERCENT_WRAP_GAP = 24.0  # points: a lone '%' this close right of a number on the line above ends its cell
-
-
-def join_wrapped_percent(body: list[Line], pitch: float) -> list[Line]:
-    """A share cell wrapped in two ('13.25' above, '%' below): the number moves down into the '%' line
-    as one token, so the line above stays a label line and the row keeps its share.
-
-    >>> from regc.reports.pdftree import Word
-    >>> a, b = Line([Word(0, 0, 40, 8, "light"), Word(200, 0, 212, 8, "13.25")]), Line([Word(213, 10, 218, 18, "%")])
-    >>> [l.text for l in join_wrapped_percent([a, b], 10.0)]
-    ['light', '13.25%']
-    """
-    out = [Line(list(line.words)) for line in body]
-    for above, below in zip(out, out[1:]):
-        if not 0 < below.y - above.y <= 1.5 * pitch:
-            continue
-        lone = [w for i, w in enumerate(below.words) if w.text == "%" and not (
-            i and V.NUMBER.match(below.words[i - 1].text) and w.x0 - below.words[i - 1].x1 < 8)]
-        for pct in lone:
-            num = next((w for w in reversed(above.words) if V.NUMBER.match(w.text) and "%" not in w.text
-                        and w.x1 <= pct.x1 and pct.x0 - w.x1 <= PERCENT_WRAP_GAP and pct.x1 - w.x0 <= 60), None)
-            if num is None or any(w.x0 > num.x1 for w in above.words):
-                continue
-            above.words.remove(num)
-            i = below.words.index(pct)
-            below.words[i] = Word(num.x0, pct.y0, pct.x1, pct.y1, f"{num.text}%")
-    return [line for line in out if line.words]
-
-
 def _body(page: Page, cols: list[Column]) -> tuple[list[Line], list[int], float]:
     """The lines below the header, where each line's label ends, and the typical line pitch."""
     body = page.lines[len(header_lines(page)):]
@@ -245,6 +218,9 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
     numbered = [k for k, (line, sp) in enumerate(zip(body, splits)) if _has_numbers(line, sp)]
     prev_y = None
     share_x = share_column_x(page, cols, _first_value_x(body, splits))
+    has_values = [_has_values(line, sp) for line, sp in zip(body, splits)]
+    owners = label_owners(body, has_values, [not v and bool(V.section_of(line.text)) and not V.row_kind(line.text)
+                                             for line, v in zip(body, has_values)])
     for k, line in enumerate(body):
         split = splits[k]
         gap_above = line.y - prev_y if prev_y is not None else None
@@ -255,6 +231,12 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
         values = line.words[split:]
         if out and out[-1].kind == "total":
             break  # the table ends with its total (A + B); what follows is other content
+        if owners[k] == "up" and out and out[-1].kind != "section" or owners[k] == "down":
+            if owners[k] == "up":  # the row gap says where each label-only line belongs (:mod:`row_gaps`)
+                continue_row(out[-1], label_words, values, cols)
+            else:
+                pending.append(line)
+            continue
         if top_aligned and out and not pending and gap_above is not None and gap_above <= LABEL_GAP * pitch \
                 and not _has_values(line, split) and not V.section_of(line.text):
             if out[-1].kind == "section":
@@ -501,6 +483,7 @@ class _Reading:
     tables: dict = field(default_factory=dict)
     last: KpiTable | None = None
     at: tuple = (-10, 0)
+    group: dict = field(default_factory=dict)  # KPI -> table, read last from one multi-KPI table's views
 
 
 def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
@@ -521,7 +504,12 @@ def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
             continue
         for k, part in enumerate(table_segments(doc.page(n))):
             adjacent = st.last is not None and (st.at == (n, k - 1) if k else st.at[0] == n - 1)
-            _read_part(st, part, n, k, adjacent)
+            views = kpi_column_views(part) if is_kpi_page(part) or adjacent and st.group else []
+            if views:
+                _read_views(st, views, n, k, adjacent)
+            else:
+                st.group = {}
+                _read_part(st, part, n, k, adjacent)
     return [st.tables[k] for k, _ in V.KPI_WORDS if k in st.tables]
 
 
@@ -531,8 +519,32 @@ def search_limit(doc: Document) -> int:
     return doc.__dict__.get("kpi_search_end", PAGE_LIMIT_FIND)
 
 
-def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool) -> None:
-    """Read one table part into the state: a new KPI table, a continuation, or a facing half."""
+def kpi_column_views(page: Page) -> list[tuple[str, Page]]:
+    """(KPI, view) per KPI of a table whose column groups report several KPIs side by side
+    (:mod:`regc.reports.kpi_columns`); [] for a one-KPI table."""
+    head = header_lines(page)
+    if not head:
+        return []
+    body, splits, _ = _body(page, header_columns(page))
+    values = [[w for w in line.words[sp:] if V.is_number(w.text) or w.text == "%"] for line, sp in zip(body, splits)]
+    label_right = max((line.words[sp - 1].x1 for line, sp, v in zip(body, splits, values) if v and sp), default=None)
+    spans = kpi_spans(head, values, label_right) if label_right is not None else []
+    return [(kpi, kpi_view(page, spans, kpi)) for kpi, _, _ in spans]
+
+
+def _read_views(st: _Reading, views: list[tuple[str, Page]], n: int, k: int, adjacent: bool) -> None:
+    """Read each KPI's view of one multi-KPI table part; a view continues its KPI's table of the part before."""
+    before, st.group = (st.group if adjacent else {}), {}
+    for kpi, view in views:
+        st.last = before.get(kpi)
+        _read_part(st, view, n, k, st.last is not None, kpi)
+        if st.tables.get(kpi) is not None and n in st.tables[kpi].pages:
+            st.group[kpi] = st.tables[kpi]
+
+
+def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool, kpi_hint: str | None = None) -> None:
+    """Read one table part into the state: a new KPI table, a continuation, or a facing half.  ``kpi_hint``:
+    the KPI of a multi-KPI table's view (its header and rows may name the others)."""
     last = st.last
     follows = adjacent and not any(r.kind == "total" for r in last.rows)  # a table ends at its total
     starts = is_kpi_page(page)
@@ -549,7 +561,7 @@ def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool) -> None
     rows = read_page_rows(page, cols, decimal, top)
     if not starts and not is_continuation_page(page, rows):
         return
-    kpi = rows_kpi(rows) or page_kpi(page)
+    kpi = kpi_hint or rows_kpi(rows) or page_kpi(page)
     if kpi is None and follows:
         kpi = last.kpi
     if kpi is None or not has_table_rows(rows):

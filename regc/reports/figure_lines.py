@@ -1,0 +1,64 @@
+"""KPI figures printed as label-value lines beside a template table, e.g. above a 2021 template that prints
+shares only:
+
+    Total Turnover (USD million)                        36,949.5
+    Taxonomy-aligned Turnover (A.1)                      2,569.9   7.0%
+    Taxonomy-eligible, not aligned Turnover (A.2)        7,046.7  19.1%
+
+A *figure line* is a label that names one KPI (``rows.KPI_WORDS``) and one role (the summary table's
+``ROLE_WORDS``: total, aligned, eligible but not aligned, not eligible), set a cell gap apart from at most one
+amount and one share, nothing after them.  The amount unit is the one printed in the block's labels, else the
+page's.  Read only on a KPI table's pages and the page before, to fill fixed keys the table left null.
+
+>>> from regc.reports.pdftree import Line, Word
+>>> figure_line(Line([Word(36, 0, 90, 8, "Taxonomy-aligned"), Word(92, 0, 120, 8, "Turnover"),
+...                   Word(122, 0, 138, 8, "(A.1)"), Word(260, 0, 285, 8, "2,569.9"), Word(294, 0, 310, 8, "7.0%")]))
+('turnover', 'aligned', '2,569.9', '7.0%')
+"""
+
+from __future__ import annotations
+
+import re
+
+from regc.reports import rows as V
+from regc.reports.kpi_summary import role_of
+from regc.reports.pdftree import Line, Page
+
+CELL_GAP = 8.0  # points between a label and its first value
+ROLES = ("total", "aligned", "eligible_not_aligned", "not_eligible")
+YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def figure_line(line: Line) -> tuple[str, str, str | None, str | None] | None:
+    """(KPI, role, amount token, share token) of a figure line; None for any other line."""
+    words = line.words
+    k = next((i for i, w in enumerate(words) if i and V.is_number(w.text) and not YEAR.fullmatch(w.text)
+              and w.x0 - words[i - 1].x1 >= CELL_GAP), None)
+    if k is None:
+        return None
+    values = words[k:]
+    if len(values) > 2 or not all(V.is_number(w.text) for w in values):
+        return None
+    label = " ".join(w.text for w in words[:k])
+    kpis, role = V.kpi_words(label), role_of(label)
+    if len(kpis) != 1 or role not in ROLES:
+        return None
+    amounts = [w.text for w in values if not V.is_percent(w.text)]
+    shares = [w.text for w in values if V.is_percent(w.text)]
+    if len(amounts) > 1 or len(shares) > 1 or role == "total" and shares and not amounts:
+        return None
+    return kpis[0], role, (amounts or [None])[0], (shares or [None])[0]
+
+
+def figure_lines(page: Page, kpi: str) -> tuple[dict[str, tuple], float | None]:
+    """Role -> (amount token, share token) of the KPI's figure lines on a page (first line per role), and the
+    unit multiplier printed in their labels (None when none is)."""
+    found: dict[str, tuple] = {}
+    mult = None
+    for line in page.lines:
+        got = figure_line(line)
+        if got is None or got[0] != kpi or got[1] in found and (found[got[1]][0] or not got[2]):
+            continue  # the first line per role, one with an amount before one without
+        found[got[1]] = got[2:]
+        mult = mult or V.unit_multiplier(line.text)
+    return (found, mult) if len(found) >= 2 else ({}, None)
