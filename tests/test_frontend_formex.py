@@ -302,3 +302,15 @@ def test_sub_section_titles_inside_the_criteria_are_marked(env_act):
     # activity-level titles ("Technical screening criteria") never reach the criteria blocks
     assert not [b for a in env_act.activities for u in a.units for b in u.blocks
                 if b.style == TITLE_STYLE and "screening criteria" in b.text.lower()]
+
+
+def test_span_offsets_of_the_strict_parse_equal_the_general_tag_scan(eurlex):
+    # the reader scans tags as well-formed XML (its parser accepts nothing else): same offsets as the general scan
+    from regc.frontends._html import _index_offsets
+    from regc.frontends.formex import parser
+
+    for act in (ENV, CLIMATE):
+        data = main_xml(eurlex / act).read_bytes()
+        root, text = etree.fromstring(data, parser()), data.decode("utf-8-sig")
+        fast = _index_offsets(text, root, well_formed=True)
+        assert fast and fast == _index_offsets(text, root)

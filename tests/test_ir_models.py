@@ -73,3 +73,17 @@ def test_dumps_json_writes_the_bytes_of_the_stdlib_encoder(gold_dir):
     samples += [{"x": 1e-05}, [1e-9, 2.5e-7, -3e-5, 0.000012, 0.0001, 5e-324, 1e16, 0.1], {"s": "1e-9 0.00001"}]
     for obj in samples:
         assert dumps_json(obj) == _json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
+
+
+def test_dumps_json_spots_every_float_orjson_spells_its_own_way():
+    import json as _json
+    import random
+
+    from regc.ir.models import dumps_json
+
+    rnd = random.Random(10)
+    floats = [rnd.choice((1, -1)) * round(10 ** rnd.uniform(-12, 4), rnd.randint(0, 17)) for _ in range(3000)]
+    floats += [d * 10.0 ** -e for d in (1, 2.5, 9.75) for e in range(1, 12)] + [10.00001, 0.00001, 100.0001]
+    for x in floats:
+        for obj in ([x], {"v": x, "s": "pre-2020 1e-"}, [1, x, "0.0000"]):
+            assert dumps_json(obj) == _json.dumps(obj, ensure_ascii=False, indent=1) + "\n", x

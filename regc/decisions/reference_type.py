@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Literal
 
-from regc.decisions.base import Decision, Verdict
+from regc.decisions.base import Decision, Verdict, rule_verdict
 from regc.grammar.citations import Citation, find_citations
 from regc.ir.models import CriterionNode, is_ancillary
 
@@ -117,7 +117,7 @@ def decide_type(text: str, cit: Citation, node: CriterionNode) -> Verdict:
     >>> decide_type("an investigation, for example using standard ISO 18400.", c, CriterionNode(criterion_id="x")).value
     'citation_only'
     """
-    return type_rule(text, cit, is_ancillary(node))
+    return rule_verdict(REFERENCE_TYPE, ReferenceType.Inputs(text, cit, is_ancillary(node)))  # the pass's memo
 
 
 def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:

@@ -169,7 +169,8 @@ class _Reader:
         self.file = file
         self.tree = root.getroottree()
         # character offsets (start of the start tag, end of the end tag) into the decoded file, from one tag scan
-        self.offsets = index_offsets(text, root) if text is not None else {}
+        # (the strict parser accepted the file: well-formed, so each closing tag closes the innermost open element)
+        self.offsets = index_offsets(text, root, well_formed=True) if text is not None else {}
         # running footnote numbers: the n-th NOTE with a NOTE.ID in document order
         self.note_no: dict[str, str] = {}
         self.note_el: dict[str, etree._Element] = {}

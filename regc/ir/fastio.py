@@ -23,11 +23,22 @@ def restore_model(cls: type, values: dict, fields_set: set) -> Any:
 
 _object_setattr = object.__setattr__
 
-# orjson's spelling of a float below 1e-4: a one-digit negative exponent, or positional with four zeros
-_SMALL_FLOAT = re.compile(rb"""
-      \d e - \d (?!\d)      # 1e-9, 2.5e-7   (Python: 1e-09, 2.5e-07)
-    | (?<![\d.]) 0 \. 0000   # 0.00001        (Python: 1e-05)
-""", re.VERBOSE)
+# orjson's spelling of a float below 1e-4: a one-digit negative exponent, or positional with four zeros.  Each
+# pattern opens with its literal ("e-", "0.0000") and checks the byte before it by a lookbehind after it, so re
+# scans for the literal (a whole act in ~0.2 ms) instead of trying every position (~5 ms)
+_SMALL_FLOAT = (
+    re.compile(rb"e-(?<=\de-)\d(?!\d)"),  # 1e-9, 2.5e-7   (Python: 1e-09, 2.5e-07)
+    re.compile(rb"0\.0000(?<![\d.]0\.0000)"),  # 0.00001 not after a digit or point (Python: 1e-05)
+)
+
+
+def _small_float(raw: bytes) -> bool:
+    """Whether orjson's output holds a float spelt unlike Python's.
+
+    >>> [_small_float(b) for b in (b"[1e-9]", b"[2.5e-7]", b"[1e-09]", b"[0.00001]", b"[10.00001]", b"pre-2020")]
+    [True, True, False, True, False, False]
+    """
+    return any(rx.search(raw) is not None for rx in _SMALL_FLOAT)
 
 
 def dumps_json(obj: Any) -> str:
@@ -50,7 +61,7 @@ def dumps_json(obj: Any) -> str:
         except (TypeError, _orjson.JSONEncodeError):  # an int over 64 bits, a non-str key...: the stdlib's answer
             pass
         else:
-            if _SMALL_FLOAT.search(raw) is not None:
+            if _small_float(raw):
                 return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
             lines = raw.split(b"\n")
             return b"\n".join([ln[(len(ln) - len(ln.lstrip(b" "))) // 2:] for ln in lines]).decode() + "\n"
