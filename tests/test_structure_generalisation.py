@@ -340,3 +340,33 @@ def test_a_derogation_that_permits_an_alternative_is_background_and_verify_flags
     broken.root.find("2.1.BackgroundInformation").tags = ["Methodology"]
     codes = {d.code: d.criterion_id for d in structure.verify(broken, _ctx(blocks))}
     assert codes["PERMISSION_PARTICIPATES"] == "2.1.BackgroundInformation"
+
+
+# ------------------------------------------------------------------------------- complementary gates (logic, §6)
+
+GATES = ["Where the activity manufactures equipment complying with all EU Ecolabel criteria applicable to that "
+         "product category, the operator provides the proof of compliance.",
+         "Where no product-specific EU Ecolabel criteria exist, the activity complies with all of the following "
+         "criteria:"]
+
+
+def _gated_unit():
+    from regc.ir.models import Unit
+    kids = [CriterionNode(criterion_id=str(i + 1), verbatim_text=t) for i, t in enumerate(GATES)]
+    return Unit(unit_id="CE-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=kids))
+
+
+def test_verify_flags_complementary_gates_read_as_and_and_the_repair_restores_or():
+    """Two top-level routes gated by a condition and by its negation are OR (spec §6 tiering); a unit broken to
+    AND is flagged COMPLEMENTARY_GATES_NOT_OR, and the repair attempt re-decides the node by the rule."""
+    from regc.passes import classify
+
+    unit = classify.run(_gated_unit(), None)
+    assert unit.root.evaluation_logic == "OR"
+    assert not [d for d in classify.verify(unit, None) if d.code == "COMPLEMENTARY_GATES_NOT_OR"]
+    unit.root.evaluation_logic = "AND"  # a model's (or a broken rule's) answer
+    diags = [d for d in classify.verify(unit, None) if d.code == "COMPLEMENTARY_GATES_NOT_OR"]
+    assert [d.criterion_id for d in diags] == ["ROOT"]
+    ctx = _ctx([])
+    ctx.attempt, ctx.guidance = 1, diags
+    assert classify.run(unit, ctx).root.evaluation_logic == "OR"

@@ -95,6 +95,7 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     # a repair of an applicability the §7 cues contradict: the rule decides (a model verdict is not asked again)
     retry_cue = _guided_ids(ctx, {"APPLICABILITY_CUE_MISMATCH"}) if getattr(ctx, "attempt", 0) else set()
     retry_tags = _guided_ids(ctx, {"TAG_PRODUCT_FUNCTION"}) if getattr(ctx, "attempt", 0) else set()  # rule decides
+    retry_gates = _guided_ids(ctx, {"COMPLEMENTARY_GATES_NOT_OR"}) if getattr(ctx, "attempt", 0) else set()  # rule
 
     def visit(node: CriterionNode, parent: Optional[CriterionNode], anchor_type: Optional[str],
               parent_items: Optional[str] = None, information_item: bool = False) -> None:
@@ -129,9 +130,8 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
             d = Verdict(("AND", None), 0.9, "and-over-inferred-group")
         else:
             src = parent if parent is not None and is_chapeau_group(node) else node
-            d = decide(LOGIC, node_logic_inputs(src, part, is_root=is_root,
-                                                connective_only=node.criterion_id in retry_logic),
-                       ctx, about=node.criterion_id)
+            x = node_logic_inputs(src, part, is_root=is_root, connective_only=node.criterion_id in retry_logic)
+            d = LOGIC.rule(x) if node.criterion_id in retry_gates else decide(LOGIC, x, ctx, about=node.criterion_id)
         logic, n = d.value
         _set(node, "evaluation_logic", d, logic)
         _set(node, "n_required", d, n)
@@ -243,7 +243,7 @@ def tag_class_issues(unit: Unit) -> list[Diagnostic]:
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
     """Observe: logic against children and chapeau connective, category against thresholds, gates on Mandatory,
     the §7 applicability cues, the tags read from a product's capability."""
-    from regc.grammar.logic import find_connective
+    from regc.grammar.logic import find_connective, is_complementary_gates
 
     out: list[Diagnostic] = applicability_cue_issues(unit, ctx) + tag_class_issues(unit)
     for node, parent in unit.root.walk_with_parent():
@@ -270,6 +270,12 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
             if want and node.evaluation_logic != want:
                 out.append(_diag("LOGIC_CONNECTIVE_MISMATCH", f"chapeau says {con.text!r} but logic is "
                                                               f"{node.evaluation_logic}", cid, "error", "Semantic"))
+        if k >= 2 and node.evaluation_logic == "AND" and con is None and \
+                not holds_chapeau_group(node) and is_complementary_gates(
+                    node_logic_inputs(node, node.participating_children()).items):
+            out.append(_diag("COMPLEMENTARY_GATES_NOT_OR", "items gated by a condition and by its negation are "
+                                                           "alternative routes (spec §6 tiering) but logic is AND",
+                             cid, "error", "Semantic"))
         quant = bool(node.threshold and node.threshold.quantitative and node.threshold.quantitative.items)
         if (node.category == "Quantitative") != quant:
             out.append(_diag("CATEGORY_THRESHOLD_MISMATCH", f"category {node.category} but quantitative items: "
