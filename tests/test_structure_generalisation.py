@@ -370,3 +370,18 @@ def test_verify_flags_complementary_gates_read_as_and_and_the_repair_restores_or
     ctx = _ctx([])
     ctx.attempt, ctx.guidance = 1, diags
     assert classify.run(unit, ctx).root.evaluation_logic == "OR"
+
+
+def test_verify_reads_a_counted_list_below_as_a_connective():
+    """"at least one of the two disclosure frameworks listed below" is OR (spec §6 "at least one of"); a node left
+    AND is flagged LOGIC_CONNECTIVE_MISMATCH by the same connective reader."""
+    from regc.passes import classify
+
+    text = "The activity complies with at least one of the two disclosure frameworks listed below:"
+    node = CriterionNode(criterion_id="1", verbatim_text=text, sub_criteria=[
+        CriterionNode(criterion_id="1(a)", verbatim_text="information is provided to the SCIP database;"),
+        CriterionNode(criterion_id="1(b)", verbatim_text="product information is available publicly.")])
+    unit = classify.run(Unit(unit_id="CE-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[node])), None)
+    assert unit.root.find("1").evaluation_logic == "OR"
+    unit.root.find("1").evaluation_logic = "AND"
+    assert [d.criterion_id for d in classify.verify(unit, None) if d.code == "LOGIC_CONNECTIVE_MISMATCH"] == ["1"]

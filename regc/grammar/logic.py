@@ -59,7 +59,9 @@ _QUANT_WORD = r"(?:all|both|each|either|any|none)"  # may stand without "of": "a
 _QUANT_COUNT = (r"(?:one\s+or\s+(?:more|both|multiple)|any\s+one|one|at\s+least\s+(?:one|two|three|four|five|six|\d+)|two|three|"
                 r"four|five|six|\d+)")  # needs "of": "two of the following"
 _AFTER = (r"(?=\s+(?:(?:the\s+)?following|these\b|those\b|the\s+(?:criteria|requirements|conditions|pathways|options|"
-          r"technologies|activities|items|measures)\s+(?:listed|set\s+out|below)))")
+          r"technologies|activities|items|measures)\s+(?:listed|set\s+out|below)"
+          # "the two disclosure frameworks listed below": a count and any head noun, pointing below
+          r"|the\s+(?:(?:two|three|four|five|\d+)\s+)?(?:[a-z-]+\s+){1,3}?(?:(?:listed|set\s+out|mentioned)\s+)?below\b))")
 # "<quantifier> [of] the following …", "<count> of these/those/the criteria …", "either:", or a bare "the following"
 _SPAN = re.compile(
     rf"(?<![\w.,/-])(?:(?P<q>{_QUANT_WORD})(?:\s+of)?|(?P<qc>{_QUANT_COUNT})\s+of){_AFTER}"

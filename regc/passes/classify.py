@@ -266,7 +266,8 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
             out.append(_diag("N_EXCEEDS_ITEMS", f"chapeau asks for {con.text!r} but only {k} participating items "
                                                 "exist", cid, "error", "Structural"))
         if con is not None and k and not con.negated:
-            want = {"all": "AND", "any": "OR"}.get(con.kind)
+            want = {"all": "AND", "any": "OR"}.get(con.kind) or \
+                ("OR" if con.kind == "at_least" and (con.n or 1) == 1 else None)  # "at least one of"
             if want and node.evaluation_logic != want:
                 out.append(_diag("LOGIC_CONNECTIVE_MISMATCH", f"chapeau says {con.text!r} but logic is "
                                                               f"{node.evaluation_logic}", cid, "error", "Semantic"))
