@@ -385,3 +385,22 @@ def test_verify_reads_a_counted_list_below_as_a_connective():
     assert unit.root.find("1").evaluation_logic == "OR"
     unit.root.find("1").evaluation_logic = "AND"
     assert [d.criterion_id for d in classify.verify(unit, None) if d.code == "LOGIC_CONNECTIVE_MISMATCH"] == ["1"]
+
+
+def test_verify_flags_a_trailing_where_present_item_left_mandatory():
+    """AP3 (spec §7 trailing gates): "…, where present." and an interjected ", where applicable, " decide whether the
+    item applies; an output that leaves them Mandatory is flagged APPLICABILITY_CUE_MISMATCH."""
+    from regc.passes import classify
+
+    items = ["sealing techniques do not prevent the removal of the components specified in Directive 2012/19/EU, "
+             "where present.",
+             "information on data records stored on the device, where applicable, with the exception of personal "
+             "information."]
+    node = CriterionNode(criterion_id="1", verbatim_text="The activity complies with the following requirements:",
+                         sub_criteria=[CriterionNode(criterion_id=f"1({c})", verbatim_text=t)
+                                       for c, t in zip("ab", items)])
+    unit = classify.run(Unit(unit_id="CE-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[node])), None)
+    assert [unit.root.find(f"1({c})").applicability for c in "ab"] == ["Conditional", "Conditional"]
+    unit.root.find("1(a)").applicability = unit.root.find("1(b)").applicability = "Mandatory"
+    assert sorted(d.criterion_id for d in classify.verify(unit, None) if d.code == "APPLICABILITY_CUE_MISMATCH") == \
+        ["1(a)", "1(b)"]
