@@ -404,3 +404,30 @@ def test_verify_flags_a_trailing_where_present_item_left_mandatory():
     unit.root.find("1(a)").applicability = unit.root.find("1(b)").applicability = "Mandatory"
     assert sorted(d.criterion_id for d in classify.verify(unit, None) if d.code == "APPLICABILITY_CUE_MISMATCH") == \
         ["1(a)", "1(b)"]
+
+
+def test_verifier_items_under_an_inferred_group_keep_verification_and_verify_flags_their_loss():
+    """Tags: "The verification … is carried out by either of the following:" lists verifiers; its items (members
+    of the inferred OR group) carry Verification, the group none; an output that drops it is TAG_VERIFIER_ITEM and
+    the repair attempt re-derives it by the rule."""
+    from regc.passes import classify
+
+    from regc.ir.models import FieldOrigin, Provenance
+
+    origin = FieldOrigin(pass_name="structure", rule="pathways:chapeau-group-with-anchored-child")
+    group = CriterionNode(criterion_id="4.3(a-b)", provenance=Provenance(kind="group", fields={"criterion_id": origin}),
+                          sub_criteria=[
+        CriterionNode(criterion_id="4.3(a)", verbatim_text="the relevant national competent authorities;"),
+        CriterionNode(criterion_id="4.3(b)", verbatim_text="an independent third-party certifier.")])
+    node = CriterionNode(criterion_id="4.3", verbatim_text="The verification in accordance with points 4.1 and 4.2 "
+                         "is carried out by either of the following:", sub_criteria=[group])
+    unit = classify.run(Unit(unit_id="BIO-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[node])), None)
+    assert [unit.root.find(i).tags for i in ("4.3(a-b)", "4.3(a)", "4.3(b)")] == [[], ["Verification"],
+                                                                                   ["Verification"]]
+    assert not [d for d in classify.verify(unit, None) if d.code == "TAG_VERIFIER_ITEM"]
+    unit.root.find("4.3(b)").tags = []
+    diags = [d for d in classify.verify(unit, None) if d.code == "TAG_VERIFIER_ITEM"]
+    assert [d.criterion_id for d in diags] == ["4.3(b)"]
+    ctx = _ctx([])
+    ctx.attempt, ctx.guidance = 1, diags
+    assert classify.run(unit, ctx).root.find("4.3(b)").tags == ["Verification"]
