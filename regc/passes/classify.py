@@ -113,10 +113,9 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
         # tags
         if is_root:
             _set(node, "tags", Verdict([], 1.0, "root"))
-        elif _is_title(node):  # spec §7 titles: "4. Audit" only names what its anchored paragraphs require
-            _set(node, "tags", Verdict([], 0.9, "title"))
-        elif is_chapeau_group(node):  # spec §7 inferred group: it has no text of its own, its members carry tags
-            _set(node, "tags", Verdict([], 0.9, "inferred-group"))
+        elif _is_title(node) or is_chapeau_group(node):  # spec §7: "4. Audit" only names what its anchored
+            # paragraphs require; an inferred group has no text of its own (its members carry the tags)
+            _set(node, "tags", Verdict([], 0.9, "title" if _is_title(node) else "inferred-group"))
         else:
             has_children = bool(node.sub_criteria)
             is_chapeau = has_children and node.verbatim_text.rstrip().endswith(":")
