@@ -340,3 +340,94 @@ def test_a_derogation_that_permits_an_alternative_is_background_and_verify_flags
     broken.root.find("2.1.BackgroundInformation").tags = ["Methodology"]
     codes = {d.code: d.criterion_id for d in structure.verify(broken, _ctx(blocks))}
     assert codes["PERMISSION_PARTICIPATES"] == "2.1.BackgroundInformation"
+
+
+# ------------------------------------------------------------------------------- complementary gates (logic, §6)
+
+GATES = ["Where the activity manufactures equipment complying with all EU Ecolabel criteria applicable to that "
+         "product category, the operator provides the proof of compliance.",
+         "Where no product-specific EU Ecolabel criteria exist, the activity complies with all of the following "
+         "criteria:"]
+
+
+def _gated_unit():
+    from regc.ir.models import Unit
+    kids = [CriterionNode(criterion_id=str(i + 1), verbatim_text=t) for i, t in enumerate(GATES)]
+    return Unit(unit_id="CE-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=kids))
+
+
+def test_verify_flags_complementary_gates_read_as_and_and_the_repair_restores_or():
+    """Two top-level routes gated by a condition and by its negation are OR (spec §6 tiering); a unit broken to
+    AND is flagged COMPLEMENTARY_GATES_NOT_OR, and the repair attempt re-decides the node by the rule."""
+    from regc.passes import classify
+
+    unit = classify.run(_gated_unit(), None)
+    assert unit.root.evaluation_logic == "OR"
+    assert not [d for d in classify.verify(unit, None) if d.code == "COMPLEMENTARY_GATES_NOT_OR"]
+    unit.root.evaluation_logic = "AND"  # a model's (or a broken rule's) answer
+    diags = [d for d in classify.verify(unit, None) if d.code == "COMPLEMENTARY_GATES_NOT_OR"]
+    assert [d.criterion_id for d in diags] == ["ROOT"]
+    ctx = _ctx([])
+    ctx.attempt, ctx.guidance = 1, diags
+    assert classify.run(unit, ctx).root.evaluation_logic == "OR"
+
+
+def test_verify_reads_a_counted_list_below_as_a_connective():
+    """"at least one of the two disclosure frameworks listed below" is OR (spec §6 "at least one of"); a node left
+    AND is flagged LOGIC_CONNECTIVE_MISMATCH by the same connective reader."""
+    from regc.passes import classify
+
+    text = "The activity complies with at least one of the two disclosure frameworks listed below:"
+    node = CriterionNode(criterion_id="1", verbatim_text=text, sub_criteria=[
+        CriterionNode(criterion_id="1(a)", verbatim_text="information is provided to the SCIP database;"),
+        CriterionNode(criterion_id="1(b)", verbatim_text="product information is available publicly.")])
+    unit = classify.run(Unit(unit_id="CE-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[node])), None)
+    assert unit.root.find("1").evaluation_logic == "OR"
+    unit.root.find("1").evaluation_logic = "AND"
+    assert [d.criterion_id for d in classify.verify(unit, None) if d.code == "LOGIC_CONNECTIVE_MISMATCH"] == ["1"]
+
+
+def test_verify_flags_a_trailing_where_present_item_left_mandatory():
+    """AP3 (spec §7 trailing gates): "…, where present." and an interjected ", where applicable, " decide whether the
+    item applies; an output that leaves them Mandatory is flagged APPLICABILITY_CUE_MISMATCH."""
+    from regc.passes import classify
+
+    items = ["sealing techniques do not prevent the removal of the components specified in Directive 2012/19/EU, "
+             "where present.",
+             "information on data records stored on the device, where applicable, with the exception of personal "
+             "information."]
+    node = CriterionNode(criterion_id="1", verbatim_text="The activity complies with the following requirements:",
+                         sub_criteria=[CriterionNode(criterion_id=f"1({c})", verbatim_text=t)
+                                       for c, t in zip("ab", items)])
+    unit = classify.run(Unit(unit_id="CE-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[node])), None)
+    assert [unit.root.find(f"1({c})").applicability for c in "ab"] == ["Conditional", "Conditional"]
+    unit.root.find("1(a)").applicability = unit.root.find("1(b)").applicability = "Mandatory"
+    assert sorted(d.criterion_id for d in classify.verify(unit, None) if d.code == "APPLICABILITY_CUE_MISMATCH") == \
+        ["1(a)", "1(b)"]
+
+
+def test_verifier_items_under_an_inferred_group_keep_verification_and_verify_flags_their_loss():
+    """Tags: "The verification … is carried out by either of the following:" lists verifiers; its items (members
+    of the inferred OR group) carry Verification, the group none; an output that drops it is TAG_VERIFIER_ITEM and
+    the repair attempt re-derives it by the rule."""
+    from regc.passes import classify
+
+    from regc.ir.models import FieldOrigin, Provenance
+
+    origin = FieldOrigin(pass_name="structure", rule="pathways:chapeau-group-with-anchored-child")
+    group = CriterionNode(criterion_id="4.3(a-b)", provenance=Provenance(kind="group", fields={"criterion_id": origin}),
+                          sub_criteria=[
+        CriterionNode(criterion_id="4.3(a)", verbatim_text="the relevant national competent authorities;"),
+        CriterionNode(criterion_id="4.3(b)", verbatim_text="an independent third-party certifier.")])
+    node = CriterionNode(criterion_id="4.3", verbatim_text="The verification in accordance with points 4.1 and 4.2 "
+                         "is carried out by either of the following:", sub_criteria=[group])
+    unit = classify.run(Unit(unit_id="BIO-9.9/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[node])), None)
+    assert [unit.root.find(i).tags for i in ("4.3(a-b)", "4.3(a)", "4.3(b)")] == [[], ["Verification"],
+                                                                                   ["Verification"]]
+    assert not [d for d in classify.verify(unit, None) if d.code == "TAG_VERIFIER_ITEM"]
+    unit.root.find("4.3(b)").tags = []
+    diags = [d for d in classify.verify(unit, None) if d.code == "TAG_VERIFIER_ITEM"]
+    assert [d.criterion_id for d in diags] == ["4.3(b)"]
+    ctx = _ctx([])
+    ctx.attempt, ctx.guidance = 1, diags
+    assert classify.run(unit, ctx).root.find("4.3(b)").tags == ["Verification"]

@@ -99,13 +99,18 @@ _INTERVENTION_SUBJECT = re.compile(rf"^\s*(?:the|any)\s+(?P<what>{_INTERVENTION}
                                    re.IGNORECASE)
 # a trailing "…, where <subject> <gate predicate>" / ", if any" / ", where technically applicable"
 _TRAILING_GATE = re.compile(
-    rf"(?P<before>[\w)]+)\s*,\s*(?:if\s+any|where\s+(?:technically\s+)?(?:applicable|relevant|appropriate)"
+    rf"(?P<before>[\w)]+)\s*,\s*(?:if\s+any|where\s+(?:technically\s+)?(?:applicable|relevant|appropriate|present)"
     rf"|where\s+(?!{_UNIVERSAL}\b)(?:[\w()‘’'-]+\s+){{1,8}}?{_GATE_PRED}\b[^,;]*)\s*[,;.]?\s*(?:and|or)?\s*$",
     re.IGNORECASE)
 _LOCATIVE_WORD = re.compile(rf"^{_LOCATIVE}$", re.IGNORECASE)
 # ", where either of these provisions is applicable, …": an applicability gate inside the sentence
 _INNER_GATE = re.compile(r",\s*where\s+(?:either|any|one|each|both)\s+of\s+(?:these|those|the)\s+[\w\s]{1,40}?"
                          r"\s+(?:is|are)\s+applicable\s*,", re.IGNORECASE)
+# an interjected ", where applicable, " after the item's head ("information on … stored on the device, where
+# applicable, with the exception of …"); not the conjunct-picker ", and, where applicable, targets …" (the
+# qualifier picks one object, the obligation binds every instance)
+_INTERJECTED_GATE = re.compile(r"(?<!\band)(?<!\bor)\s*,\s*where\s+(?:technically\s+)?(?:applicable|relevant|"
+                               r"appropriate|present)\s*,\s*(?!and\b|or\b)\w", re.IGNORECASE)
 # "The activity may include …", "products may include …" (main clause, not "which may include")
 _MAY_INCLUDE_MAIN = re.compile(r"^\s*(?:[\w,-]+\s+){0,12}?(?<!which\s)(?<!that\s)may\s+(?:also\s+)?include\b",
                                re.IGNORECASE)
@@ -495,7 +500,7 @@ def trailing_gate(c: Cue) -> Optional[Verdict]:
     WHETHER the obligation applies; ", where available/feasible" (how) and a locative ", where" stay out."""
     m = _TRAILING_GATE.search(c.text)
     if (m and not _LOCATIVE_WORD.match(m.group("before"))) or _INNER_GATE.search(c.text) or \
-            _RESIDUAL_SCOPE.search(c.text) or _SO_GATE.search(c.text):
+            _RESIDUAL_SCOPE.search(c.text) or _SO_GATE.search(c.text) or _INTERJECTED_GATE.search(c.text):
         return Verdict("Conditional", 0.7, "trailing-gate")
     return None
 

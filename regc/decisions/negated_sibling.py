@@ -22,6 +22,7 @@ from typing import Any, Iterable, Optional, Sequence
 from regc.decisions.base import Verdict
 from regc.decisions.point_citations import GATE, NEG, NOT_MET, find_citations, stems
 from regc.decisions.relations import RelationDecision, RelationInputs
+from regc.grammar.logic import gate_condition, negates_gate
 from regc.grammar.prefilter import prefilter_namespace
 
 
@@ -72,6 +73,13 @@ def negated_sibling_rule(text: str, earlier: Sequence[tuple[str, str]]) -> Verdi
             best = (jac, sid)
     if best:
         return Verdict(best[1], min(0.9, 0.4 + best[0]), f"opposite-polarity-restatement:{best[0]:.2f}")
+    # the condition negates an earlier sibling's own gate ("Where no product-specific EU Ecolabel criteria exist"
+    # after "Where the activity manufactures equipment complying with all EU Ecolabel criteria …"): complementary
+    # routes, the later one applies only where the earlier one does not
+    for sid, st in reversed(earlier):
+        other = gate_condition(st)
+        if other is not None and negates_gate(cond, other):
+            return Verdict(sid, 0.7, "negated-sibling-gate")
     return Verdict(None, 0.8, "no-negated-sibling")
 
 

@@ -126,6 +126,22 @@ _EXAMPLE_BEFORE = re.compile(r"\b(?:for\s+example|such\s+as|e\.g\.)", re.IGNOREC
 _ITEMS_ARE_CONTENT = re.compile(r"\b(assessment|verification|plan)\b[^,;:]*\b(?:demonstrating|showing|proving|"
                                 r"establishing|covering)\b[^,;]*:\s*$", re.IGNORECASE)
 _CONTENT_TAG = {"assessment": "Assessment", "verification": "Verification", "plan": "Commitment"}
+# a chapeau whose items are the bodies that carry out a verification ("The verification in accordance with points
+# 4.1 and 4.2 is carried out by either of the following:"): each item names a verifier -> Verification
+_ITEMS_ARE_VERIFIERS = re.compile(r"\b(?:verification|audit|certification)s?\b[^;:]*?\b(?:is|are|shall\s+be|may\s+be)\s+"
+                                  r"(?:carried\s+out|performed|conducted|undertaken|done)\s+by\b[^;]*:\s*$",
+                                  re.IGNORECASE)
+
+
+def verifier_items_tag(text: str) -> Optional[str]:
+    """Verification for the items of a chapeau that lists who carries out a verification or audit.
+
+    >>> verifier_items_tag("The verification is carried out by either of the following:")
+    'Verification'
+    >>> verifier_items_tag("The verification is carried out in accordance with the following:") is None
+    True
+    """
+    return "Verification" if _ITEMS_ARE_VERIFIERS.search(re.sub(r"\s+", " ", text)) else None
 _ON_THE_BASIS = re.compile(r"^\s*on\s+the\s+basis\s+of\s+[^,]*,\s*", re.IGNORECASE)
 _NON_BINDING = re.compile(r"\b(?:the\s+)?(?:Commission|verifier|competent\s+authorit(?:y|ies))\s+(?:may|shall|will|"
                           r"takes?)\b", re.IGNORECASE)

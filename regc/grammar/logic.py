@@ -59,7 +59,9 @@ _QUANT_WORD = r"(?:all|both|each|either|any|none)"  # may stand without "of": "a
 _QUANT_COUNT = (r"(?:one\s+or\s+(?:more|both|multiple)|any\s+one|one|at\s+least\s+(?:one|two|three|four|five|six|\d+)|two|three|"
                 r"four|five|six|\d+)")  # needs "of": "two of the following"
 _AFTER = (r"(?=\s+(?:(?:the\s+)?following|these\b|those\b|the\s+(?:criteria|requirements|conditions|pathways|options|"
-          r"technologies|activities|items|measures)\s+(?:listed|set\s+out|below)))")
+          r"technologies|activities|items|measures)\s+(?:listed|set\s+out|below)"
+          # "the two disclosure frameworks listed below": a count and any head noun, pointing below
+          r"|the\s+(?:(?:two|three|four|five|\d+)\s+)?(?:[a-z-]+\s+){1,3}?(?:(?:listed|set\s+out|mentioned)\s+)?below\b))")
 # "<quantifier> [of] the following …", "<count> of these/those/the criteria …", "either:", or a bare "the following"
 _SPAN = re.compile(
     rf"(?<![\w.,/-])(?:(?P<q>{_QUANT_WORD})(?:\s+of)?|(?P<qc>{_QUANT_COUNT})\s+of){_AFTER}"
@@ -310,6 +312,55 @@ def is_trailing_gate_tiering(children: Sequence[str]) -> bool:
     return bool(set.intersection(*heads)) and len({g.group("gate").lower() for g in gates}) == len(gates)
 
 
+# an item's opening gate ("Where …", "If …", "When …", "In the case of …") and its condition up to the first comma
+_GATE_COND = re.compile(r"^\s*(?:where|if|when|in\s+(?:the\s+)?case\s+of)\b(?P<cond>[^,;:]*)", re.IGNORECASE)
+_GATE_NEG = re.compile(r"\b(?:not|no|nor|never|cannot|neither|without)\b", re.IGNORECASE)
+_GATE_STOP = {"the", "of", "and", "or", "to", "in", "a", "an", "is", "are", "on", "with", "for", "by", "that", "which",
+              "this", "be", "as", "its", "criteria", "activity", "economic", "operator", "there", "has", "have", "all",
+              "any", "exist", "exists", "used", "them", "does", "not", "no"}
+
+
+def _cond_stems(cond: str) -> set[str]:
+    return {w[:6] for w in re.findall(r"[a-z]{3,}", cond.lower()) if w not in _GATE_STOP}
+
+
+def is_complementary_gates(children: Sequence[str]) -> bool:
+    """Items gated by a condition and by its negation ("Where the activity manufactures equipment complying with
+    all EU Ecolabel criteria …, …; Where no product-specific EU Ecolabel criteria exist, …"): an instance falls
+    under one gate only, so the items are alternative routes (spec §6 chapeau (a), conditional tiering).  Every
+    item opens with a gate; a later negated condition restates an earlier positive one (at least two shared
+    content words, at least half of the negated condition's words).
+
+    >>> is_complementary_gates(["Where the plant uses biogas from EU sources, it complies with X.",
+    ...                         "Where no biogas from EU sources is used, it complies with Y."])
+    True
+    >>> is_complementary_gates(["Where the plant uses biogas, it complies with X.",
+    ...                         "Where the plant does not discharge water, it complies with Y."])
+    False
+    """
+    gates = [_GATE_COND.match(c) for c in children]
+    if len(children) < 2 or not all(gates):
+        return False
+    conds = [g.group("cond") for g in gates]
+    return any(negates_gate(cj, ci) for j, cj in enumerate(conds) for ci in conds[:j])
+
+
+def negates_gate(cond: str, earlier_cond: str) -> bool:
+    """``cond`` is the negation of ``earlier_cond`` (both gate conditions): ``cond`` is negated, the earlier one
+    is not, and they share at least two content words, at least half of ``cond``'s."""
+    if not _GATE_NEG.search(cond) or _GATE_NEG.search(earlier_cond):
+        return False
+    sj = _cond_stems(cond)
+    shared = sj & _cond_stems(earlier_cond)
+    return len(shared) >= 2 and 2 * len(shared) >= len(sj)
+
+
+def gate_condition(text: str) -> Optional[str]:
+    """The condition of the gate a text opens with ("Where <cond>, …"), or None."""
+    m = _GATE_COND.match(text)
+    return m.group("cond") if m else None
+
+
 def is_time_limited_alternatives(children: Sequence[str]) -> bool:
     """Some items have no date and others are a time-limited route opened "until D" ("(i) have zero emissions;
     (ii) until 31 December 2025, are hybrid vessels …"): each item alone qualifies, so OR (spec §6: items
@@ -381,6 +432,8 @@ def decide_logic(chapeau: str, children: Sequence[str], *, is_root: bool = False
         return LogicDecision("OR", None, 0.85, "list-joint-or")
     if any(_ALTERNATIVELY.match(c) for c in children[1:]):
         return LogicDecision("OR", None, 0.8, "alternatively")
+    if is_complementary_gates(children):
+        return LogicDecision("OR", None, 0.7, "complementary-gates")
     if chapeau.rstrip().endswith(":") and not is_root:
         if is_conditional_tiering(children):
             return LogicDecision("OR", None, 0.75, "conditional-tiering")

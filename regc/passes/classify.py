@@ -28,7 +28,8 @@ from regc.decisions.applicability import (_GATE_LEAD, _PROCESS_STAGE, covers_act
                                           decide_applicability, first_sentence, restates_activity_scope)
 from regc.decisions.applicability_cues import EARLY_RULES, LATE_RULES, Cue, first_match, other_section_boundary
 from regc.decisions.logic import node_logic_inputs
-from regc.decisions.tags import _CONTENT_TAG, _ITEMS_ARE_CONTENT, decide_tags, items_tag  # noqa: F401
+from regc.decisions.tags import (_CONTENT_TAG, _ITEMS_ARE_CONTENT, decide_tags, items_tag,  # noqa: F401
+                                 verifier_items_tag)
 from regc.decisions.tags_cues import CAPABILITY_ITEM, INFORMATION_CHAPEAU
 from regc.ir.models import ANCHORED_ID, CriterionNode, Diagnostic, Threshold, Unit
 from regc.passes.context import PassContext
@@ -94,7 +95,8 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     retry_logic = _guided_ids(ctx, {"LOGIC_CONNECTIVE_MISMATCH"}) if getattr(ctx, "attempt", 0) else set()
     # a repair of an applicability the §7 cues contradict: the rule decides (a model verdict is not asked again)
     retry_cue = _guided_ids(ctx, {"APPLICABILITY_CUE_MISMATCH"}) if getattr(ctx, "attempt", 0) else set()
-    retry_tags = _guided_ids(ctx, {"TAG_PRODUCT_FUNCTION"}) if getattr(ctx, "attempt", 0) else set()  # rule decides
+    retry_tags = _guided_ids(ctx, {"TAG_PRODUCT_FUNCTION", "TAG_VERIFIER_ITEM"}) if getattr(ctx, "attempt", 0) else set()  # rule decides
+    retry_gates = _guided_ids(ctx, {"COMPLEMENTARY_GATES_NOT_OR"}) if getattr(ctx, "attempt", 0) else set()  # rule
 
     def visit(node: CriterionNode, parent: Optional[CriterionNode], anchor_type: Optional[str],
               parent_items: Optional[str] = None, information_item: bool = False) -> None:
@@ -102,7 +104,8 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
         own_anchor = None if is_root else anchored_type(node)
         inherited = (anchor_type or parent_items) if own_anchor is None else None
         content = _ITEMS_ARE_CONTENT.search(node.verbatim_text) if not is_root else None
-        child_inherit = own_anchor or anchor_type or (_CONTENT_TAG[content.group(1).lower()] if content else None)
+        child_inherit = own_anchor or anchor_type or (_CONTENT_TAG[content.group(1).lower()] if content else None) or \
+            (verifier_items_tag(node.verbatim_text) if not is_root else None)
         own_items = items_tag(node.verbatim_text) if not is_root else None  # the criteria of a calculation
         asks_information = not is_root and bool(INFORMATION_CHAPEAU.search(node.verbatim_text))
         for c in node.sub_criteria:
@@ -110,8 +113,9 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
         # tags
         if is_root:
             _set(node, "tags", Verdict([], 1.0, "root"))
-        elif _is_title(node):  # spec §7 titles: "4. Audit" only names what its anchored paragraphs require
-            _set(node, "tags", Verdict([], 0.9, "title"))
+        elif _is_title(node) or is_chapeau_group(node):  # spec §7: "4. Audit" only names what its anchored
+            # paragraphs require; an inferred group has no text of its own (its members carry the tags)
+            _set(node, "tags", Verdict([], 0.9, "title" if _is_title(node) else "inferred-group"))
         else:
             has_children = bool(node.sub_criteria)
             is_chapeau = has_children and node.verbatim_text.rstrip().endswith(":")
@@ -129,9 +133,8 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
             d = Verdict(("AND", None), 0.9, "and-over-inferred-group")
         else:
             src = parent if parent is not None and is_chapeau_group(node) else node
-            d = decide(LOGIC, node_logic_inputs(src, part, is_root=is_root,
-                                                connective_only=node.criterion_id in retry_logic),
-                       ctx, about=node.criterion_id)
+            x = node_logic_inputs(src, part, is_root=is_root, connective_only=node.criterion_id in retry_logic)
+            d = LOGIC.rule(x) if node.criterion_id in retry_gates else decide(LOGIC, x, ctx, about=node.criterion_id)
         logic, n = d.value
         _set(node, "evaluation_logic", d, logic)
         _set(node, "n_required", d, n)
@@ -237,13 +240,22 @@ def tag_class_issues(unit: Unit) -> list[Diagnostic]:
             out.append(_diag("TAG_PRODUCT_FUNCTION", f"{'/'.join(wrong)} read from what a product does (a "
                                                      "capability named by its gerund), not from the node's obligation",
                              node.criterion_id, "error", "Semantic"))
+    # the items of a chapeau that lists who carries out a verification (directly or through its inferred group)
+    parents = {id(n): p for n, p in unit.root.walk_with_parent()}
+    for node, parent in unit.root.walk_with_parent():
+        chapeau = parents.get(id(parent)) if parent is not None and is_chapeau_group(parent) else parent
+        if chapeau is None or chapeau is unit.root or ANCHORED_ID.search(node.criterion_id) or is_chapeau_group(node):
+            continue
+        if verifier_items_tag(chapeau.verbatim_text or "") and "Verification" not in node.tags:
+            out.append(_diag("TAG_VERIFIER_ITEM", "an item of a chapeau that lists who carries out the verification "
+                                                  "lacks Verification", node.criterion_id, "error", "Semantic"))
     return out
 
 
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
     """Observe: logic against children and chapeau connective, category against thresholds, gates on Mandatory,
     the §7 applicability cues, the tags read from a product's capability."""
-    from regc.grammar.logic import find_connective
+    from regc.grammar.logic import find_connective, is_complementary_gates
 
     out: list[Diagnostic] = applicability_cue_issues(unit, ctx) + tag_class_issues(unit)
     for node, parent in unit.root.walk_with_parent():
@@ -266,10 +278,17 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
             out.append(_diag("N_EXCEEDS_ITEMS", f"chapeau asks for {con.text!r} but only {k} participating items "
                                                 "exist", cid, "error", "Structural"))
         if con is not None and k and not con.negated:
-            want = {"all": "AND", "any": "OR"}.get(con.kind)
+            want = {"all": "AND", "any": "OR"}.get(con.kind) or \
+                ("OR" if con.kind == "at_least" and (con.n or 1) == 1 else None)  # "at least one of"
             if want and node.evaluation_logic != want:
                 out.append(_diag("LOGIC_CONNECTIVE_MISMATCH", f"chapeau says {con.text!r} but logic is "
                                                               f"{node.evaluation_logic}", cid, "error", "Semantic"))
+        if k >= 2 and node.evaluation_logic == "AND" and con is None and \
+                not holds_chapeau_group(node) and is_complementary_gates(
+                    node_logic_inputs(node, node.participating_children()).items):
+            out.append(_diag("COMPLEMENTARY_GATES_NOT_OR", "items gated by a condition and by its negation are "
+                                                           "alternative routes (spec §6 tiering) but logic is AND",
+                             cid, "error", "Semantic"))
         quant = bool(node.threshold and node.threshold.quantitative and node.threshold.quantitative.items)
         if (node.category == "Quantitative") != quant:
             out.append(_diag("CATEGORY_THRESHOLD_MISMATCH", f"category {node.category} but quantitative items: "
