@@ -71,7 +71,13 @@ _METHODOLOGY = re.compile(
     r"|\bcompl(y|ies|iance) with\b|\b(meets?|fulfils?|fulfills?) the requirements\b|\bmeasures include\b"
     r"|\bbest (available )?(practices?|techniques?)\b|\bguidelines?\b|\bspecifications?\b|\bprocedures?\b",
     re.I)
-_ASSESSMENT = re.compile(r"\bassess(es|ed|ment|ing)?\b|\bdeteriorat|\bgood (ecological |environmental )?(status|potential)\b"
+# a deterioration is an assessment cue only as a change of a water body's STATUS (the Water Framework Directive's
+# status assessment: "does not result in a deterioration of the status of the affected water bodies"); "does not
+# lead to any deterioration of water bodies and marine resources" is a plain outcome requirement (spec §7 titles:
+# Methodology by default)
+_STATUS_DETERIORATION = r"\bdeteriorat\w*\s+(of\s+)?(the\s+|their\s+|its\s+)?([\w-]+\s+){0,2}?status\b"
+_ASSESSMENT = re.compile(r"\bassess(es|ed|ment|ing)?\b|" + _STATUS_DETERIORATION
+                         + r"|\bgood (ecological |environmental )?(status|potential)\b"
                          r"|\bimpact analysis\b|\bevaluat(es|ed|ion)\b|\b(are|is) identified and addressed\b"
                          r"|\bnot detrimental\b|\bsignificant adverse effects?\b|\bconsultation\b", re.I)
 # a plan is a Commitment when the sentence adopts it ("A waste management plan is in place …", "A … plan … is
