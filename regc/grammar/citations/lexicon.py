@@ -20,6 +20,9 @@ STANDARD_PREFIXES = ('EN ISO', 'EN IEC TS', 'EN IEC TR', 'EN IEC', 'ISO/IEC', 'C
                      'CEN-CENELEC document CLC TR', 'CLC/TS', 'CLC TR', 'IEC TS', 'IEC TR', 'ISO/TS', 'ISO/TR',
                      'ISO', 'EN', 'IEC', 'CEN', 'ASTM', 'HD')  # HD: CENELEC harmonisation documents
 
+# bodies that issue standards under their own code shapes ("IPC J-STD-004B"; "JEDEC JS709C"): part of the code
+STANDARD_CODE_BODIES = ('IPC', 'JEDEC', 'SAE', 'ANSI', 'IEEE', 'UL')
+
 # nouns that end a named document ("the IUCN Red List"), as regex word forms
 DOCUMENT_NOUNS = ('Protocol', 'Standards', r'Standard(?!\s+(?:EN|ISO|IEC)\b)', 'Guidance', r'Framework(?!\s+Directive)',
                   r'Strategy(?:\s+for\s+\d{4})?', 'System',
