@@ -28,7 +28,7 @@ DOCUMENT_NOUNS = ('Protocol', 'Standards', r'Standard(?!\s+(?:EN|ISO|IEC)\b)', '
                   r'Strategy(?:\s+for\s+\d{4})?', 'System',
                   'Code of Conduct', r'Codes? of Good(?: [A-Z][\w\-]*){1,3}', r'Classification(?= of [A-Z])', 'Strategies and Action Plans', 'Red List', 'Registry', '[Ss]urvey', 'Criteria',
                   'List of Waste', 'Guidelines?', 'Handbook', 'Reference Document', 'handbook', 'guidelines?',
-                  'guidance', 'manual', 'reports?', 'Manual', '[Tt]ool', '[Dd]atabase',
+                  'guidance', 'manual', 'reports?', 'Manual', '[Tt]ool', '[Dd]atabase', r'Practices?\b(?= for the [A-Z])',
                   r"[Dd]efinition of (?:‘[^’]{2,120}’|[a-z\-]+(?: (?!(?:as|in|is|are|and|or|of|for|to|the|a|an|that|which|by|with|where|when)\b)[a-z\-]+){0,2})")
 
 # words that make a capitalised phrase a document name (bodies, "European", acronyms)
