@@ -44,6 +44,9 @@ GENERIC_RULE_KINDS = ('legal', 'regulatory', 'statutory')
 GENERIC_PROVISION_HEADS = ('provisions', 'requirements', 'frameworks?')
 GENERIC_DOMAINS = ('environmental', 'industry', 'sectoral', 'waste')  # 'Union waste legislation'
 GENERIC_LAW_HEADS = ('law', 'Law', 'legislation', 'regulations')  # 'in accordance with the Union Law'
+# participles between the jurisdiction and the law head that keep the phrase generic ("the relevant national
+# implementing law on active ingredients"): the law that implements an act, not the act
+GENERIC_LAW_PARTICIPLES = ('implementing', 'transposing')
 # heads that are generic only with a qualifier and a jurisdiction ("all relevant Union rules on …"; "national rules
 # on fertilisers" alone is the generic alternative of pattern GENERIC_CAND)
 GENERIC_RULE_HEADS = ('rules',)
