@@ -28,8 +28,12 @@ DOCUMENT_NOUNS = ('Protocol', 'Standards', r'Standard(?!\s+(?:EN|ISO|IEC)\b)', '
                   r'Strategy(?:\s+for\s+\d{4})?', 'System',
                   'Code of Conduct', r'Codes? of Good(?: [A-Z][\w\-]*){1,3}', r'Classification(?= of [A-Z])', 'Strategies and Action Plans', 'Red List', 'Registry', '[Ss]urvey', 'Criteria',
                   'List of Waste', 'Guidelines?', 'Handbook', 'Reference Document', 'handbook', 'guidelines?',
-                  'guidance', 'manual', 'reports?', 'Manual', '[Tt]ool', '[Dd]atabase', r'Practices?\b(?= for the [A-Z])',
+                  'guidance', 'manual', 'reports?', 'Manual', '[Tt]ool', '[Dd]atabase', r'Practices?\b(?= for the [A-Z])', 'Platform',
                   r"[Dd]efinition of (?:‘[^’]{2,120}’|[a-z\-]+(?: (?!(?:as|in|is|are|and|or|of|for|to|the|a|an|that|which|by|with|where|when)\b)[a-z\-]+){0,2})")
+
+# document nouns that name a service under its own title: a capitalised title of two words before them is enough
+# ("through Information for Recyclers Platform")
+SERVICE_DOCUMENT_NOUNS = ('Platform',)
 
 # words that make a capitalised phrase a document name (bodies, "European", acronyms)
 NAME_TRIGGERS = ('EU', 'European', 'Europe', 'Union', 'IUCN', 'FAO', 'UN', 'UNECE', 'IPCC', 'OECD', 'JRC', 'IEA',
