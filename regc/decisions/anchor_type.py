@@ -54,6 +54,14 @@ _PERMISSION = re.compile(
     # with equivalent requirements"): the subject is the compliance itself, the verb a discretionary showing
     r"|" + _SHOWN_COMPLIANCE,
     re.I)
+# a description of what a report or a verification contains (spec §7 BackgroundInformation: "descriptions of what a
+# report contains"; "The verification includes an updated detailed description of …, an evaluation of …"): the
+# contents of the showing, not a test of the activity.  The head nouns are data; a plan's contents ("The afforestation
+# plan contains all elements required by …") are a requirement on the plan, not listed here
+REPORT_HEADS = ("verification", "verifications", "report", "reports", "audit", "audits", "documentation")
+REPORT_CONTENT_VERBS = ("includes", "include", "contains", "contain", "comprises", "comprise", "covers", "cover")
+_REPORT_CONTENTS = re.compile(r"^\s*(the|this|that|such|each)\s+([\w-]+\s+){0,3}?(" + "|".join(REPORT_HEADS) + r")\s+("
+                              + "|".join(REPORT_CONTENT_VERBS) + r")\b", re.I)
 # the subject is an assessment and the sentence says how it is done ("The climate risk and vulnerability
 # assessment is proportionate to the scale of the activity …, such that:"; gold "The assessment is based on …")
 _HOW_ASSESSED = re.compile(
@@ -178,6 +186,8 @@ def anchor_type(text: str) -> TypeDecision:
             return TypeDecision("BackgroundInformation", "permission", conf)
         if _BACKGROUND.search(scope):
             return TypeDecision("BackgroundInformation", "background-cue", conf)
+        if scope is first and _REPORT_CONTENTS.search(scope):
+            return TypeDecision("BackgroundInformation", "report-contents", conf - 0.1)
         if re.search(r"\b(is|are) (verified|audited|certified|monitored)\b", scope, re.I):
             return TypeDecision("Verification", "passive-verify", conf)
         if re.search(r"\b(is|are) (calculated|computed|determined|measured|estimated|quantified)\b|\bis based on\b",
