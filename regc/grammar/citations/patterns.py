@@ -215,6 +215,7 @@ _G_JUR = "(?:" + words(GENERIC_JURISDICTIONS) + ")"
 _G_QUAL = "(?:" + words(GENERIC_QUALIFIERS) + ")"
 _G_DOM = "(?:" + words(GENERIC_DOMAINS) + ")"
 _G_PART = "(?:" + words(GENERIC_LAW_PARTICIPLES) + ")"  # "national implementing law"
+_SCHEME_SCOPE = r"(?:product|sector|category)-specific"  # "product-specific EU Ecolabel criteria"
 _G_JURS = rf"{_G_JUR}(?:\s*,\s*{_G_JUR})*(?:\s+(?:and|or)\s+{_G_JUR})?"
 _G_LAW = rf"(?:{words(GENERIC_LAW_HEADS)})(?:\s+and\s+standards)?"
 _G_STD = "(?:" + words(GENERIC_STANDARD_HEADS) + ")"
@@ -250,7 +251,8 @@ GENERIC_LAW_CAND = re.compile(rf"""
   | \b(?:EU|Union)\s+requirements\b
   | \bend-of-waste\s+criteria\b
   | \bthe\s+do\s+no\s+significant\s+harm\s+(?:technical\s+screening\s+)?criteria\s+for\s+(?:that|this|the)\s+activity\b
-  | (?:\bthe\s+)?(?:{words(NAMED_SCHEMES)})(?:\s+\([A-Z][\w\s]{{1,30}}\))?
+  | (?:\bthe\s+)?(?:{_SCHEME_SCOPE}\s+)?(?:{words(NAMED_SCHEMES)})(?:\s+\([A-Z][\w\s]{{1,30}}\))?
+      (?:\s+criteria(?:\s+applicable\s+to\s+[^,;.:]{{2,80}}?(?=[,;.:]|$))?)?  # the scheme's criteria, whole NP
 """, re.X)
 
 DOC_NOUN = re.compile(rf"""
