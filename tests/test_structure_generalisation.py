@@ -298,6 +298,16 @@ def test_an_elaborated_subject_matches_up_to_the_inflectional_s():
     near = desal[:3] + [(None, "The pressure control is implemented in accordance with Union law.", "P")]
     unit, _ = _run(_blocks(near))
     assert [n.criterion_id for n in unit.root.sub_criteria] == ["P1", "P2"]
+    # verify learns the same rule: the block moved back up to a P-node of its own is flagged
+    blocks = _blocks(desal)
+    unit, _ = _run(blocks)
+    broken = unit.model_copy(deep=True)
+    p1 = broken.root.find("P1")
+    meth = p1.sub_criteria.pop()
+    meth.criterion_id, meth.provenance.kind = "P2", "paragraph"
+    broken.root.sub_criteria.append(meth)
+    flagged = [d for d in structure.verify(broken, _ctx(blocks)) if d.code == "ELABORATION_AS_P_NODE"]
+    assert [d.criterion_id for d in flagged] == ["P2"]
 
 
 @pytest.mark.parametrize("before, block", [
