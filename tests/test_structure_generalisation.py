@@ -285,6 +285,31 @@ def test_a_block_that_names_the_previous_criterions_subject_again_is_anchored_un
     assert [n.criterion_id for n in unit.root.walk()][1:] == ["P1", "P1(a)", "P1(b)", "P1.Methodology", "P2"]
 
 
+def test_an_elaborated_subject_matches_up_to_the_inflectional_s():
+    """ST1 (CCA-5.13 DNSH-WTR, OJ 2023/2485): "the operator of desalination plants controls: (a) the maximum
+    temperature …" — the verb "controls" names the noun "control" of "The temperature control is implemented in
+    accordance with …", which closes the list (P1.Methodology); a subject the criterion does not name stays a P-node."""
+    desal = [(None, "In order to limit thermal anomalies, the operator of desalination plants controls:", "P"),
+             *TEMPERATURE[1:3],
+             (None, "The temperature control is implemented in accordance with the threshold values set out in Union "
+                    "law and national law.", "P")]
+    unit, diags = _run(_blocks(desal))
+    assert [n.criterion_id for n in unit.root.walk()][1:] == ["P1", "P1(a)", "P1(b)", "P1.Methodology"]
+    near = desal[:3] + [(None, "The pressure control is implemented in accordance with Union law.", "P")]
+    unit, _ = _run(_blocks(near))
+    assert [n.criterion_id for n in unit.root.sub_criteria] == ["P1", "P2"]
+    # verify learns the same rule: the block moved back up to a P-node of its own is flagged
+    blocks = _blocks(desal)
+    unit, _ = _run(blocks)
+    broken = unit.model_copy(deep=True)
+    p1 = broken.root.find("P1")
+    meth = p1.sub_criteria.pop()
+    meth.criterion_id, meth.provenance.kind = "P2", "paragraph"
+    broken.root.sub_criteria.append(meth)
+    flagged = [d for d in structure.verify(broken, _ctx(blocks)) if d.code == "ELABORATION_AS_P_NODE"]
+    assert [d.criterion_id for d in flagged] == ["P2"]
+
+
 @pytest.mark.parametrize("before, block", [
     # a subject of its own, indefinite (CCA-5.13 DNSH-WTR)
     ("The project has been authorised by the competent authority.",

@@ -54,6 +54,14 @@ _PERMISSION = re.compile(
     # with equivalent requirements"): the subject is the compliance itself, the verb a discretionary showing
     r"|" + _SHOWN_COMPLIANCE,
     re.I)
+# a description of what a report or a verification contains (spec §7 BackgroundInformation: "descriptions of what a
+# report contains"; "The verification includes an updated detailed description of …, an evaluation of …"): the
+# contents of the showing, not a test of the activity.  The head nouns are data; a plan's contents ("The afforestation
+# plan contains all elements required by …") are a requirement on the plan, not listed here
+REPORT_HEADS = ("verification", "verifications", "report", "reports", "audit", "audits", "documentation")
+REPORT_CONTENT_VERBS = ("includes", "include", "contains", "contain", "comprises", "comprise", "covers", "cover")
+_REPORT_CONTENTS = re.compile(r"^\s*(the|this|that|such|each)\s+([\w-]+\s+){0,3}?(" + "|".join(REPORT_HEADS) + r")\s+("
+                              + "|".join(REPORT_CONTENT_VERBS) + r")\b", re.I)
 # the subject is an assessment and the sentence says how it is done ("The climate risk and vulnerability
 # assessment is proportionate to the scale of the activity …, such that:"; gold "The assessment is based on …")
 _HOW_ASSESSED = re.compile(
@@ -71,7 +79,13 @@ _METHODOLOGY = re.compile(
     r"|\bcompl(y|ies|iance) with\b|\b(meets?|fulfils?|fulfills?) the requirements\b|\bmeasures include\b"
     r"|\bbest (available )?(practices?|techniques?)\b|\bguidelines?\b|\bspecifications?\b|\bprocedures?\b",
     re.I)
-_ASSESSMENT = re.compile(r"\bassess(es|ed|ment|ing)?\b|\bdeteriorat|\bgood (ecological |environmental )?(status|potential)\b"
+# a deterioration is an assessment cue only as a change of a water body's STATUS (the Water Framework Directive's
+# status assessment: "does not result in a deterioration of the status of the affected water bodies"); "does not
+# lead to any deterioration of water bodies and marine resources" is a plain outcome requirement (spec §7 titles:
+# Methodology by default)
+_STATUS_DETERIORATION = r"\bdeteriorat\w*\s+(of\s+)?(the\s+|their\s+|its\s+)?([\w-]+\s+){0,2}?status\b"
+_ASSESSMENT = re.compile(r"\bassess(es|ed|ment|ing)?\b|" + _STATUS_DETERIORATION
+                         + r"|\bgood (ecological |environmental )?(status|potential)\b"
                          r"|\bimpact analysis\b|\bevaluat(es|ed|ion)\b|\b(are|is) identified and addressed\b"
                          r"|\bnot detrimental\b|\bsignificant adverse effects?\b|\bconsultation\b", re.I)
 # a plan is a Commitment when the sentence adopts it ("A waste management plan is in place …", "A … plan … is
@@ -172,6 +186,8 @@ def anchor_type(text: str) -> TypeDecision:
             return TypeDecision("BackgroundInformation", "permission", conf)
         if _BACKGROUND.search(scope):
             return TypeDecision("BackgroundInformation", "background-cue", conf)
+        if scope is first and _REPORT_CONTENTS.search(scope):
+            return TypeDecision("BackgroundInformation", "report-contents", conf - 0.1)
         if re.search(r"\b(is|are) (verified|audited|certified|monitored)\b", scope, re.I):
             return TypeDecision("Verification", "passive-verify", conf)
         if re.search(r"\b(is|are) (calculated|computed|determined|measured|estimated|quantified)\b|\bis based on\b",

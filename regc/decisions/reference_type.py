@@ -61,8 +61,11 @@ _GUIDANCE = re.compile(r"\bguidance\s+(?:is\s+|can be\s+|may be\s+)?(?:found|giv
 # spec §7 RF6: where a document is published, the act under which a body publishes it ("… which are published by the
 # Commission in accordance with Article 6 … of Directive X"), or what an issue is relevant for, is context
 _PUBLICATION_CONTEXT = re.compile(r"""
-    \b(?:(?:is|are|was|were|been)\s+)?(?:published|made\s+(?:public|available)|available)\s+(?:in|on|at|through|via)
-      \s+(?:the\s+)?$
+    \b(?:(?:is|are|was|were|been)\s+)?(?:published|made\s+(?:public|available)|available)(?:\s+publicly)?,?
+      \s+(?:in|on|at|through|via)\s+(?:the\s+)?$
+  # the channel through which information is shared ("shares … relevant information with … facilities through
+  # Information for Recyclers Platform"): where it goes, not a text the node requires
+  | \binformation\b[^.;:]{0,100}?\s+(?:through|via)\s+(?:the\s+)?$
   | \b(?:is|are|was|were|been)\s+published\s+(?:by\s+(?:the\s+)?[A-Z][\w\s]{1,60}?\s+)?(?:in\s+accordance\s+with
       |under|pursuant\s+to)\s+(?:the\s+)?$
   | \bwith\s+relevance\s+for\s+(?:the\s+application\s+of\s+)?$
@@ -152,6 +155,9 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
     >>> t = "the activity complies with Regulation (EU) 2020/852"
     >>> type_rule(t, find_citations(t)[0], False).value
     'must_be_fetched'
+    >>> t = "product information on substances is available publicly, in SCIP database for products;"
+    >>> type_rule(t, find_citations(t)[0], False).rule
+    'publication-context'
     >>> t = "the hazards are minimised in accordance with Directive 2009/71/Euratom (and its annexes);"
     >>> type_rule(t, find_citations(t)[0], False).value
     'must_be_fetched'

@@ -77,10 +77,25 @@ def elaborating_subject(text: str) -> Optional[set[str]]:
     return subject if len(subject) >= 2 and not subject & _GENERIC_SUBJECT_WORDS else None
 
 
+def _stem(word: str) -> str:
+    """A word without its inflectional -s: the noun a block names again ("The temperature control is implemented …")
+    is the verb or plural of the criterion before ("… the operator … controls: (a) the maximum temperature …").
+
+    >>> [_stem(w) for w in ("controls", "control", "measures", "process", "gas")]
+    ['control', 'control', 'measure', 'process', 'gas']
+    """
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else word
+
+
+def _stems(text: str) -> set[str]:
+    return {_stem(w) for w in _words(text)}
+
+
 def elaborates(text: str, criterion_texts: list[str]) -> bool:
-    """A block elaborates the criterion whose texts (its own and its items') name every word of its subject."""
+    """A block elaborates the criterion whose texts (its own and its items') name every word of its subject (up to
+    the inflectional -s, :func:`_stem`)."""
     subject = elaborating_subject(text)
-    return subject is not None and subject <= set().union(*map(_words, criterion_texts))
+    return subject is not None and {_stem(w) for w in subject} <= set().union(*map(_stems, criterion_texts))
 
 
 def elaborated_criterion(main: WNode, text: str) -> Optional[WNode]:
@@ -101,7 +116,8 @@ def elaborated_criterion(main: WNode, text: str) -> Optional[WNode]:
         return None
     subject = elaborating_subject(text) or set()
     below_top = main.path()[: next(k for k, n in enumerate(main.path()) if n is top)]  # deepest first
-    return next((n for n in below_top if subject <= _words(n.text)), top)
+    stems = {_stem(w) for w in subject}
+    return next((n for n in below_top if stems <= _stems(n.text)), top)
 
 
 _POINT_REF = re.compile(r"\bpoints?\s+(\d+(?:\.\d+)*(?:\s*\([a-z]{1,4}\))*|\([a-z]{1,4}\)(?:\s*\([a-z]{1,4}\))*)")

@@ -181,6 +181,10 @@ def _resolve(chosen: list[Citation], text: str, context: Optional[ActContext]) -
                          rule=c.rule + ";resolved", confidence=conf))
         elif c.kind == "eu_act" and c.celex and not c.pinpoint and c.celex in bare_celexes:
             continue  # the same act named twice without a pinpoint ("… compared to those of Regulation 2019/1009")
+        elif c.kind == "generic" and any(r.kind == "generic" and r.text.lower().startswith(c.text.lower() + " ")
+                                         for r in resolved):
+            continue  # a shorter repeat of a generic noun phrase named in full before ("all EU Ecolabel criteria
+            # applicable to that specific product category … foreseen by the EU Ecolabel criteria")
         else:
             keep(c)
     return resolved

@@ -20,13 +20,20 @@ STANDARD_PREFIXES = ('EN ISO', 'EN IEC TS', 'EN IEC TR', 'EN IEC', 'ISO/IEC', 'C
                      'CEN-CENELEC document CLC TR', 'CLC/TS', 'CLC TR', 'IEC TS', 'IEC TR', 'ISO/TS', 'ISO/TR',
                      'ISO', 'EN', 'IEC', 'CEN', 'ASTM', 'HD')  # HD: CENELEC harmonisation documents
 
+# bodies that issue standards under their own code shapes ("IPC J-STD-004B"; "JEDEC JS709C"): part of the code
+STANDARD_CODE_BODIES = ('IPC', 'JEDEC', 'SAE', 'ANSI', 'IEEE', 'UL')
+
 # nouns that end a named document ("the IUCN Red List"), as regex word forms
 DOCUMENT_NOUNS = ('Protocol', 'Standards', r'Standard(?!\s+(?:EN|ISO|IEC)\b)', 'Guidance', r'Framework(?!\s+Directive)',
                   r'Strategy(?:\s+for\s+\d{4})?', 'System',
                   'Code of Conduct', r'Codes? of Good(?: [A-Z][\w\-]*){1,3}', r'Classification(?= of [A-Z])', 'Strategies and Action Plans', 'Red List', 'Registry', '[Ss]urvey', 'Criteria',
                   'List of Waste', 'Guidelines?', 'Handbook', 'Reference Document', 'handbook', 'guidelines?',
-                  'guidance', 'manual', 'reports?', 'Manual', '[Tt]ool', '[Dd]atabase',
+                  'guidance', 'manual', 'reports?', 'Manual', '[Tt]ool', '[Dd]atabase', r'Practices?\b(?= for the [A-Z])', 'Platform',
                   r"[Dd]efinition of (?:‘[^’]{2,120}’|[a-z\-]+(?: (?!(?:as|in|is|are|and|or|of|for|to|the|a|an|that|which|by|with|where|when)\b)[a-z\-]+){0,2})")
+
+# document nouns that name a service under its own title: a capitalised title of two words before them is enough
+# ("through Information for Recyclers Platform")
+SERVICE_DOCUMENT_NOUNS = ('Platform',)
 
 # words that make a capitalised phrase a document name (bodies, "European", acronyms)
 NAME_TRIGGERS = ('EU', 'European', 'Europe', 'Union', 'IUCN', 'FAO', 'UN', 'UNECE', 'IPCC', 'OECD', 'JRC', 'IEA',
@@ -41,6 +48,9 @@ GENERIC_RULE_KINDS = ('legal', 'regulatory', 'statutory')
 GENERIC_PROVISION_HEADS = ('provisions', 'requirements', 'frameworks?')
 GENERIC_DOMAINS = ('environmental', 'industry', 'sectoral', 'waste')  # 'Union waste legislation'
 GENERIC_LAW_HEADS = ('law', 'Law', 'legislation', 'regulations')  # 'in accordance with the Union Law'
+# participles between the jurisdiction and the law head that keep the phrase generic ("the relevant national
+# implementing law on active ingredients"): the law that implements an act, not the act
+GENERIC_LAW_PARTICIPLES = ('implementing', 'transposing')
 # heads that are generic only with a qualifier and a jurisdiction ("all relevant Union rules on …"; "national rules
 # on fertilisers" alone is the generic alternative of pattern GENERIC_CAND)
 GENERIC_RULE_HEADS = ('rules',)

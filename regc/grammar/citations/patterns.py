@@ -15,6 +15,7 @@ from regc.grammar.citations.lexicon import (
     GENERIC_DOMAINS,
     GENERIC_JURISDICTIONS,
     GENERIC_LAW_HEADS,
+    GENERIC_LAW_PARTICIPLES,
     GENERIC_QUALIFIERS,
     GENERIC_OWN_QUALIFIERS,
     GENERIC_RULE_HEADS,
@@ -213,6 +214,8 @@ GENERIC_CAND = re.compile(r"""
 _G_JUR = "(?:" + words(GENERIC_JURISDICTIONS) + ")"
 _G_QUAL = "(?:" + words(GENERIC_QUALIFIERS) + ")"
 _G_DOM = "(?:" + words(GENERIC_DOMAINS) + ")"
+_G_PART = "(?:" + words(GENERIC_LAW_PARTICIPLES) + ")"  # "national implementing law"
+_SCHEME_SCOPE = r"(?:product|sector|category)-specific"  # "product-specific EU Ecolabel criteria"
 _G_JURS = rf"{_G_JUR}(?:\s*,\s*{_G_JUR})*(?:\s+(?:and|or)\s+{_G_JUR})?"
 _G_LAW = rf"(?:{words(GENERIC_LAW_HEADS)})(?:\s+and\s+standards)?"
 _G_STD = "(?:" + words(GENERIC_STANDARD_HEADS) + ")"
@@ -235,7 +238,7 @@ _G_PROV = "(?:" + words(GENERIC_PROVISION_HEADS) + ")"
 _G_NOT_OWN = "".join(rf"(?<!\b{w}\s)" for w in GENERIC_OWN_QUALIFIERS)
 
 GENERIC_LAW_CAND = re.compile(rf"""
-    \b(?:{_G_QUAL}\s+)*(?:{_G_JURS}\s+)(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
+    \b(?:{_G_QUAL}\s+)*(?:{_G_JURS}\s+)(?:{_G_PART}\s+)?(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
   | \b(?:{_G_QUAL}\s+)+{_G_JURS}\s+{_G_RULES}\b{_G_POST}{_G_COORD_POST}
   | \b{_G_JUR}\s+(?:and|or)\s+{_G_JUR}\s+{_G_STD}\b(?:\s+in\s+force\b)?
   | {_G_NOT_OWN}\b(?:standards|guidelines|guidance)\s+and\s+(?:standards|guidelines|guidance)\s+(?:on|for)\s+[a-z][^,;.:()]{{2,100}}?(?=[,;.:]|$)
@@ -248,7 +251,8 @@ GENERIC_LAW_CAND = re.compile(rf"""
   | \b(?:EU|Union)\s+requirements\b
   | \bend-of-waste\s+criteria\b
   | \bthe\s+do\s+no\s+significant\s+harm\s+(?:technical\s+screening\s+)?criteria\s+for\s+(?:that|this|the)\s+activity\b
-  | (?:\bthe\s+)?(?:{words(NAMED_SCHEMES)})(?:\s+\([A-Z][\w\s]{{1,30}}\))?
+  | (?:\bthe\s+)?(?:{_SCHEME_SCOPE}\s+)?(?:{words(NAMED_SCHEMES)})(?:\s+\([A-Z][\w\s]{{1,30}}\))?
+      (?:\s+criteria(?:\s+applicable\s+to\s+[^,;.:]{{2,80}}?(?=[,;.:]|$))?)?  # the scheme's criteria, whole NP
 """, re.X)
 
 DOC_NOUN = re.compile(rf"""

@@ -6,6 +6,8 @@ name, and the Sections of another act's Annex (§7 RF4).
 'national and local provisions'
 >>> PUBLISHED_DOCUMENT.search("taking into account the results of the information exchange which are published by").group("ref")
 'results of the information exchange'
+>>> [m.group("code") for m in CODE_AFTER_STANDARD.finditer(" or JS709C), consumables (x and IPC J-STD-004B).")]
+['JS709C', 'IPC J-STD-004B']
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from regc.grammar.citations.lexicon import (
     LAW_NOUNS,
     LAW_PRINCIPLE_HEADS,
     PUBLISHED_RESULT_HEADS,
+    STANDARD_CODE_BODIES,
     REQUIREMENT_LEVELS,
     STANDARD_SUBJECT_PREPOSITIONS,
 )
@@ -95,4 +98,18 @@ GENERIC_NOUN_PHRASE = re.compile(rf"""
 PUBLISHED_DOCUMENT = re.compile(rf"""
     \b(?P<ref>(?:{words(PUBLISHED_RESULT_HEADS)})\s+of\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,4}}?)
       \s*,?\s+(?:which|that)\s+(?:are|is|were|was|have\s+been|has\s+been)\s+published\b
+""", re.X)
+
+# ---------------------------------------------------------------------------------------------------------------
+# a standard named by a code shape the EN/ISO/IEC grammar does not know, coordinated with a standard it does ("(EN IEC
+# 61249-2-21 or JS709C)", "(EN IEC 61249-2-21 and IPC J-STD-004B)"): the coordination says the code is a standard
+# too (spec §2: a standard is a source, one per code).  Named pieces: an optional issuing body from the lexicon, then
+# a code: two to four capitals run into three or more digits ("JS709C"), or hyphenated capital groups before the
+# number ("J-STD-004B"); an optional revision letter.  Not a refrigerant, pollutant or formula beside a standard
+# ("EN 378 and R744", "and PM10", "and CO2": one capital, or fewer than three digits)
+_CODE_BODY = "(?:" + words(STANDARD_CODE_BODIES) + r")\s+"
+_STANDARD_CODE = (r"(?:" + _CODE_BODY + r")?(?:[A-Z]{2,4}\d{3,}|[A-Z]{1,4}(?:-[A-Z]{1,4})+-\d{2,})[A-Z]?"
+                  r"(?:-\d+[A-Z]?)*")
+CODE_AFTER_STANDARD = re.compile(rf"""
+    \s+(?:or|and)\s+(?P<code>{_STANDARD_CODE})(?=\s*[),;.]|\s*$)
 """, re.X)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from regc.grammar.citations.lexicon import (
+    SERVICE_DOCUMENT_NOUNS,
     _CAPITAL_FUNCTION_WORDS,
     _CONNECT,
     _LOWER_DOC_NOUNS,
@@ -150,6 +151,8 @@ def _named_document(text: str, m: re.Match):
     if (capitals and not trigger and capitals < 3 and m.group(0)[0].isupper() and capitals + right_caps >= 3
             and not text[:start].rstrip().endswith(("‘", "“", '"', "'"))):
         trigger = True  # a capitalised title on both sides: "the Sendai Framework for Disaster Risk Reduction"
+    if capitals >= 2 and m.group(0) in SERVICE_DOCUMENT_NOUNS:
+        trigger = True  # "Information for Recyclers Platform": the noun itself is the third capital of the title
     if not capitals or not (trigger or capitals >= 3):
         return None
     if m.group(0) in _LOWER_DOC_NOUNS and not (capitals >= 3 or _ACRONYM.match(text[start:m.start()].split()[-1])):

@@ -46,7 +46,8 @@ from regc.grammar.citations.patterns import (
     QUOTED_DOCUMENT,
 )
 from regc.grammar.citations.lexicon import STANDARD_PREFIXES
-from regc.grammar.citations.patterns_phrases import GENERIC_NOUN_PHRASE, NAMED_AGREEMENT, PUBLISHED_DOCUMENT
+from regc.grammar.citations.patterns_phrases import (CODE_AFTER_STANDARD, GENERIC_NOUN_PHRASE, NAMED_AGREEMENT,
+                                                     PUBLISHED_DOCUMENT)
 from regc.grammar.citations.phrases import _named_acts, _named_documents, _titled_acts
 from regc.grammar.citations.references import _internal_citations, _standard_citations
 from regc.grammar.citations.results import Citation
@@ -84,6 +85,21 @@ def internal_reference(text: str) -> list[Citation]:
 def standard(text: str) -> list[Citation]:
     """Standards ("EN ISO 14067:2018", "ETSI EN 303 472")."""
     return _standard_citations(text)
+
+
+@rule("pattern:coordinated-standard", gates=(STANDARD_CAND,))
+def coordinated_standard(text: str) -> list[Citation]:
+    """Standards named by a code shape of their own, coordinated with a standard the grammar reads ("electronic
+    components (EN IEC 61249-2-21 or JS709C)", "consumables (EN IEC 61249-2-21 and IPC J-STD-004B)"): one source
+    per code (spec §2); a chain of them ("A or B or C") each."""
+    out = []
+    for std in _standard_citations(text):
+        end = std.end
+        while (m := CODE_AFTER_STANDARD.match(text, end)) is not None:
+            out.append(Citation(kind="standard", text=m.group("code"), start=m.start("code"), end=m.end("code"),
+                                spans=(m.span("code"),), rule=coordinated_standard.rule_id, confidence=0.8))
+            end = m.end("code")
+    return out
 
 
 @rule("pattern:named-act", gates=(NAMED_ACT,))
@@ -269,7 +285,7 @@ def named_document(text: str) -> list[Citation]:
     return _named_documents(text)
 
 
-RULES = (act, internal_reference, standard, named_act, titled_act, levels_indicator, named_convention, treaty,
+RULES = (act, internal_reference, standard, coordinated_standard, named_act, titled_act, levels_indicator, named_convention, treaty,
          body_guidance, commission_notice, body_standard, named_agreement, bat_conclusions, generic_alternative,
          generic_reference, published_document, internal_criteria, scheme_requirements, convention_document, generic_phrase,
          quoted_document, named_document)
