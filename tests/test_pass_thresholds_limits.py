@@ -4,11 +4,11 @@ an output (a model's answer, a hand edit) loses it; the ODR loop repairs a lost 
 
 from __future__ import annotations
 
-from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemory, run_with_odr
+from regc.compiler.passmanager import CompileOptions, run_with_odr
 from regc.decisions import Verdict as Decision
-from regc.ir.doc import ActDoc, ActivityDoc, UnitDoc
 from regc.ir.models import CriterionNode, Unit
 from regc.passes import thresholds as P
+from tests.test_pass_thresholds import _ctx
 
 _MOTORS = ("low-voltage electrical motors with an energy efficiency class (according to EN 60034-30-1) exceeding the "
            "requirements set by Commission Regulation (EU) 2019/1781, specifically:")
@@ -83,11 +83,8 @@ class _RankDropper:
 
 
 def test_odr_repairs_a_lost_class_rank():
-    act = ActDoc(celex="32021R2139", version="2026-01-01", format="eurlex-xhtml", file="x.xml")
-    adoc = ActivityDoc(activity_id="CCM-9.7", objective="CCM", section="9.7", name="test", units=[UnitDoc(part="SC")])
     dec = _RankDropper()
-    ctx = PassContext(act=act, activity=adoc, unit_doc=adoc.units[0], memory=SemanticMemory(),
-                      options=CompileOptions(decider=dec, stop_confidence=0.9))
+    ctx = _ctx("CCM-9.7/SC", CompileOptions(decider=dec, stop_confidence=0.9))
     out, rec = run_with_odr(P, _unit(), ctx)
     assert dec.broke and rec.attempts >= 2 and not rec.flagged
     assert _items(out, "1(c)(i)") == [(">=", 3, "")]

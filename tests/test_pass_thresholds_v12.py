@@ -6,11 +6,11 @@ it, and the ODR loop repairs a lost composition."""
 
 from __future__ import annotations
 
-from regc.compiler.passmanager import CompileOptions, PassContext, SemanticMemory, run_with_odr
+from regc.compiler.passmanager import CompileOptions, run_with_odr
 from regc.decisions import Verdict as Decision
-from regc.ir.doc import ActDoc, ActivityDoc, UnitDoc
 from regc.ir.models import CriterionNode, Unit
 from regc.passes import thresholds as P
+from tests.test_pass_thresholds import _ctx
 
 _ENUMERATED_EXCLUSION = ("IT/OT systems aimed at (i) monitoring for the replacement of consumables, such as printer "
                          "ink; (ii) remote monitoring and remote maintenance of power generation plants that are more "
@@ -73,11 +73,8 @@ class _CompositionDropper:
 
 
 def test_odr_repairs_a_lost_composition():
-    act = ActDoc(celex="32021R2139", version="2026-01-01", format="eurlex-xhtml", file="x.xml")
-    adoc = ActivityDoc(activity_id="CCM-4.14", objective="CCM", section="4.14", name="test", units=[UnitDoc(part="SC")])
     dec = _CompositionDropper()
-    ctx = PassContext(act=act, activity=adoc, unit_doc=adoc.units[0], memory=SemanticMemory(),
-                      options=CompileOptions(decider=dec, stop_confidence=0.9))
+    ctx = _ctx("CCM-4.14/SC", CompileOptions(decider=dec, stop_confidence=0.9))
     out, rec = run_with_odr(P, _unit(), ctx)
     assert dec.broke and rec.attempts >= 2 and not rec.flagged
     assert _items(out, "1(b)") == [("=", 100, "%")]
