@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Optional
 
 from lxml import etree
 
@@ -366,9 +366,3 @@ def inline_segments(el: etree._Element, split_br: bool = True, skip: Optional[se
 def plain_text(el: etree._Element) -> str:
     """All text of ``el`` (markers and amendment arrows removed), one line."""
     return " ".join(s.text for s in inline_segments(el, split_br=True) if s.text)
-
-
-def iter_elements(el: etree._Element, tag: str) -> Iterator[etree._Element]:
-    for e in el.iter():
-        if local(e.tag) == tag:
-            yield e

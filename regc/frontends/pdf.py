@@ -371,14 +371,6 @@ class Document:
                         out.append(Section(text, 2, n, "numbering"))
         return out
 
-    def section_of_page(self, number: int) -> str | None:
-        """Title of the deepest outline section covering a page."""
-        best = None
-        for s in self.outline():
-            if s.page <= number:
-                best = s.title
-        return best
-
     def body_texts(self) -> list[str]:
         """Page texts without running headers and footers (:func:`running_lines`)."""
         texts = self.page_texts()

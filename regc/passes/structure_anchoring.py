@@ -375,13 +375,6 @@ _SECTION_SCOPE = re.compile(r"^\s*(for the purposes? of|in|within|under) this (s
 _DEFINITION = re.compile(r"^\s*(an?\s+|the\s+)?[‘'\"“][^’'\"”]{1,80}[’'\"”]\s+(means|refers to|shall mean)\b", re.I)
 
 
-def _is_section_wide(n: WNode) -> bool:
-    """``n`` is a section-wide paragraph (or inside one): the exclusions that follow it continue the run."""
-    while n.parent is not None and n.kind != "anchored":
-        n = n.parent
-    return n.kind == "anchored" and n.tag is not None and n.tag.rule == SECTION_WIDE
-
-
 def section_wide(text: str, exclusions: bool = True) -> bool:
     """A paragraph that applies to the whole section rather than to the item before it (paper E.1 "scope
     analysis"): definitions scoped to the section ("For the purposes of this Section, the following
