@@ -19,8 +19,8 @@ from regc.decisions.base import Decision, Verdict
 from regc.decisions.tags_cues import (ACTIVITY_NAMES_A_PRODUCT, ANALYSIS_CHAPEAU, CALCULATION_CHAPEAU, CAPABILITY_ITEM,
                                      CAPABILITY_KEEPS, CLASS_RANK_LIMIT, CLASSIFIED_THING, CONTRACT_AS_CONTEXT,
                                      CRITERIA_OF_CLASSIFIED_THINGS, DEMONSTRATED_BY_METHOD, EXCEPTION_CLAUSE, EXTRA_RULES,
-                                     IN_A_DOCUMENT_TITLE, INTERNAL_POINT_TARGET, MANNER_STANDARD, NOMINAL_ANALYSIS_ITEM,
-                                     PROCEDURE_STEP, SCOPE_OPENING, VALUE_FROM_AN_ASSESSMENT)
+                                     GATE_OPENING, IN_A_DOCUMENT_TITLE, INTERNAL_POINT_TARGET, MANNER_STANDARD,
+                                     NOMINAL_ANALYSIS_ITEM, PROCEDURE_STEP, SCOPE_OPENING, VALUE_FROM_AN_ASSESSMENT)
 from regc.ir.models import TAGS, Tag
 from regc.grammar.prefilter import prefilter_namespace
 
@@ -218,6 +218,7 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
         return Verdict([inherited], 0.8, "items-of-anchored-node")
     t = re.sub(r"\s+", " ", text).strip()
     t = SCOPE_OPENING.sub("", _ON_THE_BASIS.sub("", t))  # "For areas that comply with …, the activity …": a condition
+    t = GATE_OPENING.sub("", t)  # "Where a … system is established in accordance with the Union Law, the operator …"
     if is_chapeau and CALCULATION_CHAPEAU.search(t):  # "The calculation of … complies with all of the following:"
         return Verdict(["Methodology"], 0.7, "calculation-chapeau")
     if is_chapeau and ANALYSIS_CHAPEAU.search(t):  # "includes an analysis of:": the analysis is required
