@@ -33,8 +33,11 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(r"\bverifi(?:ed|cation)\b(?!\s+from)|\bverif(?:y|ies)\b(?!\s+from)", re.IGNORECASE),
         # not a certified property ("a certified metric value of CO2 emissions", "certified to operate on 100 % …"):
         # a value or capability the type certificate states, no verification the node asks for
+        # nor a qualification of the people who do the work ("access to independent certified professional
+        # repairers")
         re.compile(r"(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)\b(?:certified|attested|audited)\b"
-                   r"(?!\s+to\s+(?!the\b|an?\b)[a-z]+\b)", re.IGNORECASE),
+                   r"(?!\s+to\s+(?!the\b|an?\b)[a-z]+\b)(?!\s+(?:[\w-]+\s+){0,2}?(?:repairers?|professionals?|"
+                   r"installers?|technicians?|personnel|staff|workers?)\b)", re.IGNORECASE),
         re.compile(r"\bis\s+monitored\b|\bare\s+monitored\b", re.IGNORECASE),
         re.compile(r"(?<!\bto\s)\bmonitors?\s+(?:the|its|their)\b", re.IGNORECASE),
         # "operated through energy performance monitoring and assessment"; "control, monitoring or maintenance
