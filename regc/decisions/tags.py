@@ -220,8 +220,7 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
     if inherited:
         return Verdict([inherited], 0.8, "items-of-anchored-node")
     t = re.sub(r"\s+", " ", text).strip()
-    t = SCOPE_OPENING.sub("", _ON_THE_BASIS.sub("", t))  # "For areas that comply with …, the activity …": a condition
-    t = GATE_OPENING.sub("", t)  # "Where a … system is established in accordance with the Union Law, the operator …"
+    t = GATE_OPENING.sub("", SCOPE_OPENING.sub("", _ON_THE_BASIS.sub("", t)))  # conditions ("For areas that …,")
     if is_chapeau and CALCULATION_CHAPEAU.search(t):  # "The calculation of … complies with all of the following:"
         return Verdict(["Methodology"], 0.7, "calculation-chapeau")
     if is_chapeau and ANALYSIS_CHAPEAU.search(t):  # "includes an analysis of:": the analysis is required
