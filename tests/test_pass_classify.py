@@ -468,3 +468,48 @@ def test_odr_repairs_a_model_that_tags_capabilities():
     assert record.attempts >= 2
     assert fixed.root.find("4(c)").tags == [] and fixed.root.find("5").tags == ["Assessment"]
     assert not [d for d in classify.verify(fixed, ctx) if d.code == "TAG_PRODUCT_FUNCTION"]
+
+
+# ---------------------------------- validation13 AP1/AP2/AP4 (H11-F13c): product kinds, exception cases, table rows
+
+def _product_kinds_unit():
+    from regc.ir.models import Activity, ActSource, Unit
+    from regc.ir.models import CriterionNode as N
+    from harness.goldcheck import make_context
+
+    unit = Unit(unit_id="CE-9.9/SC", root=N(criterion_id="ROOT", sub_criteria=[
+        N(criterion_id="1", verbatim_text="Products incorporating portable batteries ensure that those batteries are "
+                                          "replaceable, except when batteries are designed otherwise in the following "
+                                          "case:", sub_criteria=[
+            N(criterion_id="1(a)", verbatim_text="appliances designed to operate in an environment subject to "
+                                                 "splashing water;")]),
+        N(criterion_id="2", verbatim_text="The hazardous substances specified in table below are not introduced to "
+                                          "the specified sub-assemblies and component parts.", sub_criteria=[
+            N(criterion_id="2(i)", verbatim_text="Glass fining agents | Arsenic is not used in LCD glass. | "
+                                                 "0,0050 % w/w")]),
+        N(criterion_id="3", verbatim_text="Use of TBBPA is allowed as reactive component for Printed Circuit Boards "
+                                          "only."),
+        N(criterion_id="4", verbatim_text="The products do not contain fluor gas."),
+        N(criterion_id="5", verbatim_text="The devices are allowed to be operated on the same infrastructure as "
+                                          "bikes.")]))
+    act = Activity(activity_id="CE-9.9", name="Manufacture of electrical and electronic equipment",
+                   source=ActSource(celex="32023R2486", format="formex"), units=[unit])
+    return unit, make_context(act, unit)
+
+
+def test_product_kinds_exception_cases_and_restricted_rows_and_verify_flags_them_broken():
+    """Spec §7 AP1/AP2/AP4: a product kind narrowed by a participle ("Products incorporating portable batteries"),
+    a case of a closed exception list, a row of a table over "the specified sub-assemblies", and "is allowed …
+    only" are Conditional; "The products do not contain …" and "are allowed to be operated" stay Mandatory.
+    Hand-broken (the four cue nodes made Mandatory), verify flags exactly those."""
+    unit, ctx = _product_kinds_unit()
+    out = classify.run(unit.model_copy(deep=True), ctx)
+    cues, near = ("1", "1(a)", "2(i)", "3"), ("4", "5")
+    assert [out.root.find(c).applicability for c in cues] == ["Conditional"] * 4
+    assert [out.root.find(c).applicability for c in near] == ["Mandatory"] * 2
+    assert not [d for d in classify.verify(out, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"]
+    broken = out.model_copy(deep=True)
+    for cid in cues:
+        broken.root.find(cid).applicability = "Mandatory"
+    flagged = {d.criterion_id for d in classify.verify(broken, ctx) if d.code == "APPLICABILITY_CUE_MISMATCH"}
+    assert flagged == set(cues)

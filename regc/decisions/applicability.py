@@ -177,6 +177,35 @@ def unconditional_activity_sentence(text: str) -> str:
     return ""
 
 
+# one block, two complementary regimes: "Where there are no significant … risks …, X. Where significant … concerns …
+# exist, Y." — every instance is in one of them, so the block binds every instance (spec §6: the node's own text
+# does not restrict which instances it applies to)
+_ABSENCE_GATE = re.compile(r"^\s*where\s+there\s+(?:is|are)\s+no\s+(?P<what>[^,;]{3,160}?)\s*,", re.IGNORECASE)
+_PRESENCE_GATE = re.compile(r"^\s*where\s+(?P<what>[^,;]{3,160}?)\s+(?:exists?|(?:is|are)\s+present|arises?)\s*,",
+                            re.IGNORECASE)
+
+
+def complementary_gates(text: str) -> bool:
+    """The first sentence is gated on the absence of a situation and a later sentence on its presence (sharing
+    two content words).
+
+    >>> complementary_gates("Where there are no significant safety risks presented by the repair, X provides a manual. "
+    ...                     "Where significant safety concerns connected to the repair exist, X ensures access.")
+    True
+    >>> complementary_gates("Where there are no risks, X provides a manual. Where the product contains software, X does more.")
+    False
+    """
+    a = _ABSENCE_GATE.match(text.strip())
+    if a is None:
+        return False
+    rest = text.strip()[len(first_sentence(text)):].lstrip(". ")
+    for sent in re.split(r"(?<=[a-z0-9)\]’'%])\.\s+(?=[A-Z])", rest):
+        b = _PRESENCE_GATE.match(sent)
+        if b and len(_words(a.group("what")) & _words(b.group("what"))) >= 2:
+            return True
+    return False
+
+
 def decide_applicability(text: str, *, is_root: bool = False, activity_name: str = "", parent_text: str = "",
                          parent_logic: str = "", scope_conditions: Sequence[dict] = (),
                          siblings_scoped: bool = False, activity_scope: str = "") -> Verdict[str]:
@@ -196,6 +225,8 @@ def decide_applicability(text: str, *, is_root: bool = False, activity_name: str
                                       siblings_scoped=siblings_scoped, activity_scope=activity_scope)
     if v.value == "Conditional" and unconditional_activity_sentence(text):
         return Verdict("Mandatory", 0.6, "unconditional-activity-sentence")
+    if v.value == "Conditional" and complementary_gates(text):
+        return Verdict("Mandatory", 0.6, "complementary-gates")
     return v
 
 

@@ -518,6 +518,54 @@ def provided_that_option(c: Cue) -> Optional[Verdict]:
     return None
 
 
+# "Products incorporating portable batteries ensure …": a bare plural subject narrowed by a participle of content
+_KIND_PARTICIPLE_SUBJECT = re.compile(
+    rf"^\s*(?!(?:The|This|These|Those|Its|Their|All|Each|Every|Any|Such)\b)(?P<what>[A-Z][\w-]*s)\s+"
+    rf"{_alt(lex.KIND_PARTICIPLES)}\s+\w")
+# "… in the following case:", "Exemptions to … are limited to the following cases:"
+_EXCEPTION_CHAPEAU = re.compile(rf"\b{_alt(lex.EXCEPTION_WORDS)}\b[^.;]*?\bthe\s+following\s+cases?\s*:\s*$",
+                                re.IGNORECASE)
+# "… in the specified sub-assemblies and component parts …" over table rows ("Group | scope | limit")
+_SPECIFIED_PARTS_CHAPEAU = re.compile(rf"\bspecified\s+{_alt(lex.PART_NOUNS)}\b", re.IGNORECASE)
+_TABLE_ROW = re.compile(r"\s\|\s")
+# "Use of TBBPA is allowed as reactive component for Printed Circuit Boards only": a use restricted to one kind
+_ALLOWED_ONLY = re.compile(r"\b(?:is|are)\s+(?:only\s+allowed\b|allowed\b[^.;]{0,120}?\bonly\b)", re.IGNORECASE)
+
+
+def kind_participle_subject(c: Cue) -> Optional[Verdict]:
+    """AP2: a bare plural subject narrowed by a participle of content or equipment ("Products incorporating
+    portable batteries ensure …"): only instances that make that kind of thing are bound, unless the kind restates
+    the activity.  "The products do not contain …" (definite, no participle) does not fire."""
+    m = _KIND_PARTICIPLE_SUBJECT.match(c.text)
+    if m and not _restates(c.text[:m.end()], c.activity_name):
+        return Verdict("Conditional", 0.6, "kind-participle-subject")
+    return None
+
+
+def exception_case_item(c: Cue) -> Optional[Verdict]:
+    """AP1: an item of a closed list of exception / exemption cases ("… except when … in the following case: (a)
+    appliances specifically designed …", "Exemptions to Restrictions of Hazardous Substances are limited to the
+    following cases: (a) lead in … solders …"): each case names a kind of product or situation only some instances
+    have (Conditional)."""
+    if c.parent_text and _EXCEPTION_CHAPEAU.search(c.parent_text):
+        return Verdict("Conditional", 0.65, "exception-case-item")
+    return None
+
+
+def restricted_part_row(c: Cue) -> Optional[Verdict]:
+    """AP1: a row of a restriction table whose chapeau distributes the restriction over "the specified
+    sub-assemblies and component parts": each row names the parts (and products) it binds (Conditional)."""
+    if c.parent_text and _SPECIFIED_PARTS_CHAPEAU.search(c.parent_text) and _TABLE_ROW.search(c.text):
+        return Verdict("Conditional", 0.6, "restricted-part-row")
+    return None
+
+
+def allowed_only(c: Cue) -> Optional[Verdict]:
+    """AP4: "X is allowed … only" restricts a use to a kind of thing only some instances include (spec §7
+    permissions and exclusions): Conditional.  "are allowed to be operated on …" (no "only") does not fire."""
+    return Verdict("Conditional", 0.6, "allowed-only") if _ALLOWED_ONLY.search(c.text) else None
+
+
 def permission(c: Cue) -> Optional[Verdict]:
     """AP4: "it is possible to", "can be deemed", "may also be deemed", and a main-clause "may include" (what a
     system or scope can contain) are discretionary permissions; so is a permission on how compliance is shown
@@ -535,7 +583,8 @@ LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, pa
                                    operator_of_kind_subject,
                                    coordinated_kind_subject, hazard_class_subject, event_caused_subject,
                                    option_kind_subject, kind_place_lead, excluded_kind,
-                                   points_subject, trailing_gate, provided_that_option, permission)
+                                   points_subject, trailing_gate, provided_that_option, permission,
+                                   kind_participle_subject, exception_case_item, restricted_part_row, allowed_only)
 
 
 _RULE_MEMO = ReadTracedMemo()  # each rule's verdict keyed on the cue fields it read: once per text for most rules

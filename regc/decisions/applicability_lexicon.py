@@ -114,3 +114,16 @@ PLACE_RESTRICTORS = ("designated", "classified", "identified", "protected", "lis
                      "where", "with", "at", "prone", "subject", "affected", "exposed")
 
 EVENT_CAUSE_LINKS = ("due to", "as a result of", "because of", "in the event of", "in case of", "owing to")
+
+# participles that restrict a bare plural subject to a kind of product or installation only some instances make or
+# run ("Products incorporating portable batteries ensure …", "Vehicles equipped with …": spec §7 AP1/AP2)
+KIND_PARTICIPLES = ("incorporating", "containing", "equipped with", "fitted with", "integrating", "embedding")
+
+# chapeau words that introduce a closed list of exception / exemption cases: each case names a kind of product or
+# situation only some instances have ("except when … in the following case:", "Exemptions to … are limited to the
+# following cases:", spec §7 AP1)
+EXCEPTION_WORDS = ("except", "exemption", "exemptions", "derogation", "derogations", "with the exception of")
+
+# the parts a restriction table distributes over its rows ("… are not introduced to or formed in the specified
+# sub-assemblies and component parts …"): each row names the parts it binds (spec §7 AP1)
+PART_NOUNS = ("sub-assemblies", "sub-assembly", "component parts", "components", "parts", "applications")

@@ -19,8 +19,8 @@ from regc.decisions.base import Decision, Verdict
 from regc.decisions.tags_cues import (ACTIVITY_NAMES_A_PRODUCT, ANALYSIS_CHAPEAU, CALCULATION_CHAPEAU, CAPABILITY_ITEM,
                                      CAPABILITY_KEEPS, CLASS_RANK_LIMIT, CLASSIFIED_THING, CONTRACT_AS_CONTEXT,
                                      CRITERIA_OF_CLASSIFIED_THINGS, DEMONSTRATED_BY_METHOD, EXCEPTION_CLAUSE, EXTRA_RULES,
-                                     IN_A_DOCUMENT_TITLE, INTERNAL_POINT_TARGET, MANNER_STANDARD, NOMINAL_ANALYSIS_ITEM,
-                                     PROCEDURE_STEP, SCOPE_OPENING, VALUE_FROM_AN_ASSESSMENT)
+                                     GATE_OPENING, IN_A_DOCUMENT_TITLE, INTERNAL_POINT_TARGET, MANNER_STANDARD,
+                                     NOMINAL_ANALYSIS_ITEM, PROCEDURE_STEP, SCOPE_OPENING, VALUE_FROM_AN_ASSESSMENT)
 from regc.ir.models import TAGS, Tag
 from regc.grammar.prefilter import prefilter_namespace
 
@@ -33,8 +33,11 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(r"\bverifi(?:ed|cation)\b(?!\s+from)|\bverif(?:y|ies)\b(?!\s+from)", re.IGNORECASE),
         # not a certified property ("a certified metric value of CO2 emissions", "certified to operate on 100 % …"):
         # a value or capability the type certificate states, no verification the node asks for
+        # nor a qualification of the people who do the work ("access to independent certified professional
+        # repairers")
         re.compile(r"(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)\b(?:certified|attested|audited)\b"
-                   r"(?!\s+to\s+(?!the\b|an?\b)[a-z]+\b)", re.IGNORECASE),
+                   r"(?!\s+to\s+(?!the\b|an?\b)[a-z]+\b)(?!\s+(?:[\w-]+\s+){0,2}?(?:repairers?|professionals?|"
+                   r"installers?|technicians?|personnel|staff|workers?)\b)", re.IGNORECASE),
         re.compile(r"\bis\s+monitored\b|\bare\s+monitored\b", re.IGNORECASE),
         re.compile(r"(?<!\bto\s)\bmonitors?\s+(?:the|its|their)\b", re.IGNORECASE),
         # "operated through energy performance monitoring and assessment"; "control, monitoring or maintenance
@@ -217,7 +220,7 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
     if inherited:
         return Verdict([inherited], 0.8, "items-of-anchored-node")
     t = re.sub(r"\s+", " ", text).strip()
-    t = SCOPE_OPENING.sub("", _ON_THE_BASIS.sub("", t))  # "For areas that comply with …, the activity …": a condition
+    t = GATE_OPENING.sub("", SCOPE_OPENING.sub("", _ON_THE_BASIS.sub("", t)))  # conditions ("For areas that …,")
     if is_chapeau and CALCULATION_CHAPEAU.search(t):  # "The calculation of … complies with all of the following:"
         return Verdict(["Methodology"], 0.7, "calculation-chapeau")
     if is_chapeau and ANALYSIS_CHAPEAU.search(t):  # "includes an analysis of:": the analysis is required

@@ -1,7 +1,7 @@
 """Tag cues added for spec §6/§7 "Tags" as named, verbose patterns composed of named pieces (word lists as data):
 Methodology for compliance with requirements in a referenced text (a Treaty, national or Union legislation,
 Sections of the Annex, a formula or methodology set out in an act, a named technology or tool), Commitment for
-an adopted plan, Verification for an authorisation or a label award, Assessment for an analysis performed; and
+an adopted plan, Verification for a label award or proof wording, Assessment for an analysis performed; and
 the cue that keeps a point of the same section from counting as a referenced text.
 
 >>> [name for name, _tag, rx in EXTRA_RULES if rx.search("The activity complies with national legislation.")]
@@ -26,7 +26,6 @@ COMPLY_VERBS = ("complies with", "comply with", "complying with", "compliance wi
 TECHNOLOGY_NOUNS = ("technology", "technologies")
 TOOL_NOUNS = ("tools and equipment", "tools", "sludge treatment")
 PLAN_VERBS = ("developed", "implemented", "adopted", "develops", "implements", "adopts")
-AUTHORITIES = ("competent authority", "competent authorities", "national competent authority")
 LABELS = ("EU Ecolabel", "Ecolabel", "ecolabel", "certificate", "certification")
 ANALYSIS_VERBS = ("performs", "carries out", "conducts", "undertakes")
 # verbs by which a node makes the activity have a (management) system
@@ -61,18 +60,24 @@ METHOD_SET_OUT_IN = re.compile(rf"\b(?:calculated\s+on\s+the\s+basis\s+of|(?:sav
                                rf"\b{_SETS_OUT})\s+", re.IGNORECASE)
 # "applies highly efficient CHP (combined heat and power) technology" (not "apply best industry practices and
 # technology": generic good practice), "uses the tools and equipment suited for …", "uses a sludge treatment"
-# (not "uses electronic tools to describe the characteristics of the building as built": tools that record what is
+# (not the noun "without requiring the use of specialised tools": no tool is prescribed;
+# not "uses electronic tools to describe the characteristics of the building as built": tools that record what is
 # built, information the node asks for, no method of complying)
 DOCUMENTING_VERBS = ("describe", "document", "record", "report", "store")
 APPLIES_TECHNIQUE = re.compile(rf"\bappl(?:y|ies)\s+(?:the\s+|a\s+|an\s+)?(?:(?!practices?\b)[\w()-]+\s+){{0,8}}?"
-                               rf"{_alt(TECHNOLOGY_NOUNS)}\b|\buses?\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){{0,2}}?"
+                               rf"{_alt(TECHNOLOGY_NOUNS)}\b|(?<!\bthe\s)\buses?\s+(?!of\b)(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){{0,2}}?"
                                rf"{_alt(TOOL_NOUNS)}\b(?!\s+to\s+{_alt(DOCUMENTING_VERBS)}\b)", re.IGNORECASE)
 # "has developed and implemented an action plan"
 ADOPTED_PLAN = re.compile(rf"\b(?:has|have)\s+{_alt(PLAN_VERBS)}(?:\s+and\s+{_alt(PLAN_VERBS)})?\s+(?:an?|the)\s+"
                           rf"(?:[\w-]+\s+){{0,3}}?plan\b", re.IGNORECASE)
-# "the project has been authorised by the competent authority", "was awarded with an EU Ecolabel"
-AUTHORISED_BY = re.compile(rf"\bauthori[sz]ed\s+by\s+(?:the\s+|a\s+)?{_alt(AUTHORITIES)}\b|"
-                           rf"\bawarded\s+(?:with\s+)?(?:an?\s+|the\s+)?{_alt(LABELS)}", re.IGNORECASE)
+# "was awarded with an EU Ecolabel": a label award certifies compliance (Verification).  An authorisation state alone
+# ("The project has been authorised by the competent authority, …") sets a condition, not how it is proven: no tag,
+# as the dev gold's "construction permit is granted" (CCM-4.29 SC 1(b)); its proof wording, when the block has one
+# ("This may be proven by its inclusion in a … plan"), is PROOF_OF_COMPLIANCE
+LABEL_AWARDED = re.compile(rf"\bawarded\s+(?:with\s+)?(?:an?\s+|the\s+)?{_alt(LABELS)}", re.IGNORECASE)
+PROOF_WORDS = ("may be proven by", "can be proven by", "is proven by", "are proven by", "may be proved by",
+               "can be proved by")
+PROOF_OF_COMPLIANCE = re.compile(rf"\b{_alt(PROOF_WORDS)}\b", re.IGNORECASE)
 # "The manufacturer performs an analysis that …"
 ANALYSIS_PERFORMED = re.compile(rf"\b{_alt(ANALYSIS_VERBS)}\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,2}}?analysis\b",
                                 re.IGNORECASE)
@@ -140,7 +145,9 @@ ANALYSIS_DEMONSTRATES = re.compile(rf"\b{_alt(ANALYSIS_NOUNS)}\s+(?:demonstrates
 # with EN IEC 62962:2019"): the standard says how the class or compliance is established
 STANDARD_BODIES = ("EN", "ISO", "IEC", "CEN", "CLC", "ETSI")
 _STD_CODE = rf"(?:{_alt(STANDARD_BODIES)})(?:\s+(?:{_alt(STANDARD_BODIES)}|TS|TR))*\s?\d"
-BY_A_STANDARD = re.compile(rf"\b(?:according\s+to|compliant\s+with|classified\s+(?:according\s+to|under))\s+"
+# "product information on substances is available publicly, following IEC62474": "following" a standard code too
+BY_A_STANDARD = re.compile(rf"\b(?:according\s+to|compliant\s+with|(?<!\bthe\s)following|"
+                           rf"classified\s+(?:according\s+to|under))\s+"
                            rf"(?:the\s+)?(?:draft\s+)?(?:standards?\s+)?{_STD_CODE}")
 # the criteria of another Section (or of points of another Section) that the node's subject must comply with or be
 # consistent with ("complying with the technical screening criteria referred to in Section 3.21., …", "operated on
@@ -238,7 +245,8 @@ COMPLIANCE_DEMONSTRATED = re.compile(r"\bdemonstrates?\s+compliance\b[^.;]{0,80}
 
 # (name, tag, pattern) in order; each adds its tag when it matches (spec §6 Tags)
 EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
-    ("authorised-or-labelled", "Verification", AUTHORISED_BY),
+    ("label-awarded", "Verification", LABEL_AWARDED),
+    ("proof-of-compliance", "Verification", PROOF_OF_COMPLIANCE),
     ("provides-for-monitoring", "Verification", PROVIDES_MONITORING),
     ("monitoring-framework", "Verification", MONITORING_FRAMEWORK),
     ("compliance-demonstrated", "Verification", COMPLIANCE_DEMONSTRATED),
@@ -363,6 +371,12 @@ PROCEDURE_STEP = re.compile(rf"\b{_alt(PROCEDURE_STEPS)}\b(?:(?!\band\b)[^,;:])*
 SCOPE_SUBJECTS = ("the activity", "the operator", "the facility", "the installation", "it")
 SCOPE_OPENING = re.compile(rf"^\W*For\s+(?:[\w-]+\s+){{1,3}}?(?:that|which|where)\s+[^:;]{{10,400}}?[\s,]"
                            rf"(?={_alt(SCOPE_SUBJECTS)}\s+(?:complies|meets|fulfils|satisfies|is|does)\b)", re.IGNORECASE)
+# a leading gate whose condition is a thing set up under a referenced text ("Where a product-specific repair scoring
+# system is established in accordance with the Union Law, the operator …"): the text decides WHETHER the node applies,
+# it prescribes no method; the tags are read from the main clause
+GATE_OPENING = re.compile(rf"^\W*Where\s+[^,;:]{{5,200}}?\b(?:established|adopted|set\s+up|laid\s+down|defined)\s+"
+                          rf"(?:in\s+accordance\s+with|under|by)\s+[^,;:]{{1,120}},\s*"
+                          rf"(?={_alt(SCOPE_SUBJECTS)}\b)", re.IGNORECASE)
 # a chapeau whose subject is a calculation ("The calculation of climate benefit complies with all of the following
 # criteria:"): its items are criteria of the calculation, each prescribing how it is done (Methodology); the
 # items' own items are not

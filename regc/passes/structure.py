@@ -16,8 +16,8 @@ Hierarchy comes from the *label sequence*, never from markup nesting:
   (:func:`decide_pathways`);
 - tables printed inside the criteria (CE-1.2 SC 2.6.4): the front-end gives one block per row, cells joined
   with `` | ``, the row's label on the block (style ``table-row``) and the column headings as one block (style
-  ``table-header``); the header becomes ``<criterion>.BackgroundInformation`` and the rows stay items of the
-  criterion that introduces the table (a node never spans two blocks; a row is one paragraph);
+  ``table-header``); the header is no node (spec §6: headings are never criterion text) and the rows stay items
+  of the criterion that introduces the table (a node never spans two blocks; a row is one paragraph);
 - an unlabelled paragraph is never anchored directly under an OR chapeau ("either", "one of the following"),
   where it would count as one more alternative: it goes to the item it names, else the nearest item;
 - titles ("4. Audit", Formex titles; :func:`is_heading`) are the numbered node's text (spec §7 "Titles"); the
@@ -89,14 +89,10 @@ def _build(blocks: list[Block], options: BuildOptions | None, ctx: Optional[Pass
         if lab is not None and lab.kind == "other":
             lab = None  # an unusable label: treat the block as unlabelled (its text is intact)
         if lab is None and b.style == "table-header" and last.kind != "root":
-            # column headings of a table inside the criteria: context of the criterion that introduces the
-            # table; the rows that follow stay that criterion's items
-            anchor = _main_node(last)
-            node = _anchor_node(anchor, b, i, TypeDecision("BackgroundInformation", "table-header", 0.9),
-                                "table-header", anchored_counts)
-            placed.append(node)
-            used_ids.add(node.id)
-            last = anchor
+            # column headings of a table inside the criteria are no criterion text (spec §6: row headings are
+            # never criterion text): no node; the rows that follow stay items of the criterion that introduces
+            # the table
+            last = _main_node(last)
             continue
         if lab is None:
             node = _place_unlabelled(b, i, blocks, root, last, numbered_unit, seen_number, opts, anchored_counts,
