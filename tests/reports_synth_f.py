@@ -139,7 +139,7 @@ def gold_kpi(kpi: Kpi) -> dict:
 
     acts = []
     for r in kpi.rows:
-        e = {"code": r.activity.code, "name": getattr(r, "name", r.activity.en), "group": r.group,
+        e = {"code": getattr(r, "gold_code", r.activity.code), "name": getattr(r, "name", r.activity.en), "group": r.group,
              "amount": kpi.value(r.units), "share": None if r.pct10 is None else round(r.pct10 / 1000, 6),
              "substantial_contribution": dict(r.sc), "dnsh": dict(r.dnsh), "minimum_safeguards": r.ms,
              "category": r.category, "page": r.page}

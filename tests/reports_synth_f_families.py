@@ -232,9 +232,13 @@ def f09_headerless_continuation(doc, rng):
 
 
 def f10_de_2021_teur_pct_sc(doc, rng):
-    """German 2021 template (SC as shares, column 'Jahr N'), T€, decimal comma, '0,0 %', J/N, bare codes."""
+    """German 2021 template (SC as shares, column 'Jahr N'), T€, decimal comma, '0,0 %', J/N, bare codes (gold: an
+    A.1 row takes the objective of its 100 % SC share; an A.2 row, with no SC cell, the spec's default CCM)."""
     for key in KPIS:
         doc.kpis[key] = make_kpi(rng, key, 1e3, 0, template="2021")
+        for r in doc.kpis[key].rows:
+            if r.group == "A.2":  # a bare code with no SC cell: the spec's default objective
+                r.gold_code = f"CCM-{r.activity.number}"
     _german_names(doc)
     st = Style(lang="de", dec=",", thou=".", yes="J", no="N", unit="(T€)", template="2021",
                code_fmt=lambda r: r.activity.number, widths={
