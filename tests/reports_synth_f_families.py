@@ -7,7 +7,7 @@ records.  ``BUILDERS`` maps a family name to a function filling a ``Document``'s
 
 from __future__ import annotations
 
-from tests.reports_synth_f import KPIS, make_kpi
+from tests.reports_synth_f_model import KPIS, make_kpi
 from tests.reports_synth_f_layout import Pager, draw_table, wrap
 from tests.reports_synth_f_tables import Style, compact_table, template_table, title
 from tests.reports_synth_f_words import NARRATIVE_EN
