@@ -1,0 +1,125 @@
+"""Synth-f document model: activity rows, KPI figures (consistent by construction) and the document.
+
+>>> import random
+>>> k = make_kpi(random.Random(1), "capex", 1e3, 0)
+>>> k.a1 + k.a2 + k.b == k.total
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from tests.reports_synth_f_words import ACTIVITIES, OBJECTIVES, SECOND_OBJECTIVE
+
+KPIS = ("turnover", "capex", "opex")
+
+
+@dataclass
+class Row:
+    """One itemised activity row (what the gold lists) with its printed code."""
+
+    activity: object
+    group: str  # A.1 / A.2
+    units: int | None  # amount in printed units x 10**decimals (None: not printed)
+    pct10: int | None  # share in tenths of a percent (None: not printed)
+    also: list = field(default_factory=list)
+    sc: dict = field(default_factory=dict)
+    dnsh: dict = field(default_factory=dict)
+    ms: str | None = None
+    category: str | None = None
+    share_printed: bool = True
+    page: int | None = None
+
+
+@dataclass
+class Kpi:
+    key: str
+    scale: float  # currency units per printed unit (1e3: thousands, 1e6: millions)
+    decimals: int
+    total: int  # printed units x 10**decimals
+    rows: list
+    pages: list = field(default_factory=list)
+
+    def _sum(self, group: str) -> int:
+        return sum(r.units or 0 for r in self.rows if r.group == group)
+
+    @property
+    def a1(self) -> int:
+        return self._sum("A.1")
+
+    @property
+    def a2(self) -> int:
+        return self._sum("A.2")
+
+    @property
+    def b(self) -> int:
+        return self.total - self.a1 - self.a2
+
+    def pct10(self, units: int) -> int:
+        """A share as printed with one decimal, in tenths of a percent."""
+        return round(1000 * units / self.total)
+
+    def value(self, units: int | None) -> float | None:
+        return None if units is None else round(units * self.scale / 10 ** self.decimals, 2)
+
+
+@dataclass
+class Document:
+    name: str
+    family: str
+    seed: int
+    company: str
+    year: int
+    kpis: dict
+    pages: list = field(default_factory=list)
+    currency: str = "EUR"
+
+
+def _sc_answers(act, group: str, template: str, two: list) -> dict:
+    """Substantial-contribution answers as the 2023 template prints them (2021 template: shares, no answers)."""
+    objs = {act.objective} | {c.split("-")[0] for c in two}
+    if template == "2021":
+        return {}
+    if group == "A.1":
+        return {o: ("Y" if o in objs else "N/EL") for o in OBJECTIVES}
+    return {o: ("EL" if o in objs else "N/EL") for o in OBJECTIVES}
+
+
+def make_kpi(rng: random.Random, key: str, scale: float, decimals: int, *, n1=(2, 4), n2=(2, 5),
+             template: str = "2023", two_codes: bool = False, negatives: bool = False, zeros: bool = True,
+             na_share: bool = False, pool=None) -> Kpi:
+    """Random but consistent figures: rows sum to the A.1/A.2 totals, B closes the total."""
+    pool = list(pool or ACTIVITIES)
+    unit = 10 ** decimals
+    total = rng.randint(400, 9000) * unit + rng.randint(0, unit - 1) if scale == 1e6 else rng.randint(20_000, 2_500_000)
+    k1, k2 = rng.randint(*n1), rng.randint(*n2)
+    a1_acts = rng.sample(pool, k1)
+    partly = rng.choice(a1_acts)  # one activity partly aligned (in A.1 and A.2)
+    a2_acts = rng.sample([a for a in pool if a is not partly], k2 - 1) + [partly]
+    rows = []
+    for group, acts, frac in (("A.1", a1_acts, rng.uniform(0.05, 0.35)), ("A.2", a2_acts, rng.uniform(0.1, 0.4))):
+        budget = int(total * frac)
+        weights = [rng.uniform(0.2, 1.0) for _ in acts]
+        for i, act in enumerate(acts):
+            units = int(budget * weights[i] / sum(weights))
+            if zeros and i == len(acts) - 1 and rng.random() < 0.5:
+                units = 0
+            if negatives and group == "A.2" and i == 0:
+                units = -max(1, units // 9)
+            two = [SECOND_OBJECTIVE[act.code]] if two_codes and act.code in SECOND_OBJECTIVE and rng.random() < 0.8 \
+                else []
+            r = Row(act, group, units, None, also=two, sc=_sc_answers(act, group, template, two))
+            if group == "A.1":
+                r.dnsh = {o: "Y" for o in OBJECTIVES}
+                r.ms = "Y"
+                r.category = act.category
+            rows.append(r)
+    kpi = Kpi(key, scale, decimals, total, rows)
+    for r in rows:
+        r.pct10 = kpi.pct10(r.units)
+    if na_share:
+        victim = rows[len(rows) // 2]
+        victim.pct10, victim.share_printed = None, False
+    return kpi
