@@ -18,7 +18,7 @@ from regc.reports.figure_lines import figure_lines
 from regc.reports.footnote_codes import LABEL_MARK, footnote_codes, label_mark
 from regc.reports.kpi_summary import find_summaries
 from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_currency, page_multiplier, search_limit
-from regc.reports.narrative import narrative_block
+from regc.reports.narrative import narrative_block, stated_currency
 from regc.reports.role_lists import RoleList, find_role_lists
 from regc.reports.pdftree import Document
 from regc.reports.verify import number_on_page
@@ -307,12 +307,13 @@ def scan_findings(doc: Document, found: bool) -> list[dict]:
 
 
 def report_currency(doc: Document, pages: list[int]) -> str:
-    """The currency of the amount units on the KPI pages (first page naming one); EUR when none is named."""
+    """The currency of the amount units on the KPI pages (first page naming one), else of the first amount a
+    sentence on them states ('SEK 1,234 million'); EUR when none is named."""
     for p in pages:
         cur = page_currency(doc.page(p))
         if cur:
             return cur
-    return "EUR"
+    return next((c for p in pages for c in [stated_currency(doc.page(p).text)] if c), "EUR")
 
 
 def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
