@@ -22,8 +22,9 @@ _AMOUNT = r"(?P<num>\d{1,3}(?:[.,'’\u202f\u00a0 ]\d{3})*(?:[.,]\d+)?|\d+(?:[.,
 # currencies and scale words are the table reader's word lists (rows.CURRENCIES, rows.SCALE_WORDS): a sentence
 # states 'SEK 1,234 million', 'CHF 12.3m', 'USD 36,949.5 million', '£1.2bn', '1 234,5 M€', '45.1 million euros'
 _SCALE = V.alternation(w for _, ws in V.SCALE_WORDS for w in ws)
-_CUR_CODE = V.alternation(w.upper() for _, ws in V.CURRENCIES for w in ws if w.isascii() and w.isalpha() and len(w) == 3)
-_CUR_WORD = V.alternation(w for _, ws in V.CURRENCIES for w in ws if w.isalpha() and not (w.isascii() and len(w) == 3))
+_ISO = [w for _, ws in V.CURRENCIES for w in ws if w.isascii() and w.isalpha() and len(w) == 3]
+_CUR_CODE = V.alternation(w.upper() for w in _ISO)
+_CUR_WORD = V.alternation(w for _, ws in V.CURRENCIES for w in ws if w.isalpha() and w not in _ISO)
 _CUR_SYMBOL = V.alternation(w for _, ws in V.CURRENCIES for w in ws if not w.isalpha())
 _GLUE = V.alternation(p for _, ps in V.SCALE_PREFIXES for p in ps)
 _CUR = rf"(?:(?<![A-Za-z])(?:{_CUR_CODE}|(?i:{_CUR_WORD}))(?![A-Za-z])|{_CUR_SYMBOL})"  # codes upper case
