@@ -16,9 +16,11 @@ from regc.reports import rows as V
 from regc.reports.activity_names import match_code
 from regc.reports.figure_lines import figure_lines
 from regc.reports.footnote_codes import LABEL_MARK, footnote_codes, label_mark
+from regc.reports.image_pages import image_page_findings
 from regc.reports.kpi_summary import find_summaries
 from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_currency, page_multiplier, search_limit
-from regc.reports.narrative import narrative_block
+from regc.reports.narrative import narrative_block, stated_currency
+from regc.reports.ocr_shares import repair_ocr_shares
 from regc.reports.role_lists import RoleList, find_role_lists
 from regc.reports.pdftree import Document
 from regc.reports.verify import number_on_page
@@ -307,12 +309,13 @@ def scan_findings(doc: Document, found: bool) -> list[dict]:
 
 
 def report_currency(doc: Document, pages: list[int]) -> str:
-    """The currency of the amount units on the KPI pages (first page naming one); EUR when none is named."""
+    """The currency of the amount units on the KPI pages (first page naming one), else of the first amount a
+    sentence on them states ('SEK 1,234 million'); EUR when none is named."""
     for p in pages:
         cur = page_currency(doc.page(p))
         if cur:
             return cur
-    return "EUR"
+    return next((c for p in pages for c in [stated_currency(doc.page(p).text)] if c), "EUR")
 
 
 def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
@@ -340,11 +343,16 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
             fill_from_lines(out["kpis"][kpi], kpi, tables[kpi], doc, findings)
         if kpi in tables or kpi in summaries or kpi in lists:
             fill_from_text(out["kpis"][kpi], kpi, doc, findings)
+        if kpi in tables and doc.ocr_engine is not None:
+            repair_ocr_shares(out["kpis"][kpi], kpi, {p for p in tables[kpi].pages if doc.page(p).ocr}, findings)
         for key in ("total",):
             if out["kpis"][kpi][key] is None and kpi in tables:
                 findings.append({"severity": "warning", "page": None, "message": f"{kpi}.{key} not printed/found"})
     findings += scan_findings(doc, bool(tables))
     all_pages = sorted({p for t in tables.values() for p in t.pages})
+    if tables:  # (no table at all: scan_findings says it)
+        missing = [k for k in KPIS if not out["kpis"][k]["pages"]]
+        findings += image_page_findings(doc, search_limit(doc), all_pages, missing)
     out["currency"] = report_currency(doc, all_pages or sorted({p for k in out["kpis"].values() for p in k["pages"]}))
     out["fiscal_year"] = guess_fiscal_year(doc, all_pages) if all_pages else None
     out["findings"] = findings

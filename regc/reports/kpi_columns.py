@@ -26,6 +26,7 @@ from regc.reports import rows as V
 from regc.reports.pdftree import Line, Page, Word
 
 MIN_APART = 30.0  # points between two KPI names that head different column groups
+DASH_SLACK = 10.0  # points a dash cell may stand beside a number column (right of its numbers, under '%')
 NEAR = 40.0  # points a KPI name may stand beside its column group (left-aligned over right-aligned numbers)
 SC_HEAD = re.compile(rf"^(?:{V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS)})", re.I)
 
@@ -52,7 +53,15 @@ def kpi_anchors(head: list[Line], label_right: float) -> list[tuple[str, Word]]:
 def value_columns(values: list[list[Word]], lo: float, hi: float) -> list[tuple[float, float]]:
     """x-ranges of the value columns between lo and hi: number and dash cells of all body lines, merged where
     they overlap ('%' signs set apart from their number are left out)."""
-    spans = sorted((w.x0, w.x1) for line in values for w in line if w.text != "%" and lo <= w.xc < hi)
+    cells = [w for line in values for w in line if w.text != "%" and lo <= w.xc < hi]
+    cols = _merged(sorted((w.x0, w.x1) for w in cells if re.search(r"\d", w.text)))
+    # a dash cell set where a column's '%' sign goes ('–' under '5,6 %') is that column's, not one of its own
+    dashes = [(w.x0, w.x1) for w in cells if not re.search(r"\d", w.text)
+              and not any(a - DASH_SLACK <= w.xc <= b + DASH_SLACK for a, b in cols)]
+    return _merged(sorted(cols + dashes))
+
+
+def _merged(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
     cols: list[list[float]] = []
     for x0, x1 in spans:
         if cols and x0 <= cols[-1][1] + 1.0:
@@ -89,3 +98,9 @@ def kpi_view(page: Page, spans: list[tuple[str, float, float]], kpi: str) -> Pag
     words = [w for w in page.words if not any(a <= w.xc < b for a, b in other)]
     return Page(page.number, page.width, page.height, words, " ".join(w.text for w in words), page.modality,
                 page.ocr)
+
+
+def spans_fit(page: Page, spans: list[tuple[str, float, float]]) -> bool:
+    """Whether a part continues a multi-KPI table's columns: numbers stand in every KPI's column group."""
+    xs = [w.xc for w in page.words if V.is_number(w.text) and re.search(r"\d", w.text)]
+    return bool(spans) and all(any(a <= x < b for x in xs) for _, a, b in spans)

@@ -16,8 +16,10 @@ import re
 from dataclasses import dataclass, field
 
 from regc.reports import rows as V
-from regc.reports.kpi_columns import kpi_spans, kpi_view
+from regc.reports.kpi_columns import kpi_spans, kpi_view, spans_fit
 from regc.reports.line_cells import footnote_mark as _footnote_mark, join_wrapped_percent, prose_word as _prose_word
+from regc.reports.page_breaks import (FOOT_GAP, TOTAL_KINDS, has_table_rows, is_continuation_page, is_page_footer,
+                                      join_facing, join_tail, starts_coded_row)
 from regc.reports.pdftree import Document, Line, Page
 from regc.reports.row_gaps import label_owners
 
@@ -71,6 +73,7 @@ class KpiTable:
     rows: list[TableRow]
     top_aligned: bool = False  # values on the first line of multi-line cells (kept on continuation pages)
     cols: list = field(default_factory=list)  # the first page's header columns (for pages without a header)
+    tail: list = field(default_factory=list)  # label lines left at the foot of the last page read (a row's start)
 
 
 def is_kpi_page(page: Page) -> bool:
@@ -198,6 +201,9 @@ def _body(page: Page, cols: list[Column]) -> tuple[list[Line], list[int], float]
     body = page.lines[len(header_lines(page)):]
     pitches = sorted(b.y - a.y for a, b in zip(body, body[1:]) if b.y - a.y > 1) or [10.0]
     body = join_wrapped_percent(body, pitches[len(pitches) // 3])
+    while len(body) > 1 and body[-1].y - body[-2].y > FOOT_GAP * pitches[len(pitches) // 3] \
+            and is_page_footer(body[-1]):
+        body = body[:-1]
     return body, [label_split(line, cols) for line in body], pitches[len(pitches) // 3]
 
 
@@ -206,14 +212,18 @@ def page_alignment(page: Page, cols: list[Column]) -> bool | None:
     return values_on_first_line(*_body(page, cols))
 
 
-def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bool = False) -> list[TableRow]:
+def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bool = False,
+                   tail: list | None = None) -> list[TableRow]:
     """Rows of one page: value lines with their label blocks, section state carried in labels.
 
     Label lines above a value line belong to it (bottom-aligned cells).  A line with no numbers just below
     a value line, closer to it than one line pitch while a row gap separates it from the next value line,
-    belongs to the row above (vertically centred cells: '... activities (taxonomy-aligned) (A.1)')."""
+    belongs to the row above (vertically centred cells: '... activities (taxonomy-aligned) (A.1)').
+    ``tail`` (a list) receives the label lines left over at the page foot: a row whose name starts there and
+    whose numbers follow on the next page (:func:`join_tail`)."""
     out: list[TableRow] = []
     pending: list[Line] = []
+    dropped: list[Line] = []  # label lines a row gap cut off (the page foot when no labelled row follows)
     body, splits, pitch = _body(page, cols)
     numbered = [k for k, (line, sp) in enumerate(zip(body, splits)) if _has_numbers(line, sp)]
     prev_y = None
@@ -225,7 +235,7 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
         split = splits[k]
         gap_above = line.y - prev_y if prev_y is not None else None
         if gap_above is not None and gap_above > LABEL_GAP * pitch:
-            pending = []
+            dropped, pending = pending or dropped, []
         prev_y = line.y
         label_words = line.words[:split]
         values = line.words[split:]
@@ -238,14 +248,16 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
                 pending.append(line)
             continue
         if top_aligned and out and not pending and gap_above is not None and gap_above <= LABEL_GAP * pitch \
-                and not _has_values(line, split) and not V.section_of(line.text):
+                and not _has_values(line, split) and not V.section_of(line.text) \
+                and not starts_coded_row(out[-1], label_words):
             if out[-1].kind == "section":
                 out[-1].label = f"{out[-1].label} {line.text}"
             else:
                 continue_row(out[-1], label_words, values, cols)
             continue
         if out and out[-1].kind != "section" and not _has_numbers(line, split) and not pending \
-                and gap_above is not None and not V.section_of(line.text):
+                and gap_above is not None and not V.section_of(line.text) \
+                and not starts_coded_row(out[-1], label_words):
             nxt = next((body[m].y for m in numbered if m > k), None)
             gap_below = nxt - line.y if nxt is not None else float("inf")
             finishes_total = out[-1].kind == "activity" and not out[-1].code_text \
@@ -270,7 +282,13 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
             continue
         label = " ".join([l.text for l in pending] + [w.text for w in label_words]).strip()
         out.append(make_row(page, line, label, label_words, values, cols, decimal, share_x))
+        dropped = [] if label else dropped
         pending = []
+    left = pending or dropped
+    if tail is not None and left and out and out[-1].kind != "total":
+        k = next(i for i, line in enumerate(body) if line is left[0])
+        if k and left[0].y - body[k - 1].y <= LABEL_GAP * pitch:  # set close under the rows, not a note block
+            tail.extend(left)
     return out
 
 
@@ -406,9 +424,6 @@ def is_facing_page(page: Page) -> bool:
             and not SC_MARKERS.search(text) and not SC_WORD.search(text))
 
 
-TOTAL_KINDS = ("aligned_total", "eligible_not_aligned_total", "not_eligible_total", "total")
-
-
 def rows_kpi(rows: list[TableRow]) -> str | None:
     """The KPI named by a page's total-row labels ('CapEx of environmentally sustainable activities (A.1)'):
     the most specific evidence, stronger than a column caption copied from another template."""
@@ -418,19 +433,6 @@ def rows_kpi(rows: list[TableRow]) -> str | None:
             for k in V.kpi_words(r.label)[:1]:
                 votes[k] = votes.get(k, 0) + 1
     return max(votes, key=lambda k: (votes[k], k)) if votes else None
-
-
-def has_table_rows(rows: list[TableRow]) -> bool:
-    """Rows that carry table content: a total row or an activity row with an amount, share or answer."""
-    return any(r.kind in TOTAL_KINDS or r.kind == "activity" and (r.amount is not None or r.share is not None or r.sc)
-               for r in rows)
-
-
-def is_continuation_page(page: Page, rows: list[TableRow]) -> bool:
-    """The page after a table page that goes on with the same table: table rows (A.2 activities, totals) and
-    no new table title, even without enough answer cells to pass ``is_kpi_page`` on its own."""
-    return not page.is_toc and has_table_rows(rows) and (
-        any(r.kind == "section" or r.kind in TOTAL_KINDS for r in rows) or V.CODE.search(page.text) is not None)
 
 
 def value_tokens(page: Page, cols: list[Column]) -> list[str]:
@@ -484,6 +486,7 @@ class _Reading:
     last: KpiTable | None = None
     at: tuple = (-10, 0)
     group: dict = field(default_factory=dict)  # KPI -> table, read last from one multi-KPI table's views
+    spans: list = field(default_factory=list)  # that table's column groups (KPI, x from, x to)
 
 
 def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
@@ -504,7 +507,11 @@ def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
             continue
         for k, part in enumerate(table_segments(doc.page(n))):
             adjacent = st.last is not None and (st.at == (n, k - 1) if k else st.at[0] == n - 1)
-            views = kpi_column_views(part) if is_kpi_page(part) or adjacent and st.group else []
+            spans = kpi_column_spans(part) if is_kpi_page(part) or adjacent and st.group else []
+            if not spans and adjacent and st.group and spans_fit(part, st.spans):
+                spans = st.spans  # continued without its KPI header: the column groups of the part before
+            views = kpi_column_views(part, spans)
+            st.spans = spans if views else []
             if views:
                 _read_views(st, views, n, k, adjacent)
             else:
@@ -519,8 +526,8 @@ def search_limit(doc: Document) -> int:
     return doc.__dict__.get("kpi_search_end", PAGE_LIMIT_FIND)
 
 
-def kpi_column_views(page: Page) -> list[tuple[str, Page]]:
-    """(KPI, view) per KPI of a table whose column groups report several KPIs side by side
+def kpi_column_spans(page: Page) -> list[tuple[str, float, float]]:
+    """(KPI, x from, x to) per KPI of a table whose column groups report several KPIs side by side
     (:mod:`regc.reports.kpi_columns`); [] for a one-KPI table."""
     head = header_lines(page)
     if not head:
@@ -528,7 +535,13 @@ def kpi_column_views(page: Page) -> list[tuple[str, Page]]:
     body, splits, _ = _body(page, header_columns(page))
     values = [[w for w in line.words[sp:] if V.is_number(w.text) or w.text == "%"] for line, sp in zip(body, splits)]
     label_right = max((line.words[sp - 1].x1 for line, sp, v in zip(body, splits, values) if v and sp), default=None)
-    spans = kpi_spans(head, values, label_right) if label_right is not None else []
+    return kpi_spans(head, values, label_right) if label_right is not None else []
+
+
+def kpi_column_views(page: Page, spans: list | None = None) -> list[tuple[str, Page]]:
+    """(KPI, view) per KPI of a multi-KPI table part (``spans``: its column groups, found in its header unless
+    given); [] for a one-KPI table."""
+    spans = kpi_column_spans(page) if spans is None else spans
     return [(kpi, kpi_view(page, spans, kpi)) for kpi, _, _ in spans]
 
 
@@ -558,7 +571,8 @@ def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool, kpi_hin
         return
     top = page_alignment(page, cols)
     top = (last.top_aligned if follows else False) if top is None else top
-    rows = read_page_rows(page, cols, decimal, top)
+    tail: list = []
+    rows = read_page_rows(page, cols, decimal, top, tail)
     if not starts and not is_continuation_page(page, rows):
         return
     kpi = kpi_hint or rows_kpi(rows) or page_kpi(page)
@@ -570,26 +584,13 @@ def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool, kpi_hin
         st.at = (n, k)
         return  # a second table for a KPI already read (e.g. a summary): keep the first
     tab = st.tables.setdefault(kpi, KpiTable(kpi, [], page_multiplier(page), decimal, []))
+    if follows and last is tab and n not in tab.pages:
+        join_tail(tab.tail, rows)
     if n not in tab.pages:
         tab.pages.append(n)
     tab.rows.extend(rows)
+    tab.tail = tail
     tab.multiplier = tab.multiplier or page_multiplier(page)
     tab.top_aligned = tab.top_aligned or top
     tab.cols = tab.cols or cols
     st.last, st.at = tab, (n, k)
-
-
-def join_facing(table: KpiTable, facing: list[TableRow], page_no: int) -> None:
-    """Copy answers/category of a facing page's rows onto the table rows at the same height."""
-    prev = [r for r in table.rows if r.page == max(table.pages)]
-    for fr in facing:
-        match = min(prev, key=lambda r: abs(r.y - fr.y), default=None)
-        if match is None or abs(match.y - fr.y) > 3:
-            continue
-        for k, v in fr.dnsh.items():
-            match.dnsh.setdefault(k, v)
-        for k, v in fr.sc.items():
-            (match.dnsh if match.sc.get(k) else match.dnsh).setdefault(k, v)
-        match.minimum_safeguards = match.minimum_safeguards or fr.minimum_safeguards
-        match.category = match.category or fr.category
-    table.pages.append(page_no)

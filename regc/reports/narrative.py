@@ -19,15 +19,25 @@ import re
 from regc.reports import rows as V
 
 _AMOUNT = r"(?P<num>\d{1,3}(?:[.,'’\u202f\u00a0 ]\d{3})*(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
-_UNIT = r"(?P<unit>thousand|million|billion|bn|mn|m|k|Mio\.?|Mrd\.?|Tsd\.?|TEUR|T€)?"
-_PRE_UNIT = r"(?:(?P<pre>million|thousand|billion|mn|Mio\.?|Mrd\.?|Tsd\.?)\s+)?"  # 'EUR million 3,536.2'
-MONEY = re.compile(rf"(?:EUR|€)\s*{_PRE_UNIT}{_AMOUNT}\s*{_UNIT}(?![a-z])")
-# the currency after the number: '1 234,5 M€', '12,3 Mio. €', '45.1 million euros', '3.2 EURm'
-MONEY_AFTER = re.compile(rf"(?<![\d.,]){_AMOUNT}\s*(?P<unit>M€|T€|k€|Mio\.?\s*€|Mrd\.?\s*€|Tsd\.?\s*€|"
-                         r"(?:million|thousand|billion)\s+euros?|EURm|EURk|€m|€k)(?![a-z])")
+# currencies and scale words are the table reader's word lists (rows.CURRENCIES, rows.SCALE_WORDS): a sentence
+# states 'SEK 1,234 million', 'CHF 12.3m', 'USD 36,949.5 million', '£1.2bn', '1 234,5 M€', '45.1 million euros'
+_SCALE = V.alternation(w for _, ws in V.SCALE_WORDS for w in ws)
+_ISO = [w for _, ws in V.CURRENCIES for w in ws if w.isascii() and w.isalpha() and len(w) == 3]
+_CUR_CODE = V.alternation(w.upper() for w in _ISO)
+_CUR_WORD = V.alternation(w for _, ws in V.CURRENCIES for w in ws if w.isalpha() and w not in _ISO)
+_CUR_SYMBOL = V.alternation(w for _, ws in V.CURRENCIES for w in ws if not w.isalpha())
+_GLUE = V.alternation(p for _, ps in V.SCALE_PREFIXES for p in ps)
+_CUR = rf"(?:(?<![A-Za-z])(?:{_CUR_CODE}|(?i:{_CUR_WORD}))(?![A-Za-z])|{_CUR_SYMBOL})"  # codes upper case
+_GLUED = (rf"(?<![A-Za-z])(?P<gp>(?i:{_GLUE}))(?:{_CUR_CODE})"   # 'MSEK 1,234', 'TEUR 31,061'
+          rf"|(?<![A-Za-z])(?:{_CUR_CODE})(?P<gs>(?i:bn|mn|{_GLUE}))")  # 'EURm', 'DKKbn'
+_PRE_UNIT = rf"(?:(?P<pre>(?i:{_SCALE}))\s+)?"  # 'EUR million 3,536.2'
+_END = r"(?![A-Za-z])"
+MONEY = re.compile(rf"(?:{_CUR}|{_GLUED})\s*{_PRE_UNIT}{_AMOUNT}\s*(?P<unit>(?i:{_SCALE}))?{_END}")
+# the currency after the number: '1 234,5 M€', '12,3 Mio. €', '45.1 million euros', '3.2 EURm', '812 MSEK'
+_KR = r"kr\b\.?"  # Nordic krona/krone without its ISO code ('12 mkr', '3,1 mia. kr.')
+MONEY_AFTER = re.compile(rf"(?<![\d.,]){_AMOUNT}\s*(?:(?P<unit>(?i:{_SCALE}))\s*(?:of\s+)?(?:{_CUR}|{_KR})|{_GLUED}"
+                         rf"|(?P<gq>(?i:{_GLUE}))\s*(?:€|{_KR})){_END}")
 SHARE_AFTER = re.compile(r"^\s*\(\s*(?P<pct>\d{1,3}(?:[.,]\d{1,2})?)\s*%")
-UNIT_MULTIPLIERS = (
-    (1e3, ("thousand", "k", "tsd", "teur", "t€", "t")), (1e6, ("million", "mn", "m", "mio")), (1e9, ("billion", "bn", "mrd")))
 QUALIFIERS = (  # (role, words), first match wins
     ("eligible_not_aligned", ("not aligned", "not taxonomy-aligned", "eligible but not", "nicht taxonomiekonform")),
     ("not_eligible", ("non-eligible", "not eligible", "not taxonomy-eligible", "nicht taxonomiefähig")),
@@ -39,10 +49,16 @@ ANAPHOR = re.compile(r"^\W*(?:of\s+this|of\s+these|of\s+which|thereof|hereof|dav
 CLAUSE_END = re.compile(r"(?<=[.;])\s+(?=[A-ZÄÖÜ(])|;\s*")
 
 
-def _multiplier(unit: str | None) -> float:
-    u = (unit or "").lower().rstrip(".")
-    u = re.sub(r"\s*(?:€|euros?)$|^(?:eur|€)", "", u).rstrip(".")
-    return next((m for m, words in UNIT_MULTIPLIERS if u in words), 1.0)
+def _multiplier(m: re.Match) -> float:
+    """The scale of a money match: a scale word ('million', 'Mio.', 'tys.') or a letter glued to the code."""
+    groups = m.groupdict()
+    word = (groups.get("unit") or groups.get("pre") or "").lower()
+    if word:
+        return next((mult for mult, words in V.SCALE_WORDS if word in words), 1.0)
+    glued = (groups.get("gp") or groups.get("gs") or groups.get("gq") or "").lower()
+    if glued in ("bn", "mn"):
+        return next(mult for mult, words in V.SCALE_WORDS if glued in words)
+    return next((mult for mult, letters in V.SCALE_PREFIXES if glued in letters), 1.0)
 
 
 def money(clause: str) -> list[re.Match]:
@@ -57,8 +73,14 @@ def money(clause: str) -> list[re.Match]:
     return sorted(found, key=lambda m: m.start())
 
 
-def _unit(m: re.Match) -> str | None:
-    return m.group("unit") or (m.groupdict().get("pre"))
+def stated_currency(text: str) -> str | None:
+    """The ISO code of the first money amount stated in a text (None when none is).
+
+    >>> stated_currency("Aligned CapEx was CHF 12.3m (4.1%) of CHF 300m."), stated_currency("12.3%")
+    ('CHF', None)
+    """
+    found = money(" ".join(text.split()))
+    return V.unit_currency(found[0].group(0)) if found else None  # 'kr' alone names no ISO code
 
 
 def _role(text: str) -> str | None:
@@ -84,7 +106,7 @@ def clause_values(clause: str) -> list[tuple[str, float, str, float | None, str 
             continue
         pct = SHARE_AFTER.match(after)
         share = _number(pct.group("pct")) / 100.0 if pct else None
-        out.append((role, value * _multiplier(_unit(m)), m.group("num"),
+        out.append((role, value * _multiplier(m), m.group("num"),
                     None if share is None else round(share, 6), pct.group("pct") if pct else None))
     return out
 
