@@ -109,6 +109,23 @@ _EXCLUSION = re.compile(
     re.I)
 
 
+# a heading printed without a label inside a criterion ("Group assessment" inside "2. Audit"): a short capitalised
+# phrase, no sentence punctuation, no finite verb; it names what follows and sets no test of its own (spec §7
+# titles: BackgroundInformation when anchored), whatever its keyword ("assessment") would say
+_HEADING_VERBS = ("is", "are", "was", "were", "be", "been", "has", "have", "does", "do", "may", "can", "shall",
+                  "must", "will", "should")
+_HEADING = re.compile(r"^\s*[A-Z][\w’'-]*(?:\s+(?!(?:" + "|".join(_HEADING_VERBS) + r")\b)[A-Za-z][\w’'-]*){0,5}\s*$")
+
+
+def is_heading(text: str) -> bool:
+    """An unlabelled heading: up to six words, capitalised, no digits, no final punctuation, no finite verb.
+
+    >>> is_heading("Group assessment"), is_heading("Audits are performed."), is_heading("Emissions are low")
+    (True, False, False)
+    """
+    return bool(_HEADING.match(text))
+
+
 def is_exclusion(text: str) -> bool:
     """The first sentence declares something not compliant / not eligible / not qualifying (spec §7: binding).
 
@@ -143,7 +160,8 @@ def anchor_type(text: str) -> TypeDecision:
 
     Ordered rules; the first sentence decides when it can, then the whole paragraph:
 
-    0. an exclusion in the first sentence ("… is not compliant", "… are not considered as a contribution",
+    0. an unlabelled heading (:func:`is_heading`: "Group assessment"): ``BackgroundInformation`` (rule
+       ``heading``), it names what follows and sets no test; an exclusion in the first sentence ("… is not compliant", "… are not considered as a contribution",
        "… do not qualify"): a binding requirement (spec §7), ``Methodology`` (rule ``exclusion``), never
        background;
     1. ``BackgroundInformation``: a permission to the assessor (spec §7: "audits may be performed together with
@@ -177,10 +195,14 @@ def anchor_type(text: str) -> TypeDecision:
     'permission'
     >>> anchor_type("Mandatory contributions are not considered as a contribution to the restoration.").rule
     'exclusion'
+    >>> anchor_type("Group assessment").rule
+    'heading'
     """
     first = re.split(r"(?<=[.;:])\s+(?=[A-Z])", text, maxsplit=1)[0]
     if _EXCLUSION.search(first):  # binding, never background (spec §7)
         return TypeDecision("Methodology", "exclusion", 0.7)
+    if is_heading(text):  # an unlabelled heading names what follows, sets no test (spec §7 titles)
+        return TypeDecision("BackgroundInformation", "heading", 0.6)
     for scope, conf in ((first, 0.9), (text, 0.7)):
         if _PERMISSION.search(scope):
             return TypeDecision("BackgroundInformation", "permission", conf)
