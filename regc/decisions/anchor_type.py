@@ -158,10 +158,10 @@ class TypeDecision:
 def anchor_type(text: str) -> TypeDecision:
     """Decide the Type of an anchored unnumbered paragraph (spec §3) from its text (paper D.5 tag definitions).
 
-    Ordered rules; the first sentence decides when it can, then the whole paragraph:
+    An unlabelled heading (:func:`is_heading`) is ``BackgroundInformation`` (rule ``heading``); otherwise ordered
+    rules (:func:`_sentence_type`), the first sentence decides when it can, then the whole paragraph:
 
-    0. an unlabelled heading (:func:`is_heading`: "Group assessment"): ``BackgroundInformation`` (rule
-       ``heading``), it names what follows and sets no test; an exclusion in the first sentence ("… is not compliant", "… are not considered as a contribution",
+    0. an exclusion in the first sentence ("… is not compliant", "… are not considered as a contribution",
        "… do not qualify"): a binding requirement (spec §7), ``Methodology`` (rule ``exclusion``), never
        background;
     1. ``BackgroundInformation``: a permission to the assessor (spec §7: "audits may be performed together with
@@ -198,11 +198,16 @@ def anchor_type(text: str) -> TypeDecision:
     >>> anchor_type("Group assessment").rule
     'heading'
     """
+    if is_heading(text):  # an unlabelled heading names what follows, sets no test (spec §7 titles)
+        return TypeDecision("BackgroundInformation", "heading", 0.6)
+    return _sentence_type(text)
+
+
+def _sentence_type(text: str) -> TypeDecision:
+    """The ordered rules 0-6 of :func:`anchor_type` over a paragraph's sentences."""
     first = re.split(r"(?<=[.;:])\s+(?=[A-Z])", text, maxsplit=1)[0]
     if _EXCLUSION.search(first):  # binding, never background (spec §7)
         return TypeDecision("Methodology", "exclusion", 0.7)
-    if is_heading(text):  # an unlabelled heading names what follows, sets no test (spec §7 titles)
-        return TypeDecision("BackgroundInformation", "heading", 0.6)
     for scope, conf in ((first, 0.9), (text, 0.7)):
         if _PERMISSION.search(scope):
             return TypeDecision("BackgroundInformation", "permission", conf)
