@@ -342,6 +342,57 @@ def test_verify_flags_an_elaboration_left_as_a_p_node():
     assert [d.criterion_id for d in flagged] == ["P2b"] and "ELABORATION_AS_P_NODE" in structure.RULE_REPAIR_CODES
 
 
+FLEET_TARGET = [(None, "For vehicles of categories M1 and N1, specific emissions of CO2 are not higher than the "
+                        "fleet-wide CO2 emissions targets.", "P"),
+                (None, "The fleet-wide CO2 emissions target values to be considered are:", "P"),
+                ("(a)", "until 31 December 2024: 95 g CO2/km for vehicles of category M1;"),
+                ("(b)", "from 1 January 2025, the target values as specified in Article 1, paragraph 4."),
+                (None, "The activity complies with the relevant standards.", "P")]
+BATTERIES = [(None, "Measures are in place to manage waste, both in the use phase and in the end-of-life of the "
+                    "vessel, in accordance with the waste hierarchy.", "P"),
+             (None, "For battery-operated vessels, those measures include reuse and recycling of batteries and "
+                    "electronics, including critical raw materials therein.", "P"),
+             (None, "For existing ships above 500 gross tonnage, the activity complies with the requirements of "
+                    "Regulation (EU) No 1257/2013.", "P")]
+
+
+def test_listed_values_and_a_scoped_anaphor_elaborate_the_criterion_before():
+    """ST1 (validation14 CCA-6.5 DNSH-CCM, CCA-6.10 DNSH-CE; the same wordings in CCM-6.5/CCA-6.5/CCM-6.10): "The
+    fleet-wide CO2 emissions target values to be considered are:" gives the values of the target the criterion
+    before names (P1.Methodology with its items); "For battery-operated vessels, those measures include …" narrows
+    "Measures are in place …" to a scope (P1.Methodology); a scope before a subject of its own stays a P-node."""
+    unit, diags = _run(_blocks(FLEET_TARGET))
+    assert [n.criterion_id for n in unit.root.walk()][1:] == [
+        "P1", "P1.Methodology", "P1.Methodology(a)", "P1.Methodology(b)", "P2"]
+    unit, _ = _run(_blocks(BATTERIES))
+    assert [n.criterion_id for n in unit.root.walk()][1:] == ["P1", "P1.Methodology", "P2"]
+    # verify learns the same rule: the scoped anaphor moved back up to a P-node of its own is flagged
+    blocks = _blocks(BATTERIES)
+    broken = unit.model_copy(deep=True)
+    meth = broken.root.find("P1").sub_criteria.pop()
+    meth.criterion_id, meth.provenance.kind = "P1b", "paragraph"
+    broken.root.sub_criteria.insert(1, meth)
+    flagged = [d for d in structure.verify(broken, _ctx(blocks)) if d.code == "ELABORATION_AS_P_NODE"]
+    assert [d.criterion_id for d in flagged] == ["P1b"]
+
+
+@pytest.mark.parametrize("before, block", [
+    # a listed subject the criterion before does not name
+    ("Specific emissions of CO2 are not higher than the fleet-wide CO2 emissions targets.",
+     "The noise limit values to be considered are:"),
+    # an indefinite listed subject
+    ("Specific emissions of CO2 are not higher than the fleet-wide CO2 emissions targets.",
+     "Fleet-wide CO2 emissions target values are:"),
+    # a scope before a subject of its own, and an anaphor whose noun the criterion does not name
+    ("Measures are in place to manage waste.",
+     "For existing ships above 500 gross tonnage, the activity complies with Regulation (EU) No 1257/2013."),
+    ("Measures are in place to manage waste.", "For battery-operated vessels, those batteries include lithium."),
+])
+def test_listed_and_scoped_near_misses_stay_p_nodes(before, block):
+    unit, _ = _run(_blocks([(None, before, "P"), (None, block, "P")]))
+    assert [n.criterion_id for n in unit.root.sub_criteria] == ["P1", "P2"]
+
+
 # ------------------------------------------------------------------ ST5: a derogation that permits an alternative
 
 DEROGATION = [("2.", "Product design:", "TITLE"),

@@ -49,8 +49,18 @@ def qualifies_previous(text: str) -> bool:
 _SUBJECT_NP = r"(?P<subject>(?:[\w-]+\s+){0,5}?[\w-]+)"
 _CONTENT_VERB = r"(?:include|includes|comprise|comprises)"
 _HOW_DONE = r"(?:is|are)\s+(?:implemented|carried\s+out|performed|applied|conducted)\s+in\s+accordance\s+with"
-_ELABORATES = re.compile(r"^\s*(?:(?P<the>the)\s+)?" + _SUBJECT_NP + r"\s+(?:(?P<content>" + _CONTENT_VERB + r")|"
-                         + _HOW_DONE + r")\b", re.I)
+# the values the subject takes, listed after a colon ("The fleet-wide CO2 emissions target values to be considered
+# are:" after "… are not higher than the fleet-wide CO2 emissions targets."): the block gives the preceding target's
+# values, it states no requirement of its own
+_LISTED = r"(?:to\s+be\s+(?:considered|used|applied)\s+)?(?:are|is)\s*:\s*$"
+# an anaphoric subject ("those measures") may follow the scope it is narrowed to ("For battery-operated vessels,
+# those measures include …" after "Measures are in place to manage waste …")
+_SCOPE = r"(?P<scope>(?:for|in\s+the\s+case\s+of)\s+[^,;:.]{3,80}),\s+"
+_ELABORATES = re.compile(r"^\s*(?:" + _SCOPE + r")?(?:(?P<the>the)\s+|(?P<demo>those|these)\s+)?" + _SUBJECT_NP
+                         + r"\s+(?:(?P<content>" + _CONTENT_VERB + r")\b|" + _HOW_DONE + r"\b|(?P<listed>"
+                         + _LISTED + r"))", re.I)
+# the measure a listed subject is given in ("… target values"): the values of what the criterion names
+_VALUE_WORDS = frozenset({"value", "values", "level", "levels"})
 # subjects that name the activity or its operator restate the unit's own scope, not the preceding criterion's
 _GENERIC_SUBJECT_WORDS = frozenset({"activity", "activities", "operator", "operators", "it", "this", "that", "these",
                                     "those", "such"})
@@ -69,11 +79,25 @@ def elaborating_subject(text: str) -> Optional[set[str]]:
     ['measures', 'mitigation']
     >>> elaborating_subject("The activity does not include insurance of fossil fuels.") is None
     True
+    >>> sorted(elaborating_subject("The fleet-wide CO2 emissions target values to be considered are:"))
+    ['co2', 'emissions', 'fleet', 'target', 'wide']
+    >>> sorted(elaborating_subject("For battery-operated vessels, those measures include reuse of batteries."))
+    ['measures']
+    >>> elaborating_subject("For existing ships, the activity complies with Regulation (EU) No 1257/2013.") is None
+    True
+    >>> elaborating_subject("Emission values to be considered are:") is None
+    True
     """
     m = _ELABORATES.match(text)
-    if m is None or (m.group("the") is None and m.group("content") is None):
+    if m is None or (m.group("the") is None and m.group("content") is None and m.group("demo") is None):
         return None
+    if (m.group("scope") and m.group("demo") is None) or (m.group("listed") and m.group("the") is None):
+        return None  # a scope narrows only an anaphor; listed values belong to a definite subject
     subject = _words(m.group("subject")) - _STOP
+    if m.group("listed"):
+        subject -= _VALUE_WORDS
+    if m.group("demo"):  # "those measures": the demonstrative points back; one content word names the subject
+        return subject if subject and not subject & _GENERIC_SUBJECT_WORDS else None
     return subject if len(subject) >= 2 and not subject & _GENERIC_SUBJECT_WORDS else None
 
 

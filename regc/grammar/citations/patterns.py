@@ -119,12 +119,16 @@ _SUBSECTION_TITLE = r"subsection\s+[‘'“][^’'”;]{3,160}[’'”]"
 _SUBSECTION_POINTS = rf"(?:,\s*points?\s+{_SEC_PIN_LOC}(?:(?:\s*,\s*|\s+and\s+|\s+or\s+){_SEC_PIN_LOC})*)"
 _SEC_AFTER_PIN = rf"(?:,\s*{_SUBSECTION_TITLE}{_SUBSECTION_POINTS}?)"
 
+# the Annex an appendix belongs to (spec §7 RF4 pinpoints kept): this Annex, or an Annex of this Regulation
+# ("Appendix E to Annex I to this Regulation"; "Appendix E" alone is a truncated span)
+_APPENDIX_SCOPE = r"(?:\s+to\s+(?:this\s+Annex|Annex\s+[IVX]+\s+to\s+this\s+Regulation))"
+
 INTERNAL_CAND = re.compile(rf"""
     \bthe\ (?:relevant|[a-z]+)\ Sections?\ of\ this\ Annex\b
   | \b[Ss]ection\s+{_SECNUM}{_SEC_AFTER_PIN}
   | (?:\b{_SEC_PIN}|\b[Ss]ections?\s+){_SECNUM}(?:{_SEC_JOIN}(?:{_SEC_PIN})?{_SECNUM})*(?:,\s*respectively,?)?
       {_SEC_SCOPE}?
-  | \bAppendix\s+[A-Z](?![\w])(?:\s+to\s+this\s+Annex)?
+  | \bAppendix\s+[A-Z](?![\w]){_APPENDIX_SCOPE}?
 """, re.X)
 
 # one item of a Section coordination: a Section, a range of Sections, or a pinpoint inside one Section
@@ -383,9 +387,14 @@ NAMED_ACT = re.compile(r"""
 """, re.X)
 
 # a convention, protocol or agreement named by its place or subject ("the Minamata Convention", "the Paris
-# Agreement"), with an optional article pinpoint ("Article 11 of the Minamata Convention"); the EU Treaties: TREATY
+# Agreement"), with an optional article pinpoint ("Article 11 of the Minamata Convention") or Annex pinpoint, a
+# regulation of that Annex included (spec §7 RF4 pinpoints kept, as for EU acts: "Regulation 14 of Annex VI to the
+# IMO MARPOL Convention", "Annex IV to the IMO MARPOL Convention"; after an Annex pinpoint the article may be
+# missing: "Regulation 13 of Annex VI to IMO MARPOL Convention"); the EU Treaties: TREATY
 NAMED_CONVENTION = re.compile(r"""
-    (?P<pin>\bArticles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\([a-z]{1,3}\))*\s+of\s+)?\bthe\s+
+    (?:(?P<pin>\bArticles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\([a-z]{1,3}\))*\s+of\s+)
+      |(?P<annex>\b(?:Regulation\s+\d+[a-z]?\s+of\s+)?Annex\s+[IVX]+\s+(?:to|of)\s+))?
+    (?(annex)(?:the\s+)?|\bthe\s+)
       (?!(?:The|This|That|European|Union|Commission|Council|Implementing|Delegated)\b)(?:[A-Z][\w-]+\s+){1,3}
       (?P<noun>Convention|Protocol|Agreement)(?![\w’'])(?!\s+(?:concerning|on|for|of|relating)\b)
 """, re.X)

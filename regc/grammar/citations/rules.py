@@ -140,7 +140,7 @@ def named_convention(text: str) -> list[Citation]:
     """Conventions and protocols named by place or subject ("Article 11 of the Minamata Convention")."""
     # "the Grant Agreement": a capitalised agreement alone is no named treaty
     return _spans(text, NAMED_CONVENTION, named_convention.rule_id,
-                  keep=lambda m: not (m.group("noun") == "Agreement" and not m.group("pin")))
+                  keep=lambda m: not (m.group("noun") == "Agreement" and not (m.group("pin") or m.group("annex"))))
 
 
 @rule("pattern:treaty", gates=(TREATY,))
