@@ -18,7 +18,7 @@ import pkgutil
 import sys
 from pathlib import Path
 
-PACKAGES = ("regc.grammar", "regc.decisions", "regc.passes")  # where rule modules call prefilter_namespace
+PACKAGES = ("regc.grammar", "regc.decisions", "regc.passes", "regc.verify")  # where rule modules call prefilter_namespace
 TARGET = Path(__file__).resolve().parents[1] / "regc" / "grammar" / "prefilter_table.py"
 
 

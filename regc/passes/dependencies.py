@@ -32,6 +32,7 @@ import dataclasses
 import re
 from typing import Optional
 
+from regc.grammar.prefilter import prefilter_namespace
 from regc.ir.digraph import has_cycle
 from regc.ir.models import (Clause, CriterionNode, Dependencies, Diagnostic, Edge, QuantitativeThreshold,
                             TemporalThreshold, Threshold, Unit)
@@ -568,3 +569,6 @@ def _verify_fallbacks(nodes: dict[str, CriterionNode], parents: dict[str, Option
             out.append(_diag("FALLBACK_UNLINKED", f"{cid} applies only where {d.value} is not met but has no "
                                                   f"Negation clause on it", cid, "warning", "Completeness"))
     return out
+
+
+prefilter_namespace(globals())  # the regexes above behind their literal prefilters

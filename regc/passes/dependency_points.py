@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
+from regc.grammar.prefilter import prefilter_namespace
 from regc.ir.models import CriterionNode, QuantitativeThreshold, TemporalThreshold, Threshold
 from regc.decisions.base import Verdict as Decision
 from regc.decisions.point_citations import Citation, find_citations
@@ -269,3 +270,6 @@ def propose_correction(written: str, context: str, citing_id: str, nodes: dict[s
     if best is None or best[0] < 1.6:
         return Decision(None, 0.0, "no-confident-correction")
     return Decision(best[1], min(0.9, 0.4 + best[0] / 10), "positional+topic")
+
+
+prefilter_namespace(globals())  # the regexes above behind their literal prefilters

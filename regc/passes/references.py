@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
+from regc.grammar.prefilter import prefilter_namespace
 from regc.decisions import REFERENCE_CELEX, REFERENCE_LOGIC, REFERENCE_SPLIT, REFERENCE_TYPE, Verdict
 from regc.passes.memo import decide, find_citations
 from regc.decisions.reference_celex import _ACT_SCHEME, _content_words, decide_celex, same_document_celex  # noqa: F401
@@ -491,3 +492,6 @@ def _publication_fetched(unit: Unit) -> list[Diagnostic]:
                                       message=f"{s.text!r} is where or under which a document is published, typed "
                                               f"must_be_fetched"))
     return out
+
+
+prefilter_namespace(globals())  # the regexes above behind their literal prefilters

@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from regc.grammar.prefilter import prefilter_namespace
 from regc.decisions import PATHWAYS
 from regc.passes.memo import decide
 from regc.decisions.anchor_type import (_EXCLUSION, TypeDecision, anchor_type, is_exclusion,  # noqa: F401
@@ -503,3 +504,6 @@ def _verify_label_sequences(unit: Unit, uid: str) -> list[Diagnostic]:
                                       message=f"children of {n.criterion_id} have {kind} labels out of sequence: "
                                               f"{ords}", unit_id=uid, criterion_id=n.criterion_id, pass_name=NAME))
     return out
+
+
+prefilter_namespace(globals())  # the regexes above behind their literal prefilters

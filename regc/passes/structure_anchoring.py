@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from regc.grammar.prefilter import prefilter_namespace
 from regc.decisions import ANCHOR_TYPE
 from regc.passes.memo import decide
 from regc.decisions.anchor_type import _EXCLUSION, TypeDecision
@@ -550,3 +551,6 @@ def _anchor_type(text: str, anchor_text: str, ctx: Optional[PassContext]) -> Typ
     v = decide(ANCHOR_TYPE, ANCHOR_TYPE.Inputs(text, anchor_text), ctx)
     return TypeDecision(v.value, f"model:{v.model}", float(v.confidence)) if v.model else \
         TypeDecision(v.value, v.rule, v.confidence)
+
+
+prefilter_namespace(globals())  # the regexes above behind their literal prefilters

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterator, Optional
 
+from regc.grammar.prefilter import prefilter_namespace
 from regc.decisions.anchor_type import TypeDecision
 from regc.ir.doc import Block
 
@@ -266,3 +267,6 @@ def _top_of(n: WNode) -> WNode:
 class BuildOptions:
     anchoring: bool = True  # False: unlabelled blocks become P-nodes / stay at their level (ODR alternative)
     pathways: bool = True
+
+
+prefilter_namespace(globals())  # the regexes above behind their literal prefilters

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from regc.grammar.prefilter import prefilter_namespace
 from regc.decisions import THRESHOLDS
 from regc.passes.memo import decide as decide_verdict, regime_switches
 from regc.grammar.thresholds import (MONTHS, ThresholdDecision, decide, numbers_in_text,
@@ -306,3 +307,6 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                                     message=f"{node.criterion_id}: number(s) {listed} not claimed by a threshold, "
                                             f"scope condition, citation, label or date"))
     return diags
+
+
+prefilter_namespace(globals())  # the regexes above behind their literal prefilters

@@ -27,6 +27,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Optional, Union
 
+from regc.grammar.prefilter import prefilter_namespace
 from regc.ir.digraph import connected, has_cycle
 from regc.ir.models import TAGS, CriterionNode, Diagnostic, Edge, Unit, clone, is_ancillary
 
@@ -520,3 +521,6 @@ def check_and_repair(unit: Unit) -> tuple[Unit, list[Diagnostic]]:
     """Driver hook: repair (in place: the driver owns the unit), then check the repaired unit."""
     u, rep = repair_unit(unit, in_place=True)
     return u, rep + check_unit_graph(u)
+
+
+prefilter_namespace(globals())  # the regexes above behind their literal prefilters
