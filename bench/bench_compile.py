@@ -34,21 +34,43 @@ ACTS = (
 REPO = Path(__file__).resolve().parents[1]
 
 
-def run_regc(args: list[str], cache: Path) -> dict:
-    """Run ``python -m regc ARGS`` with the on-disk cache in ``cache``; wall/CPU seconds and peak RSS (MiB)."""
-    env = {**os.environ, "REGC_CACHE_DIR": str(cache)}
-    t0 = time.perf_counter()
-    with tempfile.TemporaryFile() as errf:
-        proc = subprocess.Popen([sys.executable, "-m", "regc", *args], cwd=REPO, env=env,
-                                stdout=subprocess.DEVNULL, stderr=errf)
-        _, status, usage = os.wait4(proc.pid, 0)  # this child's own rusage (and its waited-for workers')
-        wall = time.perf_counter() - t0
-        proc.returncode = rc = os.waitstatus_to_exitcode(status)
-        errf.seek(0)
-        err = errf.read().decode(errors="replace")
-    if rc != 0:
-        raise RuntimeError(f"regc {' '.join(args)} failed ({rc}): {err.strip()[-300:]}")
-    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss / 1024}
+# ``python -m regc`` that also writes its own peak RSS (VmHWM of /proc/self/status, kB) to $REGC_BENCH_HWM at exit.
+# The rusage of a waited-for child is no measure of it: Linux carries the parent's RSS at fork into the child's
+# ru_maxrss (kept across exec), so a 40 MiB `regc eval` started by a 350 MiB benchmark process reported 355 MiB.
+_HWM_LAUNCH = """
+import atexit, os, sys
+def _hwm():
+    with open("/proc/self/status") as f:
+        kb = next((ln.split()[1] for ln in f if ln.startswith("VmHWM:")), "0")
+    with open(os.environ["REGC_BENCH_HWM"], "w") as out:
+        out.write(kb)
+atexit.register(_hwm)
+sys.argv[0] = "regc"
+from regc.cli import main
+sys.exit(main())
+"""
+
+
+def run_regc(args: list[str], cache: Path, ok: tuple[int, ...] = (0,)) -> dict:
+    """Run ``python -m regc ARGS`` with the on-disk cache in ``cache``; wall/CPU seconds (CPU: the process and its
+    waited-for workers) and its peak RSS (MiB, the regc process itself).  An exit status outside ``ok`` raises
+    (``regc check`` exits 1 when it reports error findings)."""
+    with tempfile.TemporaryDirectory(prefix="regc-bench-run-") as tmp:
+        hwm = Path(tmp) / "hwm"
+        env = {**os.environ, "REGC_CACHE_DIR": str(cache), "REGC_BENCH_HWM": str(hwm)}
+        t0 = time.perf_counter()
+        with tempfile.TemporaryFile() as errf:
+            proc = subprocess.Popen([sys.executable, "-c", _HWM_LAUNCH, *args], cwd=REPO, env=env,
+                                    stdout=subprocess.DEVNULL, stderr=errf)
+            _, status, usage = os.wait4(proc.pid, 0)  # this child's own rusage (and its waited-for workers')
+            wall = time.perf_counter() - t0
+            proc.returncode = rc = os.waitstatus_to_exitcode(status)
+            errf.seek(0)
+            err = errf.read().decode(errors="replace")
+        if rc not in ok:
+            raise RuntimeError(f"regc {' '.join(args)} failed ({rc}): {err.strip()[-300:]}")
+        rss = int(hwm.read_text() or 0) / 1024 if hwm.exists() else float("nan")
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss": rss}
 
 
 def parse_floor(path: Path) -> float:

@@ -30,3 +30,14 @@ def test_a_command_loads_its_module_only(capsys):
     sub = next(a for a in ap._actions if isinstance(a, argparse._SubParsersAction))
     assert any(a.dest == "gold" or a.option_strings for a in sub.choices["score"]._actions[1:])
     assert sub.choices["compile"]._actions[1:] == []  # placeholder: help line only
+
+
+def test_eval_with_json_facts_does_not_import_yaml(tmp_path):
+    """PyYAML is imported when a facts file is YAML, not by every `regc eval` process."""
+    facts = tmp_path / "f.json"
+    facts.write_text('{"as_of": "2026-01-01", "activities": {}}', encoding="utf-8")
+    code = ("import sys\nfrom regc.runtime.facts import load_facts\nimport regc.cli.eval\n"
+            f"load_facts({str(facts)!r})\nprint('yaml' in sys.modules)\n"
+            "from regc.runtime.facts import parse_yaml\nprint(parse_yaml('a: 1'), 'yaml' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "{'a':", "1}", "True"]

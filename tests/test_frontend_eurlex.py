@@ -331,3 +331,22 @@ def test_dnsh_heading_naming_the_activitys_own_objective_is_flagged_and_read_as_
     assert built.unit("DNSH-CCM").root.sub_criteria[0].verbatim_text.startswith("The vessels are not dedicated")
     # every other activity of every source in the corpus: no such finding
     assert not [d for a in act.activities if a.activity_id != "CCA-6.12" for d in a.diagnostics]
+
+
+def test_document_footnotes_read_on_lookup_equal_reading_every_body():
+    """The lazy map of act-level footnote bodies has the ids, and gives the bodies, that reading every footnote
+    anchor of the document up front gives (the last anchor of a repeated id; one object per id)."""
+    from regc.frontends import _html
+    from regc.frontends.eurlex_xhtml import _footnote_anchors, _note_text, document_footnotes
+    from regc.ir.doc import FootnoteBody
+
+    path = find_in_corpus(corpus_root(), "32021R2139", GOLD_VERSION)
+    doc = _html.parse_html_text(_html.read_text(path), str(path))
+    eager = {a.get("id"): FootnoteBody(marker=mk, text=_note_text(a.getparent(), a), span=doc.span(a.getparent()))
+             for a, mk in _footnote_anchors(doc.root) if a.getparent() is not None}
+    lazy = document_footnotes(doc)
+    assert len(eager) > 1000 and list(lazy) == list(eager) and len(lazy) == len(eager)
+    assert all(lazy[k] == eager[k] for k in eager)
+    first = next(iter(eager))
+    assert lazy[first] is lazy[first]
+    assert "no-such-anchor" not in lazy and lazy.get("no-such-anchor") is None

@@ -33,10 +33,9 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
-
-import yaml
 
 from regc.runtime import kernel
 
@@ -68,11 +67,22 @@ def _bad_constant(where: str):
     return hook
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """SafeLoader that rejects duplicate mapping keys."""
+@lru_cache(maxsize=1)
+def _unique_key_loader() -> type:
+    """A ``yaml.SafeLoader`` subclass that rejects duplicate mapping keys (built on first use: a JSON facts file,
+    the common case of a one-shot ``regc eval``, never imports PyYAML)."""
+    import yaml
+
+    class _UniqueKeyLoader(yaml.SafeLoader):
+        """SafeLoader that rejects duplicate mapping keys."""
+
+    _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    return _UniqueKeyLoader
 
 
 def _construct_mapping(loader, node, deep=False):
+    import yaml
+
     loader.flatten_mapping(node)
     seen = {}
     for key_node, _value_node in node.value:
@@ -87,9 +97,6 @@ def _construct_mapping(loader, node, deep=False):
     return yaml.SafeLoader.construct_mapping(loader, node, deep)
 
 
-_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
 def parse_json(text: str, where: str = "facts") -> Any:
     try:
         return json.loads(text, object_pairs_hook=_no_dup_pairs(where), parse_constant=_bad_constant(where))
@@ -100,8 +107,10 @@ def parse_json(text: str, where: str = "facts") -> Any:
 
 
 def parse_yaml(text: str, where: str = "facts") -> Any:
+    import yaml
+
     try:
-        return yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - SafeLoader subclass
+        return yaml.load(text, Loader=_unique_key_loader())  # noqa: S506 - SafeLoader subclass
     except FactsError as e:
         raise FactsError(f"{where}: {e}") from e
     except yaml.YAMLError as e:
