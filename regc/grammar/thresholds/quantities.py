@@ -190,6 +190,8 @@ def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
     if r.rule == R.reduction_noun.rule_id:
         tail = _REDUCTION_NOUN_TAIL.match(text, uend)
         metric = _clean(tail.group(1))[:1].upper() + _clean(tail.group(1))[1:] if tail else metric
+    if r.rule == R.retention.rule_id:  # "Such documentation is retained for five years": how long it is kept
+        metric = f"Retention period of {metric[:1].lower()}{metric[1:]}" if metric != "Period" else "Retention period"
     if r.rule == R.chapeau_operator.rule_id and ctx.parent_metric:
         lead = _TRAILING_COLON.sub("", text[:s]).strip()
         if lead.endswith("="):  # "hot metal = 1,331 …": the item names what the chapeau's quantity is of
