@@ -114,3 +114,10 @@ PLACE_RESTRICTORS = ("designated", "classified", "identified", "protected", "lis
                      "where", "with", "at", "prone", "subject", "affected", "exposed")
 
 EVENT_CAUSE_LINKS = ("due to", "as a result of", "because of", "in the event of", "in case of", "owing to")
+
+# works that only some instances undertake, by what they involve ("during renovation, refurbishing or demolition
+# activities implying the removal of foam panels … that contain foams with F-gases": AP2)
+WORKS_NOUNS = ("activities", "works", "operations", "interventions")
+INVOLVING_PHRASES = ("implying", "involving", "entailing", "that involve", "that imply", "that entail",
+                     "which involve", "which imply")
+INVOLVED_OPERATIONS = ("removal", "handling", "dismantling", "disposal", "presence", "use")

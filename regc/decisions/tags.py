@@ -362,7 +362,7 @@ def _methodology_sentence(t: str) -> bool:
     return len(sentences) > 1 and any(_methodology_match(s) and not _assessment_match(s) for s in sentences)
 
 
-_SENTENCE_SPLIT = re.compile(r"(?<=[a-z0-9)][.;])\s+(?=[A-Z])")
+_SENTENCE_SPLIT = re.compile(r"(?<=[A-Za-z0-9)][.;])\s+(?=[A-Z])")
 
 
 def _apply_cues(t: str, tags: list[str], rules: list[str]) -> tuple[list[str], list[str]]:
