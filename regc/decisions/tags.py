@@ -357,9 +357,19 @@ def _methodology_sentence(t: str) -> bool:
     True
     >>> _methodology_sentence("Risks are assessed in accordance with Directive 2000/60/EC.")
     False
+    >>> _methodology_sentence("Works are registered, in accordance with Directive 2000/60/EC. Risks are assessed.")
+    False
     """
     sentences = _SENTENCE_SPLIT.split(t)
-    return len(sentences) > 1 and any(_methodology_match(s) and not _assessment_match(s) for s in sentences)
+    return len(sentences) > 1 and any(_own_methodology(s) and not _assessment_match(s) for s in sentences)
+
+
+def _own_methodology(s: str) -> bool:
+    """A Methodology rule other than a framing "in accordance with …" matches ``s`` ("Those abstractions are
+    included in the register …, in accordance with Directive 2000/60/EC": the Directive frames, no method)."""
+    rules = [("Methodology:" + rx.pattern[:24], rx) for rx in _TAG_RULES["Methodology"]] + \
+        [("Methodology:" + name, rx) for name, tag, rx in EXTRA_RULES if tag == "Methodology"]
+    return any(not rule.startswith(_FRAMING) and rx.search(s) for rule, rx in rules)
 
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[A-Za-z0-9)][.;])\s+(?=[A-Z])")
