@@ -83,4 +83,11 @@ _RETENTION_BEFORE = re.compile(rf"""
     \b(?:{words(RETENTION_VERBS)})\s+for\s+(?:a\s+(?:period|duration)\s+of\s+)?$
 """, re.X | re.I)
 
+# "The Nitrogen content (with tolerance level ±25 %) of the digestate", "its nitrogen content (with tolerance …)":
+# the quantity a tolerance is stated for, and what it is the quantity of
+_TOLERANCE_OF = re.compile(r"""
+    (?:\b(?:the|its|their)\s+)?(?P<what>(?:[\w-]+\s+){0,2}?[\w-]+)\s*\(\s*with\s+(?:a\s+)?tolerances?\b[^()]*\)
+    (?:\s+(?P<of>of\s+(?:the\s+)?[\w-]+))?
+""", re.X | re.I)
+
 prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters
