@@ -251,8 +251,7 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
                 rules.append(f"{tag}:{rx.pattern[:24]}")
                 break
     tags, rules = _apply_cues(t, tags, rules)
-    if "Assessment" in tags and "Methodology" in tags and rules[tags.index("Methodology")].startswith(_FRAMING) \
-            and not _methodology_sentence(t):
+    if _framing_methodology(t, tags, rules):
         tags.remove("Methodology")  # "risks are identified and addressed …, in accordance with Directive X": the
         # Directive frames the assessment; it prescribes no method of its own
     meth = rules[tags.index("Methodology")] if "Methodology" in tags else ""
@@ -346,6 +345,12 @@ def _assessment_match(t: str) -> bool:
 def _methodology_match(t: str) -> bool:
     return any(rx.search(t) for rx in _TAG_RULES["Methodology"]) or \
         any(rx.search(t) for _n, tag, rx in EXTRA_RULES if tag == "Methodology")
+
+
+def _framing_methodology(t: str, tags: list[str], rules: list[str]) -> bool:
+    """The block's Methodology only frames its Assessment ("assessed in accordance with Directive X")."""
+    return "Assessment" in tags and "Methodology" in tags and \
+        rules[tags.index("Methodology")].startswith(_FRAMING) and not _methodology_sentence(t)
 
 
 def _methodology_sentence(t: str) -> bool:
