@@ -94,18 +94,22 @@ def test_acquisition_date_and_the_rules_own_limit_are_both_temporal():
                         {"type": "effective_from", "date": "2023-12-12"}]
 
 
-def test_parenthesised_date_qualifies_its_noun_not_the_node():
-    # CCM-6.10 DNSH-PPC P1: "(as of 2025)" only dates the Mediterranean emission control area
+def test_parenthesised_date_of_a_scope_is_a_temporal_item_of_the_node():
+    # CCM-6.10 DNSH-PPC P1: "(as of 2025)" dates the Mediterranean emission control area, a scope of the 0,1 % limit
+    # that starts at a date -> effective_from on the node (spec §6 Dates "a rule or scope that starts at a date", §7
+    # TM1 "dates that bound the things a rule applies to"); the limits themselves are unchanged
     text = ("Sulphur in fuel content does not exceed 0,5 % in mass (the global sulphur limit) and 0,1 % in mass in "
             "emission control area (ECA) for sulphur oxides designated in the North and Baltic Seas as well as in the "
             "Mediterranean Sea (as of 2025) by the IMO.")
     d = decide(text)
-    assert _t(text) == []
+    assert _t(text) == [{"type": "effective_from", "date": "2025-01-01"}] and d.rules[-1] == "temporal:dated-scope"
     items = d.threshold.quantitative.items
     assert [(i.operator, i.value, i.unit) for i in items] == [("<=", 0.5, "%"), ("<=", 0.1, "%")]
     assert d.threshold.quantitative.logic == "AND"
     assert items[1].metric.startswith("Sulphur in fuel content") and "ECA" in items[1].metric
     assert "mass (the global" not in items[1].metric
+    # near-miss: a parenthesised date that identifies a version of another instrument is no temporal item
+    assert _t("vessels comply with the IMO guidelines (edition as of 2025).") == []
 
 
 def test_list_logic_regime_switch_dates_each_regime():

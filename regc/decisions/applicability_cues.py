@@ -477,6 +477,19 @@ def hazard_class_subject(c: Cue) -> Optional[Verdict]:
     return None
 
 
+# "during renovation, refurbishing or demolition activities implying the removal of foam panels …": works restricted
+# by what they involve (not "during construction works, …": a process stage every instance has, §6 exception (v))
+_WORKS_INVOLVING = re.compile(rf"\b(?:during|in|for)\s+(?:[\w,-]+\s+){{0,6}}?{_alt(lex.WORKS_NOUNS)}\s+"
+                              rf"{_alt(lex.INVOLVING_PHRASES)}\s+(?:the\s+)?{_alt(lex.INVOLVED_OPERATIONS)}\s+of\b",
+                              re.IGNORECASE)
+
+
+def works_involving(c: Cue) -> Optional[Verdict]:
+    """AP2: a requirement on works that involve a thing only some instances meet ("ensures that during demolition
+    activities implying the removal of foam panels that contain F-gases, the emissions are avoided"): Conditional."""
+    return Verdict("Conditional", 0.6, "works-involving") if _WORKS_INVOLVING.search(c.text) else None
+
+
 def event_caused_subject(c: Cue) -> Optional[Verdict]:
     """AP2: the subject is what an event causes ("emissions and removals that occur due to natural disturbances,
     such as … forest fires, … do not result in non-compliance …"): only instances hit by the event are bound."""
@@ -581,7 +594,7 @@ EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, even
 LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, participial_activity_subject,
                                    feedstock_subject, intervention_subject, qualified_class_subject,
                                    operator_of_kind_subject,
-                                   coordinated_kind_subject, hazard_class_subject, event_caused_subject,
+                                   coordinated_kind_subject, hazard_class_subject, event_caused_subject, works_involving,
                                    option_kind_subject, kind_place_lead, excluded_kind,
                                    points_subject, trailing_gate, provided_that_option, permission,
                                    kind_participle_subject, exception_case_item, restricted_part_row, allowed_only)

@@ -127,3 +127,10 @@ EXCEPTION_WORDS = ("except", "exemption", "exemptions", "derogation", "derogatio
 # the parts a restriction table distributes over its rows ("… are not introduced to or formed in the specified
 # sub-assemblies and component parts …"): each row names the parts it binds (spec §7 AP1)
 PART_NOUNS = ("sub-assemblies", "sub-assembly", "component parts", "components", "parts", "applications")
+
+# works that only some instances undertake, by what they involve ("during renovation, refurbishing or demolition
+# activities implying the removal of foam panels … that contain foams with F-gases": AP2)
+WORKS_NOUNS = ("activities", "works", "operations", "interventions")
+INVOLVING_PHRASES = ("implying", "involving", "entailing", "that involve", "that imply", "that entail",
+                     "which involve", "which imply")
+INVOLVED_OPERATIONS = ("removal", "handling", "dismantling", "disposal", "presence", "use")

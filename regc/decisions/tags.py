@@ -28,6 +28,8 @@ _REF = (r"(?:Directive|Regulation|Decision|Recommendation|Annex|Appendix|Section
         r"CLC|standard|standards|Protocol|Code\s+of\s+Conduct|methodology|method|test|criteri(?:on|a)\s+B?\d|"
         r"comprehensive\s+criteri|technical\s+(?:screening\s+)?(?:criteria|specifications)|(?:BAT|best\s+available\s+techniques(?:\s+\(BAT\))?)\s+"
         r"conclusions|Union\s+(?:\w+\s+)?(?:rules|law|legislation)|Level\(s\)\s+indicators?)")
+# a word of a reference, or a dotted pinpoint ("point 10.1.5(a) of Annex VII to Regulation (EU) 2019/331")
+_WORD_OR_PINPOINT = r"(?:[\w‘’'()/-]+|\d+(?:\.\d+)+(?:\([a-z0-9]{1,4}\))*)"
 _TAG_RULES: dict[str, list[re.Pattern]] = {
     "Verification": [
         re.compile(r"\bverifi(?:ed|cation)\b(?!\s+from)|\bverif(?:y|ies)\b(?!\s+from)", re.IGNORECASE),
@@ -50,7 +52,7 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(r"\bhas\s+been\s+calculated\b|\bis\s+calculated\b", re.IGNORECASE),
         re.compile(r"\b(?:using|with\s+reference\s+to)\s+(?:the\s+)?(?:[\w()-]+\s+){0,6}?(?:ISO|EN\s?\d|rating\s+method|"
                    r"methodology|method|tool|[Mm]odule\s+[A-Z]\d?)\b", re.IGNORECASE),
-        re.compile(rf"(?<!^)\bin\s+accordance\s+with\s+(?:the\s+)?(?:[\w‘’'()/-]+\s+){{0,6}}?{_REF}", re.IGNORECASE),
+        re.compile(rf"(?<!^)\bin\s+accordance\s+with\s+(?:the\s+)?(?:{_WORD_OR_PINPOINT}\s+){{0,6}}?{_REF}", re.IGNORECASE),
         re.compile(rf"\bcompl(?:y|ies|iance|iant)\s+with\s+(?:the\s+)?(?!(?:[\w-]+\s+){{0,3}}?(?:thresholds?|limits?|"
                    rf"values?|levels?)\b)(?:[\w‘’'()/-]+\s+){{0,6}}?(?:{_REF}|(?:criteria|requirements|provisions|activity|"
                    rf"activities)\s+"
@@ -252,7 +254,7 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
                 rules.append(f"{tag}:{rx.pattern[:24]}")
                 break
     tags, rules = _apply_cues(t, tags, rules)
-    if "Assessment" in tags and "Methodology" in tags and rules[tags.index("Methodology")].startswith(_FRAMING):
+    if _framing_methodology(t, tags, rules):
         tags.remove("Methodology")  # "risks are identified and addressed …, in accordance with Directive X": the
         # Directive frames the assessment; it prescribes no method of its own
     meth = rules[tags.index("Methodology")] if "Methodology" in tags else ""
@@ -346,6 +348,39 @@ def _assessment_match(t: str) -> bool:
 def _methodology_match(t: str) -> bool:
     return any(rx.search(t) for rx in _TAG_RULES["Methodology"]) or \
         any(rx.search(t) for _n, tag, rx in EXTRA_RULES if tag == "Methodology")
+
+
+def _framing_methodology(t: str, tags: list[str], rules: list[str]) -> bool:
+    """The block's Methodology only frames its Assessment ("assessed in accordance with Directive X")."""
+    return "Assessment" in tags and "Methodology" in tags and \
+        rules[tags.index("Methodology")].startswith(_FRAMING) and not _methodology_sentence(t)
+
+
+def _methodology_sentence(t: str) -> bool:
+    """A sentence of its own that prescribes compliance with a referenced text and assesses nothing: its
+    Methodology is a role of the block, not the frame of the block's assessment (spec §6: tags record each
+    sentence's role).
+
+    >>> _methodology_sentence("The activity complies with Directive 2000/60/EC. An impact assessment is carried out.")
+    True
+    >>> _methodology_sentence("Risks are assessed in accordance with Directive 2000/60/EC.")
+    False
+    >>> _methodology_sentence("Works are registered, in accordance with Directive 2000/60/EC. Risks are assessed.")
+    False
+    """
+    sentences = _SENTENCE_SPLIT.split(t)
+    return len(sentences) > 1 and any(_own_methodology(s) and not _assessment_match(s) for s in sentences)
+
+
+def _own_methodology(s: str) -> bool:
+    """A Methodology rule other than a framing "in accordance with …" matches ``s`` ("Those abstractions are
+    included in the register …, in accordance with Directive 2000/60/EC": the Directive frames, no method)."""
+    rules = [("Methodology:" + rx.pattern[:24], rx) for rx in _TAG_RULES["Methodology"]] + \
+        [("Methodology:" + name, rx) for name, tag, rx in EXTRA_RULES if tag == "Methodology"]
+    return any(not rule.startswith(_FRAMING) and rx.search(s) for rule, rx in rules)
+
+
+_SENTENCE_SPLIT = re.compile(r"(?<=[A-Za-z0-9)][.;])\s+(?=[A-Z])")
 
 
 def _apply_cues(t: str, tags: list[str], rules: list[str]) -> tuple[list[str], list[str]]:

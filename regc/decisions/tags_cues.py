@@ -244,12 +244,20 @@ COMPLIANCE_DEMONSTRATED = re.compile(r"\bdemonstrates?\s+compliance\b[^.;]{0,80}
                                      r"(?:inspectors?|bod(?:y|ies)|authorit(?:y|ies))\b", re.IGNORECASE)
 
 # (name, tag, pattern) in order; each adds its tag when it matches (spec §6 Tags)
+# documentation the operator draws up or keeps as evidence for an assessor ("the operator draws up documentation
+# providing evidence for the infeasibility of the recovery …, made available, on demand"): proof to be checked,
+# Verification (not "information on … is provided": content the node asks for; not "evidence of climate change")
+EVIDENCE_DOCS = ("documentation", "documents", "records", "a record", "a report", "reports")
+EVIDENCE_DOCUMENTATION = re.compile(rf"\b{_alt(EVIDENCE_DOCS)}\s+(?:providing|giving|that\s+provides?|which\s+provides?)"
+                                    rf"\s+(?:the\s+)?evidence\b", re.IGNORECASE)
+
 EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("label-awarded", "Verification", LABEL_AWARDED),
     ("proof-of-compliance", "Verification", PROOF_OF_COMPLIANCE),
     ("provides-for-monitoring", "Verification", PROVIDES_MONITORING),
     ("monitoring-framework", "Verification", MONITORING_FRAMEWORK),
     ("compliance-demonstrated", "Verification", COMPLIANCE_DEMONSTRATED),
+    ("evidence-documentation", "Verification", EVIDENCE_DOCUMENTATION),
     ("complies-with-legislation", "Methodology", COMPLIES_WITH_LEGISLATION),
     ("requirements-of-a-text", "Methodology", REQUIREMENTS_OF_TEXT),
     ("obligations-set-by-legislation", "Methodology", OBLIGATIONS_SET_BY),

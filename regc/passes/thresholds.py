@@ -54,6 +54,9 @@ LIMIT_NOT_READ = "THR_LIMIT_NOT_READ"  # "the aircraft with zero … emissions",
 # operator (a composition, "to 100 % hydrogen"): an output without the limit lost it (issue 11, validation11/12)
 _UNPRINTED_LIMIT_RULES = ("quantity:zero-subject", "quantity:class-rank", "quantity:named-bound",
                           "quantity:composition")
+# a printed value whose operator the rule infers (a list chapeau's, a retention period's minimum): a value the output
+# lacks altogether is not read ("for vinyl chloride: [0,268 tCO2e/t", "retained for 5 years"; spec §6/§7)
+_IMPLIED_OPERATOR_RULES = ("quantity:chapeau-operator", "quantity:retention")
 
 
 # words that state a recurrence without a number ("annually", "on an annual basis")
@@ -263,7 +266,8 @@ def verify_classes(unit_id: str, node: CriterionNode, d: ThresholdDecision) -> l
                                                                            for i in same)):
             out.append(_class_diag(unit_id, node, EXCLUSION_OP, f"value {h.item.value} {h.item.unit}: an exclusion's "
                                    f"number is the limit the compliant thing respects ({h.item.operator}, spec §7)"))
-        if h.rule in _UNPRINTED_LIMIT_RULES and not any(i.operator == h.item.operator for i in same):
+        if (h.rule in _UNPRINTED_LIMIT_RULES or h.rule in _IMPLIED_OPERATOR_RULES and not same) and not any(
+                i.operator == h.item.operator for i in same):
             out.append(_class_diag(unit_id, node, LIMIT_NOT_READ, f"'{d_text(node, h)}' ({h.item.operator} "
                                    f"{h.item.value}) is not read (spec §6/§7)"))
         if h.number_text.isalpha() and not same and h.rule not in _UNPRINTED_LIMIT_RULES:

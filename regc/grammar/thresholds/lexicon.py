@@ -127,6 +127,8 @@ ANNUAL_WORDS = ("annually", "yearly", r"per\s+year", r"per\s+annum", r"each\s+ye
 
 # nouns whose "minimum"/"maximum" states the bound of a value given later in apposition ("a minimum share of
 # SAF, corresponding to 15 %")
+# verbs of keeping a record for a time ("documentation is retained for five years"): the period is a minimum
+RETENTION_VERBS = ("retained", "kept", "stored", "archived", "preserved")
 BOUND_NOUNS = ("share", "percentage", "proportion", "level", "rate", "content", "amount", "quantity")
 
 # things that are the subject of a list item and can have zero emissions ("the aircraft with zero direct (tailpipe)

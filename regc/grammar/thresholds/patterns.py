@@ -573,7 +573,7 @@ _RELATIVE_REFERENCE_AFTER = re.compile(r"""
 
 # a chapeau item lead's trailing colon and spaces
 _TRAILING_COLON = re.compile(r"""
-    [:\s]+$
+    [:\s]+\[?\s*$
 """, re.X)
 
 # an item lead that is only an opening bracket

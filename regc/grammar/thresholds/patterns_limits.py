@@ -15,7 +15,8 @@ import re
 
 from regc.grammar.prefilter import prefilter_namespace
 from regc.grammar.thresholds.lexicon import (ANNUAL_WORDS, BOUND_NOUNS, CHANGE_VERBS, COMPOSITION_NOUNS, RANK_CODES,
-                                             RANK_NOUNS, RANK_UPWARD, ZERO_EMISSION_SUBJECTS)
+                                             RANK_NOUNS, RANK_UPWARD, RETENTION_VERBS,
+                                             ZERO_EMISSION_SUBJECTS)
 from regc.grammar.thresholds.patterns import words
 
 # named pieces
@@ -74,6 +75,19 @@ _COMPOSITION_AFTER = re.compile(rf"""
 # "… 100 % blend of sustainable aviation fuels": what the blend is of
 _BLEND_OF_AFTER = re.compile(r"""
     \s+of\s+(?P<what>(?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*[,;.]|\s+(?:and|or|in|for|by|from|with)\b|\s*$)
+""", re.X | re.I)
+
+# "is retained for ", "kept for a period of ", "stored for at least ": a record kept for a time (the time is a minimum;
+# not "operated for", "valid for": no keeping of a record)
+_RETENTION_BEFORE = re.compile(rf"""
+    \b(?:{words(RETENTION_VERBS)})\s+for\s+(?:a\s+(?:period|duration)\s+of\s+)?$
+""", re.X | re.I)
+
+# "The Nitrogen content (with tolerance level ±25 %) of the digestate", "its nitrogen content (with tolerance …)":
+# the quantity a tolerance is stated for, and what it is the quantity of
+_TOLERANCE_OF = re.compile(r"""
+    (?:\b(?:the|its|their)\s+)?(?P<what>(?:[\w-]+\s+){0,2}?[\w-]+)\s*\(\s*with\s+(?:a\s+)?tolerances?\b[^()]*\)
+    (?:\s+(?P<of>of\s+(?:the\s+)?[\w-]+))?
 """, re.X | re.I)
 
 prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

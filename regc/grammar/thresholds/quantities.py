@@ -10,7 +10,7 @@ from typing import Optional
 from regc.grammar.thresholds import rules as R
 from regc.grammar.thresholds.claims import _covered
 from regc.grammar.thresholds.patterns_limits import (_BLEND_OF_AFTER, _CHANGE_BY_BEFORE, _COMPOSITION_AFTER,
-                                                     _NAMED_BOUND_BEFORE)
+                                                     _NAMED_BOUND_BEFORE, _TOLERANCE_OF)
 from regc.grammar.thresholds.metric import _coordinated_metric, _metric, _subject, _subject_metric
 from regc.grammar.thresholds.patterns import (
     _BRACKETED_VARIANT_GAP,
@@ -190,6 +190,11 @@ def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
     if r.rule == R.reduction_noun.rule_id:
         tail = _REDUCTION_NOUN_TAIL.match(text, uend)
         metric = _clean(tail.group(1))[:1].upper() + _clean(tail.group(1))[1:] if tail else metric
+    tol = _TOLERANCE_OF.search(text, 0, uend + 80) if r.rule == R.tolerance.rule_id else None
+    if tol is not None:  # "The Nitrogen content (with tolerance level ±25 %) of the digestate": the content's tolerance
+        metric = f"Tolerance level of the {tol.group('what').lower()}" + (f" {tol.group('of')}" if tol.group("of") else "")
+    if r.rule == R.retention.rule_id:  # "Such documentation is retained for five years": how long it is kept
+        metric = f"Retention period of {metric[:1].lower()}{metric[1:]}" if metric != "Period" else "Retention period"
     if r.rule == R.chapeau_operator.rule_id and ctx.parent_metric:
         lead = _TRAILING_COLON.sub("", text[:s]).strip()
         if lead.endswith("="):  # "hot metal = 1,331 …": the item names what the chapeau's quantity is of

@@ -27,15 +27,9 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from regc.grammar.thresholds.claims import _covered
-from regc.grammar.thresholds.patterns_limits import (
-    _ANNUAL_AFTER,
-    _CHANGE_BY_BEFORE,
-    _CLASS_RANK,
-    _COMPOSITION_AFTER,
-    _COMPOSITION_BEFORE,
-    _NAMED_BOUND_BEFORE,
-    _ZERO_SUBJECT,
-)
+from regc.grammar.thresholds.patterns_limits import (_ANNUAL_AFTER, _CHANGE_BY_BEFORE, _CLASS_RANK, _COMPOSITION_AFTER,
+                                                     _COMPOSITION_BEFORE, _NAMED_BOUND_BEFORE, _RETENTION_BEFORE,
+                                                     _ZERO_SUBJECT)
 from regc.grammar.thresholds.metric import _duration_metric, _metric
 from regc.grammar.thresholds.parsers import parse_number
 from regc.grammar.thresholds.patterns import (
@@ -364,7 +358,7 @@ def chapeau_operator(site: NumberSite, r: Reading, ctx: QuantCtx):
     """A bare first value under a chapeau that states the operator ("… not exceeding: (a) 100 g CO2e/kWh"); an "="
     that only binds the value to the item's name gives way to it ("… do not exceed the following values …: (i) hot
     metal = 1,331 tCO2e/t product" -> <=)."""
-    text, s = ctx.text, site.s
+    text, s = ctx.text, site.s - (ctx.text[site.s - 1:site.s] == "[")  # "[0,268 tCO2e/t": an editorial bracket
     if not ctx.parent_op or ctx.hits:
         return None
     if _no_words_before(text, s) or words_before(text, s, 3) <= 3 or (
@@ -466,10 +460,17 @@ def composition(site: NumberSite, r: Reading, ctx: QuantCtx):
     return "=" if _COMPOSITION_AFTER.match(text, site.uend) else None
 
 
+@rule("quantity:retention")
+def retention(site: NumberSite, r: Reading, ctx: QuantCtx):
+    """"Such documentation is retained for five years": a period a record is kept is a minimum (spec §7 TH3)."""
+    kept = r.unit_norm in ("years", "months", "weeks", "days") and _RETENTION_BEFORE.search(ctx.text, 0, site.s)
+    return ">=" if kept else None
+
+
 # a bare number's operator: the first rule that answers gives it (SKIP: no limit); none answers: no limit
 IMPLICIT_OPERATOR_RULES = (chapeau_operator, reference_value, target, table_limit, coordinated, named_bound,
                            annual_rate, reduction,
-                           reduction_noun, tolerance, composition)
+                           reduction_noun, tolerance, composition, retention)
 
 
 def implicit_operator(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:

@@ -189,8 +189,8 @@ def find_temporal(text: str, claims: list[Claim]) -> list[TemporalHit]:
         if text[max(0, m.start() - 1):m.start()] == "(" and text[m.end():m.end() + 1] == ")" and \
                 _WORD_CHAR.search(text, 0, max(0, m.start() - 1)) and m.start() > 1 and \
                 not prefix_ends_with_char(text, m.start() - 1, ".;:"):
-            claims.append(Claim(m.start(), m.end(), "scope", text[m.start():m.end()]))
-            continue  # "in the Mediterranean Sea (as of 2025)": dates the noun before it, not the whole rule
+            rule = "temporal:dated-scope"  # "in the Mediterranean Sea (as of 2025)": a scope that starts at a date
+            #                                is a temporal item of the node (spec §6 Dates, §7 TM1)
         neg = m.group("neg")
         d1, d2, conj = m.group("d1"), m.group("d2"), m.group("conj")
         if _REFERENCE_YEAR_AFTER.match(text, m.end()):
