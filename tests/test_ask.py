@@ -257,6 +257,40 @@ def test_lexicon_bridges_part_160_coverage_enforcement_and_transaction_words():
         assert unwanted not in bridge(q), (q, bridge(q))
 
 
+def test_lexicon_bridges_hearing_modification_transaction_and_underwriting_words():
+    """Round H14j (written after reading the fresh5 misses, so in-sample): discovery, collateral estoppel, ex parte
+    contacts, modifications of a standard and the time to comply, prior approval, a second insurer, pricing a
+    policy that was not placed, how long something lasts; near-misses (Taxonomy insurance words, a patient's
+    records handed to the police, a plan's documents) bring none of them."""
+    from regc.retrieval.lexicon import bridge
+
+    cases = {
+        "Can we make the Department hand over the documents it relies on?": {"production of documents discovery"},
+        "A court already found that we broke the rules. Can we argue about the same facts again?": {
+            "collateral estoppel bound by that determination"},
+        "May our lawyer call the judge privately before the hearing?": {"ex parte contacts communicate with the ALJ"},
+        "When HHS changes one of the standards, how long do we get to comply?": {
+            "modification to a standard", "compliance dates"},
+        "We need prior authorization from the insurer for an MRI.": {"referral certification and authorization"},
+        "Before we perform a procedure we ask the insurer for approval.": {"referral certification and authorization"},
+        "The patient has two insurance plans; we bill the secondary insurer.": {"coordination of benefits"},
+        "The plan collected data to price a policy, but the employer went with another insurer.": {
+            "underwriting premium rating", "not placed with the health plan"},
+        "How long does the state's exception last?": {"duration remains in effect"},
+    }
+    for question, want in cases.items():
+        assert want <= set(bridge(question)), (question, bridge(question))
+    for q, unwanted in (
+            ("How do insurers report their non-life underwriting activities?", "underwriting premium rating"),
+            ("Must we hand over the patient's records to the police?", "production of documents discovery"),
+            ("May the patient speak to us privately about her diagnosis?", "ex parte contacts communicate with the ALJ"),
+            ("Has the Commission changed the criteria for hydrogen?", "modification to a standard"),
+            ("Do we need the patient's consent before a procedure is filmed?", "referral certification and authorization"),
+            ("How long must we keep the signed authorization?", "duration remains in effect"),
+            ("Do both transition plans have to be disclosed?", "coordination of benefits")):
+        assert unwanted not in bridge(q), (q, bridge(q))
+
+
 def test_closure_reads_the_bridged_words_and_the_hipaa_graph_has_the_lost_edges(searcher):
     """Round H14g: the closure's overlap test counts the rules' words the lexicon bridged, so § 160.404 (amount
     of a penalty, citing §§ 160.406, 160.408, and 160.412) brings § 160.406 (number of violations) for a question
