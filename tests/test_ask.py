@@ -524,6 +524,12 @@ def test_faq_fixture_is_audited_and_split():
     ("How do we report CapEx for eligible activities?", []),
     ("Do we apply the same template for both objectives?", []),
     ("What are 'enabling' and 'transitional' economic activities?", []),  # an activity type, not a provision
+    ("Does the disclosures regulation apply to us? We have three employees.", ["scope"]),
+    ("Which companies does the Taxonomy Regulation apply to?", ["scope"]),
+    ("Who does the SFDR actually apply to?", ["scope"]),
+    # near-misses: an accounting scope, a threshold applied to a figure
+    ("Are derivative instruments in scope of Taxonomy-eligibility reporting?", []),
+    ("Does the 10 % threshold apply to CapEx as well as turnover?", []),
 ])
 def test_question_cues_and_near_misses(q, cues):
     from regc.retrieval.cues import question_cues
@@ -539,6 +545,9 @@ def test_cued_articles_by_heading_or_opening_words(searcher):
     assert not provision_matches("review", "Transparency of the review process", "")
     assert cued_articles(searcher.trees, "enforcement") == ["32020R0852#Article 21", "32020R0852#Article 22"]
     assert "32021R2178#Article 10" in cued_articles(searcher.trees, "application")
+    assert provision_matches("scope", "Subject matter and scope", "")
+    assert provision_matches("scope", "Exemptions", "")
+    assert not provision_matches("scope", "Definitions", "This Regulation applies to")
 
 
 def test_a_cue_lifts_its_articles_below_their_acts_best(searcher):

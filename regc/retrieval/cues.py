@@ -34,6 +34,16 @@ CUES: tuple[tuple[str, str, str], ...] = (
      r"\breview\w*|\bhow\s+often\b[^?]{0,60}?\breport\w*|\breport\w*\s+on\s+(?:the\s+)?(?:application|how)\b"
      r"|\bevaluat\w*\s+(?:of\s+)?(?:the\s+)?(?:regulation|rules|act)\b",
      r"^\s*(?:review|report|evaluation)\b"),
+    # who and what an act covers (H14j, written after reading the fresh5 misses): "does the regulation apply to
+    # us?", "which organisations does it apply to?" -> "Subject matter and scope", "Exemptions"; an accounting
+    # "scope" ("in scope of eligibility reporting") is no cue
+    ("scope",
+     r"\b(?:does|do|would|will)\b[^?]{0,80}?\b(?:regulation|directive|act|rules?|taxonomy|SFDR)\s+"
+     r"(?:actually\s+|even\s+|still\s+|also\s+)?apply\s+to\b"
+     r"|\bappl(?:y|ies)\s+to\s+(?:us|me|our\s+(?:firm|company|organi[sz]ation|business|group))\b"
+     r"|\b(?:which|what)\s+(?:organi[sz]ations|companies|firms|undertakings|entities|persons)\b[^?]{0,80}?\bappl(?:y|ies)\s+to\b"
+     r"|\bwho\s+(?:does|do)\b[^?]{0,60}?\bapply\s+to\b",
+     r"\bscope\b|^\s*subject\ matter\b|^\s*exemptions?\b"),
     ("amendment",
      r"\b(?:changed|amended|amending|amendments?|modified|revised|replaced)\b",
      r"^\s*amendments?\s+to\b|\bis\ amended\ as\ follows\b"),
