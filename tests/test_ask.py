@@ -605,6 +605,23 @@ def test_an_annex_brings_the_searched_articles_that_introduce_it(searcher):
     assert all(plain[h.node].score < h.score for h in lifted)
 
 
+def test_a_location_question_brings_introducing_articles_search_did_not_find(searcher):
+    """'Where are ... laid down?' asks for the article that sets out the annex too: its introducers join even when
+    no view's pool holds them (H14j); other questions lift only searched introducers."""
+    from regc.retrieval.cues import asks_location
+
+    assert asks_location("Where are the criteria for hotels?") and asks_location("where are those changes written?")
+    assert not asks_location("Where does the solar park's own use show up in turnover?")
+    assert not asks_location("Our plant burns wood: what do the criteria require about where the wood comes from?")
+    q = "Where are the templates for credit institutions laid down?"
+    on = {h.node: h for h in Asker(searcher).retrieve(q, k=10)[1]}
+    off = {h.node: h for h in Asker(searcher, location_introducers=False).retrieve(q, k=10)[1]}
+    lifted = [n for n, h in on.items() if h.origin == "introducing"]
+    assert lifted and not [n for n, h in off.items() if h.origin == "introducing"]
+    intro = Asker(searcher)._introducers
+    assert all(any(n in intro.get(a, ()) for a in on) for n in lifted)  # each introduces a retrieved annex
+
+
 def test_a_cited_annex_is_preceded_by_its_retrieved_introducing_article(searcher, monkeypatch):
     from regc.retrieval import answer as answer_mod
 

@@ -82,6 +82,9 @@ SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the qu
 # (0.6 > 0.7 > 0.8; 0.5 no effect; lifting unsearched introducers cost Taxonomy fresh: README, round H14e)
 INTRODUCING_LEVEL: Optional[float] = 0.6
 INTRODUCING_SEEDS = 10  # the best provisions whose introducing articles are lifted
+# ... and, when the question asks where its rules are written (:func:`regc.retrieval.cues.asks_location`), also
+# the introducing articles no view's pool holds (H14j; lifting them for every question cost Taxonomy fresh, H14e)
+LOCATION_INTRODUCERS = True
 # a question cue (:mod:`regc.retrieval.cues`: "from what date", "who checks") lifts the cued articles of the
 # question's acts (named, else those of the CUE_ACTS best provisions) to this factor of their act's best score
 # (None: off); 0.8 decided by ablation over every released set (tests/fixtures/ask/README.md, fourth round H14e)
@@ -175,8 +178,10 @@ class Asker:
                  introducing_level: Optional[float] = INTRODUCING_LEVEL, cue_level: Optional[float] = CUE_LEVEL,
                  unsearched_closure: float = UNSEARCHED_CLOSURE, glossary_factor: float = GLOSSARY,
                  cue_parents: bool = CUE_PARENTS, lineage_closure: Sequence[str] = LINEAGE_CLOSURE,
-                 named_closure: Optional[float] = NAMED_CLOSURE, focus_bridged: bool = FOCUS_BRIDGED):
+                 named_closure: Optional[float] = NAMED_CLOSURE, focus_bridged: bool = FOCUS_BRIDGED,
+                 location_introducers: bool = LOCATION_INTRODUCERS):
         self.s = searcher
+        self.location_introducers = location_introducers
         self.named_closure, self.focus_bridged = named_closure, focus_bridged
         self.lineage_closure = tuple(lineage_closure)
         self.cue_parents = cue_parents
@@ -482,10 +487,13 @@ class Asker:
             self._lift_cued(anchor, scores, lift, order)
         searched = {n for n, _ in fused}  # provisions some view's search pool holds
         if self.introducing_level:
+            from regc.retrieval.cues import asks_location
+
+            anywhere = self.location_introducers and asks_location(anchor.question)
             ranked_now = sorted(scores.items(), key=order)[:INTRODUCING_SEEDS]
             for n, (sc, _) in ranked_now:
                 for art in self._introducers.get(n, ()):
-                    if art not in searched:
+                    if art not in searched and not anywhere:
                         continue
                     lift(art, self.introducing_level * sc, "introducing")
         if self.closure:

@@ -48,6 +48,12 @@ CUES: tuple[tuple[str, str, str], ...] = (
      r"\b(?:changed|amended|amending|amendments?|modified|revised|replaced)\b",
      r"^\s*amendments?\s+to\b|\bis\ amended\ as\ follows\b"),
 )
+# a question asking WHERE rules are written ("where are the criteria for ...?", "where are those changes
+# written?"): the article that introduces an annex ("... are set out in Annex IV") governs with the annex, even
+# when the question's words do not find the article (H14j)
+LOCATION = (r"\bwhere\b[^?.]{0,60}?\b(?:criteria|requirements|written|set\s+out|laid\s+down|changes?)\b"
+            r"|\bwhich\s+(?:article|annex|provision)\b[^?.]{0,40}?\b(?:sets?\s+out|lays?\s+down|contains?)\b")
+_LOCATION = re.compile(LOCATION, re.I | re.X)
 _QUESTION = tuple((name, re.compile(q, re.I | re.X)) for name, q, _ in CUES)
 _PROVISION = {name: re.compile(p, re.I | re.X) for name, _, p in CUES}
 OPENING = 160  # characters of an article's text read when it has no heading
@@ -61,6 +67,15 @@ def question_cues(question: str) -> list[tuple[str, str]]:
         if m:
             out.append((name, m.group(0)))
     return out
+
+
+def asks_location(question: str) -> bool:
+    """Whether ``question`` asks where its rules are written.
+
+    >>> asks_location("Where are the criteria for hotels?"), asks_location("Where is our solar park's turnover?")
+    (True, False)
+    """
+    return bool(_LOCATION.search(question))
 
 
 def provision_matches(cue: str, heading: str, opening: str) -> bool:
@@ -84,4 +99,4 @@ def cued_articles(trees, cue: str) -> list[str]:
     return out
 
 
-__all__ = ["CUES", "question_cues", "provision_matches", "cued_articles"]
+__all__ = ["CUES", "LOCATION", "asks_location", "question_cues", "provision_matches", "cued_articles"]
