@@ -564,6 +564,25 @@ def test_a_cue_lifts_its_articles_below_their_acts_best(searcher):
     assert all(h.score <= 0.8 * max(x.score for x in cued if x.celex == h.celex) + 1e-9 for h in off)
 
 
+def test_a_cued_article_is_cited_second_whatever_its_margin(searcher):
+    """The articles a question cue lifted are cited after the key provision (H14j), with verbatim quotes; without
+    ``cued`` they compete on their answering sentences only (here: one of them loses to Article 4)."""
+    from regc.retrieval.answer import extractive
+
+    q = "Who supervises financial market participants, and what penalties apply if they do not comply?"
+    anchor, hits = Asker(searcher).retrieve(q, k=10)
+    cued = [h.node for h in hits[:6] if h.origin == "cue"]
+    assert set(cued) == {"32020R0852#Article 21", "32020R0852#Article 22"}
+    ans = extractive(searcher, anchor, hits, cued="second")
+    ids = ans.rule_ids()
+    assert set(cued) == set(ids[1:]) and set(ids) <= {h.node for h in hits}
+    for rule in ans.rules:
+        text = searcher_text(searcher, rule["rule_id"])
+        assert all(c["quote"] in text for c in rule["claims"])
+    plain = extractive(searcher, anchor, hits, cued=None).rule_ids()
+    assert plain[0] == ids[0] and not set(cued) <= set(plain)  # the same key provision
+
+
 def test_a_cue_reaches_the_application_article_of_the_empowering_regulation(searcher):
     """The question's acts are the Disclosures Delegated Act's (its annexes rank first); the cue also reaches
     2020/852, whose Article 8 empowers it, at the level of the delegated act's best provision."""
