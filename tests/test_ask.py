@@ -583,6 +583,27 @@ def test_a_cued_article_is_cited_second_whatever_its_margin(searcher):
     assert plain[0] == ids[0] and not set(cued) <= set(plain)  # the same key provision
 
 
+def test_a_definition_question_cites_the_terms_definitions_provision(searcher):
+    """'How does X define Y?' cites the definitions provision of Y right after the key provision (H14j); a
+    question not asking for a meaning does not move it."""
+    from regc.retrieval import answer
+    from regc.retrieval.cues import asks_definition
+
+    assert asks_definition("What is meant by 'enabling activity'?")
+    assert not asks_definition("How are the criteria applied?")
+    q = "How does the Taxonomy Regulation define 'circular economy'?"
+    anchor, hits = Asker(searcher).retrieve(q, k=10)
+    term = "32020R0852#Article 2"
+    assert term in anchor.term_nodes and term in [h.node for h in hits[:6]]
+    # the definitions article ranked 6th, far below the margin: cited second all the same
+    low = [h for h in hits if h.node != term][:5]
+    low.append(Retrieved(term, 0.1 * low[0].score, "search"))
+    ids = answer.extractive(searcher, anchor, low).rule_ids()
+    assert ids[1] == term and term not in answer.extractive(searcher, anchor, low, cued=None).rule_ids()
+    other = extract_anchor("Which activities contribute to a 'circular economy'?", searcher)
+    assert term not in answer.extractive(searcher, other, low).rule_ids()
+
+
 def test_a_cue_reaches_the_application_article_of_the_empowering_regulation(searcher):
     """The question's acts are the Disclosures Delegated Act's (its annexes rank first); the cue also reaches
     2020/852, whose Article 8 empowers it, at the level of the delegated act's best provision."""

@@ -54,6 +54,10 @@ CUES: tuple[tuple[str, str, str], ...] = (
 LOCATION = (r"\bwhere\b[^?.]{0,60}?\b(?:criteria|requirements|written|set\s+out|laid\s+down|changes?)\b"
             r"|\bwhich\s+(?:article|annex|provision)\b[^?.]{0,40}?\b(?:sets?\s+out|lays?\s+down|contains?)\b")
 _LOCATION = re.compile(LOCATION, re.I | re.X)
+# a question asking what a term means ("how does the regulation define 'circular economy'?"): the definitions
+# provision of the term the question names governs (H14j)
+DEFINITION = r"\bdefin(?:e|es|ed|ition|itions)\b|\bwhat\s+is\s+meant\s+by\b|\bmeaning\s+of\b"
+_DEFINITION = re.compile(DEFINITION, re.I | re.X)
 _QUESTION = tuple((name, re.compile(q, re.I | re.X)) for name, q, _ in CUES)
 _PROVISION = {name: re.compile(p, re.I | re.X) for name, _, p in CUES}
 OPENING = 160  # characters of an article's text read when it has no heading
@@ -78,6 +82,15 @@ def asks_location(question: str) -> bool:
     return bool(_LOCATION.search(question))
 
 
+def asks_definition(question: str) -> bool:
+    """Whether ``question`` asks what a term means.
+
+    >>> asks_definition("How does the Taxonomy Regulation define a 'circular economy'?")
+    True
+    """
+    return bool(_DEFINITION.search(question))
+
+
 def provision_matches(cue: str, heading: str, opening: str) -> bool:
     """Whether an article with ``heading`` (and ``opening``, its first words, read when the heading is empty) is
     the kind of provision ``cue`` points to."""
@@ -99,4 +112,4 @@ def cued_articles(trees, cue: str) -> list[str]:
     return out
 
 
-__all__ = ["CUES", "LOCATION", "asks_location", "question_cues", "provision_matches", "cued_articles"]
+__all__ = ["CUES", "DEFINITION", "LOCATION", "asks_definition", "asks_location", "question_cues", "provision_matches", "cued_articles"]
