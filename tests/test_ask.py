@@ -604,6 +604,23 @@ def test_a_definition_question_cites_the_terms_definitions_provision(searcher):
     assert term not in answer.extractive(searcher, other, low).rule_ids()
 
 
+def test_a_cued_article_brings_the_provisions_that_amended_it(searcher):
+    """A later act's article that amended a cued article (AMENDS edge) joins at the cued article's level (H14j)."""
+    q = "From what date must non-financial undertakings disclose their turnover KPI?"
+    asker = Asker(searcher)
+    asker.__dict__["_amenders"] = {"32021R2178#Article 10": ("32020R0852#Article 26",)}  # as if it had amended it
+    hits = {h.node: h for h in asker.retrieve(q, k=20)[1]}
+    cued = hits["32021R2178#Article 10"]
+    assert cued.origin == "cue"
+    amender = hits["32020R0852#Article 26"]
+    assert amender.origin == "amender" and abs(amender.score - cued.score) < 1e-9
+    off = Asker(searcher, cue_amenders=None)
+    off.__dict__["_amenders"] = asker._amenders
+    assert all(h.origin != "amender" for h in off.retrieve(q, k=20)[1])
+    real = Asker(searcher)._amenders  # from the graph: other acts' provisions only
+    assert all(src.split("#")[0] != dst.split("#")[0] for dst, srcs in real.items() for src in srcs)
+
+
 def test_a_cue_reaches_the_application_article_of_the_empowering_regulation(searcher):
     """The question's acts are the Disclosures Delegated Act's (its annexes rank first); the cue also reaches
     2020/852, whose Article 8 empowers it, at the level of the delegated act's best provision."""
