@@ -7,9 +7,10 @@
    :mod:`regc.retrieval.titles`; off by default), and the views are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
 3. provisions the anchor pinpoints (cited articles, activity-code annexes, definitions of the terms used) join
    at the top or at the closure level; the articles that introduce one of the best annexes ("... set out in
-   Annex I"), when search found them too, join at 0.6 x the annex; the articles a question cue points to (:mod:`regc.retrieval.cues`: "from
+   Annex I"), when search found them too (or the question asks where its rules are written), join at 0.6 x the
+   annex; the articles a question cue points to (:mod:`regc.retrieval.cues`: "from
    what date" -> "Entry into force and application") join below their act's best provision (the acts of the
-   question, with the regulations that empower them);
+   question, with the regulations that empower them), with the later acts' articles that amended them;
 4. an authority order (regulation/directive > delegated/implementing act > other documents) scales the scores;
 5. the 1-hop citation closure of the best provisions (REFERENCES, DELEGATES_TO, SPECIFIES, REQUIRES_FORM edges,
    paragraph-level edges rolled up) is merged INTO the ranking: a neighbour scores ``decay`` x its best seed,
