@@ -257,6 +257,40 @@ def test_lexicon_bridges_part_160_coverage_enforcement_and_transaction_words():
         assert unwanted not in bridge(q), (q, bridge(q))
 
 
+def test_lexicon_bridges_hearing_modification_transaction_and_underwriting_words():
+    """Round H14j (written after reading the fresh5 misses, so in-sample): discovery, collateral estoppel, ex parte
+    contacts, modifications of a standard and the time to comply, prior approval, a second insurer, pricing a
+    policy that was not placed, how long something lasts; near-misses (Taxonomy insurance words, a patient's
+    records handed to the police, a plan's documents) bring none of them."""
+    from regc.retrieval.lexicon import bridge
+
+    cases = {
+        "Can we make the Department hand over the documents it relies on?": {"production of documents discovery"},
+        "A court already found that we broke the rules. Can we argue about the same facts again?": {
+            "collateral estoppel bound by that determination"},
+        "May our lawyer call the judge privately before the hearing?": {"ex parte contacts communicate with the ALJ"},
+        "When HHS changes one of the standards, how long do we get to comply?": {
+            "modification to a standard", "compliance dates"},
+        "We need prior authorization from the insurer for an MRI.": {"referral certification and authorization"},
+        "Before we perform a procedure we ask the insurer for approval.": {"referral certification and authorization"},
+        "The patient has two insurance plans; we bill the secondary insurer.": {"coordination of benefits"},
+        "The plan collected data to price a policy, but the employer went with another insurer.": {
+            "underwriting premium rating", "not placed with the health plan"},
+        "How long does the state's exception last?": {"duration remains in effect"},
+    }
+    for question, want in cases.items():
+        assert want <= set(bridge(question)), (question, bridge(question))
+    for q, unwanted in (
+            ("How do insurers report their non-life underwriting activities?", "underwriting premium rating"),
+            ("Must we hand over the patient's records to the police?", "production of documents discovery"),
+            ("May the patient speak to us privately about her diagnosis?", "ex parte contacts communicate with the ALJ"),
+            ("Has the Commission changed the criteria for hydrogen?", "modification to a standard"),
+            ("Do we need the patient's consent before a procedure is filmed?", "referral certification and authorization"),
+            ("How long must we keep the signed authorization?", "duration remains in effect"),
+            ("Do both transition plans have to be disclosed?", "coordination of benefits")):
+        assert unwanted not in bridge(q), (q, bridge(q))
+
+
 def test_closure_reads_the_bridged_words_and_the_hipaa_graph_has_the_lost_edges(searcher):
     """Round H14g: the closure's overlap test counts the rules' words the lexicon bridged, so § 160.404 (amount
     of a penalty, citing §§ 160.406, 160.408, and 160.412) brings § 160.406 (number of violations) for a question
@@ -491,6 +525,12 @@ def test_faq_fixture_is_audited_and_split():
     ("How do we report CapEx for eligible activities?", []),
     ("Do we apply the same template for both objectives?", []),
     ("What are 'enabling' and 'transitional' economic activities?", []),  # an activity type, not a provision
+    ("Does the disclosures regulation apply to us? We have three employees.", ["scope"]),
+    ("Which companies does the Taxonomy Regulation apply to?", ["scope"]),
+    ("Who does the SFDR actually apply to?", ["scope"]),
+    # near-misses: an accounting scope, a threshold applied to a figure
+    ("Are derivative instruments in scope of Taxonomy-eligibility reporting?", []),
+    ("Does the 10 % threshold apply to CapEx as well as turnover?", []),
 ])
 def test_question_cues_and_near_misses(q, cues):
     from regc.retrieval.cues import question_cues
@@ -506,6 +546,9 @@ def test_cued_articles_by_heading_or_opening_words(searcher):
     assert not provision_matches("review", "Transparency of the review process", "")
     assert cued_articles(searcher.trees, "enforcement") == ["32020R0852#Article 21", "32020R0852#Article 22"]
     assert "32021R2178#Article 10" in cued_articles(searcher.trees, "application")
+    assert provision_matches("scope", "Subject matter and scope", "")
+    assert provision_matches("scope", "Exemptions", "")
+    assert not provision_matches("scope", "Definitions", "This Regulation applies to")
 
 
 def test_a_cue_lifts_its_articles_below_their_acts_best(searcher):
@@ -520,6 +563,63 @@ def test_a_cue_lifts_its_articles_below_their_acts_best(searcher):
         h.score <= 0.8 * max(x.score for x in cued if x.celex == "32021R2178") + 1e-9 for h in lifted)
     off = [h for h in Asker(searcher, cue_parents=False).retrieve(q, k=10)[1] if h.origin == "cue"]
     assert all(h.score <= 0.8 * max(x.score for x in cued if x.celex == h.celex) + 1e-9 for h in off)
+
+
+def test_a_cued_article_is_cited_second_whatever_its_margin(searcher):
+    """The articles a question cue lifted are cited after the key provision (H14j), with verbatim quotes; without
+    ``cued`` they compete on their answering sentences only (here: one of them loses to Article 4)."""
+    from regc.retrieval.answer import extractive
+
+    q = "Who supervises financial market participants, and what penalties apply if they do not comply?"
+    anchor, hits = Asker(searcher).retrieve(q, k=10)
+    cued = [h.node for h in hits[:6] if h.origin == "cue"]
+    assert set(cued) == {"32020R0852#Article 21", "32020R0852#Article 22"}
+    ans = extractive(searcher, anchor, hits, cued="second")
+    ids = ans.rule_ids()
+    assert set(cued) == set(ids[1:]) and set(ids) <= {h.node for h in hits}
+    for rule in ans.rules:
+        text = searcher_text(searcher, rule["rule_id"])
+        assert all(c["quote"] in text for c in rule["claims"])
+    plain = extractive(searcher, anchor, hits, cued=None).rule_ids()
+    assert plain[0] == ids[0] and not set(cued) <= set(plain)  # the same key provision
+
+
+def test_a_definition_question_cites_the_terms_definitions_provision(searcher):
+    """'How does X define Y?' cites the definitions provision of Y right after the key provision (H14j); a
+    question not asking for a meaning does not move it."""
+    from regc.retrieval import answer
+    from regc.retrieval.cues import asks_definition
+
+    assert asks_definition("What is meant by 'enabling activity'?")
+    assert not asks_definition("How are the criteria applied?")
+    q = "How does the Taxonomy Regulation define 'circular economy'?"
+    anchor, hits = Asker(searcher).retrieve(q, k=10)
+    term = "32020R0852#Article 2"
+    assert term in anchor.term_nodes and term in [h.node for h in hits[:6]]
+    # the definitions article ranked 6th, far below the margin: cited second all the same
+    low = [h for h in hits if h.node != term][:5]
+    low.append(Retrieved(term, 0.1 * low[0].score, "search"))
+    ids = answer.extractive(searcher, anchor, low).rule_ids()
+    assert ids[1] == term and term not in answer.extractive(searcher, anchor, low, cued=None).rule_ids()
+    other = extract_anchor("Which activities contribute to a 'circular economy'?", searcher)
+    assert term not in answer.extractive(searcher, other, low).rule_ids()
+
+
+def test_a_cued_article_brings_the_provisions_that_amended_it(searcher):
+    """A later act's article that amended a cued article (AMENDS edge) joins at the cued article's level (H14j)."""
+    q = "From what date must non-financial undertakings disclose their turnover KPI?"
+    asker = Asker(searcher)
+    asker.__dict__["_amenders"] = {"32021R2178#Article 10": ("32020R0852#Article 26",)}  # as if it had amended it
+    hits = {h.node: h for h in asker.retrieve(q, k=20)[1]}
+    cued = hits["32021R2178#Article 10"]
+    assert cued.origin == "cue"
+    amender = hits["32020R0852#Article 26"]
+    assert amender.origin == "amender" and abs(amender.score - cued.score) < 1e-9
+    off = Asker(searcher, cue_amenders=None)
+    off.__dict__["_amenders"] = asker._amenders
+    assert all(h.origin != "amender" for h in off.retrieve(q, k=20)[1])
+    real = Asker(searcher)._amenders  # from the graph: other acts' provisions only
+    assert all(src.split("#")[0] != dst.split("#")[0] for dst, srcs in real.items() for src in srcs)
 
 
 def test_a_cue_reaches_the_application_article_of_the_empowering_regulation(searcher):
@@ -561,6 +661,23 @@ def test_an_annex_brings_the_searched_articles_that_introduce_it(searcher):
         assert any(abs(h.score - 0.6 * by_node[a].score) < 1e-9 for a in annexes)
     plain = {h.node: h for h in Asker(searcher, introducing_level=None).retrieve(q, k=500)[1]}
     assert all(plain[h.node].score < h.score for h in lifted)
+
+
+def test_a_location_question_brings_introducing_articles_search_did_not_find(searcher):
+    """'Where are ... laid down?' asks for the article that sets out the annex too: its introducers join even when
+    no view's pool holds them (H14j); other questions lift only searched introducers."""
+    from regc.retrieval.cues import asks_location
+
+    assert asks_location("Where are the criteria for hotels?") and asks_location("where are those changes written?")
+    assert not asks_location("Where does the solar park's own use show up in turnover?")
+    assert not asks_location("Our plant burns wood: what do the criteria require about where the wood comes from?")
+    q = "Where are the templates for credit institutions laid down?"
+    on = {h.node: h for h in Asker(searcher).retrieve(q, k=10)[1]}
+    off = {h.node: h for h in Asker(searcher, location_introducers=False).retrieve(q, k=10)[1]}
+    lifted = [n for n, h in on.items() if h.origin == "introducing"]
+    assert lifted and not [n for n, h in off.items() if h.origin == "introducing"]
+    intro = Asker(searcher)._introducers
+    assert all(any(n in intro.get(a, ()) for a in on) for n in lifted)  # each introduces a retrieved annex
 
 
 def test_a_cited_annex_is_preceded_by_its_retrieved_introducing_article(searcher, monkeypatch):

@@ -35,6 +35,17 @@ CITE_POLICY = "answering"  # see :func:`extractive`; chosen by ablation over the
 # before it; decided by ablation over every released set (citation P/R/key up on the three Taxonomy sets, HIPAA
 # unchanged: tests/fixtures/ask/README.md, round H14e)
 CITE_INTRODUCER = True
+# the articles a question cue lifted ("from what date" -> "Entry into force and application") are cited
+# "first" | "second" | None (then only by their answering-sentence support, like any other).  "second" (after
+# the best-supported key), H14j over every released set: key provision cited Taxonomy fresh4 .44 -> .48, fresh5
+# .69 -> .77, citation recall fresh .59 -> .62; FAQ one question loses a cited gold annex (P .229 -> .223);
+# HIPAA unchanged (its sections are not articles, no cue lifts them); "first" gives the same figures
+CITE_CUED: Optional[str] = "second"
+# ... and so is the definitions provision of a term the question names, when it asks what the term means
+# (:func:`regc.retrieval.cues.asks_definition`); a cued or term provision already cited moves up to that place.
+# H14j, every released set (on top of CITE_CUED): key cited Taxonomy fresh3 .56 -> .60, fresh5 .77 -> .85
+# (moving up: fresh3 +.04, fresh5 +.04; the term: fresh5 +.04); no other set moves
+CITE_TERM = True
 
 # the support of a candidate also counts the question's words in its title (heading, names of its standards),
 # at this weight per word: a rule's title says what it governs (HIPAA key provision cited 0.73 -> 0.82 on
@@ -181,7 +192,8 @@ def title_keys(searcher, node: str) -> frozenset:
 
 
 def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str = CITE_POLICY,
-               max_rules: int = MAX_RULES, margin: float = CITE_MARGIN, title_weight: float = TITLE_WEIGHT) -> Answer:
+               max_rules: int = MAX_RULES, margin: float = CITE_MARGIN, title_weight: float = TITLE_WEIGHT,
+               cued: Optional[str] = CITE_CUED) -> Answer:
     """Rules-only answer.  Candidates are the retrieved provisions scoring at least ``margin`` x the best (among
     the first ``MAX_CANDIDATES``); a candidate is supported by its sentences that answer the question (share
     content words with the anchor); its support is retrieval score x answering-sentence coverage.
@@ -211,11 +223,41 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
         chosen = [f for f in found if f[1] >= SUPPORT_MARGIN * best]
     else:
         raise ValueError(f"unknown citation policy {policy!r} (answering | support)")
+    if cued:
+        from regc.retrieval.cues import asks_definition
+
+        terms = set(anchor.term_nodes) if CITE_TERM and asks_definition(anchor.question) else set()
+        chosen = _with_cued(searcher, chosen, hits, focus, cued, terms)
     if CITE_INTRODUCER:
         chosen = _with_introducers(searcher, chosen, hits, focus)
     rules = [_rule(searcher, h.node, claims, version_of_node(searcher, h.node, h.version))
              for h, _, claims in chosen[:max_rules]]
     return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits])
+
+
+def _with_cued(searcher, chosen: list, hits: list[Retrieved], focus: set[str], where: str,
+               terms: set[str] = frozenset()) -> list:
+    """``chosen`` with the provisions a question cue lifted (origin "cue": the application, enforcement, review,
+    amendment or scope article of the question's acts) and ``terms`` (the definitions provisions of the terms a
+    question asking what they mean names) among the first ``MAX_CANDIDATES`` hits, whatever their margin, when
+    they share a word with the question (one already cited moves up): ``where`` "first" (the key provision) or
+    "second"."""
+    have = {f[0].node: f for f in chosen}
+    add = []
+    for h in hits[:MAX_CANDIDATES]:
+        if h.origin == "cue" or h.node in terms:
+            if h.node in have:  # already cited: moved up
+                add.append(have[h.node])
+                continue
+            _, claims = _claims(node_text(searcher, h.node, h.version), focus, 1)
+            if claims:
+                add.append((h, 0.0, claims))
+    if not add:
+        return chosen
+    if where == "first":
+        return add + [f for f in chosen if f not in add]
+    head = chosen[:1] if chosen and chosen[0] not in add else []
+    return head + add + [f for f in chosen if f not in add and f not in head]
 
 
 def _with_introducers(searcher, chosen: list, hits: list[Retrieved], focus: set[str]) -> list:

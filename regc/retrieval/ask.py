@@ -7,9 +7,10 @@
    :mod:`regc.retrieval.titles`; off by default), and the views are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
 3. provisions the anchor pinpoints (cited articles, activity-code annexes, definitions of the terms used) join
    at the top or at the closure level; the articles that introduce one of the best annexes ("... set out in
-   Annex I"), when search found them too, join at 0.6 x the annex; the articles a question cue points to (:mod:`regc.retrieval.cues`: "from
+   Annex I"), when search found them too (or the question asks where its rules are written), join at 0.6 x the
+   annex; the articles a question cue points to (:mod:`regc.retrieval.cues`: "from
    what date" -> "Entry into force and application") join below their act's best provision (the acts of the
-   question, with the regulations that empower them);
+   question, with the regulations that empower them), with the later acts' articles that amended them;
 4. an authority order (regulation/directive > delegated/implementing act > other documents) scales the scores;
 5. the 1-hop citation closure of the best provisions (REFERENCES, DELEGATES_TO, SPECIFIES, REQUIRES_FORM edges,
    paragraph-level edges rolled up) is merged INTO the ranking: a neighbour scores ``decay`` x its best seed,
@@ -82,6 +83,9 @@ SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the qu
 # (0.6 > 0.7 > 0.8; 0.5 no effect; lifting unsearched introducers cost Taxonomy fresh: README, round H14e)
 INTRODUCING_LEVEL: Optional[float] = 0.6
 INTRODUCING_SEEDS = 10  # the best provisions whose introducing articles are lifted
+# ... and, when the question asks where its rules are written (:func:`regc.retrieval.cues.asks_location`), also
+# the introducing articles no view's pool holds (H14j; lifting them for every question cost Taxonomy fresh, H14e)
+LOCATION_INTRODUCERS = True
 # a question cue (:mod:`regc.retrieval.cues`: "from what date", "who checks") lifts the cued articles of the
 # question's acts (named, else those of the CUE_ACTS best provisions) to this factor of their act's best score
 # (None: off); 0.8 decided by ablation over every released set (tests/fixtures/ask/README.md, fourth round H14e)
@@ -92,6 +96,11 @@ CUE_ACTS = 5
 # and 2020/852's application article governs.  Decided by ablation over every released set (Taxonomy fresh +0.063
 # R@10 / FC@10, fresh3 +0.020 R@10, no set loses: tests/fixtures/ask/README.md, fifth round H14r5)
 CUE_PARENTS = True
+# the provisions of later acts that amended a cued article (AMENDS edges: the Environmental Delegated Act's
+# Article 5 -> the Disclosures Delegated Act's application article, whose new paragraphs date the added
+# objectives) join at this factor of its level, origin "amender"; None: off.  1.0 (H14j, every released set):
+# Taxonomy fresh5 +.019 R@10 / +.038 FullCov@10 (one question, in-sample), no set moves otherwise; 0.7: no effect
+CUE_AMENDERS: Optional[float] = 1.0
 # a closure neighbour that no view's search pool holds (cited, but not found by the question's words) joins at
 # decay x this: decided by ablation over every released set (0.8 = 0.85 > 0.7 > 0.9 on the FAQ set; no set
 # loses: tests/fixtures/ask/README.md, fourth round H14e); 1.0: off
@@ -138,7 +147,7 @@ def _stem(w: str) -> str:
 class Retrieved:
     node: str  # "32021R2178#Article 8"
     score: float
-    origin: str = "search"  # search | pinpoint | section | term | closure
+    origin: str = "search"  # search | pinpoint | section | term | cue | amender | introducing | closure
     version: Optional[str] = None  # the version quoted (``as_of``); None: the indexed one
 
     @property
@@ -175,8 +184,11 @@ class Asker:
                  introducing_level: Optional[float] = INTRODUCING_LEVEL, cue_level: Optional[float] = CUE_LEVEL,
                  unsearched_closure: float = UNSEARCHED_CLOSURE, glossary_factor: float = GLOSSARY,
                  cue_parents: bool = CUE_PARENTS, lineage_closure: Sequence[str] = LINEAGE_CLOSURE,
-                 named_closure: Optional[float] = NAMED_CLOSURE, focus_bridged: bool = FOCUS_BRIDGED):
+                 named_closure: Optional[float] = NAMED_CLOSURE, focus_bridged: bool = FOCUS_BRIDGED,
+                 location_introducers: bool = LOCATION_INTRODUCERS, cue_amenders: Optional[float] = CUE_AMENDERS):
         self.s = searcher
+        self.cue_amenders = cue_amenders
+        self.location_introducers = location_introducers
         self.named_closure, self.focus_bridged = named_closure, focus_bridged
         self.lineage_closure = tuple(lineage_closure)
         self.cue_parents = cue_parents
@@ -336,6 +348,20 @@ class Asker:
                 celex = art.split("#", 1)[0]
                 if celex in acts:
                     lift(art, self.cue_level * best.get(celex, 0.0), "cue")
+                    if self.cue_amenders:  # the provisions that amended it set the dates of what they added
+                        for src in self._amenders.get(art, ()):
+                            lift(src, self.cue_amenders * self.cue_level * best.get(celex, 0.0), "amender")
+
+    @cached_property
+    def _amenders(self) -> dict[str, tuple[str, ...]]:
+        """Provision -> the provisions of other acts that amend it (AMENDS edges, paragraphs rolled up)."""
+        out: dict[str, set[str]] = {}
+        for a, b, d in self.s.graph.edges(data=True):
+            if d.get("type") == "AMENDS" and "#" in a and "#" in b:
+                (ca, la), (cb, lb) = a.split("#", 1), b.split("#", 1)
+                if ca != cb:
+                    out.setdefault(f"{cb}#{part_of(lb)}", set()).add(f"{ca}#{part_of(la)}")
+        return {k: tuple(sorted(v)) for k, v in out.items()}
 
     @cached_property
     def _glossaries(self) -> set[str]:
@@ -482,10 +508,13 @@ class Asker:
             self._lift_cued(anchor, scores, lift, order)
         searched = {n for n, _ in fused}  # provisions some view's search pool holds
         if self.introducing_level:
+            from regc.retrieval.cues import asks_location
+
+            anywhere = self.location_introducers and asks_location(anchor.question)
             ranked_now = sorted(scores.items(), key=order)[:INTRODUCING_SEEDS]
             for n, (sc, _) in ranked_now:
                 for art in self._introducers.get(n, ()):
-                    if art not in searched:
+                    if art not in searched and not anywhere:
                         continue
                     lift(art, self.introducing_level * sc, "introducing")
         if self.closure:

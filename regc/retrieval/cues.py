@@ -34,10 +34,30 @@ CUES: tuple[tuple[str, str, str], ...] = (
      r"\breview\w*|\bhow\s+often\b[^?]{0,60}?\breport\w*|\breport\w*\s+on\s+(?:the\s+)?(?:application|how)\b"
      r"|\bevaluat\w*\s+(?:of\s+)?(?:the\s+)?(?:regulation|rules|act)\b",
      r"^\s*(?:review|report|evaluation)\b"),
+    # who and what an act covers (H14j, written after reading the fresh5 misses): "does the regulation apply to
+    # us?", "which organisations does it apply to?" -> "Subject matter and scope", "Exemptions"; an accounting
+    # "scope" ("in scope of eligibility reporting") is no cue
+    ("scope",
+     r"\b(?:does|do|would|will)\b[^?]{0,80}?\b(?:regulation|directive|act|rules?|taxonomy|SFDR)\s+"
+     r"(?:actually\s+|even\s+|still\s+|also\s+)?apply\s+to\b"
+     r"|\bappl(?:y|ies)\s+to\s+(?:us|me|our\s+(?:firm|company|organi[sz]ation|business|group))\b"
+     r"|\b(?:which|what)\s+(?:organi[sz]ations|companies|firms|undertakings|entities|persons)\b[^?]{0,80}?\bappl(?:y|ies)\s+to\b"
+     r"|\bwho\s+(?:does|do)\b[^?]{0,60}?\bapply\s+to\b",
+     r"\bscope\b|^\s*subject\ matter\b|^\s*exemptions?\b"),
     ("amendment",
      r"\b(?:changed|amended|amending|amendments?|modified|revised|replaced)\b",
      r"^\s*amendments?\s+to\b|\bis\ amended\ as\ follows\b"),
 )
+# a question asking WHERE rules are written ("where are the criteria for ...?", "where are those changes
+# written?"): the article that introduces an annex ("... are set out in Annex IV") governs with the annex, even
+# when the question's words do not find the article (H14j)
+LOCATION = (r"\bwhere\b[^?.]{0,60}?\b(?:criteria|requirements|written|set\s+out|laid\s+down|changes?)\b"
+            r"|\bwhich\s+(?:article|annex|provision)\b[^?.]{0,40}?\b(?:sets?\s+out|lays?\s+down|contains?)\b")
+_LOCATION = re.compile(LOCATION, re.I | re.X)
+# a question asking what a term means ("how does the regulation define 'circular economy'?"): the definitions
+# provision of the term the question names governs (H14j)
+DEFINITION = r"\bdefin(?:e|es|ed|ition|itions)\b|\bwhat\s+is\s+meant\s+by\b|\bmeaning\s+of\b"
+_DEFINITION = re.compile(DEFINITION, re.I | re.X)
 _QUESTION = tuple((name, re.compile(q, re.I | re.X)) for name, q, _ in CUES)
 _PROVISION = {name: re.compile(p, re.I | re.X) for name, _, p in CUES}
 OPENING = 160  # characters of an article's text read when it has no heading
@@ -51,6 +71,24 @@ def question_cues(question: str) -> list[tuple[str, str]]:
         if m:
             out.append((name, m.group(0)))
     return out
+
+
+def asks_location(question: str) -> bool:
+    """Whether ``question`` asks where its rules are written.
+
+    >>> asks_location("Where are the criteria for hotels?"), asks_location("Where is our solar park's turnover?")
+    (True, False)
+    """
+    return bool(_LOCATION.search(question))
+
+
+def asks_definition(question: str) -> bool:
+    """Whether ``question`` asks what a term means.
+
+    >>> asks_definition("How does the Taxonomy Regulation define a 'circular economy'?")
+    True
+    """
+    return bool(_DEFINITION.search(question))
 
 
 def provision_matches(cue: str, heading: str, opening: str) -> bool:
@@ -74,4 +112,4 @@ def cued_articles(trees, cue: str) -> list[str]:
     return out
 
 
-__all__ = ["CUES", "question_cues", "provision_matches", "cued_articles"]
+__all__ = ["CUES", "DEFINITION", "LOCATION", "asks_definition", "asks_location", "question_cues", "provision_matches", "cued_articles"]
