@@ -229,7 +229,7 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
         prev_y = line.y
         label_words = line.words[:split]
         values = line.words[split:]
-        if out and out[-1].kind == "total":
+        if table_closed(out):
             break  # the table ends with its total (A + B); what follows is other content
         if owners[k] == "up" and out and out[-1].kind != "section" or owners[k] == "down":
             if owners[k] == "up":  # the row gap says where each label-only line belongs (:mod:`row_gaps`)
@@ -272,6 +272,22 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
         out.append(make_row(page, line, label, label_words, values, cols, decimal, share_x))
         pending = []
     return out
+
+
+def table_closed(rows: list[TableRow]) -> bool:
+    """A table has ended: it holds a total (A + B) row printed after its other rows.  A total printed first,
+    under the header and before any section or activity row, opens the table instead of closing it; such a
+    table ends with its not-eligible (B) row.
+
+    >>> opening = TableRow(kind="total", label="TOTAL (A+B)", page=1, y=0.0)
+    >>> table_closed([opening]), table_closed([opening, TableRow(kind="section", label="A.", page=1, y=9.0)])
+    (False, False)
+    >>> table_closed([TableRow(kind="activity", label="x", page=1, y=0.0), opening])
+    True
+    """
+    if rows and rows[0].kind == "total":
+        return any(r.kind == "not_eligible_total" for r in rows)
+    return any(r.kind == "total" for r in rows)
 
 
 def _first_value_x(body: list[Line], splits: list[int]) -> float:
@@ -499,7 +515,7 @@ def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
             doc.__dict__["kpi_search_end"] = n - 1
             break
         text = doc.page_texts(n)[n - 1]
-        near = st.last is not None and n == st.at[0] + 1 and not any(r.kind == "total" for r in st.last.rows)
+        near = st.last is not None and n == st.at[0] + 1 and not table_closed(st.last.rows)
         if not HEADER_MARKERS.search(text) and not (near and text.strip()):
             continue
         for k, part in enumerate(table_segments(doc.page(n))):
@@ -546,7 +562,7 @@ def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool, kpi_hin
     """Read one table part into the state: a new KPI table, a continuation, or a facing half.  ``kpi_hint``:
     the KPI of a multi-KPI table's view (its header and rows may name the others)."""
     last = st.last
-    follows = adjacent and not any(r.kind == "total" for r in last.rows)  # a table ends at its total
+    follows = adjacent and not table_closed(last.rows)  # a table ends at its total
     starts = is_kpi_page(page)
     if not starts and not follows:
         return
