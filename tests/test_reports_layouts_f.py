@@ -46,3 +46,55 @@ def test_a_total_printed_first_opens_the_table():
     assert kinds[0] == "total" and "activity" in kinds and "aligned_total" in kinds
     assert kinds[-1] == "not_eligible_total"  # the table ends with its B row when the total came first
     assert T.table_closed(rows) and not T.table_closed(rows[:1])
+
+
+def test_negative_share_with_the_percent_inside_the_brackets():
+    assert V.parse_number("(1.2%)") == -1.2 and V.is_percent("(1.2%)") and V.parse_number("(1,234)") == -1234.0
+
+
+def test_compact_subtotal_labels_without_brackets():
+    assert V.row_kind("Total A.1") == "aligned_total" and V.row_kind("Summe A.2") == "eligible_not_aligned_total"
+    assert V.row_kind("Total A.1 + A.2") == "eligible_total" and V.row_kind("Total A.1.2") is None
+
+
+def test_objective_after_the_section_and_hyphenated_objective_headers():
+    assert V.parse_code("1.2 PPC", "CE") == ("PPC-1.2", [])
+    assert V.parse_code("CCM 8.1 CCA 8.1") == ("CCM-8.1", ["CCA-8.1"])
+    assert V.names_column("pollu-", ("pollution",)) and V.names_column("biologis-", ("biologisch",))
+    assert not V.names_column("klima-", ("klimaschutz",))  # a stem shorter than half the word names nothing
+
+
+def test_dash_amount_beside_a_not_applicable_share_is_zero():
+    page = page_of(HEADER + [
+        (40, _cells(20, "A.1 Environmentally sustainable activities")),
+        (50, _cells(20, "Water supply") + [(150, "WTR"), (170, "2.2"), (200, "–"), (260, "n/a"), (335, "Y"),
+                                            (505, "Y")]),
+        (60, _cells(20, "Solar power") + [(150, "CCM"), (170, "4.1"), (200, "–"), (335, "Y"), (505, "Y")]),
+    ])
+    rows = [r for r in T.read_page_rows(page, T.header_columns(page), ".") if r.kind == "activity"]
+    assert (rows[0].amount, rows[0].share) == (0.0, None)
+    assert rows[1].amount is None  # a lone dash in a row (no other cell) stays unread, as before
+
+
+def test_second_code_of_a_two_code_cell_is_no_amount():
+    page = page_of(HEADER + [
+        (40, _cells(20, "A.1 Environmentally sustainable activities")),
+        (50, _cells(20, "Data processing") + [(150, "CCM"), (172, "8.1"), (190, "/"), (197, "CCA"), (217, "8.1"),
+                                               (215 + 20, "0"), (260, "0.0%"), (335, "Y"), (375, "Y")]),
+    ])
+    row = next(r for r in T.read_page_rows(page, T.header_columns(page), ".") if r.kind == "activity")
+    assert (row.amount, row.code_text) == (0.0, "CCM 8.1 / CCA 8.1")
+
+
+def test_sc_shares_of_the_2021_template_read_as_answers():
+    header = [(10, _cells(20, "Economic activities") + [(150, "Code"), (200, "Amount"), (250, "Proportion")]
+               + _cells(300, "Substantial contribution")),
+              (20, [(300, "Mitigation"), (360, "Adaptation"), (420, "Water")]),
+              (28, _cells(470, "DNSH"))]
+    page = page_of(header + [
+        (40, _cells(20, "A.1 Environmentally sustainable activities")),
+        (50, _cells(20, "Engineering") + [(150, "9.1"), (200, "1,234"), (250, "8.3%"), (310, "0.0%"),
+                                           (370, "100.0%"), (430, "0.0%")]),
+    ])
+    row = next(r for r in T.read_page_rows(page, T.header_columns(page), ".") if r.kind == "activity")
+    assert row.sc == {"CCM": "N", "CCA": "Y", "WTR": "N"} and row.share == 8.3

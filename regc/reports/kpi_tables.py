@@ -20,6 +20,7 @@ from regc.reports.kpi_columns import kpi_spans, kpi_view
 from regc.reports.line_cells import footnote_mark as _footnote_mark, join_wrapped_percent, prose_word as _prose_word
 from regc.reports.pdftree import Document, Line, Page
 from regc.reports.row_gaps import label_owners
+from regc.reports.sc_shares import read_sc_shares
 
 HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich|"
                             + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS), re.I)
@@ -126,7 +127,7 @@ def header_columns(page: Page) -> list[Column]:
                     found[abbrev].append(w.xc)
                 continue
             for role, prefixes in V.OBJECTIVE_HEADER_WORDS:
-                if any(low.startswith(p) for p in prefixes):
+                if V.names_column(low, prefixes):
                     found.setdefault(role, [])
                     if all(abs(x - w.xc) > 12 for x in found[role]):
                         found[role].append(w.xc)
@@ -171,7 +172,8 @@ def label_split(line: Line, cols: list[Column]) -> int:
     for i, w in enumerate(line.words):
         prev = line.words[i - 1].text if i else ""
         listed = bool(V.OBJ_TOKEN.match(prev)) or prev in ("/", ",", ";") or w.text.endswith((")", ",", ";", "/"))
-        if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text) and (code_right is None or w.x0 < code_right + 30) \
+        near_code = code_right is None or w.x0 < code_right + 30 or bool(V.OBJ_TOKEN.match(prev))  # 'CCA 8.1'
+        if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text) and near_code \
                 and not (coded and code_right is None and not listed):
             named = i + 1 < len(line.words) and line.words[i + 1].text[:1].isalpha()  # '6.5 Transport by …'
             named = named or w.text.endswith(")") and not w.text.startswith("(")  # '… (CCM' / '7.7) 28,665'
@@ -353,7 +355,8 @@ def make_row(page: Page, line: Line, label: str, label_words, values, cols, deci
     nums = [w for w in values if V.is_number(w.text) and not V.is_answer(w.text)]
     if nums and V.is_percent(nums[0].text):  # no amount printed: the row starts with its share
         nums = [None] + nums
-    if nums and nums[0] is not None and not (V.DASH_CELL.match(nums[0].text) and kind == "activity" and len(nums) == 1):
+    lone_dash = len(nums) == 1 and not any(w.text.lower() in V.NOT_APPLICABLE_CELLS for w in values)
+    if nums and nums[0] is not None and not (V.DASH_CELL.match(nums[0].text) and kind == "activity" and lone_dash):
         row.amount_token = nums[0].text
         row.amount = V.parse_number(nums[0].text, decimal)
     if len(nums) >= 2:
@@ -361,6 +364,8 @@ def make_row(page: Page, line: Line, label: str, label_words, values, cols, deci
         row.share_token = share.text
         row.share = V.parse_number(share.text, decimal)
     assign_answers(row, values, cols)
+    if kind == "activity":  # the 2021 template's SC shares ('100,0 %') as answers
+        read_sc_shares(row.sc, [w for w in nums[2:] if w is not None and w.text != row.share_token], cols, decimal)
     return row
 
 
