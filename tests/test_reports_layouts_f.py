@@ -98,3 +98,48 @@ def test_sc_shares_of_the_2021_template_read_as_answers():
     ])
     row = next(r for r in T.read_page_rows(page, T.header_columns(page), ".") if r.kind == "activity")
     assert row.sc == {"CCM": "N", "CCA": "Y", "WTR": "N"} and row.share == 8.3
+
+
+def _two_column_page() -> Page:
+    """Running text in the left column, a compact KPI table ('SC CCM', 'SC CCA', 'MS') in the right one, the
+    table rows on the same baselines as text lines."""
+    prose = "the undertaking discloses how and to what extent its activities are associated with"
+    table = [_cells(310, "Economic activities") + [(420, "Code"), (455, "EUR"), (500, "%"), (512, "SC"), (528, "SC"),
+                                                   (546, "MS")],
+             [(512, "CCM"), (528, "CCA")],
+             _cells(310, "A.1. Environmentally sustainable activities"),
+             _cells(310, "Solar power") + [(420, "CCM"), (440, "4.1"), (466, "86.5"), (493, "5.7%"), (516, "Y"),
+                                           (528, "N/EL"), (548, "Y")],
+             _cells(310, "Urban waste water") + [(420, "WTR"), (440, "2.2"), (463, "148.7"), (493, "9.7%"),
+                                                  (512, "N/EL"), (528, "N/EL"), (548, "Y")],
+             _cells(310, "Total A.1") + [(461, "235.2"), (488, "15.4%")],
+             _cells(310, "A.2. Taxonomy-eligible but not aligned"),
+             _cells(310, "Freight by road") + [(420, "CCM"), (440, "6.6"), (466, "95.4"), (493, "1.7%"), (515, "EL"),
+                                               (528, "N/EL")],
+             _cells(310, "Total A.2") + [(466, "95.4"), (493, "1.7%")],
+             _cells(310, "TOTAL (A+B)") + [(456, "1,526.6"), (484, "100.0%")]]
+    rows = [(60 + 10 * i, _cells(40, prose[:44] if i % 2 else prose[12:50]) + cells) for i, cells in enumerate(table)]
+    rows += [(170 + 10 * i, _cells(40, prose[:44])) for i in range(4)]
+    return page_of(rows)
+
+
+def test_two_column_page_is_cut_at_its_gutter():
+    from regc.reports.page_columns import column_pages
+
+    page = _two_column_page()
+    left, right = column_pages(page)
+    assert all(w.x0 < 300 for w in left.words) and all(w.x0 >= 300 for w in right.words)
+    assert T.is_kpi_page(right) and not T.is_kpi_page(left)  # 'SC' names the compact header's SC columns
+    rows = T.read_page_rows(right, T.header_columns(right), ".")
+    acts = [r for r in rows if r.kind == "activity"]
+    assert [r.label for r in acts] == ["Solar power CCM 4.1", "Urban waste water WTR 2.2", "Freight by road CCM 6.6"]
+    assert {r.kind for r in rows} >= {"aligned_total", "eligible_not_aligned_total", "total"}
+
+
+def test_a_wide_table_is_not_cut():
+    from regc.reports.page_columns import column_pages
+
+    rows = [(40 + 10 * i, _cells(20, f"Activity number {i}") + [(150, "CCM"), (170, f"4.{i}"), (300, "12.0"),
+                                                                   (340, "1.0%"), (380, "Y"), (420, "N")])
+            for i in range(14)]
+    assert len(column_pages(page_of(rows))) == 1

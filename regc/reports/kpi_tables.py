@@ -18,12 +18,14 @@ from dataclasses import dataclass, field
 from regc.reports import rows as V
 from regc.reports.kpi_columns import kpi_spans, kpi_view
 from regc.reports.line_cells import footnote_mark as _footnote_mark, join_wrapped_percent, prose_word as _prose_word
+from regc.reports.page_columns import column_pages
 from regc.reports.pdftree import Document, Line, Page
 from regc.reports.row_gaps import label_owners
 from regc.reports.sc_shares import read_sc_shares
 
 HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich|"
-                            + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS), re.I)
+                            + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS)
+                            + rf"|(?-i:\b(?:{V.alternation(V.SC_GROUP_ABBREVIATIONS)})\b)", re.I)  # 'SC CCM'
 SC_MARKERS = re.compile(r"substantial\s+contribution|wesentliche[nr]?\s+beitrag", re.I)
 SC_WORD = re.compile(rf"\b(?:{V.alternation(V.SC_GROUP_WORDS)})\b", re.I)  # a wrapped SC group header's first word
 SECTION_MARKER = re.compile(r"^A\.?\s*[12]\b|^A\.\s|\bA\.1\b|\bA\.2\b")
@@ -523,7 +525,7 @@ def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
         near = st.last is not None and n == st.at[0] + 1 and not table_closed(st.last.rows)
         if not HEADER_MARKERS.search(text) and not (near and text.strip()):
             continue
-        for k, part in enumerate(table_segments(doc.page(n))):
+        for k, part in enumerate(p for col in column_pages(doc.page(n)) for p in table_segments(col)):
             adjacent = st.last is not None and (st.at == (n, k - 1) if k else st.at[0] == n - 1)
             views = kpi_column_views(part) if is_kpi_page(part) or adjacent and st.group else []
             if views:

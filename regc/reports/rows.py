@@ -36,6 +36,8 @@ OBJECTIVE_ABBREVIATIONS = {"CCM": "CCM", "CCA": "CCA", "WTR": "WTR", "CE": "CE",
 SC_GROUP_WORDS = ("substantial", "wesentliche", "wesentlichen", "wesentlicher", "substantiële", "substantiele",
                   "substantielle", "substantielles", "sostanziale", "sostanziali", "sustancial", "sustanciales",
                   "substancial")
+# the same group's abbreviation in a compact header ('SC CCM', 'SC CCA'): whole word, upper case
+SC_GROUP_ABBREVIATIONS = ("SC",)
 # the noun of the same group ('contribution', 'bijdrage', ...), lower case
 CONTRIBUTION_WORDS = ("contribution", "beitrag", "bijdrage", "contributo", "contribución", "contribucion")
 # header words naming the proportion (share) column of the KPI, English and German (lower-case prefixes)
