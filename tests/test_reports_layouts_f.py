@@ -143,3 +143,27 @@ def test_a_wide_table_is_not_cut():
                                                                    (340, "1.0%"), (380, "Y"), (420, "N")])
             for i in range(14)]
     assert len(column_pages(page_of(rows))) == 1
+
+
+def test_a_summary_read_first_gives_way_to_the_full_template():
+    summary = page_of([(10, _cells(20, "Turnover KPI summary") + _cells(330, "Substantial contribution DNSH")),
+                       (20, [(200, "Amount"), (260, "Proportion"), (330, "CCM"), (370, "CCA")]),
+                       (40, _cells(20, "Turnover of aligned activities (A.1)") + [(200, "20.0"), (260, "2.0%"),
+                                                                                  (335, "Y"), (375, "N")]),
+                       (50, _cells(20, "Turnover of eligible not aligned (A.2)") + [(200, "30.0"), (260, "3.0%"),
+                                                                                    (335, "N"), (375, "N")]),
+                       (60, _cells(20, "Total (A+B)") + [(200, "1,000.0"), (260, "100.0%"), (335, "N"), (375, "N")])],
+                      number=3)
+    annex = page_of([(5, _cells(20, "Proportion of turnover"))] + HEADER + [
+        (40, _cells(20, "A.1 Environmentally sustainable activities")),
+        (50, _cells(20, "Solar power") + [(150, "CCM"), (170, "4.1"), (200, "20.0"), (260, "2.0%"), (335, "Y"),
+                                           (375, "N"), (425, "Y"), (505, "Y")]),
+        (60, _cells(20, "Turnover of aligned activities (A.1)") + [(200, "20.0"), (260, "2.0%")]),
+        (70, _cells(20, "Total (A+B)") + [(200, "1,000.0"), (260, "100.0%")])], number=9)
+    st = T._Reading()
+    T._read_part(st, summary, 3, 0, False)
+    assert st.tables["turnover"].pages == [3] and not T.itemised(st.tables["turnover"].rows)
+    T._read_part(st, annex, 9, 0, False)
+    assert st.tables["turnover"].pages == [9] and T.itemised(st.tables["turnover"].rows)
+    T._read_part(st, summary, 12, 0, False)  # a later summary does not replace the itemised table
+    assert st.tables["turnover"].pages == [9]

@@ -449,6 +449,11 @@ def has_table_rows(rows: list[TableRow]) -> bool:
                for r in rows)
 
 
+def itemised(rows: list[TableRow]) -> bool:
+    """Rows that list activities: an activity row with a code (a summary table lists none)."""
+    return any(r.kind == "activity" and r.code_text for r in rows)
+
+
 def is_continuation_page(page: Page, rows: list[TableRow]) -> bool:
     """The page after a table page that goes on with the same table: table rows (A.2 activities, totals) and
     no new table title, even without enough answer cells to pass ``is_kpi_page`` on its own."""
@@ -590,8 +595,10 @@ def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool, kpi_hin
     if kpi is None or not has_table_rows(rows):
         return
     if kpi in st.tables and not (last is st.tables[kpi] and follows) and st.tables[kpi].rows:
-        st.at = (n, k)
-        return  # a second table for a KPI already read (e.g. a summary): keep the first
+        if itemised(st.tables[kpi].rows) or not itemised(rows):
+            st.at = (n, k)
+            return  # a second table for a KPI already read (e.g. a summary): keep the first
+        del st.tables[kpi]  # a summary without activity rows read first: the full template replaces it
     tab = st.tables.setdefault(kpi, KpiTable(kpi, [], page_multiplier(page), decimal, []))
     if n not in tab.pages:
         tab.pages.append(n)
