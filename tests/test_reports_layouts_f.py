@@ -167,3 +167,20 @@ def test_a_summary_read_first_gives_way_to_the_full_template():
     assert st.tables["turnover"].pages == [9] and T.itemised(st.tables["turnover"].rows)
     T._read_part(st, summary, 12, 0, False)  # a later summary does not replace the itemised table
     assert st.tables["turnover"].pages == [9]
+
+
+@pytest.mark.parametrize("family, seed", [("f02_two_column_body", 1), ("f04_caption_k_parentheses", 3),
+                                          ("f05_two_codes_letter_codes", 2), ("f06_sc_share_totals_total_first", 1),
+                                          ("f10_de_2021_teur_pct_sc", 2)])
+def test_synth_f_family_end_to_end(family, seed, tmp_path):
+    from regc.reports.extract import extract
+    from regc.reports.pdftree import Document
+    from regc.reports.score import score_pair
+    from tests.reports_synth_f_eval import SYNTH
+
+    doc = SYNTH.build_document(family, seed)
+    pdf = tmp_path / f"{doc.name}.pdf"
+    SYNTH.render(doc, pdf)
+    s = score_pair(extract(Document(pdf)), SYNTH.gold_json(doc))
+    assert s["fixed_exact"] == 1.0, s["fixed_misses"]
+    assert s["rows"]["f1"] == 1.0 and s["rows"]["amount_acc"] == 1.0

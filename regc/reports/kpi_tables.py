@@ -22,6 +22,7 @@ from regc.reports.page_columns import column_pages
 from regc.reports.pdftree import Document, Line, Page
 from regc.reports.row_gaps import label_owners
 from regc.reports.sc_shares import read_sc_shares
+from regc.reports.table_extent import itemised, table_closed
 
 HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich|"
                             + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS)
@@ -278,22 +279,6 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
     return out
 
 
-def table_closed(rows: list[TableRow]) -> bool:
-    """A table has ended: it holds a total (A + B) row printed after its other rows.  A total printed first,
-    under the header and before any section or activity row, opens the table instead of closing it; such a
-    table ends with its not-eligible (B) row.
-
-    >>> opening = TableRow(kind="total", label="TOTAL (A+B)", page=1, y=0.0)
-    >>> table_closed([opening]), table_closed([opening, TableRow(kind="section", label="A.", page=1, y=9.0)])
-    (False, False)
-    >>> table_closed([TableRow(kind="activity", label="x", page=1, y=0.0), opening])
-    True
-    """
-    if rows and rows[0].kind == "total":
-        return any(r.kind == "not_eligible_total" for r in rows)
-    return any(r.kind == "total" for r in rows)
-
-
 def _first_value_x(body: list[Line], splits: list[int]) -> float:
     """Where the value columns start: the left edge of the leftmost number right of a row label."""
     xs = [line.words[sp].x0 for line, sp in zip(body, splits)
@@ -447,11 +432,6 @@ def has_table_rows(rows: list[TableRow]) -> bool:
     """Rows that carry table content: a total row or an activity row with an amount, share or answer."""
     return any(r.kind in TOTAL_KINDS or r.kind == "activity" and (r.amount is not None or r.share is not None or r.sc)
                for r in rows)
-
-
-def itemised(rows: list[TableRow]) -> bool:
-    """Rows that list activities: an activity row with a code (a summary table lists none)."""
-    return any(r.kind == "activity" and r.code_text for r in rows)
 
 
 def is_continuation_page(page: Page, rows: list[TableRow]) -> bool:

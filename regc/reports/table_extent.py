@@ -1,0 +1,27 @@
+"""Where a KPI table ends, and whether it itemises activities (the table reader's two tests on read rows).
+
+Rows are :class:`regc.reports.kpi_tables.TableRow` (only ``kind`` and ``code_text`` are read).
+
+>>> from types import SimpleNamespace as R
+>>> opening, b_row = R(kind="total", code_text=""), R(kind="not_eligible_total", code_text="")
+>>> table_closed([opening]), table_closed([opening, R(kind="section", code_text="")]), table_closed([opening, b_row])
+(False, False, True)
+>>> table_closed([R(kind="activity", code_text="4.1"), opening]), itemised([opening, R(kind="activity", code_text="4.1")])
+(True, True)
+"""
+
+from __future__ import annotations
+
+
+def table_closed(rows) -> bool:
+    """A table has ended: it holds a total (A + B) row printed after its other rows.  A total printed first,
+    under the header and before any section or activity row, opens the table instead of closing it; such a
+    table ends with its not-eligible (B) row."""
+    if rows and rows[0].kind == "total":
+        return any(r.kind == "not_eligible_total" for r in rows)
+    return any(r.kind == "total" for r in rows)
+
+
+def itemised(rows) -> bool:
+    """Rows that list activities: an activity row with a code (a summary table lists none)."""
+    return any(r.kind == "activity" and r.code_text for r in rows)
