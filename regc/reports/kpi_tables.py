@@ -22,11 +22,10 @@ from regc.reports.page_columns import column_pages
 from regc.reports.pdftree import Document, Line, Page
 from regc.reports.row_gaps import label_owners
 from regc.reports.sc_shares import read_sc_shares
-from regc.reports.table_extent import itemised, table_closed
+from regc.reports.table_extent import TOTAL_KINDS, has_table_rows, itemised, table_closed
 
 HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich|"
-                            + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS)
-                            + rf"|(?-i:\b(?:{V.alternation(V.SC_GROUP_ABBREVIATIONS)})\b)", re.I)  # 'SC CCM'
+                            + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS) + V.SC_ABBREVIATED, re.I)
 SC_MARKERS = re.compile(r"substantial\s+contribution|wesentliche[nr]?\s+beitrag", re.I)
 SC_WORD = re.compile(rf"\b(?:{V.alternation(V.SC_GROUP_WORDS)})\b", re.I)  # a wrapped SC group header's first word
 SECTION_MARKER = re.compile(r"^A\.?\s*[12]\b|^A\.\s|\bA\.1\b|\bA\.2\b")
@@ -351,8 +350,7 @@ def make_row(page: Page, line: Line, label: str, label_words, values, cols, deci
         row.share_token = share.text
         row.share = V.parse_number(share.text, decimal)
     assign_answers(row, values, cols)
-    if kind == "activity":  # the 2021 template's SC shares ('100,0 %') as answers
-        read_sc_shares(row.sc, [w for w in nums[2:] if w is not None and w.text != row.share_token], cols, decimal)
+    read_sc_shares(row, nums[2:], cols, decimal)  # the 2021 template's SC shares ('100,0 %') as answers
     return row
 
 
@@ -414,8 +412,6 @@ def is_facing_page(page: Page) -> bool:
             and not SC_MARKERS.search(text) and not SC_WORD.search(text))
 
 
-TOTAL_KINDS = ("aligned_total", "eligible_not_aligned_total", "not_eligible_total", "total")
-
 
 def rows_kpi(rows: list[TableRow]) -> str | None:
     """The KPI named by a page's total-row labels ('CapEx of environmentally sustainable activities (A.1)'):
@@ -426,12 +422,6 @@ def rows_kpi(rows: list[TableRow]) -> str | None:
             for k in V.kpi_words(r.label)[:1]:
                 votes[k] = votes.get(k, 0) + 1
     return max(votes, key=lambda k: (votes[k], k)) if votes else None
-
-
-def has_table_rows(rows: list[TableRow]) -> bool:
-    """Rows that carry table content: a total row or an activity row with an amount, share or answer."""
-    return any(r.kind in TOTAL_KINDS or r.kind == "activity" and (r.amount is not None or r.share is not None or r.sc)
-               for r in rows)
 
 
 def is_continuation_page(page: Page, rows: list[TableRow]) -> bool:

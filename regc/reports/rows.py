@@ -38,6 +38,7 @@ SC_GROUP_WORDS = ("substantial", "wesentliche", "wesentlichen", "wesentlicher", 
                   "substancial")
 # the same group's abbreviation in a compact header ('SC CCM', 'SC CCA'): whole word, upper case
 SC_GROUP_ABBREVIATIONS = ("SC",)
+SC_ABBREVIATED = r"|(?-i:\b(?:" + "|".join(map(re.escape, SC_GROUP_ABBREVIATIONS)) + r")\b)"  # 'SC CCM'
 # the noun of the same group ('contribution', 'bijdrage', ...), lower case
 CONTRIBUTION_WORDS = ("contribution", "beitrag", "bijdrage", "contributo", "contribución", "contribucion")
 # header words naming the proportion (share) column of the KPI, English and German (lower-case prefixes)

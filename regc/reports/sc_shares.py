@@ -11,7 +11,8 @@ columns from one of them (a number between two columns, or nearer an unknown col
 >>> from regc.reports.pdftree import Word
 >>> cols = [Column("CCM", "sc", 100.0), Column("CCA", "sc", 130.0), Column("CCM", "dnsh", 200.0)]
 >>> cells = [Word(95, 0, 105, 8, "0,0"), Word(125, 0, 135, 8, "100,0"), Word(195, 0, 205, 8, "12,0")]
->>> sc = {}; read_sc_shares(sc, cells, cols, ","); sc
+>>> from regc.reports.kpi_tables import TableRow
+>>> row = TableRow(kind="activity", label="x", page=1, y=0.0); read_sc_shares(row, cells, cols, ","); row.sc
 {'CCM': 'N', 'CCA': 'Y'}
 """
 
@@ -20,12 +21,14 @@ from __future__ import annotations
 from regc.reports import rows as V
 
 
-def read_sc_shares(sc: dict, cells, cols, decimal: str) -> None:
-    """Set ``sc[objective]`` from the number cells (pdftree words) standing in SC columns; answers already
-    read win (setdefault)."""
+def read_sc_shares(row, cells, cols, decimal: str) -> None:
+    """Set an activity row's ``sc[objective]`` from the number cells (pdftree words, None skipped) standing in SC
+    columns right of its amount and proportion; answers already read win (setdefault)."""
     xs = sorted(c.xc for c in cols if c.group == "sc")
-    if len(xs) < 2:
+    if len(xs) < 2 or row.kind != "activity":
         return
+    sc = row.sc
+    cells = [w for w in cells if w is not None and w.text != row.share_token]
     reach = min(b - a for a, b in zip(xs, xs[1:])) / 2
     for w in cells:
         value = V.parse_number(w.text, decimal)

@@ -1,6 +1,6 @@
 """Where a KPI table ends, and whether it itemises activities (the table reader's two tests on read rows).
 
-Rows are :class:`regc.reports.kpi_tables.TableRow` (only ``kind`` and ``code_text`` are read).
+Rows are :class:`regc.reports.kpi_tables.TableRow`.
 
 >>> from types import SimpleNamespace as R
 >>> opening, b_row = R(kind="total", code_text=""), R(kind="not_eligible_total", code_text="")
@@ -12,6 +12,8 @@ Rows are :class:`regc.reports.kpi_tables.TableRow` (only ``kind`` and ``code_tex
 
 from __future__ import annotations
 
+TOTAL_KINDS = ("aligned_total", "eligible_not_aligned_total", "not_eligible_total", "total")
+
 
 def table_closed(rows) -> bool:
     """A table has ended: it holds a total (A + B) row printed after its other rows.  A total printed first,
@@ -20,6 +22,12 @@ def table_closed(rows) -> bool:
     if rows and rows[0].kind == "total":
         return any(r.kind == "not_eligible_total" for r in rows)
     return any(r.kind == "total" for r in rows)
+
+
+def has_table_rows(rows) -> bool:
+    """Rows that carry table content: a total row or an activity row with an amount, share or answer."""
+    return any(r.kind in TOTAL_KINDS or r.kind == "activity" and (r.amount is not None or r.share is not None or r.sc)
+               for r in rows)
 
 
 def itemised(rows) -> bool:
