@@ -6,8 +6,9 @@ unseen), plus the synthetic layout-variation set (tests/reports_synth.py, 40 see
 perturbed gold with varied units, decimal marks, languages, code styles, split tables; first contact before
 the robustness rules: fixed 0.440, row F1 0.582), and synth-b (tests/reports_synth_b.py), an independent generator
 written before reading the extractor: its first contact beside the score now; likewise synth-c
-(tests/reports_synth_c.py, issue 12e), synth-d (tests/reports_synth_d.py, issue 12f) and synth-e
-(tests/reports_synth_e.py, issue 12g).  ``$REGC_BENCH_OCR=1`` adds the rasterised-copy row (SMA KPI pages as images, Tesseract OCR).
+(tests/reports_synth_c.py, issue 12e), synth-d (tests/reports_synth_d.py, issue 12f), synth-e
+(tests/reports_synth_e.py, issue 12g) and synth-f (tests/reports_synth_f.py, issue 12).  ``$REGC_BENCH_OCR=1``
+adds the rasterised-copy row (SMA KPI pages as images, Tesseract OCR).
 """
 
 from __future__ import annotations
@@ -161,6 +162,26 @@ def _synth_e_rows() -> list[tuple[str, str]]:
             ("synth-e extract time per report: mean / max", f"{sum(w) / len(w):.2f} s / {max(w):.2f} s")]
 
 
+def _synth_f_rows() -> list[tuple[str, str]]:
+    """Synth-f (tests/reports_synth_f.py: 11 layout families x 3 seeds, written blind in issue 12 by H12sf:
+    /Rotate landscape pages, a two-column body, total-first tables, 2021 SC shares, a summary before the annex,
+    ...): its first contact beside the score now (tuned on since H12j)."""
+    import tempfile
+    from pathlib import Path
+
+    from tests.reports_synth_f_eval import FIRST_CONTACT, score_in_process
+
+    with tempfile.TemporaryDirectory() as tmp:
+        per_doc, walls = score_in_process(Path(tmp))
+    fixed = sum(v["fixed"] for v in per_doc.values()) / len(per_doc)
+    f1 = sum(v["f1"] for v in per_doc.values()) / len(per_doc)
+    w = list(walls.values())
+    return [("synth-f (33 docs, 11 families, written blind): first contact fixed / row F1",
+             f"{FIRST_CONTACT['fixed']:.3f} / {FIRST_CONTACT['row_f1']:.3f}"),
+            ("synth-f now: fixed / row F1", f"{fixed:.3f} / {f1:.3f}"),
+            ("synth-f extract time per report: mean / max", f"{sum(w) / len(w):.2f} s / {max(w):.2f} s")]
+
+
 def run() -> list[tuple[str, str]]:
     from regc.reports.extract import extract
     from regc.reports.pdftree import Document
@@ -195,6 +216,7 @@ def run() -> list[tuple[str, str]]:
     rows += _synth_c_rows()
     rows += _synth_d_rows()
     rows += _synth_e_rows()
+    rows += _synth_f_rows()
     rows.append(("seed 002 anchor (AgenticIE + GPT-4o)", "fixed 0.41-0.46  open row F1 0.61"))
     if os.environ.get("REGC_BENCH_OCR"):
         rows += _ocr_row(reports, gold_dir)

@@ -11,6 +11,8 @@ from tests import reports_synth_eval as evaluation
 from tests.reports_synth_f import FAMILIES, build_document, gold_json
 from tests.reports_synth_f_render import render
 
+# the untouched extractor (c21c5bb) on seeds 1-3, means over the 33 documents (tests/fixtures/reports)
+FIRST_CONTACT = {"fixed": 0.832, "row_f1": 0.804}
 SYNTH = evaluation.SynthSet(tuple(FAMILIES), build_document, gold_json, render)
 
 

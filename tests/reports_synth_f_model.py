@@ -78,10 +78,12 @@ class Document:
 
 
 def _sc_answers(act, group: str, template: str, two: list) -> dict:
-    """Substantial-contribution answers as the 2023 template prints them (2021 template: shares, no answers)."""
+    """Substantial-contribution answers as the 2023 template prints them.  The 2021 template prints shares: an
+    A.1 row's '100,0 %' reads "Y" and its '0,0 %' "N" (the dev gold's convention, TAKKT: '0%' SC cells -> "N";
+    gold correction after first contact, H12j); an A.2 row prints no SC cell ({})."""
     objs = {act.objective} | {c.split("-")[0] for c in two}
     if template == "2021":
-        return {}
+        return {o: ("Y" if o in objs else "N") for o in OBJECTIVES} if group == "A.1" else {}
     if group == "A.1":
         return {o: ("Y" if o in objs else "N/EL") for o in OBJECTIVES}
     return {o: ("EL" if o in objs else "N/EL") for o in OBJECTIVES}

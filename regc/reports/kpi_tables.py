@@ -18,13 +18,16 @@ from dataclasses import dataclass, field
 from regc.reports import rows as V
 from regc.reports.kpi_columns import kpi_spans, kpi_view, spans_fit
 from regc.reports.line_cells import footnote_mark as _footnote_mark, join_wrapped_percent, prose_word as _prose_word
-from regc.reports.page_breaks import (FOOT_GAP, TOTAL_KINDS, has_table_rows, is_continuation_page, is_page_footer,
-                                      join_facing, join_tail, starts_coded_row)
+from regc.reports.page_breaks import (FOOT_GAP, is_continuation_page, is_page_footer, join_facing, join_tail,
+                                      starts_coded_row)
+from regc.reports.page_columns import column_pages
 from regc.reports.pdftree import Document, Line, Page
 from regc.reports.row_gaps import label_owners
+from regc.reports.sc_shares import read_sc_shares
+from regc.reports.table_extent import TOTAL_KINDS, has_table_rows, itemised, rows_kpi, table_closed
 
 HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich|"
-                            + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS), re.I)
+                            + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS) + V.SC_ABBREVIATED, re.I)
 SC_MARKERS = re.compile(r"substantial\s+contribution|wesentliche[nr]?\s+beitrag", re.I)
 SC_WORD = re.compile(rf"\b(?:{V.alternation(V.SC_GROUP_WORDS)})\b", re.I)  # a wrapped SC group header's first word
 SECTION_MARKER = re.compile(r"^A\.?\s*[12]\b|^A\.\s|\bA\.1\b|\bA\.2\b")
@@ -129,7 +132,7 @@ def header_columns(page: Page) -> list[Column]:
                     found[abbrev].append(w.xc)
                 continue
             for role, prefixes in V.OBJECTIVE_HEADER_WORDS:
-                if any(low.startswith(p) for p in prefixes):
+                if V.names_column(low, prefixes):
                     found.setdefault(role, [])
                     if all(abs(x - w.xc) > 12 for x in found[role]):
                         found[role].append(w.xc)
@@ -174,7 +177,8 @@ def label_split(line: Line, cols: list[Column]) -> int:
     for i, w in enumerate(line.words):
         prev = line.words[i - 1].text if i else ""
         listed = bool(V.OBJ_TOKEN.match(prev)) or prev in ("/", ",", ";") or w.text.endswith((")", ",", ";", "/"))
-        if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text) and (code_right is None or w.x0 < code_right + 30) \
+        near_code = code_right is None or w.x0 < code_right + 30 or bool(V.OBJ_TOKEN.match(prev))  # 'CCA 8.1'
+        if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text) and near_code \
                 and not (coded and code_right is None and not listed):
             named = i + 1 < len(line.words) and line.words[i + 1].text[:1].isalpha()  # '6.5 Transport by …'
             named = named or w.text.endswith(")") and not w.text.startswith("(")  # '… (CCM' / '7.7) 28,665'
@@ -239,7 +243,7 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
         prev_y = line.y
         label_words = line.words[:split]
         values = line.words[split:]
-        if out and out[-1].kind == "total":
+        if table_closed(out):
             break  # the table ends with its total (A + B); what follows is other content
         if owners[k] == "up" and out and out[-1].kind != "section" or owners[k] == "down":
             if owners[k] == "up":  # the row gap says where each label-only line belongs (:mod:`row_gaps`)
@@ -355,7 +359,8 @@ def make_row(page: Page, line: Line, label: str, label_words, values, cols, deci
     nums = [w for w in values if V.is_number(w.text) and not V.is_answer(w.text)]
     if nums and V.is_percent(nums[0].text):  # no amount printed: the row starts with its share
         nums = [None] + nums
-    if nums and nums[0] is not None and not (V.DASH_CELL.match(nums[0].text) and kind == "activity" and len(nums) == 1):
+    lone_dash = len(nums) == 1 and not any(w.text.lower() in V.NOT_APPLICABLE_CELLS for w in values)
+    if nums and nums[0] is not None and not (V.DASH_CELL.match(nums[0].text) and kind == "activity" and lone_dash):
         row.amount_token = nums[0].text
         row.amount = V.parse_number(nums[0].text, decimal)
     if len(nums) >= 2:
@@ -363,6 +368,7 @@ def make_row(page: Page, line: Line, label: str, label_words, values, cols, deci
         row.share_token = share.text
         row.share = V.parse_number(share.text, decimal)
     assign_answers(row, values, cols)
+    read_sc_shares(row, nums[2:], cols, decimal)  # the 2021 template's SC shares ('100,0 %') as answers
     return row
 
 
@@ -422,17 +428,6 @@ def is_facing_page(page: Page) -> bool:
     text = page.text
     return (not re.search(r"\b(?:CCM|CCA|WTR|CE|PPC|BIO)\s*\d{1,2}\.\d", text) and "dnsh" in text.lower()
             and not SC_MARKERS.search(text) and not SC_WORD.search(text))
-
-
-def rows_kpi(rows: list[TableRow]) -> str | None:
-    """The KPI named by a page's total-row labels ('CapEx of environmentally sustainable activities (A.1)'):
-    the most specific evidence, stronger than a column caption copied from another template."""
-    votes: dict[str, int] = {}
-    for r in rows:
-        if r.kind in TOTAL_KINDS:
-            for k in V.kpi_words(r.label)[:1]:
-                votes[k] = votes.get(k, 0) + 1
-    return max(votes, key=lambda k: (votes[k], k)) if votes else None
 
 
 def value_tokens(page: Page, cols: list[Column]) -> list[str]:
@@ -502,10 +497,10 @@ def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
             doc.__dict__["kpi_search_end"] = n - 1
             break
         text = doc.page_texts(n)[n - 1]
-        near = st.last is not None and n == st.at[0] + 1 and not any(r.kind == "total" for r in st.last.rows)
+        near = st.last is not None and n == st.at[0] + 1 and not table_closed(st.last.rows)
         if not HEADER_MARKERS.search(text) and not (near and text.strip()):
             continue
-        for k, part in enumerate(table_segments(doc.page(n))):
+        for k, part in enumerate(p for col in column_pages(doc.page(n)) for p in table_segments(col)):
             adjacent = st.last is not None and (st.at == (n, k - 1) if k else st.at[0] == n - 1)
             spans = kpi_column_spans(part) if is_kpi_page(part) or adjacent and st.group else []
             if not spans and adjacent and st.group and spans_fit(part, st.spans):
@@ -559,7 +554,7 @@ def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool, kpi_hin
     """Read one table part into the state: a new KPI table, a continuation, or a facing half.  ``kpi_hint``:
     the KPI of a multi-KPI table's view (its header and rows may name the others)."""
     last = st.last
-    follows = adjacent and not any(r.kind == "total" for r in last.rows)  # a table ends at its total
+    follows = adjacent and not table_closed(last.rows)  # a table ends at its total
     starts = is_kpi_page(page)
     if not starts and not follows:
         return
@@ -581,8 +576,10 @@ def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool, kpi_hin
     if kpi is None or not has_table_rows(rows):
         return
     if kpi in st.tables and not (last is st.tables[kpi] and follows) and st.tables[kpi].rows:
-        st.at = (n, k)
-        return  # a second table for a KPI already read (e.g. a summary): keep the first
+        if itemised(st.tables[kpi].rows) or not itemised(rows):
+            st.at = (n, k)
+            return  # a second table for a KPI already read (e.g. a summary): keep the first
+        del st.tables[kpi]  # a summary without activity rows read first: the full template replaces it
     tab = st.tables.setdefault(kpi, KpiTable(kpi, [], page_multiplier(page), decimal, []))
     if follows and last is tab and n not in tab.pages:
         join_tail(tab.tail, rows)

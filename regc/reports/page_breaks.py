@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 from regc.reports import rows as V
 from regc.reports.pdftree import Line, Page
+from regc.reports.table_extent import TOTAL_KINDS, has_table_rows
 
 if TYPE_CHECKING:
     from regc.reports.kpi_tables import KpiTable, TableRow
 
-TOTAL_KINDS = ("aligned_total", "eligible_not_aligned_total", "not_eligible_total", "total")
 FOOT_GAP = 2.0  # a page-number line set this many line pitches below the body is the page footer
 PAGE_NUMBER = re.compile(r"\d{1,4}")
 PAGE_WORDS = ("page", "seite", "p.", "s.", "sida", "side", "pagina", "página", "strona", "sivu")
@@ -44,12 +44,6 @@ def is_page_footer(line: Line) -> bool:
         return False
     near = words[max(0, at[0] - 1):at[0]] + words[at[0] + 1:at[0] + 2]
     return len(words) == 1 or any(t in FOOT_SEPARATORS or t.lower() in PAGE_WORDS for t in near)
-
-
-def has_table_rows(rows: list[TableRow]) -> bool:
-    """Rows that carry table content: a total row or an activity row with an amount, share or answer."""
-    return any(r.kind in TOTAL_KINDS or r.kind == "activity" and (r.amount is not None or r.share is not None or r.sc)
-               for r in rows)
 
 
 def is_continuation_page(page: Page, rows: list[TableRow]) -> bool:

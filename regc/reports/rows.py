@@ -24,8 +24,8 @@ OBJECTIVE_HEADER_WORDS = (
     ("CCA", ("adap", "aptation", "anpassung")),
     ("WTR", ("water", "wasser")),
     ("CE", ("circular", "kreislauf")),
-    ("PPC", ("pollution", "verschmutzung")),
-    ("BIO", ("biodiver", "ecosystem", "ökosystem")),
+    ("PPC", ("pollution", "verschmutzung", "umweltverschmutzung")),
+    ("BIO", ("biodiver", "ecosystem", "ökosystem", "biologisch")),
     ("MS", ("safeguard", "mindestschutz")),
 )
 # objective columns headed by their abbreviation only ("CCM CCA WTR PPC CE BIO"): whole-word, case-sensitive
@@ -36,6 +36,9 @@ OBJECTIVE_ABBREVIATIONS = {"CCM": "CCM", "CCA": "CCA", "WTR": "WTR", "CE": "CE",
 SC_GROUP_WORDS = ("substantial", "wesentliche", "wesentlichen", "wesentlicher", "substantiële", "substantiele",
                   "substantielle", "substantielles", "sostanziale", "sostanziali", "sustancial", "sustanciales",
                   "substancial")
+# the same group's abbreviation in a compact header ('SC CCM', 'SC CCA'): whole word, upper case
+SC_GROUP_ABBREVIATIONS = ("SC",)
+SC_ABBREVIATED = r"|(?-i:\b(?:" + "|".join(map(re.escape, SC_GROUP_ABBREVIATIONS)) + r")\b)"  # 'SC CCM'
 # the noun of the same group ('contribution', 'bijdrage', ...), lower case
 CONTRIBUTION_WORDS = ("contribution", "beitrag", "bijdrage", "contributo", "contribución", "contribucion")
 # header words naming the proportion (share) column of the KPI, English and German (lower-case prefixes)
@@ -128,6 +131,8 @@ ANSWERS = (
     ("N", ("n", "no", "nein", "✗", "✘", "☒", "nee", "non")),
 )
 NULL_CELLS = ("–", "-", "—", "n/a", "n.a.", "na", "")
+# a printed 'not applicable' cell: no number (null), but a printed cell of the row ('–' amount, 'n/a' share)
+NOT_APPLICABLE_CELLS = ("n/a", "n.a.", "n.a", "na", "n/v", "k.a.", "n.d.", "n.r.")
 
 _GROUP = r"[.,'’\u00a0\u2009\u202f ]"  # thousands separators: point, comma, apostrophe, (thin/narrow) spaces
 _FOOTNOTE = r"(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3})"  # a footnote marker glued to a number ('1,904.1¹', '500.0*')
@@ -135,7 +140,8 @@ NUMBER = re.compile(
     rf"""^\(?[-−–]?               # optional sign / bracket
         (?:\d{{1,3}}(?:{_GROUP}\d{{3}})+|\d+)   # integer part, maybe grouped
         (?:[.,]\d+)?                  # decimal part
-        \)?\s?%?{_FOOTNOTE}?$""",
+        (?:\)?\s?%?|\s?%\))          # closing bracket and %, either order: '(1.2)%', '(1.2%)'
+        {_FOOTNOTE}?$""",
     re.X,
 )
 DASH_CELL = re.compile(r"^[-–—]$")
@@ -144,6 +150,11 @@ _SECTION = r"\d{1,2}\.\d{1,2}"
 CODE = re.compile(rf"(?:(?P<obj>{_OBJ})\s*[-:]?\s*)?(?P<sec>{_SECTION})(?![\d%])")
 CODE_TOKEN = re.compile(rf"^\(?(?:{_OBJ})?[-:]?\s*{_SECTION}\)?[,;/)]?{_FOOTNOTE}?$")  # 'CCM 7.7*', '8.1¹'
 OBJ_TOKEN = re.compile(rf"^\(?{_OBJ}[-:]?$")
+OBJ_AFTER = re.compile(rf"^\s+(?P<obj>{_OBJ})\b(?!\s*[-:]?\s*{_SECTION})")  # '1.2 PPC': objective after the section
+
+# words of a compact sub-total label without brackets ('Total A.1', 'Summe A.2'), lower case
+SUBTOTAL_WORDS = ("total", "subtotal", "sub-total", "sum", "summe", "gesamt", "totaal", "totale", "somma")
+_SUBTOTAL_OF = rf"^\s*(?:{_alt(SUBTOTAL_WORDS)})\s+A\.?\s*"  # 'Total A.' before the section digit
 
 # row kinds by label text, first match wins
 ROW_KINDS = (
@@ -151,8 +162,8 @@ ROW_KINDS = (
                             r"|\bde\s+los\s+cuales\b", re.I)),
     ("eligible_total", re.compile(r"A\.?\s*1\.?\s*\+\s*A\.?\s*2|A\s*1\s*\+\s*A\s*2", re.I)),
     ("total", re.compile(r"A\s*\+\s*B|^\s*total\s*$|^\s*gesamt\s*$|^\s*summe\s*$|^\s*total\s+(?:turnover|sales|capex|opex|revenue)", re.I)),
-    ("aligned_total", re.compile(r"\(\s*A\.?\s*1\.?\s*\)", re.I)),
-    ("eligible_not_aligned_total", re.compile(r"\(\s*A\.?\s*2\.?\s*\)", re.I)),
+    ("aligned_total", re.compile(rf"\(\s*A\.?\s*1\.?\s*\)|{_SUBTOTAL_OF}1\b\.?(?!\s*\+|\.?\d)", re.I)),
+    ("eligible_not_aligned_total", re.compile(rf"\(\s*A\.?\s*2\.?\s*\)|{_SUBTOTAL_OF}2\b\.?(?!\s*\+|\.?\d)", re.I)),
     ("not_eligible_total", re.compile(r"\(\s*B\.?\s*\)|non[- ]?eligible|not\s+(?:taxonomy[- ])?eligible|nicht\s+taxonomiefähig", re.I)),
 )
 SECTION_HEADERS = (
@@ -232,6 +243,20 @@ def parse_answer(token: str) -> str | None:
     return None
 
 
+def names_column(word: str, prefixes) -> bool:
+    """A header word names the column of a word list (lower-case prefixes): it starts with one, or, hyphenated
+    at a line end in a narrow column ('Pollu-', 'Biodiv-'), its stem starts one and is at least half as long.
+
+    >>> names_column("biodiv-", ("biodiver",)), names_column("pollu-", ("pollution",)), names_column("klima-", ("klimaschutz",))
+    (True, True, False)
+    """
+    low = word.lower()
+    if any(low.startswith(p) for p in prefixes):
+        return True
+    stem = low[:-1] if low.endswith("-") else ""
+    return len(stem) >= 4 and any(p.startswith(stem) and 2 * len(stem) >= len(p) for p in prefixes)
+
+
 def is_answer(token: str) -> bool:
     """True for a yes/no/EL cell token (not for dashes)."""
     return parse_answer(token) is not None
@@ -242,13 +267,16 @@ def parse_code(text: str, default_objective: str | None = None) -> tuple[str | N
 
     >>> parse_code("7.1", "CE")
     ('CE-7.1', [])
+    >>> parse_code("1.2 PPC", "CE"), parse_code("CCM 8.1 CCA 8.1")
+    (('PPC-1.2', []), ('CCM-8.1', ['CCA-8.1']))
     >>> parse_code("no code here")
     (None, [])
     """
     codes = []
     last_obj = None
     for m in CODE.finditer(text):
-        obj = m.group("obj") or last_obj or default_objective or "CCM"
+        after = OBJ_AFTER.match(text[m.end():]) if not m.group("obj") else None
+        obj = m.group("obj") or (after.group("obj") if after else None) or last_obj or default_objective or "CCM"
         last_obj = m.group("obj") or last_obj
         code = f"{obj}-{m.group('sec')}"
         if code not in codes:
