@@ -44,6 +44,7 @@ RESULT_COLUMNS = ("row", "company", "activity", "verdict", "missing", "n_pass", 
                   "n_not_applicable", "errors")
 _UNIT_HEADER = re.compile(r"^(.*?)\s*\[([^\[\]]*)\]\s*$")
 _ID_COLUMNS = ("company", "activity", "activity_id")
+_BARE_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")  # a cell the column's [unit] applies to
 
 
 def parse_header(fieldnames: Iterable[str]) -> list[tuple[str, str, Optional[str]]]:
@@ -68,8 +69,15 @@ def parse_header(fieldnames: Iterable[str]) -> list[tuple[str, str, Optional[str
 def row_facts(row: Mapping[str, object], columns: list[tuple[str, str, Optional[str]]]) -> dict:
     """One CSV row -> a raw facts mapping (empty cells are unknown)."""
     raw: dict = {}
+    get = row.get
     for col, key, unit in columns:
-        cell = row.get(col)
+        cell = get(col)
+        if type(cell) is str:  # the CSV case, most cells empty: decided here without the general path below
+            if cell:
+                cell = cell.strip()
+                if cell:
+                    raw[key] = f"{cell} {unit}" if unit is not None and _BARE_NUMBER.match(cell) else cell
+            continue
         if cell is None:
             continue
         if not isinstance(cell, str):  # rows from pandas/arrow may carry typed values
@@ -80,7 +88,7 @@ def row_facts(row: Mapping[str, object], columns: list[tuple[str, str, Optional[
         cell = cell.strip()
         if not cell:
             continue
-        if unit is not None and re.match(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$", cell):
+        if unit is not None and _BARE_NUMBER.match(cell):
             raw[key] = f"{cell} {unit}"
         else:
             raw[key] = cell

@@ -156,19 +156,19 @@ def make_qty(value, unit, period, metric, where, atoms, extra, cache):
         unit = ""
     if not isinstance(unit, str):
         raise FactError("%s: unit must be a string, got %r" % (where, unit))
-    key = unit
-    hit = cache.get(key) if cache is not None else None
-    if hit is None:
+    hit = cache.get(unit) if cache is not None else None
+    if hit is None:  # per unit text: (factor, dims, canonical spelling, unitless), read once per activity
         try:
-            hit = parse_unit(unit, atoms, extra)
+            factor, dims = parse_unit(unit, atoms, extra)
         except UnitError as e:
             raise FactError("%s: %s" % (where, e))
+        hit = (factor, dims, normalise_unit_text(unit), unit.strip() == "")
         if cache is not None:
-            cache[key] = hit
-    factor, dims = hit
+            cache[unit] = hit
+    factor, dims, text, unitless = hit
     if value < 0 and dims:
         raise FactError("%s: negative value %s %s is not meaningful" % (where, fmt_num(value), unit))
-    return Qty(value, value * factor, dims, normalise_unit_text(unit), period, metric, unit.strip() == "")
+    return Qty(value, value * factor, dims, text, period, metric, unitless)
 
 
 def read_value(raw, where, atoms, extra, cache):
