@@ -5,7 +5,8 @@ run it on two trees and diff the files byte for byte.
     python -m bench.eval_identity OUT.txt [ROWS]      # default 20,000 rows over the 12 gold activities
 
 The output holds the batch results CSV, then per activity the JSON result of ``evaluate(explain=True)`` for
-a few seeded random fact sets (each as a JSON line), so both the batch path and the explanation path are covered.
+a few seeded random fact sets (each as a JSON line), so both the batch path and the explanation path are covered; 15 % of those facts are odd or bad
+values (:data:`_ODD_VALUES`), so the error messages are compared too.
 """
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+
+_ODD_VALUES = ("12,5 kg CO2e", "nan", "-inf g", "01/02/2025", "2025-13-01", "-5 g CO2e/kWh", "5 furlongs", " YES ",
+               "Not applicable", "2030-06-30", "3 %", "0.3", "250 g CO2e/kWh averaged over 20 years",
+               "100 gCO2e/kWh over the lifetime", "7 kWh/p.e.", "maybe", "20 t CO2e/TJ", "  ", "42")
 
 
 def main(argv: list[str]) -> int:
@@ -35,7 +40,8 @@ def main(argv: list[str]) -> int:
     for aid in sorted(compiled):
         ca = compiled[aid]
         for k in range(25):
-            facts = {n["id"]: _cell(rng, n) for n in ca.nodes if n["report"] and n["own"]}
+            facts = {n["id"]: _cell(rng, n) if rng.random() > 0.15 else rng.choice(_ODD_VALUES)
+                     for n in ca.nodes if n["report"] and n["own"]}
             facts = {key: v for key, v in facts.items() if v}
             for as_of in (None, "2026-06-30", "2031-01-01"):
                 import datetime as dt

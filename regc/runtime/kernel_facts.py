@@ -180,6 +180,9 @@ def read_value(raw, where, atoms, extra, cache):
     (('bounded', 7305.0), ('[co2e]', 1))
     """
     f = Fact()
+    if raw.__class__ is str:  # the common case first (a str subclass takes the isinstance path below)
+        _read_string(raw, f, where, atoms, extra, cache)
+        return f
     if raw is None:
         return f
     if isinstance(raw, bool):
@@ -266,23 +269,47 @@ def read_evidence(ev, where):
     return out
 
 
+_STRING_READS = {}  # fact text -> what it states (see _string_statement); successful reads only, bounded
+_STRING_READS_MAX = 4096
+
+
 def _read_string(raw, f, where, atoms, extra, cache):
+    """A text fact into ``f``; what a text states is read once (memoised), its unit against this activity."""
+    stated = _STRING_READS.get(raw)
+    if stated is None:
+        stated = _string_statement(raw, where)
+        if len(_STRING_READS) < _STRING_READS_MAX:
+            _STRING_READS[raw] = stated
+    kind = stated[0]
+    if kind == "qty":
+        f.qtys.append(make_qty(stated[1], stated[2], stated[3], None, where, atoms, extra, cache))
+    elif kind == "met":
+        f.met = stated[1]
+    elif kind == "applies":
+        f.applies = stated[1]
+    elif kind == "date":
+        f.date = stated[1]
+
+
+def _string_statement(raw, where):
+    """What a text fact states, independent of the activity: ``("none",)``, ``("met", bool)``,
+    ``("applies", False)``, ``("date", date)`` or ``("qty", number, unit text, period)``.  Raises FactError.
+
+    >>> _string_statement(" yes ", "x"), _string_statement("250 g CO2e/kWh", "x")
+    (('met', True), ('qty', 250, 'g CO2e/kWh', None))
+    """
     t = raw.strip()
     low = t.lower()
     if low == "":
-        return
+        return ("none",)
     if low in _BOOL_TRUE:
-        f.met = True
-        return
+        return ("met", True)
     if low in _BOOL_FALSE:
-        f.met = False
-        return
+        return ("met", False)
     if low in _NOT_APPLICABLE:
-        f.applies = False
-        return
+        return ("applies", False)
     if _ISO_DATE_RE.match(t):
-        f.date = parse_date(t, where)
-        return
+        return ("date", parse_date(t, where))
     if _DATEISH_RE.match(t):
         raise FactError("%s: bad date format %r (use YYYY-MM-DD)" % (where, raw))
     if _BADNUM_RE.match(t):
@@ -301,7 +328,7 @@ def _read_string(raw, f, where, atoms, extra, cache):
         period = ("bounded", float(m.group(3)) * _PERIOD_DAYS[m.group(4).lower()])
     elif m.group(5):
         period = ("lifetime",)
-    f.qtys.append(make_qty(num, m.group(2), period, None, where, atoms, extra, cache))
+    return ("qty", num, m.group(2), period)
 
 
 # ---------------------------------------------------------------------------------------------------------------
