@@ -32,6 +32,7 @@ _QTY_RE = _re.compile(
     r"(?:the\s+)?(life-?time|life\s+time)(?:\s+of\s+.*)?))?\s*$", _re.I)
 _BADNUM_RE = _re.compile(r"^\s*[+-]?(nan|inf|infinity)\b", _re.I)
 _PERIOD_DAYS = {"year": 365.25, "years": 365.25, "month": 365.25 / 12, "months": 365.25 / 12, "day": 1.0, "days": 1.0}
+_NOT_FACT_KEYS = frozenset(["evidence", "company", "note", "notes"])  # keys of a facts mapping that state no fact
 _FACT_KEYS = frozenset(["value", "unit", "metric", "period", "date", "met", "applies", "evidence", "note", "quantities",
                         "source"])
 
@@ -367,17 +368,20 @@ def index_facts(raw, index, atoms, where="facts"):
     if not isinstance(raw, dict):
         return {}, [("error", "%s: expected a mapping of fact keys to values" % where)]
     stack = [(raw, None, where)]
+    ids = index["ids"]
     while stack:
         mapping, part, here = stack.pop(0)
         for key, value in mapping.items():
             skey = str(key).strip()
             loc = "%s[%r]" % (here, skey)
-            if value is None or skey in ("evidence", "company", "note", "notes"):
+            if value is None or skey in _NOT_FACT_KEYS:
                 continue
             if part is None and skey in index["parts"] and isinstance(value, dict) and not (_FACT_KEYS & set(value)):
                 stack.append((value, skey, loc))
                 continue
-            node = _criterion_node(skey, part, index)
+            node = ids.get(skey) if part is None else None  # the common case of _criterion_node, inline
+            if node is None:
+                node = _criterion_node(skey, part, index)
             if node is not None:
                 _criterion_fact(node, value, skey, loc, index, reader, by_id, issues)
                 continue
@@ -411,7 +415,13 @@ def _criterion_fact(node, value, skey, loc, index, reader, by_id, issues):
         issues.append(("warning", "%s: criterion id %r is ambiguous between units; qualify it, e.g. "
                                   "'DNSH-PPC/%s'" % (loc, skey, skey)))
         return
-    fact = _read_fact(value, loc, reader, issues)
+    atoms, extra, cache = reader
+    try:  # _read_fact, inline
+        fact = read_value(value, loc, atoms, extra, cache)
+    except FactError as e:
+        fact = Fact()
+        fact.errors.append(str(e))
+        issues.append(("error", str(e)))
     if not (fact.errors or fact.qtys or fact.met is not None or fact.date is not None or fact.applies is not None):
         return  # nothing stated (an unfilled template entry)
     fact.sources.append(loc)
