@@ -42,6 +42,7 @@ from regc.runtime.evaluator import CompiledActivity
 
 RESULT_COLUMNS = ("row", "company", "activity", "verdict", "missing", "n_pass", "n_fail", "n_unknown",
                   "n_not_applicable", "errors")
+_RESULT_KEYS = frozenset(RESULT_COLUMNS)
 _UNIT_HEADER = re.compile(r"^(.*?)\s*\[([^\[\]]*)\]\s*$")
 _ID_COLUMNS = ("company", "activity", "activity_id")
 _BARE_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")  # a cell the column's [unit] applies to
@@ -206,10 +207,12 @@ def write_results(results: Iterable[dict], dst: str | Path) -> dict:
     counts = {v: 0 for v in kernel.VERDICTS}
     rows = criteria = with_errors = 0
     with atomic_open(dst, newline="") as fout:
-        writer = csv.DictWriter(fout, fieldnames=RESULT_COLUMNS, lineterminator="\n")
-        writer.writeheader()
+        writer = csv.writer(fout, lineterminator="\n")
+        writer.writerow(RESULT_COLUMNS)
         for res in results:
-            writer.writerow({k: csv_safe(v) for k, v in res.items()})
+            if res.keys() != _RESULT_KEYS:
+                raise ValueError(f"result row with fields {sorted(res)}, expected {list(RESULT_COLUMNS)}")
+            writer.writerow([csv_safe(res[k]) for k in RESULT_COLUMNS])
             counts[res["verdict"]] += 1
             rows += 1
             with_errors += bool(res["errors"])
