@@ -199,7 +199,7 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
             release(ctx)
     from regc.runtime.evaluator import compile_plan
     from regc.verify.findings import check_unit_logic
-    from regc.verify.graph import build_unit_graph, check_unit_graph, internal_targets
+    from regc.verify.graph import build_unit_graph, check_unit_graph, internal_targets, plain_unit_graph
 
     t0 = time.perf_counter()
     act, findings, raw = load_for_check(path)
@@ -221,9 +221,11 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
     for unit in act.units:
         rep.checked_units += 1
         rep.criteria += sum(1 for _ in unit.root.walk())
-        g = build_unit_graph(unit, known_units)
-        if export is not None:
+        if export is not None:  # a networkx graph only when it is written out
+            g = build_unit_graph(unit, known_units)
             export_graph(g, unit.unit_id, export)
+        else:
+            g = plain_unit_graph(unit, known_units)
         for d in check_unit_graph(unit, g):
             rep.findings.append(_finding(d.severity, d.code, d.message, unit.unit_id, d.criterion_id, "graph"))
         # internal references the build cannot resolve (information only)

@@ -42,8 +42,10 @@ from regc.runtime.evaluator import CompiledActivity
 
 RESULT_COLUMNS = ("row", "company", "activity", "verdict", "missing", "n_pass", "n_fail", "n_unknown",
                   "n_not_applicable", "errors")
+_RESULT_KEYS = frozenset(RESULT_COLUMNS)
 _UNIT_HEADER = re.compile(r"^(.*?)\s*\[([^\[\]]*)\]\s*$")
 _ID_COLUMNS = ("company", "activity", "activity_id")
+_BARE_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")  # a cell the column's [unit] applies to
 
 
 def parse_header(fieldnames: Iterable[str]) -> list[tuple[str, str, Optional[str]]]:
@@ -68,8 +70,15 @@ def parse_header(fieldnames: Iterable[str]) -> list[tuple[str, str, Optional[str
 def row_facts(row: Mapping[str, object], columns: list[tuple[str, str, Optional[str]]]) -> dict:
     """One CSV row -> a raw facts mapping (empty cells are unknown)."""
     raw: dict = {}
+    get = row.get
     for col, key, unit in columns:
-        cell = row.get(col)
+        cell = get(col)
+        if type(cell) is str:  # the CSV case, most cells empty: decided here without the general path below
+            if cell:
+                cell = cell.strip()
+                if cell:
+                    raw[key] = f"{cell} {unit}" if unit is not None and _BARE_NUMBER.match(cell) else cell
+            continue
         if cell is None:
             continue
         if not isinstance(cell, str):  # rows from pandas/arrow may carry typed values
@@ -80,7 +89,7 @@ def row_facts(row: Mapping[str, object], columns: list[tuple[str, str, Optional[
         cell = cell.strip()
         if not cell:
             continue
-        if unit is not None and re.match(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$", cell):
+        if unit is not None and _BARE_NUMBER.match(cell):
             raw[key] = f"{cell} {unit}"
         else:
             raw[key] = cell
@@ -198,10 +207,12 @@ def write_results(results: Iterable[dict], dst: str | Path) -> dict:
     counts = {v: 0 for v in kernel.VERDICTS}
     rows = criteria = with_errors = 0
     with atomic_open(dst, newline="") as fout:
-        writer = csv.DictWriter(fout, fieldnames=RESULT_COLUMNS, lineterminator="\n")
-        writer.writeheader()
+        writer = csv.writer(fout, lineterminator="\n")
+        writer.writerow(RESULT_COLUMNS)
         for res in results:
-            writer.writerow({k: csv_safe(v) for k, v in res.items()})
+            if res.keys() != _RESULT_KEYS:
+                raise ValueError(f"result row with fields {sorted(res)}, expected {list(RESULT_COLUMNS)}")
+            writer.writerow([csv_safe(res[k]) for k in RESULT_COLUMNS])
             counts[res["verdict"]] += 1
             rows += 1
             with_errors += bool(res["errors"])

@@ -32,6 +32,7 @@ _QTY_RE = _re.compile(
     r"(?:the\s+)?(life-?time|life\s+time)(?:\s+of\s+.*)?))?\s*$", _re.I)
 _BADNUM_RE = _re.compile(r"^\s*[+-]?(nan|inf|infinity)\b", _re.I)
 _PERIOD_DAYS = {"year": 365.25, "years": 365.25, "month": 365.25 / 12, "months": 365.25 / 12, "day": 1.0, "days": 1.0}
+_NOT_FACT_KEYS = frozenset(["evidence", "company", "note", "notes"])  # keys of a facts mapping that state no fact
 _FACT_KEYS = frozenset(["value", "unit", "metric", "period", "date", "met", "applies", "evidence", "note", "quantities",
                         "source"])
 
@@ -156,19 +157,19 @@ def make_qty(value, unit, period, metric, where, atoms, extra, cache):
         unit = ""
     if not isinstance(unit, str):
         raise FactError("%s: unit must be a string, got %r" % (where, unit))
-    key = unit
-    hit = cache.get(key) if cache is not None else None
-    if hit is None:
+    hit = cache.get(unit) if cache is not None else None
+    if hit is None:  # per unit text: (factor, dims, canonical spelling, unitless), read once per activity
         try:
-            hit = parse_unit(unit, atoms, extra)
+            factor, dims = parse_unit(unit, atoms, extra)
         except UnitError as e:
             raise FactError("%s: %s" % (where, e))
+        hit = (factor, dims, normalise_unit_text(unit), unit.strip() == "")
         if cache is not None:
-            cache[key] = hit
-    factor, dims = hit
+            cache[unit] = hit
+    factor, dims, text, unitless = hit
     if value < 0 and dims:
         raise FactError("%s: negative value %s %s is not meaningful" % (where, fmt_num(value), unit))
-    return Qty(value, value * factor, dims, normalise_unit_text(unit), period, metric, unit.strip() == "")
+    return Qty(value, value * factor, dims, text, period, metric, unitless)
 
 
 def read_value(raw, where, atoms, extra, cache):
@@ -180,6 +181,9 @@ def read_value(raw, where, atoms, extra, cache):
     (('bounded', 7305.0), ('[co2e]', 1))
     """
     f = Fact()
+    if raw.__class__ is str:  # the common case first (a str subclass takes the isinstance path below)
+        _read_string(raw, f, where, atoms, extra, cache)
+        return f
     if raw is None:
         return f
     if isinstance(raw, bool):
@@ -266,23 +270,47 @@ def read_evidence(ev, where):
     return out
 
 
+_STRING_READS = {}  # fact text -> what it states (see _string_statement); successful reads only, bounded
+_STRING_READS_MAX = 4096
+
+
 def _read_string(raw, f, where, atoms, extra, cache):
+    """A text fact into ``f``; what a text states is read once (memoised), its unit against this activity."""
+    stated = _STRING_READS.get(raw)
+    if stated is None:
+        stated = _string_statement(raw, where)
+        if len(_STRING_READS) < _STRING_READS_MAX:
+            _STRING_READS[raw] = stated
+    kind = stated[0]
+    if kind == "qty":
+        f.qtys.append(make_qty(stated[1], stated[2], stated[3], None, where, atoms, extra, cache))
+    elif kind == "met":
+        f.met = stated[1]
+    elif kind == "applies":
+        f.applies = stated[1]
+    elif kind == "date":
+        f.date = stated[1]
+
+
+def _string_statement(raw, where):
+    """What a text fact states, independent of the activity: ``("none",)``, ``("met", bool)``,
+    ``("applies", False)``, ``("date", date)`` or ``("qty", number, unit text, period)``.  Raises FactError.
+
+    >>> _string_statement(" yes ", "x"), _string_statement("250 g CO2e/kWh", "x")
+    (('met', True), ('qty', 250, 'g CO2e/kWh', None))
+    """
     t = raw.strip()
     low = t.lower()
     if low == "":
-        return
+        return ("none",)
     if low in _BOOL_TRUE:
-        f.met = True
-        return
+        return ("met", True)
     if low in _BOOL_FALSE:
-        f.met = False
-        return
+        return ("met", False)
     if low in _NOT_APPLICABLE:
-        f.applies = False
-        return
+        return ("applies", False)
     if _ISO_DATE_RE.match(t):
-        f.date = parse_date(t, where)
-        return
+        return ("date", parse_date(t, where))
     if _DATEISH_RE.match(t):
         raise FactError("%s: bad date format %r (use YYYY-MM-DD)" % (where, raw))
     if _BADNUM_RE.match(t):
@@ -301,7 +329,7 @@ def _read_string(raw, f, where, atoms, extra, cache):
         period = ("bounded", float(m.group(3)) * _PERIOD_DAYS[m.group(4).lower()])
     elif m.group(5):
         period = ("lifetime",)
-    f.qtys.append(make_qty(num, m.group(2), period, None, where, atoms, extra, cache))
+    return ("qty", num, m.group(2), period)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -340,17 +368,20 @@ def index_facts(raw, index, atoms, where="facts"):
     if not isinstance(raw, dict):
         return {}, [("error", "%s: expected a mapping of fact keys to values" % where)]
     stack = [(raw, None, where)]
+    ids = index["ids"]
     while stack:
         mapping, part, here = stack.pop(0)
         for key, value in mapping.items():
             skey = str(key).strip()
             loc = "%s[%r]" % (here, skey)
-            if value is None or skey in ("evidence", "company", "note", "notes"):
+            if value is None or skey in _NOT_FACT_KEYS:
                 continue
             if part is None and skey in index["parts"] and isinstance(value, dict) and not (_FACT_KEYS & set(value)):
                 stack.append((value, skey, loc))
                 continue
-            node = _criterion_node(skey, part, index)
+            node = ids.get(skey) if part is None else None  # the common case of _criterion_node, inline
+            if node is None:
+                node = _criterion_node(skey, part, index)
             if node is not None:
                 _criterion_fact(node, value, skey, loc, index, reader, by_id, issues)
                 continue
@@ -384,7 +415,13 @@ def _criterion_fact(node, value, skey, loc, index, reader, by_id, issues):
         issues.append(("warning", "%s: criterion id %r is ambiguous between units; qualify it, e.g. "
                                   "'DNSH-PPC/%s'" % (loc, skey, skey)))
         return
-    fact = _read_fact(value, loc, reader, issues)
+    atoms, extra, cache = reader
+    try:  # _read_fact, inline
+        fact = read_value(value, loc, atoms, extra, cache)
+    except FactError as e:
+        fact = Fact()
+        fact.errors.append(str(e))
+        issues.append(("error", str(e)))
     if not (fact.errors or fact.qtys or fact.met is not None or fact.date is not None or fact.applies is not None):
         return  # nothing stated (an unfilled template entry)
     fact.sources.append(loc)

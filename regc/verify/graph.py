@@ -189,9 +189,20 @@ def build_unit_graph(unit: Unit, known_units: Optional[Iterable[str]] = None) ->
     return _fill_graph(nx.MultiDiGraph(unit_id=unit.unit_id), unit, known_units)
 
 
+def plain_unit_graph(unit: Unit, known_units: Optional[Iterable[str]] = None) -> PlainGraph:
+    """:func:`build_unit_graph` as a :class:`PlainGraph` (no networkx objects), for checking without exporting.
+
+    >>> from regc.ir.models import CriterionNode
+    >>> u = Unit(unit_id="X-1/SC", root=CriterionNode(criterion_id="ROOT", sub_criteria=[CriterionNode(criterion_id="P1")]))
+    >>> list(plain_unit_graph(u).nodes), plain_unit_graph(u).edges[0][:2]
+    (['ROOT', 'P1'], ('ROOT', 'P1'))
+    """
+    return _fill_graph(PlainGraph(unit_id=unit.unit_id), unit, known_units)
+
+
 def _fill_graph(g, unit: Unit, known_units: Optional[Iterable[str]] = None):
     """Add the unit's nodes and edges to ``g`` (a ``networkx.MultiDiGraph`` or a :class:`PlainGraph`)."""
-    known = set(known_units or ())
+    known = known_units if isinstance(known_units, (set, frozenset)) else set(known_units or ())
     for node, parent in unit.root.walk_with_parent():
         cid = node.criterion_id
         if cid in g and g.nodes[cid].get("kind") == "criterion":
