@@ -98,6 +98,10 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
                    r"standards?|methodolog)", re.IGNORECASE),
         re.compile(r"\bconsistent\s+with\s+(?:the\s+)?(?:relevant\s+)?(?:standards?|norms?)\b|"
                    r"\b(?:standard\s+operating|sampling|analytical)\s+procedures?\b", re.IGNORECASE),
+        # "marks the product with the symbol … as set out in Annex IX to Directive 2012/19/EU": done the way an annex
+        # of an act specifies (not "as defined in Annex II": a definition of a term)
+        re.compile(r"\bas\s+(?:set\s+out|laid\s+down|specified|described)\s+in\s+(?:Annex|Appendix)\s+[IVXLC\d]+\s+"
+                   r"(?:to|of)\s+(?:the\s+)?(?:Regulation|Directive|Decision)\b", re.IGNORECASE),
         # an exclusion from the quantity defined by a referenced act: how the share is counted
         re.compile(r"\bexclud(?:es|ing)\s+[^.;]{0,60}?\b(?:defined|referred\s+to|listed)\s+in\s+[^.;]{0,80}?"
                    r"\b(?:Decision|Directive|Regulation)\b", re.IGNORECASE),
