@@ -124,7 +124,10 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
     ],
     "Replacement": [
         re.compile(r"\breplaces\b|\breplaced\s+(?:facility|installation|plant|equipment|unit|capacity)\b|"
-                   r"(?<!repair\sor\s)\breplacements?\b(?!\s+leads)(?!\s+of\s+the\s+goods)(?!\s+ratio)", re.IGNORECASE),
+                   r"(?<!repair\sor\s)(?<!battery\s)(?<!part\s)(?<!component\s)\breplacements?\b(?!\s+leads)"
+                   r"(?!\s+of\s+the\s+goods)(?!\s+ratio)"
+                   # a product's part a user replaces ("replacement of a portable battery"): repairability, no asset
+                   r"(?!\s+of\s+(?:an?|the|its)\s+(?:[\w-]+\s+)?(?:batter(?:y|ies)|parts?|components?)\b)", re.IGNORECASE),
     ],
 }
 _CHAPEAU_INTRO = re.compile(r"\b(?:compl(?:y|ies)\s+with|meets?|fulfils?|satisf(?:y|ies)|is|are|include|includes)?\s*"
