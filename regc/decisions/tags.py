@@ -41,6 +41,11 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
                    r"(?!\s+to\s+(?!the\b|an?\b)[a-z]+\b)(?!\s+(?:[\w-]+\s+){0,2}?(?:repairers?|professionals?|"
                    r"installers?|technicians?|personnel|staff|workers?)\b)", re.IGNORECASE),
         re.compile(r"\bis\s+monitored\b|\bare\s+monitored\b", re.IGNORECASE),
+        # an item naming the monitoring to be done ("a monitoring scheme with specific and relevant indicators", "a
+        # monitoring plan of the injection facilities"); not "a monitoring plan is in place" mid-sentence (a plan:
+        # Commitment), nor "monitoring systems/equipment" (the means: Methodology)
+        re.compile(r"^\s*an?\s+monitoring\s+(?:schemes?|programmes?|programs?|plans?)\b(?!\s+(?:is|are)\s+in\s+place)",
+                   re.IGNORECASE),
         re.compile(r"(?<!\bto\s)\bmonitors?\s+(?:the|its|their)\b", re.IGNORECASE),
         # "operated through energy performance monitoring and assessment"; "control, monitoring or maintenance
         # activities are carried out"

@@ -242,6 +242,7 @@ TABLE = {
     'need:89a259a0bccf6b26366774b157883d39': ((('annex', 'article', 'part', 'point'),), None),
     'need:8a53086844333a6cf1162d6b33d0ca07': (((' identified and addressed', 'assess', 'consultation', 'deteriorat', 'evaluat', 'impact analysis', 'not detrimental', 'potential', 'significant adverse effect', 'status'),), ('are', 'assess', 'consultation', 'deteriorat', 'evaluated', 'evaluates', 'evaluation', 'good ', 'impact analysis', 'is', 'not detrimental', 'significant adverse effect')),
     'need:8ada493d188b53eea42fa24bd98e53dd': ((('certification', 'standard'), ('0',)), ('certification', 'standard')),
+    'need:8d950134960c1cc76be32663a82d8603': ((), None),
     'need:8de11f1a10128e0a31f584f36db470bc': ((('norm', 'standard'), ('according', 'with')), ('according', 'in')),
     'need:8e13445ee4d135963e765950a0dc6651': ((('information',), ('following',)), ('information',)),
     'need:8e2d74933cff1c42586ca46e103aacfb': (((' basis', 'annually', 'each', 'every', 'monthly', 'yearly'),), ('annually', 'each', 'every', 'monthly', 'on a', 'yearly')),
