@@ -310,6 +310,7 @@ TABLE = {
     'need:b981f9d9805a4193b75d7fcd72e985c4': ((('0',),), None),
     'need:ba1ec177e7410af7d7fc6f34de91c502': ((('applicable', 'relevant'), ('equirements', 'ules')), ('applicable', 'relevant', 'the')),
     'need:bd61a232269a7762129c6014894e3f74': ((('of ',), ('april', 'august', 'december', 'february', 'january', 'july', 'june', 'march', 'may', 'november', 'october', 'september')), None),
+    'need:bd722058e5d7a98e7142cbd886dae0b9': ((), None),
     'need:bd7c17ca9e3d3c6151c2ae13abfbabd4': ((('mas', 'u eco-management and audit scheme', 'u ecolabel'),), ('emas', 'eu eco-management and audit scheme', 'eu ecolabel', 'the')),
     'need:bf4f0d519043d8195514e97937fd7024': ((('activities', 'interventions', 'operations', 'works'), ('entail', 'imply', 'involve', 'involving', 'which')), ('during', 'for', 'in')),
     'need:bfaab1099bab427c46ea72a2d1f93077': ((('conditions', 'criteria', 'criterion', 'provisions', 'requirements'),), ('conditions', 'criteria', 'criterion', 'provisions', 'requirements')),
