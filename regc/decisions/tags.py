@@ -160,12 +160,13 @@ def verifier_items_tag(text: str) -> Optional[str]:
     """
     return "Verification" if _ITEMS_ARE_VERIFIERS.search(re.sub(r"\s+", " ", text)) else None
 _ON_THE_BASIS = re.compile(r"^\s*on\s+the\s+basis\s+of\s+[^,]*,\s*", re.IGNORECASE)
-_NON_BINDING = re.compile(r"\b(?:the\s+)?(?:Commission|verifier|competent\s+authorit(?:y|ies))\s+(?:may|shall|will|"
-                          r"takes?)\b", re.IGNORECASE)
 # who may carry out the activity ("The activity may be carried out by any type of operator irrespective of …"): a
 # permission that states no requirement (not "The activity is carried out by a certified operator")
 _ANY_OPERATOR_MAY = re.compile(r"^\s*(?:the\s+)?(?:economic\s+)?activit(?:y|ies)\s+(?:may|can)\s+be\s+(?:carried\s+out|"
                                r"performed|undertaken|implemented)\s+by\s+(?:any|all)\b", re.IGNORECASE)
+# what an actor other than the operator may/shall do, or who may carry out the activity: no requirement
+_NON_BINDING = re.compile(r"\b(?:the\s+)?(?:Commission|verifier|competent\s+authorit(?:y|ies))\s+(?:may|shall|will|"
+                          r"takes?)\b|" + _ANY_OPERATOR_MAY.pattern, re.IGNORECASE)
 _BY_OPERATOR_VERB = re.compile(r"^\s*(?:when\s+\w+ing[^,]*,\s*)?(?:the\s+)?(?:independent\s+third[- ]party\s+)?"
                                r"verifier\s+takes\s+into\s+account\b", re.IGNORECASE)
 
@@ -249,8 +250,6 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
             return Verdict([], 0.9, "chapeau-only-introduces")
     if _NON_BINDING.search(first_sentence(t)) and not re.search(r"\bverified\s+by\b", t, re.IGNORECASE):
         return Verdict(["BackgroundInformation"], 0.6, "non-binding-actor")
-    if _ANY_OPERATOR_MAY.match(t):
-        return Verdict(["BackgroundInformation"], 0.6, "any-operator-may")
     if _BY_OPERATOR_VERB.match(t):
         return Verdict(["BackgroundInformation"], 0.6, "verifier-takes-into-account")
     tags: list[str] = []
