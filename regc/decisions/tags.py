@@ -41,6 +41,11 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
                    r"(?!\s+to\s+(?!the\b|an?\b)[a-z]+\b)(?!\s+(?:[\w-]+\s+){0,2}?(?:repairers?|professionals?|"
                    r"installers?|technicians?|personnel|staff|workers?)\b)", re.IGNORECASE),
         re.compile(r"\bis\s+monitored\b|\bare\s+monitored\b", re.IGNORECASE),
+        # an item naming the monitoring to be done ("a monitoring scheme with specific and relevant indicators", "a
+        # monitoring plan of the injection facilities"); not "a monitoring plan is in place" mid-sentence (a plan:
+        # Commitment), nor "monitoring systems/equipment" (the means: Methodology)
+        re.compile(r"^\s*an?\s+monitoring\s+(?:schemes?|programmes?|programs?|plans?)\b(?!\s+(?:is|are)\s+in\s+place)",
+                   re.IGNORECASE),
         re.compile(r"(?<!\bto\s)\bmonitors?\s+(?:the|its|their)\b", re.IGNORECASE),
         # "operated through energy performance monitoring and assessment"; "control, monitoring or maintenance
         # activities are carried out"
@@ -98,6 +103,10 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
                    r"standards?|methodolog)", re.IGNORECASE),
         re.compile(r"\bconsistent\s+with\s+(?:the\s+)?(?:relevant\s+)?(?:standards?|norms?)\b|"
                    r"\b(?:standard\s+operating|sampling|analytical)\s+procedures?\b", re.IGNORECASE),
+        # "marks the product with the symbol … as set out in Annex IX to Directive 2012/19/EU": done the way an annex
+        # of an act specifies (not "as defined in Annex II": a definition of a term)
+        re.compile(r"\bas\s+(?:set\s+out|laid\s+down|specified|described)\s+in\s+(?:Annex|Appendix)\s+[IVXLC\d]+\s+"
+                   r"(?:to|of)\s+(?:the\s+)?(?:Regulation|Directive|Decision)\b", re.IGNORECASE),
         # an exclusion from the quantity defined by a referenced act: how the share is counted
         re.compile(r"\bexclud(?:es|ing)\s+[^.;]{0,60}?\b(?:defined|referred\s+to|listed)\s+in\s+[^.;]{0,80}?"
                    r"\b(?:Decision|Directive|Regulation)\b", re.IGNORECASE),
@@ -120,7 +129,10 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
     ],
     "Replacement": [
         re.compile(r"\breplaces\b|\breplaced\s+(?:facility|installation|plant|equipment|unit|capacity)\b|"
-                   r"(?<!repair\sor\s)\breplacements?\b(?!\s+leads)(?!\s+of\s+the\s+goods)(?!\s+ratio)", re.IGNORECASE),
+                   r"(?<!repair\sor\s)(?<!battery\s)(?<!part\s)(?<!component\s)\breplacements?\b(?!\s+leads)"
+                   r"(?!\s+of\s+the\s+goods)(?!\s+ratio)"
+                   # a product's part a user replaces ("replacement of a portable battery"): repairability, no asset
+                   r"(?!\s+of\s+(?:an?|the|its)\s+(?:[\w-]+\s+)?(?:batter(?:y|ies)|parts?|components?)\b)", re.IGNORECASE),
     ],
 }
 _CHAPEAU_INTRO = re.compile(r"\b(?:compl(?:y|ies)\s+with|meets?|fulfils?|satisf(?:y|ies)|is|are|include|includes)?\s*"
@@ -148,8 +160,13 @@ def verifier_items_tag(text: str) -> Optional[str]:
     """
     return "Verification" if _ITEMS_ARE_VERIFIERS.search(re.sub(r"\s+", " ", text)) else None
 _ON_THE_BASIS = re.compile(r"^\s*on\s+the\s+basis\s+of\s+[^,]*,\s*", re.IGNORECASE)
+# who may carry out the activity ("The activity may be carried out by any type of operator irrespective of …"): a
+# permission that states no requirement (not "The activity is carried out by a certified operator")
+_ANY_OPERATOR_MAY = re.compile(r"^\s*(?:the\s+)?(?:economic\s+)?activit(?:y|ies)\s+(?:may|can)\s+be\s+(?:carried\s+out|"
+                               r"performed|undertaken|implemented)\s+by\s+(?:any|all)\b", re.IGNORECASE)
+# what an actor other than the operator may/shall do, or who may carry out the activity: no requirement
 _NON_BINDING = re.compile(r"\b(?:the\s+)?(?:Commission|verifier|competent\s+authorit(?:y|ies))\s+(?:may|shall|will|"
-                          r"takes?)\b", re.IGNORECASE)
+                          r"takes?)\b|" + _ANY_OPERATOR_MAY.pattern, re.IGNORECASE)
 _BY_OPERATOR_VERB = re.compile(r"^\s*(?:when\s+\w+ing[^,]*,\s*)?(?:the\s+)?(?:independent\s+third[- ]party\s+)?"
                                r"verifier\s+takes\s+into\s+account\b", re.IGNORECASE)
 

@@ -30,9 +30,9 @@ from typing import Optional
 from regc.grammar.prefilter import prefilter_namespace
 from regc.decisions import THRESHOLDS
 from regc.passes.memo import decide as decide_verdict, regime_switches
-from regc.grammar.thresholds import (MONTHS, ThresholdDecision, decide, numbers_in_text,
+from regc.grammar.thresholds import (MONTHS, ThresholdDecision, anchored_limit_chapeau, decide, numbers_in_text,
                                      parse_number)
-from regc.ir.models import CriterionNode, Diagnostic, Threshold, Unit
+from regc.ir.models import ANCHORED_ID, CriterionNode, Diagnostic, Threshold, Unit
 from regc.passes.context import PassContext
 
 NAME = "thresholds"
@@ -84,6 +84,7 @@ def node_footnotes(node: CriterionNode, ctx) -> tuple[str, ...]:
 def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     strategy = _strategy(ctx)
     scope_reg: dict[str, list[dict]] = {}
+    owner = {id(c): n for n, _ in unit.root.walk_with_parent() for c in n.sub_criteria}
     for node, parent in unit.root.walk_with_parent():
         key = f"{unit.unit_id}#{node.criterion_id}"
         if not node.verbatim_text:
@@ -92,8 +93,7 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
                 ctx.memory.thresholds[key] = None
             continue
         fns = node_footnotes(node, ctx)
-        x = THRESHOLDS.Inputs(node.verbatim_text, parent.verbatim_text if parent is not None else None, strategy,
-                              fns)
+        x = THRESHOLDS.Inputs(node.verbatim_text, _chapeau_text(parent, owner), strategy, fns)
         v = decide_verdict(THRESHOLDS, x, ctx, about=node.criterion_id)
         d, model = v.value, v.model
         if strategy == "drop_ungrounded":
@@ -114,6 +114,25 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     if ctx is not None and scope_reg:
         ctx.memory.activity.setdefault("scope_conditions", {}).update(scope_reg)
     return unit
+
+
+def _chapeau_text(parent: Optional[CriterionNode], owner: dict) -> Optional[str]:
+    """The text an item's limits read their chapeau in: the parent's, or, under an anchored Methodology list of a
+    limit's values (through regime leads such as "until 31 December 2024:"), what the anchor criterion states for
+    that limit ("… not higher than the … targets" -> "… not higher than the following values:"; spec §6/§7 TH1)."""
+    if parent is None:
+        return None
+    chain, n = [], parent
+    while n is not None and len(chain) < 4:
+        chain.append(n)
+        if ANCHORED_ID.search(n.criterion_id) and n.criterion_id.endswith(".Methodology"):
+            up = owner.get(id(n))
+            if up is not None:
+                return anchored_limit_chapeau([c.verbatim_text for c in chain] + [up.verbatim_text]) or \
+                    parent.verbatim_text
+            break
+        n = owner.get(id(n))
+    return parent.verbatim_text
 
 
 def regime_notes(text: str, d: ThresholdDecision) -> list[str]:
@@ -289,12 +308,12 @@ def verify_classes(unit_id: str, node: CriterionNode, d: ThresholdDecision) -> l
 
 def verify(unit: Unit, ctx) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
+    owner = {id(c): n for n, _ in unit.root.walk_with_parent() for c in n.sub_criteria}
     for node, parent in unit.root.walk_with_parent():
         diags.extend(verify_node(unit.unit_id, node, node.threshold, node_footnotes(node, ctx)))
         if not node.verbatim_text:
             continue
-        d = decide(node.verbatim_text, parent.verbatim_text if parent is not None else None,
-                   footnotes=node_footnotes(node, ctx))
+        d = decide(node.verbatim_text, _chapeau_text(parent, owner), footnotes=node_footnotes(node, ctx))
         diags.extend(verify_classes(unit.unit_id, node, d))
         for msg in regime_notes(node.verbatim_text, d):
             diags.append(Diagnostic(severity="warning", code=LIST_REGIME if msg.startswith("list") else SUCCESSIVE,

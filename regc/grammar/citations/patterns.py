@@ -169,8 +169,11 @@ STANDARD_CAND = re.compile(rf"""
 
 # the word that makes a standard number name its whole series ("standard EN 50708 series", "EN IEC 63044 series"):
 # part of the standard's name as printed (matched at the standard's end)
+# what a standard's code names beyond the standard: its series, or a document it defines ("IEC 62474 declarable
+# substances list"; not "EN 45555 and the list …": function words do not qualify the document)
 STANDARD_SERIES_AT = re.compile(r"""
     \s+series\b
+  | (?:\s+(?!(?:and|or|the|of|in|on|to|for|with|as|a|an)\b)[a-z][a-z-]+){0,2}\s+(?:list|database|register|registry)\b
 """, re.X)
 
 QUOTED_TITLE = re.compile(r"""

@@ -79,6 +79,14 @@ _LOWER_WORDS = r"[a-z][\w-]*(?:\s+(?!and\b|or\b)[a-z][\w-]*){0,3}"
 _SUBJECT_LIST = rf"{_LOWER_WORDS}(?:,\s+{_LOWER_WORDS})*(?:,?\s+(?:and|or)\s+{_LOWER_WORDS})?"
 _NP = r"(?:the\s+)?[a-z][\w-]*(?:\s+(?!and\b|or\b)[a-z][\w-]*){0,6}"
 _NP_LIST = rf"{_NP}(?:,\s+{_NP})*,?\s+(?:and|or)\s+{_NP}(?=\s*(?:[;.]|$))"
+# - an unnamed treaty given by who is bound by it ("an international convention to which the country is signatory")
+# - a class of standards given by the standard they rely on ("any product-specific EN standard relying on EN
+#   45555:2019"; not "EN standards" alone, not "a standard such as EN 1")
+_PARTY_TREATY = (r"\b(?:international\s+)?(?:conventions?|agreements?|treat(?:y|ies)|protocols?)\s+to\s+which\s+"
+                 r"(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:is|are|has\s+become)\s+(?:an?\s+)?"
+                 r"(?:signator(?:y|ies)|part(?:y|ies))\b")
+_STANDARD_RELYING = (r"\b[a-z][\w]*-specific\s+(?:EN|ISO|IEC)\s+standards?\s+(?:relying|based)\s+on\s+"
+                     r"(?:EN|ISO|IEC)(?:\s+(?:ISO|IEC))?\s+\d+(?:-\d+)*(?::\d{4})?")
 GENERIC_NOUN_PHRASE = re.compile(rf"""
     \b(?:{_QUAL}\s+)*{_JUR}\s+(?:and|or)\s+{_JUR}\s+provisions\b
   | \b(?:{words(REQUIREMENT_LEVELS)})\s+(?:[a-z][\w-]*\s+)?requirements\s+(?:in|of|under)\s+(?:{_QUAL}\s+)*
@@ -88,6 +96,8 @@ GENERIC_NOUN_PHRASE = re.compile(rf"""
   | \brelevant\s+standards\s+(?:{words(STANDARD_SUBJECT_PREPOSITIONS)})\s+(?!(?:the|its|their|this|that)\b){_SUBJECT_LIST}
       (?=\s*(?:[;.]|$))
   | \b(?:{_QUAL}\s+)+(?:{_JUR}\s+)?{_LAW}\s+relat(?:ing|ed)\s+to\s+{_NP_LIST}
+  | {_PARTY_TREATY}
+  | {_STANDARD_RELYING}
 """, re.X)
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ or arbitrate it with the same output type (:class:`ThresholdDecision`).  Results
 
 from __future__ import annotations
 
-from regc.grammar.thresholds.chapeau import chapeau_metric, chapeau_operator, chapeau_subject, limit_operator
+from regc.grammar.thresholds.chapeau import anchored_limit_chapeau, chapeau_metric, chapeau_operator, chapeau_subject, limit_operator
 from regc.grammar.thresholds.claims import numbers_in_text
 from regc.grammar.thresholds.decision import _decide_cached, decide, successive_regimes
 from regc.grammar.thresholds.lexicon import MONTHS, WORD_NUMBERS
@@ -43,7 +43,7 @@ from regc.grammar.thresholds.temporal import find_temporal, list_regime_switches
 from regc.grammar.thresholds.units import UnitParse, _parse_unit_words, parse_unit
 
 __all__ = ["MONTHS", "NUMBER_RE", "PERIOD_RE", "RECUR_RE", "TEMPORAL_RE", "WORD_NUMBERS", "Claim", "QuantHit",
-           "Strategy", "TemporalHit", "ThresholdDecision", "UnitParse", "chapeau_metric", "chapeau_operator",
+           "Strategy", "TemporalHit", "ThresholdDecision", "UnitParse", "anchored_limit_chapeau", "chapeau_metric", "chapeau_operator",
            "chapeau_subject", "decide", "find_quantities", "find_temporal", "limit_operator", "list_regime_switches",
            "numbers_in_text", "parse_number", "parse_phrase", "parse_temporal", "parse_unit", "successive_regimes",
            "temporal_parser", "threshold_parser", "unit_parser", "_decide_cached", "_parse_unit_words"]

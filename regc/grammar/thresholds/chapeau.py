@@ -17,6 +17,7 @@ from regc.grammar.thresholds.patterns import (
     _RELATIVE_WORD,
     _TRAILING_AUXILIARY,
 )
+from regc.grammar.thresholds.patterns_limits import _LIMIT_VALUES_CHAPEAU, _NUMBER_IN_LEAD, _REGIME_LEAD
 from regc.grammar.thresholds.phrase import _negated
 from regc.grammar.thresholds.text import _clean
 from regc.grammar.prefilter import prefilter_namespace
@@ -109,6 +110,39 @@ def chapeau_operator(parent_text: Optional[str]) -> Optional[str]:
     op = _OPS[found.lastgroup.lower()]
     neg = _negated(sentence, 0, found.start())
     return _FLIP[op] if neg else op
+
+
+def anchored_limit_chapeau(parents: list[str]) -> Optional[str]:
+    """The chapeau an anchored Methodology list takes from the criterion it elaborates, when the list gives the
+    values of a limit the criterion states with an operator ("… are not higher than the fleet-wide CO2 emissions
+    targets." + "The fleet-wide CO2 emissions target values to be considered are:" -> "… are not higher than the
+    following values:"); ``parents`` runs from the item's parent up: regime leads, the Methodology chapeau, the
+    criterion.  None when the chain is not of that shape or the criterion states no operator for that noun.
+
+    >>> anchored_limit_chapeau(["until 31 December 2024:", "The fleet-wide CO2 emissions target values to be "
+    ...     "considered are:", "For vehicles of categories M1 and N1, specific emissions of CO2 are not higher than "
+    ...     "the fleet-wide CO2 emissions targets."])
+    'For vehicles of categories M1 and N1, specific emissions of CO2 are not higher than the following values:'
+    >>> anchored_limit_chapeau(["The target values to be considered are:", "The activity reports its targets."]) is None
+    True
+    """
+    i = 0
+    while i < len(parents) and _REGIME_LEAD.match(parents[i] or ""):
+        i += 1
+    if i + 1 >= len(parents) or chapeau_operator(parents[i]) is not None:
+        return None
+    m = _LIMIT_VALUES_CHAPEAU.search(parents[i] or "")
+    if not m:
+        return None
+    sentence = (parents[i + 1] or "").strip().rstrip(".;")
+    breaks = list(_CHAPEAU_SENTENCE_BREAK.finditer(sentence))
+    sentence = sentence[breaks[-1].end():] if breaks else sentence
+    noun = re.compile(rf"^\s*(?:the\s+)?[\w\s-]{{0,60}}?\b{m.group('noun')}s?\s*$", re.I)
+    for op in _op_regex().finditer(sentence):
+        rest = sentence[op.end():]
+        if op.lastgroup != "EQ" and noun.match(rest) and not _NUMBER_IN_LEAD.search(rest):
+            return sentence[:op.end()] + " the following values:"
+    return None
 
 
 def chapeau_metric(parent_text: Optional[str]) -> str:

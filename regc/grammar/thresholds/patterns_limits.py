@@ -90,4 +90,25 @@ _TOLERANCE_OF = re.compile(r"""
     (?:\s+(?P<of>of\s+(?:the\s+)?[\w-]+))?
 """, re.X | re.I)
 
+# "resulting in the corresponding WLTP values of ": a value named as one of the values a chapeau lists (its operator is
+# the chapeau's; not "a conversion factor of ", "a share of ")
+_LIST_VALUE_OF = re.compile(r"""
+    \b(?:values?|limits?|targets?|thresholds?)\s+of\s+$
+""", re.X | re.I)
+
+# a value written as a number in a lead, not a digit inside a name ("for vehicles of category M1 and ")
+_NUMBER_IN_LEAD = re.compile(r"""
+    (?<![\w.])\d
+""", re.X)
+
+# a Methodology chapeau that lists the values of a limit its criterion names ("The fleet-wide CO2 emissions target
+# values to be considered are:"): the noun of the limit
+_LIMIT_VALUES_CHAPEAU = re.compile(r"""
+    \b(?P<noun>target|limit|threshold|benchmark)s?(?:\s+values?)?\b[^:.;]*?\b(?:are|is)\s*:\s*$
+""", re.X | re.I)
+# a regime lead between that chapeau and the items ("until 31 December 2024:", "from 1 January 2025:")
+_REGIME_LEAD = re.compile(r"""
+    ^\s*(?:until|from|as\s+from|after|before|by)\b[^:]{0,40}:\s*$
+""", re.X | re.I)
+
 prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -16,6 +16,7 @@ from regc.grammar.thresholds.patterns import (
     _BRACKETED_VARIANT_GAP,
     _CHANGE_WORD,
     _CONJUNCTION_GAP,
+    _ENDS_WITH_CONJUNCTION,
     _LIMIT_AT_BEFORE,
     _LIMIT_AT_TAIL,
     _LIMIT_VALUE_OF,
@@ -164,7 +165,8 @@ def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
         metric = (f"Share of {_clean(tm.group('what'))}" if tm.group("what") else
                   prev_t.item.metric if prev_t is not None else "Target share")
     elif r.rule == R.coordinated.rule_id and prev is not None and \
-            _CONJUNCTION_GAP.fullmatch(text[site.wstart:s]):
+            (_CONJUNCTION_GAP.fullmatch(text[site.wstart:s]) or _ENDS_WITH_CONJUNCTION.search(metric)):
+        # "95 g … for vehicles of category M1 and 147 g … for … N1": the lead's tail is no quantity of its own
         metric = _coordinated_metric(prev.item.metric, text[uend:uend + 160]) or metric  # "… and 70 % for X"
     elif ctx.hits and (metric == "Value" or _PREPOSITION_LEAD.match(metric)):
         metric = _coordinated_metric(ctx.hits[-1].item.metric, text[uend:uend + 160]) or metric

@@ -28,8 +28,8 @@ from typing import Callable, Optional
 
 from regc.grammar.thresholds.claims import _covered
 from regc.grammar.thresholds.patterns_limits import (_ANNUAL_AFTER, _CHANGE_BY_BEFORE, _CLASS_RANK, _COMPOSITION_AFTER,
-                                                     _COMPOSITION_BEFORE, _NAMED_BOUND_BEFORE, _RETENTION_BEFORE,
-                                                     _ZERO_SUBJECT)
+                                                     _COMPOSITION_BEFORE, _LIST_VALUE_OF, _NAMED_BOUND_BEFORE,
+                                                     _NUMBER_IN_LEAD, _RETENTION_BEFORE, _ZERO_SUBJECT)
 from regc.grammar.thresholds.metric import _duration_metric, _metric
 from regc.grammar.thresholds.parsers import parse_number
 from regc.grammar.thresholds.patterns import (
@@ -361,7 +361,7 @@ def chapeau_operator(site: NumberSite, r: Reading, ctx: QuantCtx):
     text, s = ctx.text, site.s - (ctx.text[site.s - 1:site.s] == "[")  # "[0,268 tCO2e/t": an editorial bracket
     if not ctx.parent_op or ctx.hits:
         return None
-    if _no_words_before(text, s) or words_before(text, s, 3) <= 3 or (
+    if _no_words_before(text, s) or words_before(text, s, 3) <= 3 or _LIST_VALUE_OF.search(text[:s][-40:]) or (
             prefix_ends_with_char(text, s, ":=") and not _FINITE_VERB.search(text, 0, s)):
         return ctx.parent_op  # "for HVC: 0,693 …", "coke (excluding lignite coke) = 0,144 …" (spec §7 TH1)
     return None
@@ -395,7 +395,7 @@ def table_limit(site: NumberSite, r: Reading, ctx: QuantCtx):
 def coordinated(site: NumberSite, r: Reading, ctx: QuantCtx):
     """"at least 35 % for X and 10 % for Y": a value coordinated with the previous one in its unit."""
     lead, prev = ctx.text[site.wstart:site.s], r.prev
-    if prev is not None and prev.item.unit == r.unit_norm and not re.search(r"\d", lead) and (
+    if prev is not None and prev.item.unit == r.unit_norm and not _NUMBER_IN_LEAD.search(lead) and (
             _LEADS_WITH_CONJUNCTION.match(lead + " ") or (
             _ENDS_WITH_CONJUNCTION.search(lead) and not _FINITE_VERB.search(lead)
             and len(lead.split()) <= 10)):
