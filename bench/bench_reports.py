@@ -122,64 +122,32 @@ def _synth_c_rows() -> list[tuple[str, str]]:
             ("synth-c extract time per report: mean / max", f"{sum(walls) / len(walls):.2f} s / {max(walls):.2f} s")]
 
 
-def _synth_d_rows() -> list[tuple[str, str]]:
-    """Synth-d (tests/reports_synth_d.py: 11 layout families x 3 seeds, written blind in issue 12f: non-euro
-    units, a scanned page, sideways tables, one table for three KPIs, ...): first contact beside now."""
+# the blind generators scored through tests/reports_synth_eval.py: (letter, size, note on the "now" row); written
+# blind in issue 12f (d: non-euro units, a scanned page, sideways tables, one table for three KPIs), 12g (e: nl/fr/
+# it/es templates, Annex XII tables, alternating year columns, footnote codes) and 12 by H12sf (f: landscape pages,
+# a two-column body, total-first tables, 2021 SC shares, a summary before the annex); tuned on since
+BLIND_SETS = (("d", "33 docs, 11 families", " (no OCR: its scanned page read as nothing)"),
+              ("e", "36 docs, 12 families", ""),
+              ("f", "33 docs, 11 families", ""))
+
+
+def _blind_set_rows(letter: str, size: str, note: str) -> list[tuple[str, str]]:
+    """One blind synthetic set: its first contact beside the score now, and the extract time per report."""
+    import importlib
     import tempfile
     from pathlib import Path
 
-    from tests.reports_synth_d_eval import FIRST_CONTACT, score_in_process
-
+    ev = importlib.import_module(f"tests.reports_synth_{letter}_eval")
     with tempfile.TemporaryDirectory() as tmp:
-        per, walls = score_in_process(Path(tmp))
-    n = len(per) or 1
-    fixed = sum(v["fixed"] for v in per.values()) / n
-    f1 = sum(v["f1"] for v in per.values()) / n
+        per_doc, walls = ev.score_in_process(Path(tmp))
+    n = len(per_doc) or 1
+    fixed = sum(v["fixed"] for v in per_doc.values()) / n
+    f1 = sum(v["f1"] for v in per_doc.values()) / n
     w = list(walls.values())
-    return [("synth-d (33 docs, 11 families, written blind): first contact fixed / row F1",
-             f"{FIRST_CONTACT['fixed']:.3f} / {FIRST_CONTACT['row_f1']:.3f}"),
-            ("synth-d now (no OCR: its scanned page read as nothing): fixed / row F1", f"{fixed:.3f} / {f1:.3f}"),
-            ("synth-d extract time per report: mean / max", f"{sum(w) / len(w):.2f} s / {max(w):.2f} s")]
-
-
-def _synth_e_rows() -> list[tuple[str, str]]:
-    """Synth-e (tests/reports_synth_e.py: 12 layout families x 3 seeds, written blind in issue 12g: nl/fr/it/es
-    templates, Annex XII nuclear/gas tables, alternating year columns, separate KPI summary, footnote codes,
-    split tables): its first contact beside the score now."""
-    import tempfile
-    from pathlib import Path
-
-    from tests.reports_synth_e_eval import FIRST_CONTACT, score_in_process
-
-    with tempfile.TemporaryDirectory() as tmp:
-        per_doc, walls = score_in_process(Path(tmp))
-    fixed = sum(v["fixed"] for v in per_doc.values()) / len(per_doc)
-    f1 = sum(v["f1"] for v in per_doc.values()) / len(per_doc)
-    w = list(walls.values())
-    return [("synth-e (36 docs, 12 families, written blind): first contact fixed / row F1",
-             f"{FIRST_CONTACT['fixed']:.3f} / {FIRST_CONTACT['row_f1']:.3f}"),
-            ("synth-e now: fixed / row F1", f"{fixed:.3f} / {f1:.3f}"),
-            ("synth-e extract time per report: mean / max", f"{sum(w) / len(w):.2f} s / {max(w):.2f} s")]
-
-
-def _synth_f_rows() -> list[tuple[str, str]]:
-    """Synth-f (tests/reports_synth_f.py: 11 layout families x 3 seeds, written blind in issue 12 by H12sf:
-    /Rotate landscape pages, a two-column body, total-first tables, 2021 SC shares, a summary before the annex,
-    ...): its first contact beside the score now (tuned on since H12j)."""
-    import tempfile
-    from pathlib import Path
-
-    from tests.reports_synth_f_eval import FIRST_CONTACT, score_in_process
-
-    with tempfile.TemporaryDirectory() as tmp:
-        per_doc, walls = score_in_process(Path(tmp))
-    fixed = sum(v["fixed"] for v in per_doc.values()) / len(per_doc)
-    f1 = sum(v["f1"] for v in per_doc.values()) / len(per_doc)
-    w = list(walls.values())
-    return [("synth-f (33 docs, 11 families, written blind): first contact fixed / row F1",
-             f"{FIRST_CONTACT['fixed']:.3f} / {FIRST_CONTACT['row_f1']:.3f}"),
-            ("synth-f now: fixed / row F1", f"{fixed:.3f} / {f1:.3f}"),
-            ("synth-f extract time per report: mean / max", f"{sum(w) / len(w):.2f} s / {max(w):.2f} s")]
+    return [(f"synth-{letter} ({size}, written blind): first contact fixed / row F1",
+             f"{ev.FIRST_CONTACT['fixed']:.3f} / {ev.FIRST_CONTACT['row_f1']:.3f}"),
+            (f"synth-{letter} now{note}: fixed / row F1", f"{fixed:.3f} / {f1:.3f}"),
+            (f"synth-{letter} extract time per report: mean / max", f"{sum(w) / len(w):.2f} s / {max(w):.2f} s")]
 
 
 def run() -> list[tuple[str, str]]:
@@ -214,9 +182,8 @@ def run() -> list[tuple[str, str]]:
     rows += _synthetic_rows()
     rows += _synth_b_rows(ocr=bool(os.environ.get("REGC_BENCH_OCR")))
     rows += _synth_c_rows()
-    rows += _synth_d_rows()
-    rows += _synth_e_rows()
-    rows += _synth_f_rows()
+    for letter, size, note in BLIND_SETS:
+        rows += _blind_set_rows(letter, size, note)
     rows.append(("seed 002 anchor (AgenticIE + GPT-4o)", "fixed 0.41-0.46  open row F1 0.61"))
     if os.environ.get("REGC_BENCH_OCR"):
         rows += _ocr_row(reports, gold_dir)
