@@ -229,6 +229,22 @@ def test_successive_regimes_in_one_node_verify_clean_and_flag_a_lost_date():
     assert [(d.code, d.criterion_id) for d in P.verify(res, None) if d.severity == "error"] == [(P.DATED_SCOPE, "1(a)")]
 
 
+class ThresholdDropper:
+    """A stand-in arbiter whose first answer for criterion ``about`` drops its threshold (a model that misses a
+    limit), then defers to the rule.  Not a model; its output is never reported as model quality."""
+
+    def __init__(self, about: str, rule: str):
+        self.about, self.rule, self.broke = about, rule, False
+
+    def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
+        d = rule_decision.value
+        if not self.broke and about == self.about and d.threshold is not None:
+            self.broke = True
+            d.threshold = None
+            return Decision(d, 0.9, self.rule, model="fake")
+        return None
+
+
 class _EqualsDecider:
     """A stand-in arbiter that answers with the printed "=" on its first answer (a model missing spec §7 TH1), then
     defers to the rule.  Not a model; its output is never reported as model quality."""

@@ -8,11 +8,10 @@ repairs it, and lists that are not of that shape keep their own reading (near-mi
 from __future__ import annotations
 
 from regc.compiler.passmanager import CompileOptions, run_with_odr
-from regc.decisions import Verdict as Decision
 from regc.grammar.thresholds import anchored_limit_chapeau
 from regc.ir.models import CriterionNode, Unit
 from regc.passes import thresholds as P
-from tests.test_pass_thresholds import _ctx
+from tests.test_pass_thresholds import ThresholdDropper, _ctx
 
 _CRITERION = ("For vehicles of categories M1 and N1, specific emissions of CO2 defined in Article 3(1), point (h), of "
               "Regulation (EU) 2019/631 are not higher than the fleet-wide CO2 emissions targets.")
@@ -66,23 +65,8 @@ def test_verify_flags_lost_values():
     assert (P.LIMIT_NOT_READ, "P1.Methodology(a)(i)") in got
 
 
-class _ValuesDropper:
-    """A stand-in arbiter whose first answer drops the values of (a)(i), then defers to the rule.  Not a model."""
-
-    def __init__(self):
-        self.broke = False
-
-    def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
-        d = rule_decision.value
-        if not self.broke and about == "P1.Methodology(a)(i)" and d.threshold is not None:
-            self.broke = True
-            d.threshold = None
-            return Decision(d, 0.9, "values-dropped", model="fake")
-        return None
-
-
 def test_odr_repairs_lost_values():
-    dec = _ValuesDropper()
+    dec = ThresholdDropper("P1.Methodology(a)(i)", "values-dropped")
     ctx = _ctx("X-6.5/DNSH-CCM", CompileOptions(decider=dec, stop_confidence=0.9))
     out, rec = run_with_odr(P, _unit(), ctx)
     assert dec.broke and rec.attempts >= 2 and not rec.flagged

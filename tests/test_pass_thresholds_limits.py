@@ -5,10 +5,9 @@ an output (a model's answer, a hand edit) loses it; the ODR loop repairs a lost 
 from __future__ import annotations
 
 from regc.compiler.passmanager import CompileOptions, run_with_odr
-from regc.decisions import Verdict as Decision
 from regc.ir.models import CriterionNode, Unit
 from regc.passes import thresholds as P
-from tests.test_pass_thresholds import _ctx
+from tests.test_pass_thresholds import ThresholdDropper, _ctx
 
 _MOTORS = ("low-voltage electrical motors with an energy efficiency class (according to EN 60034-30-1) exceeding the "
            "requirements set by Commission Regulation (EU) 2019/1781, specifically:")
@@ -65,25 +64,8 @@ def test_verify_flags_a_wrong_class_rank_value():
     assert (P.UNGROUNDED, "1(c)(i)") in got and (P.LIMIT_NOT_READ, "1(c)(i)") in got
 
 
-class _RankDropper:
-    """A stand-in arbiter whose first answer drops the class rank of 1(c)(i), then defers to the rule.  Not a
-    model; its output is never reported as model quality."""
-
-    def __init__(self):
-        self.broke = False
-
-    def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
-        d = rule_decision.value
-        if not self.broke and about == "1(c)(i)" and d.threshold is not None:
-            self.broke = True
-            d.threshold.quantitative = None
-            d.threshold = None
-            return Decision(d, 0.9, "rank-dropped", model="fake")
-        return None
-
-
 def test_odr_repairs_a_lost_class_rank():
-    dec = _RankDropper()
+    dec = ThresholdDropper("1(c)(i)", "rank-dropped")
     ctx = _ctx("CCM-9.7/SC", CompileOptions(decider=dec, stop_confidence=0.9))
     out, rec = run_with_odr(P, _unit(), ctx)
     assert dec.broke and rec.attempts >= 2 and not rec.flagged

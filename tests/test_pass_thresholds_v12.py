@@ -7,10 +7,9 @@ it, and the ODR loop repairs a lost composition."""
 from __future__ import annotations
 
 from regc.compiler.passmanager import CompileOptions, run_with_odr
-from regc.decisions import Verdict as Decision
 from regc.ir.models import CriterionNode, Unit
 from regc.passes import thresholds as P
-from tests.test_pass_thresholds import _ctx
+from tests.test_pass_thresholds import ThresholdDropper, _ctx
 
 _ENUMERATED_EXCLUSION = ("IT/OT systems aimed at (i) monitoring for the replacement of consumables, such as printer "
                          "ink; (ii) remote monitoring and remote maintenance of power generation plants that are more "
@@ -56,24 +55,8 @@ def test_verify_flags_each_broken_class():
     assert got == {(P.LIMIT_NOT_READ, "1(b)"), (P.EXCLUSION_OP, "2.Methodology")}
 
 
-class _CompositionDropper:
-    """A stand-in arbiter whose first answer drops the composition of 1(b), then defers to the rule.  Not a model;
-    its output is never reported as model quality."""
-
-    def __init__(self):
-        self.broke = False
-
-    def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
-        d = rule_decision.value
-        if not self.broke and about == "1(b)" and d.threshold is not None:
-            self.broke = True
-            d.threshold = None
-            return Decision(d, 0.9, "composition-dropped", model="fake")
-        return None
-
-
 def test_odr_repairs_a_lost_composition():
-    dec = _CompositionDropper()
+    dec = ThresholdDropper("1(b)", "composition-dropped")
     ctx = _ctx("CCM-4.14/SC", CompileOptions(decider=dec, stop_confidence=0.9))
     out, rec = run_with_odr(P, _unit(), ctx)
     assert dec.broke and rec.attempts >= 2 and not rec.flagged

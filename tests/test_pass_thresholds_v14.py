@@ -6,10 +6,9 @@ flags each class when an output (a model's answer, a hand edit) loses it, and th
 from __future__ import annotations
 
 from regc.compiler.passmanager import CompileOptions, run_with_odr
-from regc.decisions import Verdict as Decision
 from regc.ir.models import CriterionNode, Unit
 from regc.passes import thresholds as P
-from tests.test_pass_thresholds import _ctx
+from tests.test_pass_thresholds import ThresholdDropper, _ctx
 
 
 def _unit() -> Unit:
@@ -49,24 +48,8 @@ def test_verify_flags_each_broken_class():
     assert got == {(P.LIMIT_NOT_READ, "1(b)"), (P.LIMIT_NOT_READ, "2")}
 
 
-class _RetentionDropper:
-    """A stand-in arbiter whose first answer drops the retention period of 2, then defers to the rule.  Not a model;
-    its output is never reported as model quality."""
-
-    def __init__(self):
-        self.broke = False
-
-    def decide(self, decision, inputs, rule_decision, *, about=None, flags=None):
-        d = rule_decision.value
-        if not self.broke and about == "2" and d.threshold is not None:
-            self.broke = True
-            d.threshold = None
-            return Decision(d, 0.9, "retention-dropped", model="fake")
-        return None
-
-
 def test_odr_repairs_a_lost_retention_period():
-    dec = _RetentionDropper()
+    dec = ThresholdDropper("2", "retention-dropped")
     ctx = _ctx("CE-3.3/DNSH-CCM", CompileOptions(decider=dec, stop_confidence=0.9))
     out, rec = run_with_odr(P, _unit(), ctx)
     assert dec.broke and rec.attempts >= 2 and not rec.flagged
