@@ -11,8 +11,8 @@ from tests import reports_synth_eval as evaluation
 from tests.reports_synth_f_render import render
 from tests.reports_synth_g import FAMILIES, build_document, gold_json
 
-# the untouched extractor on seeds 1-3, means over the 33 documents (tests/fixtures/reports) -- set at first contact
-FIRST_CONTACT = {"fixed": 0.0, "row_f1": 0.0}
+# the untouched extractor (f10815d) on seeds 1-3, means over the 33 documents (tests/fixtures/reports)
+FIRST_CONTACT = {"fixed": 0.782, "row_f1": 0.970}
 SYNTH = evaluation.SynthSet(tuple(FAMILIES), build_document, gold_json, render)
 
 
