@@ -125,10 +125,12 @@ def _synth_c_rows() -> list[tuple[str, str]]:
 # the blind generators scored through tests/reports_synth_eval.py: (letter, size, note on the "now" row); written
 # blind in issue 12f (d: non-euro units, a scanned page, sideways tables, one table for three KPIs), 12g (e: nl/fr/
 # it/es templates, Annex XII tables, alternating year columns, footnote codes) and 12 by H12sf (f: landscape pages,
-# a two-column body, total-first tables, 2021 SC shares, a summary before the annex); tuned on since
+# a two-column body, total-first tables, 2021 SC shares, a summary before the annex; tuned on since) and 12 by
+# H12sg (g: N-1 columns first, A.1.1-A.1.3 sub-blocks, a Portuguese template, a summary box only, not-material KPIs)
 BLIND_SETS = (("d", "33 docs, 11 families", " (no OCR: its scanned page read as nothing)"),
               ("e", "36 docs, 12 families", ""),
-              ("f", "33 docs, 11 families", ""))
+              ("f", "33 docs, 11 families", ""),
+              ("g", "33 docs, 11 families", ""))
 
 
 def _blind_set_rows(letter: str, size: str, note: str) -> list[tuple[str, str]]:

@@ -1,0 +1,58 @@
+"""Synth-g: a seventh synthetic set of Article 8 disclosure PDFs, written blind (issue 12, helper H12sg).
+
+Eleven layout families that synth-b..f do not cover (N-1 columns left of year N's, names wrapped over three lines
+with code and figures on the middle line, the unit in the amount column's header with no-break-space thousands, a
+separate '%' column, answers with footnote marks, the Portuguese template, A.1 split into A.1.1 / A.1.2 / A.1.3
+sub-blocks, cells drawn in shuffled content-stream order, a KPI summary box without activity rows, one KPI table
+with rows and the others "not material", the CapEx table first).  Deterministic from (family, seed); gold per
+``shared/spec/disclosure.md`` with every number as printed and every row's page as laid out.
+
+>>> g = gold_json(build_document("g07_a1_sub_blocks", 1)); sorted(g["kpis"])
+['capex', 'opex', 'turnover']
+>>> sorted({a["group"] for a in g["kpis"]["capex"]["activities"]})
+['A.1', 'A.2']
+"""
+
+from __future__ import annotations
+
+import random
+
+from tests.reports_synth_f_model import KPIS, Document, Kpi  # noqa: F401 (re-exported)
+from tests.reports_synth_f_words import COMPANIES
+from tests.reports_synth_g_families import BUILDERS
+
+
+def _value(kpi: Kpi, key: str, value):
+    return None if key in kpi.nulls else value
+
+
+def gold_kpi(kpi: Kpi) -> dict:
+    def pair(role, units):
+        return {"amount": _value(kpi, f"{role}.amount", kpi.value(units)),
+                "share": _value(kpi, f"{role}.share", round(kpi.pct10(units) / 1000, 6))}
+
+    acts = []
+    for r in kpi.rows if kpi.itemised else ():
+        acts.append({"code": r.activity.code, "name": r.activity.en, "group": r.group,
+                     "amount": kpi.value(r.units), "share": round(r.pct10 / 1000, 6),
+                     "substantial_contribution": dict(r.sc), "dnsh": dict(r.dnsh), "minimum_safeguards": r.ms,
+                     "category": r.category, "page": r.page})
+    return {"pages": sorted(set(kpi.pages)), "total": _value(kpi, "total", kpi.value(kpi.total)),
+            "aligned": pair("aligned", kpi.a1), "eligible_not_aligned": pair("eligible_not_aligned", kpi.a2),
+            "not_eligible": pair("not_eligible", kpi.b), "activities": acts}
+
+
+def gold_json(doc: Document) -> dict:
+    return {"document": f"{doc.name}.pdf", "company": doc.company, "fiscal_year": doc.year,
+            "currency": doc.currency, "kpis": {k: gold_kpi(doc.kpis[k]) for k in KPIS}}
+
+
+def build_document(family: str, seed: int) -> Document:
+    rng = random.Random(f"synth-g/{family}/{seed}")
+    company = COMPANIES[(sum(map(ord, family)) * 7 + seed) % len(COMPANIES)]
+    doc = Document(f"{family}_s{seed}", family, seed, company, 2023 + (seed % 2), {})
+    BUILDERS[family](doc, rng)
+    return doc
+
+
+FAMILIES = list(BUILDERS)
