@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from regc.decisions import FOOTNOTE_ITEMS, decide
+from regc.decisions.applicability import first_sentence
 from regc.decisions.footnote_items import analyse_footnote
 from regc.decisions.reference_celex import _content_words, _content_words_of
 from regc.decisions.tags import items_tag, verifier_items_tag
@@ -40,6 +41,7 @@ def test_content_words_memo_hands_out_fresh_sets():
     (is_self_contained, "The activity meets either of the following criteria:", False),
     (is_self_contained, "The activity reduces emissions by 30 %.", True),
     (_norm, "10,5 kg CO2 / t", "10.5kgco2/t"),
+    (first_sentence, "Where a plant is built, it is audited. The results are disclosed.", "Where a plant is built, it is audited"),
 ])
 def test_memoised_helpers_answer_as_the_uncached_function(fn, text, want):
     assert fn(text) == want
@@ -47,7 +49,8 @@ def test_memoised_helpers_answer_as_the_uncached_function(fn, text, want):
 
 
 def test_memo_wrappers_are_bounded():
-    for fn in (verifier_items_tag, items_tag, is_self_contained, _norm, _numbers_in_text, _content_words_of):
+    for fn in (verifier_items_tag, items_tag, is_self_contained, _norm, _numbers_in_text, _content_words_of,
+               first_sentence):
         assert fn.cache_info().maxsize is not None
 
 
