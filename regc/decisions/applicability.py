@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from regc.decisions import applicability_lexicon as lex
@@ -76,6 +77,7 @@ _STOP = {"the", "of", "and", "or", "for", "a", "an", "in", "on", "to", "with", "
          "by", "its", "their", "where", "when", "if"}
 
 
+@lru_cache(maxsize=16384)  # a pure function of the text, asked per node by several decisions and verify steps
 def first_sentence(text: str) -> str:
     m = _FIRST_SENTENCE.match(text.strip())
     return m.group(1) if m else text.strip()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Optional, Sequence
 
 from regc.decisions.base import Decision, Verdict
@@ -47,7 +48,12 @@ def _sentence_before(body: str, pos: int) -> str:
 
 
 def _content_words(s: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z][a-z\-/]+", s.lower()) if w not in _STOP and len(w) > 2}
+    return set(_content_words_of(s))  # a fresh set: a caller may change its own
+
+
+@lru_cache(maxsize=16384)  # a pure function of the text, asked per source and footnote
+def _content_words_of(s: str) -> frozenset[str]:
+    return frozenset(w for w in re.findall(r"[a-z][a-z\-/]+", s.lower()) if w not in _STOP and len(w) > 2)
 
 
 def decide_celex(cit: Citation, footnote_texts: Sequence[str], section_texts: Sequence[str] = ()) -> Verdict:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable, Optional
 
 from regc.decisions.applicability import first_sentence
@@ -150,6 +151,7 @@ _ITEMS_ARE_VERIFIERS = re.compile(r"\b(?:verification|audit|certification)s?\b[^
                                   re.IGNORECASE)
 
 
+@lru_cache(maxsize=16384)  # a pure function of the text, asked per node by the pass and by verify
 def verifier_items_tag(text: str) -> Optional[str]:
     """Verification for the items of a chapeau that lists who carries out a verification or audit.
 
@@ -209,6 +211,7 @@ def in_example_titles(t: str, start: int) -> bool:
     return bool(m) and bool(_STANDARD_CODE.search(t, m.end(), start))
 
 
+@lru_cache(maxsize=16384)  # a pure function of the text, asked per node
 def items_tag(text: str) -> Optional[str]:
     """The tag a chapeau gives its own items (not their items): Methodology for the criteria of a calculation.
 

@@ -27,7 +27,7 @@ from lxml import etree
 
 from regc.frontends.text import normalise_ws, strip_amendment_markers
 from regc.ir.doc import FrontEndError
-from regc.ir.models import SourceSpan
+from regc.ir.models import SourceSpan, restore_model
 
 MAX_BYTES = 64 * 1024 * 1024  # refuse anything bigger: no Taxonomy act comes close
 _SKIP_TAGS = {"script", "style", "noscript", "template", "iframe", "object", "embed", "head"}
@@ -98,8 +98,7 @@ class HtmlDoc:
     def span(self, el: etree._Element) -> SourceSpan:
         se = self._starts.get(el)
         k = self._shift
-        return SourceSpan(file=self.file, start=se[0] + k if se else None, end=se[1] + k if se else None,
-                          path=self.path(el))
+        return _span(self.file, se[0] + k if se else None, se[1] + k if se else None, self.path(el))
 
     def segment_span(self, el: etree._Element, seg: "Segment") -> SourceSpan:
         """Span of one ``<br/>``-separated segment of ``el``: from the end of the opening ``<br/>`` (or the
@@ -110,8 +109,18 @@ class HtmlDoc:
         a = self._starts.get(seg.br_before) if seg.br_before is not None else None
         b = self._starts.get(seg.br_after) if seg.br_after is not None else None
         k = self._shift
-        return SourceSpan(file=self.file, start=a[1] + k if a else sp.start, end=b[0] + k if b else sp.end,
-                          path=sp.path)
+        return _span(self.file, a[1] + k if a else sp.start, b[0] + k if b else sp.end, sp.path)
+
+
+def _span(file: str, start: Optional[int], end: Optional[int], path: str) -> SourceSpan:
+    """``SourceSpan(file=…, start=…, end=…, path=…)`` without its validation: this module's own values (a file name,
+    character offsets, an element path), ~14,000 spans per 2021/2139 read.
+
+    >>> _span("a.html", 3, 9, "/html/p") == SourceSpan(file="a.html", start=3, end=9, path="/html/p")
+    True
+    """
+    return restore_model(SourceSpan, {"file": file, "start": start, "end": end, "path": path},
+                         {"file", "start", "end", "path"})
 
 
 def _index_offsets(text: str, root: etree._Element, well_formed: bool = False) -> dict[etree._Element, tuple[int, int]]:

@@ -78,6 +78,7 @@ def temporal_phrase(item: TemporalItem) -> str:
     return f"every {n} {item.interval_unit}" if n != "1" else f"every {item.interval_unit[:-1]}"
 
 
+@functools.lru_cache(maxsize=16384)  # a pure function of the text: summaries and items repeat
 def _norm(s: str) -> str:
     s = re.sub(r"(\d),(\d)", r"\1.\2", s)
     return re.sub(r"\s+", "", s).lower()
@@ -284,6 +285,7 @@ def root_summary(node: CriterionNode, child_ids: Sequence[str], part: str, objec
     return f"{head} if it meets {combo}."
 
 
+@functools.lru_cache(maxsize=16384)  # a pure function of the summary (asked by two passes)
 def is_self_contained(summary: str) -> bool:
     """A summary stands alone: capitalised, ends with a full stop, no dangling "the following"/colon list.
 

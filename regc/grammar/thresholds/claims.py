@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from functools import lru_cache
 from typing import Optional
 
 from regc.grammar.thresholds.lexicon import WORD_NUMBERS
@@ -23,6 +24,11 @@ def numbers_in_text(text: str) -> set[float]:
     >>> sorted(numbers_in_text("an efficiency class of IE3 or higher"))
     [3.0]
     """
+    return set(_numbers_in_text(text))  # a fresh set: callers add to it
+
+
+@lru_cache(maxsize=16384)  # a pure function of the text, asked per node by the pass, its verify and grounding
+def _numbers_in_text(text: str) -> frozenset[float]:
     out = set()
     for m in NUMBER_RE.finditer(text):
         try:
@@ -36,7 +42,7 @@ def numbers_in_text(text: str) -> set[float]:
     for w, v in WORD_NUMBERS.items():
         if re.search(rf"\b{w}\b", text, re.I):
             out.add(float(v))
-    return out
+    return frozenset(out)
 
 
 class ClaimList(list):
