@@ -13,7 +13,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 export HF_HUB_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: venv demo test bench clean browser prefilter-table rx-code
+.PHONY: venv demo test bench clean browser prefilter-table
 
 # Debian's chromium for the browser test of the HTML report (Playwright drives it; `playwright install` is never
 # run).  CI runs as root on a clean machine: apt-get update once, then install; without root or apt the browser
@@ -48,7 +48,6 @@ test: venv browser
 # install would otherwise recompile every module in every timed process)
 bench: venv
 	$(BIN)/python -m compileall -q regc
-	$(BIN)/python -m regc.grammar.rxcode
 	$(BIN)/python -m bench.run
 
 # the stored prefilter analysis of the rule patterns (regc/grammar/prefilter_table.py): rerun after changing rule
@@ -56,10 +55,5 @@ bench: venv
 prefilter-table: venv
 	$(BIN)/python -m bench.prefilter_table
 
-# the rule patterns' compiled regex code (regc/grammar/__rxcache__/, untracked, like __pycache__): `regc compile`
-# reads it instead of compiling ~640 patterns again (a missing or stale table is slower, never different)
-rx-code: venv
-	$(BIN)/python -m regc.grammar.rxcode
-
 clean:
-	rm -rf $(VENV) build out .bench regc/grammar/__rxcache__
+	rm -rf $(VENV) build out .bench

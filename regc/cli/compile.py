@@ -453,9 +453,6 @@ def _report(args, out: Path, counts: dict, seconds: float, detail: str) -> int:
 
 def _cmd(args) -> int:
     from regc.cli import CLIError
-    from regc.grammar.rxcode import install
-
-    install()  # the rule patterns' compiled code read, not compiled again (when `make rx-code` wrote it)
     from regc.compiler.build import build_files
     from regc.compiler.cache import get_build, open_store, put_build
 
