@@ -507,3 +507,37 @@ def test_verifier_items_under_an_inferred_group_keep_verification_and_verify_fla
     ctx = _ctx([])
     ctx.attempt, ctx.guidance = 1, diags
     assert classify.run(unit, ctx).root.find("4.3(b)").tags == ["Verification"]
+
+
+def test_standards_chapeau_items_take_methodology_and_verify_flags_their_loss():
+    """validation15 (DNSH-PPC of the aircraft activities): "The aircraft referred to in … points (b) to (c), complies
+    with the following standards:" binds only the aircraft those points name (Conditional) and only introduces its
+    items (no tag); each item names a standard (Methodology); the item that covers every aircraft by complementary
+    scopes ("for aircraft other than freighter: …; for freighter aircraft: …") is Mandatory.  An output that drops an
+    item's Methodology is TAG_STANDARDS_ITEM and the repair attempt re-derives it.  A chapeau listing criteria ("The
+    activity complies with the following criteria:") passes no tag on."""
+    from regc.passes import classify
+
+    items = ["for aircraft other than freighter: amendment 13 of Volume I (noise), Chapter 14 of Annex 16 to the "
+             "Chicago Convention; for freighter aircraft: amendment 13 of Volume I (noise), Chapter 14 of Annex 16 to "
+             "the Chicago Convention;",
+             "amendment 10 of Volume II (engine emissions), Chapters 2 and 4, of Annex 16 to the Chicago Convention."]
+    node = CriterionNode(criterion_id="P3", verbatim_text="The aircraft referred to in subsection ‘Substantial "
+                         "contribution to climate change mitigation’, points (b) to (c), complies with the following "
+                         "standards:", sub_criteria=[CriterionNode(criterion_id=f"P3({c})", verbatim_text=t)
+                                                     for c, t in zip("ab", items)])
+    plain = CriterionNode(criterion_id="P4", verbatim_text="The activity complies with the following criteria:",
+                          sub_criteria=[CriterionNode(criterion_id="P4(a)", verbatim_text="noise is reduced;"),
+                                        CriterionNode(criterion_id="P4(b)", verbatim_text="dust is reduced.")])
+    unit = classify.run(Unit(unit_id="CCM-9.9/DNSH-PPC", root=CriterionNode(criterion_id="ROOT",
+                                                                            sub_criteria=[node, plain])), None)
+    got = {i: (unit.root.find(i).applicability, unit.root.find(i).tags) for i in ("P3", "P3(a)", "P3(b)", "P4(a)")}
+    assert got == {"P3": ("Conditional", []), "P3(a)": ("Mandatory", ["Methodology"]),
+                   "P3(b)": ("Mandatory", ["Methodology"]), "P4(a)": ("Mandatory", [])}
+    assert not [d for d in classify.verify(unit, None) if d.code == "TAG_STANDARDS_ITEM"]
+    unit.root.find("P3(b)").tags = []
+    diags = [d for d in classify.verify(unit, None) if d.code == "TAG_STANDARDS_ITEM"]
+    assert [d.criterion_id for d in diags] == ["P3(b)"]
+    ctx = _ctx([])
+    ctx.attempt, ctx.guidance = 1, diags
+    assert classify.run(unit, ctx).root.find("P3(b)").tags == ["Methodology"]

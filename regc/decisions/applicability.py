@@ -20,6 +20,7 @@ from typing import Any, Iterable, Sequence
 
 from regc.decisions import applicability_lexicon as lex
 from regc.decisions.applicability_cues import EARLY_RULES, LATE_RULES, Cue, _alt, first_match
+from regc.decisions.applicability_scopes import complementary_scopes
 from regc.decisions.base import Decision, Verdict
 from regc.ir.models import Applicability as ApplicabilityValue
 from regc.grammar.prefilter import prefilter_namespace
@@ -229,6 +230,8 @@ def decide_applicability(text: str, *, is_root: bool = False, activity_name: str
         return Verdict("Mandatory", 0.6, "unconditional-activity-sentence")
     if v.value == "Conditional" and complementary_gates(text):
         return Verdict("Mandatory", 0.6, "complementary-gates")
+    if v.value == "Conditional" and complementary_scopes(text):
+        return Verdict("Mandatory", 0.6, "complementary-scopes")  # "for X other than Y: …; for Y: …"
     return v
 
 

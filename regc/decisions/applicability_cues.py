@@ -21,6 +21,7 @@ from typing import Callable, Optional
 from regc.decisions import applicability_lexicon as lex
 from regc.decisions.anchor_type import _EXCLUSION, SHOWN_COMPLIANCE
 from regc.decisions.activity_names import activity_alternatives, names_one_part
+from regc.decisions.applicability_scopes import change_trigger, cited_points_subject, definite_own_input
 from regc.decisions.activity_names import restates as _restates
 from regc.decisions.base import Verdict
 from regc.decisions.point_citations import POINTS_SUBJECT
@@ -532,13 +533,13 @@ def permission(c: Cue) -> Optional[Verdict]:
 
 
 EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, event_trigger, claim_gate, exemption,
-                                    object_of_chapeau_anywhere, other_section_boundary)
+                                    object_of_chapeau_anywhere, other_section_boundary, definite_own_input)
 LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, participial_activity_subject,
                                    feedstock_subject, intervention_subject, qualified_class_subject,
                                    operator_of_kind_subject,
                                    coordinated_kind_subject, hazard_class_subject, event_caused_subject, works_involving,
                                    option_kind_subject, kind_place_lead, excluded_kind,
-                                   points_subject, trailing_gate, provided_that_option, permission,
+                                   points_subject, cited_points_subject, trailing_gate, change_trigger, provided_that_option, permission,
                                    kind_participle_subject, exception_case_item, restricted_part_row, allowed_only)
 
 

@@ -134,3 +134,22 @@ WORKS_NOUNS = ("activities", "works", "operations", "interventions")
 INVOLVING_PHRASES = ("implying", "involving", "entailing", "that involve", "that imply", "that entail",
                      "which involve", "which imply")
 INVOLVED_OPERATIONS = ("removal", "handling", "dismantling", "disposal", "presence", "use")
+
+# words that restrict a definite subject to the instances other points name ("The aircraft referred to in … points (b)
+# to (c) complies …", "The aircraft compliant with the technical screening criteria in points (b) to (e) complies …")
+POINT_RESTRICTORS = ("referred to in", "compliant with", "complying with", "covered by", "listed in", "meeting",
+                     "that meet", "that meets", "that comply with", "that complies with", "described in")
+# the subject's verb that ends such a restriction
+SUBJECT_VERBS = ("complies", "comply", "meets", "meet", "is", "are", "has", "have", "does", "do", "uses", "use",
+                 "ensures", "ensure", "fulfils", "fulfil")
+
+# a revision that falls due only when something changes ("updated where the characteristics and operation of the
+# activity change significantly": spec §7 AP3 trailing gates)
+REVISION_PARTICIPLES = ("updated", "reviewed", "revised", "reassessed", "re-assessed", "repeated", "renewed",
+                        "adapted", "adjusted")
+CHANGE_WORDS = ("change", "changes", "changed", "alter", "alters", "altered", "modified", "modifies", "modification",
+                "modifications")
+
+# participles by which a definite description names what the activity itself uses ("For the cement used in this
+# activity, …": spec §6 exception (iii))
+USE_PARTICIPLES = ("used", "consumed", "incorporated", "employed", "processed")

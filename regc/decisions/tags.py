@@ -21,7 +21,8 @@ from regc.decisions.tags_cues import (ACTIVITY_NAMES_A_PRODUCT, ANALYSIS_CHAPEAU
                                      CAPABILITY_KEEPS, CLASS_RANK_LIMIT, CLASSIFIED_THING, CONTRACT_AS_CONTEXT,
                                      CRITERIA_OF_CLASSIFIED_THINGS, DEMONSTRATED_BY_METHOD, EXCEPTION_CLAUSE, EXTRA_RULES,
                                      GATE_OPENING, IN_A_DOCUMENT_TITLE, INTERNAL_POINT_TARGET, MANNER_STANDARD,
-                                     NOMINAL_ANALYSIS_ITEM, PROCEDURE_STEP, SCOPE_OPENING, VALUE_FROM_AN_ASSESSMENT)
+                                     NOMINAL_ANALYSIS_ITEM, PROCEDURE_STEP, SCOPE_OPENING, STANDARDS_CHAPEAU,
+                                     VALUE_FROM_AN_ASSESSMENT)
 from regc.ir.models import TAGS, Tag
 from regc.grammar.prefilter import prefilter_namespace
 
@@ -47,7 +48,8 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         # Commitment), nor "monitoring systems/equipment" (the means: Methodology)
         re.compile(r"^\s*an?\s+monitoring\s+(?:schemes?|programmes?|programs?|plans?)\b(?!\s+(?:is|are)\s+in\s+place)",
                    re.IGNORECASE),
-        re.compile(r"(?<!\bto\s)\bmonitors?\s+(?:the|its|their)\b", re.IGNORECASE),
+        # "monitors the …", "monitors and documents the implementation of the identified measures" (not "to monitor")
+        re.compile(r"(?<!\bto\s)\bmonitors?\s+(?:and\s+[a-z]+\s+)?(?:the|its|their)\b", re.IGNORECASE),
         # "operated through energy performance monitoring and assessment"; "control, monitoring or maintenance
         # activities are carried out"
         re.compile(r"\bthrough\s+(?:[\w-]+\s+){0,3}?monitoring\b(?!\s+(?:systems?|equipment|devices?))|\bmonitoring\s+(?:or|and)\s+[\w-]+\s+activities\s+"
@@ -136,9 +138,10 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
                    r"(?!\s+of\s+(?:an?|the|its)\s+(?:[\w-]+\s+)?(?:batter(?:y|ies)|parts?|components?)\b)", re.IGNORECASE),
     ],
 }
-_CHAPEAU_INTRO = re.compile(r"\b(?:compl(?:y|ies)\s+with|meets?|fulfils?|satisf(?:y|ies)|is|are|include|includes)?\s*"
+_CHAPEAU_INTRO = re.compile(r"\b(?P<verb>compl(?:y|ies)\s+with|meets?|fulfils?|satisf(?:y|ies)|is|are|include|includes)?\s*"
                             r"(?:all|both|either|any|one|one\s+or\s+more|at\s+least\s+\w+)?\s*(?:of\s+)?the\s+following"
-                            r"(?:\s+(?:criteria|requirements|conditions|pathways|options))?\s*:?\s*$", re.IGNORECASE)
+                            r"(?:\s+(?:criteria|requirements|conditions|pathways|options|standards|rules))?\s*:?\s*$",
+                            re.IGNORECASE)
 _EXAMPLE_BEFORE = re.compile(r"\b(?:for\s+example|such\s+as|e\.g\.)", re.IGNORECASE)
 # a chapeau whose last clause says its items are the content of an assessment/verification/plan
 _ITEMS_ARE_CONTENT = re.compile(r"\b(assessment|verification|plan)\b[^,;:]*\b(?:demonstrating|showing|proving|"
@@ -213,14 +216,41 @@ def in_example_titles(t: str, start: int) -> bool:
 
 @lru_cache(maxsize=16384)  # a pure function of the text, asked per node
 def items_tag(text: str) -> Optional[str]:
-    """The tag a chapeau gives its own items (not their items): Methodology for the criteria of a calculation.
+    """The tag a chapeau gives its own items (not their items): Methodology for the criteria of a calculation and
+    for the standards or rules the items name.
 
     >>> items_tag("The calculation of climate benefit complies with all of the following criteria:")
+    'Methodology'
+    >>> items_tag("The aircraft referred to in points (b) to (c) complies with the following standards:")
     'Methodology'
     >>> items_tag("The activity complies with all of the following criteria:") is None
     True
     """
-    return "Methodology" if CALCULATION_CHAPEAU.search(re.sub(r"\s+", " ", text)) else None
+    t = re.sub(r"\s+", " ", text)
+    return "Methodology" if CALCULATION_CHAPEAU.search(t) or STANDARDS_CHAPEAU.search(t) else None
+
+
+_AUXILIARY = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|does|do|did|shall|must|may|can|will)\b", re.IGNORECASE)
+
+
+def _chapeau_subject(t: str) -> tuple[str, bool]:
+    """A chapeau less its introduction of the items ("… complies with the following standards:"), and whether it
+    only introduces them: three words or fewer are left, or the introduction held the main verb and what is left is
+    its subject ("The aircraft compliant with the technical screening criteria in points (b) to (e)": a restriction
+    of whom the items bind, no requirement of its own).
+
+    >>> _chapeau_subject("The aircraft compliant with the criteria in points (b) to (e) complies with the following standards:")[1]
+    True
+    >>> _chapeau_subject("Works are carried out in accordance with the following rules:")[1]
+    False
+    >>> _chapeau_subject("The activity monitors the waste collected to comply with all of the following criteria:")[1]
+    False
+    """
+    m = _CHAPEAU_INTRO.search(t)
+    rest = _CHAPEAU_INTRO.sub("", t).strip()
+    subject_only = bool(m and m.group("verb")) and not re.search(r"\bto\s*$", t[:m.start()]) and \
+        not _AUXILIARY.search(rest)  # not "… monitors … to comply with all of the following criteria:" (a purpose)
+    return rest, len(re.findall(r"[A-Za-z]{3,}", rest)) <= 3 or subject_only
 
 
 def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] = None,
@@ -248,8 +278,8 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
     if is_chapeau and ANALYSIS_CHAPEAU.search(t):  # "includes an analysis of:": the analysis is required
         return Verdict(["Assessment"], 0.7, "analysis-chapeau")
     if is_chapeau:
-        t = _CHAPEAU_INTRO.sub("", t).strip()
-        if len(re.findall(r"[A-Za-z]{3,}", t)) <= 3:
+        t, only_introduces = _chapeau_subject(t)
+        if only_introduces:
             return Verdict([], 0.9, "chapeau-only-introduces")
     if _NON_BINDING.search(first_sentence(t)) and not re.search(r"\bverified\s+by\b", t, re.IGNORECASE):
         return Verdict(["BackgroundInformation"], 0.6, "non-binding-actor")

@@ -26,6 +26,15 @@ COMPLY_VERBS = ("complies with", "comply with", "complying with", "compliance wi
 TECHNOLOGY_NOUNS = ("technology", "technologies")
 TOOL_NOUNS = ("tools and equipment", "tools", "sludge treatment")
 PLAN_VERBS = ("developed", "implemented", "adopted", "develops", "implements", "adopts")
+# words that end the modifiers of an adopted plan ("has adopted the measures in line with the plan": no plan adopted)
+PLAN_GAP_STOPS = ("in", "with", "under", "by", "of", "to", "for", "from", "as", "at", "on", "through", "into")
+# what identifying assesses ("identifies key harmful environmental impacts of their assets …")
+IDENTIFIED_THINGS = ("impacts", "impact", "risks", "risk", "hazards", "hazard", "effects", "pressures", "threats")
+# equipment a node prescribes by having it applied or installed ("a gas-tight cover on the digestate storage is applied")
+EQUIPMENT_NOUNS = ("cover", "covers", "lid", "lids", "liner", "liners", "filter", "filters", "scrubber", "scrubbers",
+                   "enclosure", "enclosures")
+# topics of the requirements of a text ("requirements on water intended for human consumption of Directive …")
+TOPIC_LINKS = ("on", "for", "regarding", "concerning", "relating to", "related to")
 LABELS = ("EU Ecolabel", "Ecolabel", "ecolabel", "certificate", "certification")
 ANALYSIS_VERBS = ("performs", "carries out", "conducts", "undertakes")
 # verbs by which a node makes the activity have a (management) system
@@ -48,9 +57,12 @@ _WORDS = r"(?:[\w,‘’'()/-]+\s+)"
 # "complies with national legislation …", "comply with the applicable industry specifications, harmonised standards"
 COMPLIES_WITH_LEGISLATION = re.compile(rf"\b{_COMPLY}\s+(?:the\s+)?{_WORDS}{{0,4}}?{_LEGISLATION}\b", re.IGNORECASE)
 # "fulfils the requirements of Directive 2009/71/Euratom", "meets the criteria in Sections 5.6 …"
+# "operated in compliance with requirements on water intended for human consumption of Directive 2000/60/EC" (the
+# requirements' topic between them and the act)
 REQUIREMENTS_OF_TEXT = re.compile(rf"\b{_COMPLY}\s+(?:all\s+)?(?:the\s+)?(?:applicable\s+|relevant\s+)?(?:requirements|"
-                                  rf"criteria)\s+(?:of|in)\s+(?:the\s+)?(?:Directive|Regulation|Decision|Sections?|"
-                                  rf"Annex|Appendix|Article)\b", re.IGNORECASE)
+                                  rf"criteria)\s+(?:{_alt(TOPIC_LINKS)}\s+[^.;:]{{1,80}}?\s+)?(?:of|in)\s+(?:the\s+)?"
+                                  rf"(?:Council\s+)?(?:Directive|Regulation|Decision|Sections?|Annex|Appendix|Article)\b",
+                                  re.IGNORECASE)
 # "collection points meeting the applicable requirements set by Union and national legislation"; record-keeping
 # obligations "… set out by applicable Union and national legislation"
 OBLIGATIONS_SET_BY = re.compile(rf"\b{_COMPLY}\s+(?:the\s+)?{_WORDS}{{0,4}}?(?:requirements|obligations)\b[^.;]{{0,160}}?"
@@ -67,9 +79,10 @@ DOCUMENTING_VERBS = ("describe", "document", "record", "report", "store")
 APPLIES_TECHNIQUE = re.compile(rf"\bappl(?:y|ies)\s+(?:the\s+|a\s+|an\s+)?(?:(?!practices?\b)[\w()-]+\s+){{0,8}}?"
                                rf"{_alt(TECHNOLOGY_NOUNS)}\b|(?<!\bthe\s)\buses?\s+(?!of\b)(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){{0,2}}?"
                                rf"{_alt(TOOL_NOUNS)}\b(?!\s+to\s+{_alt(DOCUMENTING_VERBS)}\b)", re.IGNORECASE)
-# "has developed and implemented an action plan"
+# "has developed and implemented an action plan", "… a climate change mitigation and environmental protection plan
+# that:" (up to six modifier words, none a preposition: not "has adopted the measures in line with the plan")
 ADOPTED_PLAN = re.compile(rf"\b(?:has|have)\s+{_alt(PLAN_VERBS)}(?:\s+and\s+{_alt(PLAN_VERBS)})?\s+(?:an?|the)\s+"
-                          rf"(?:[\w-]+\s+){{0,3}}?plan\b", re.IGNORECASE)
+                          rf"(?:(?!{_alt(PLAN_GAP_STOPS)}\b)[\w-]+\s+){{0,6}}?plan\b", re.IGNORECASE)
 # "was awarded with an EU Ecolabel": a label award certifies compliance (Verification).  An authorisation state alone
 # ("The project has been authorised by the competent authority, …") sets a condition, not how it is proven: no tag,
 # as the dev gold's "construction permit is granted" (CCM-4.29 SC 1(b)); its proof wording, when the block has one
@@ -230,9 +243,22 @@ ACTOR_APPLIES_A_TECHNIQUE = re.compile(
 # Directive, and as set out in Decision (EU) 2017/848 in relation to the relevant criteria and methodological
 # standards …"): compliance with requirements set out in referenced texts (not "Measures are taken to reduce noise
 # and dust": a generic outcome, spec §6)
-MEASURES_SET_OUT_IN_A_TEXT = re.compile(r"\bmeasures\s+are\s+taken\b[^.;]{0,240}?\b(?:set\s+out|laid\s+down)\s+in\s+"
+# "Measures are in place to minimise toxicity of anti-fouling paint and biocides as laid down in Regulation (EU) No
+# 528/2012": the measures the act lays down; not a limit the text sets ("… to keep emissions within the limit values laid
+# down in Directive X": a performance limit, spec §6)
+MEASURES_SET_OUT_IN_A_TEXT = re.compile(r"\bmeasures\s+are\s+(?:taken|in\s+place|implemented|applied)\b"
+                                        r"(?:(?!\b(?:limits?|values?|levels?|thresholds?)\b)[^.;]){0,240}?"
+                                        r"\b(?:set\s+out|laid\s+down)\s+in\s+"
                                         r"(?:Commission\s+)?(?:Annex|Article|Directive|Regulation|Decision)\b",
                                         re.IGNORECASE)
+# "identifies key harmful environmental impacts of their assets and operations": identifying impacts or risks is
+# their assessment (not "minimise the identified harmful impacts": impacts identified elsewhere)
+IDENTIFIES_IMPACTS = re.compile(rf"\bidentif(?:y|ies|ying)\s+(?:the\s+|any\s+|all\s+|which\s+)?(?:[\w-]+\s+){{0,4}}?"
+                                rf"{_alt(IDENTIFIED_THINGS)}\b", re.IGNORECASE)
+# "a gas-tight cover on the digestate storage is applied": named equipment the node prescribes (spec §6 Methodology);
+# the noun is followed by its verb or a prepositional phrase (not "cover crops are used")
+EQUIPMENT_APPLIED = re.compile(rf"\b{_alt(EQUIPMENT_NOUNS)}(?:\s+(?:on|over|of|for|at|in)\s+[^.;:]{{1,60}}?)?\s+(?:is|are)\s+"
+                               rf"(?:applied|installed|fitted|used|in\s+place)\b", re.IGNORECASE)
 
 # a sentence of the node that says how compliance is demonstrated ("Compliance with this requirement is demonstrated
 # by reporting on the Level(s) indicators 2.3 and 2.4", "The operator of the activity demonstrates compliance with the
@@ -280,10 +306,12 @@ EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("leak-detection", "Methodology", LEAK_DETECTION),
     ("actor-applies-a-technique", "Methodology", ACTOR_APPLIES_A_TECHNIQUE),
     ("measures-set-out-in-a-text", "Methodology", MEASURES_SET_OUT_IN_A_TEXT),
+    ("equipment-applied", "Methodology", EQUIPMENT_APPLIED),
     ("adopted-plan", "Commitment", ADOPTED_PLAN),
     ("declared-intention", "Commitment", DECLARED_INTENTION),
     ("develops-a-strategy", "Commitment", DEVELOPS_A_STRATEGY),
     ("analysis-performed", "Assessment", ANALYSIS_PERFORMED),
+    ("identifies-impacts", "Assessment", IDENTIFIES_IMPACTS),
     ("analysis-demonstrates", "Assessment", ANALYSIS_DEMONSTRATES),
     ("withdrawn-unit", "Replacement", WITHDRAWN_UNIT),
 )
@@ -389,6 +417,12 @@ GATE_OPENING = re.compile(rf"^\W*Where\s+[^,;:]{{5,200}}?\b(?:established|adopte
 # criteria:"): its items are criteria of the calculation, each prescribing how it is done (Methodology); the
 # items' own items are not
 CALCULATION_NOUNS = ("calculation", "computation", "quantification", "estimation")
+# a chapeau whose items name the standards or rules to comply with ("… complies with the following standards: (a) amendment
+# 13 of Volume I …", "… are carried out in accordance with the following rules: (a) general requirements set out in
+# Annex I to Directive 1999/31/EC"): each item prescribes how (Methodology); the chapeau only introduces them
+COMPLIANCE_LIST_NOUNS = ("standards", "rules", "norms", "technical specifications", "specifications")
+STANDARDS_CHAPEAU = re.compile(rf"\b(?:compl(?:y|ies)\s+with|in\s+accordance\s+with|conforms?\s+(?:to|with))\s+"
+                               rf"(?:all\s+of\s+)?the\s+following\s+{_alt(COMPLIANCE_LIST_NOUNS)}\s*:\s*$", re.IGNORECASE)
 CALCULATION_CHAPEAU = re.compile(rf"^\W*(?:the\s+)?{_alt(CALCULATION_NOUNS)}\s+of\s+[^:;.]{{2,80}}?\s+"
                                  rf"(?:compl(?:y|ies)\s+with|meets?|fulfils?)\s+(?:all\s+of\s+)?the\s+following\b[^:;.]*:\s*$",
                                  re.IGNORECASE)

@@ -162,9 +162,13 @@ def is_alternative_objects(chapeau: str, children: Sequence[str]) -> bool:
     False
     >>> is_alternative_objects("The piece of software developed:", ["is targeted at x;", "does not affect y;"])
     False
+    >>> is_alternative_objects("Emissions are:", ["for clinker, lower than 1 t/t;", "for cement, lower than 2 t/t."])
+    False
     """
     if not _MAKE_VERB.search(chapeau) or any(_PARTICIPLE_LEAD.match(c) or _FINITE_LEAD.match(c) for c in children):
         return False
+    if all(re.match(r"\s*for\s", c, re.IGNORECASE) for c in children):
+        return False  # each item scopes its own requirement ("for grey cement clinker, lower than …"): no object
     return not (_MAKE_NOUN_BEFORE_COLON.search(chapeau) or _RELATIVE_PASSIVE_CHAPEAU.search(chapeau))
 # "... may be checked/demonstrated/proven:" lists alternative ways of showing one thing
 _MAY_OPTIONS = re.compile(r"\bmay\s+(?:also\s+)?(?:be\s+)?(?:checked|demonstrated|proven|proved|shown|verified|"
@@ -245,7 +249,28 @@ def is_conditional_tiering(children: Sequence[str]) -> bool:
         return False
     scopes = [set(re.findall(r"[a-z]{3,}", _lead_scope(c))) for c in children]
     common = set.intersection(*scopes) - {"the", "for", "where", "with", "and", "that", "which"}
-    return bool(common)
+    nouns = {scope_head(_lead_scope(c)) for c in children} if heads == ["for"] * len(children) else {""}
+    # bands qualify one head noun ("installations below 10 MW" / "installations of 10 MW or more"); scopes naming
+    # different products ("for grey cement clinker" / "for cement from grey clinker …") are not exclusive: AND
+    return bool(common) and (len(nouns) == 1 or "" in nouns)
+
+
+# words that end the pre-modified head of a scope ("activities | with an expected lifespan …", "cement | from …")
+_HEAD_END = re.compile(r"\b(?:with|of|from|below|above|between|or|and|that|which|where|whose|up|less|more|over|under|"
+                       r"exceeding|than|in|on|at|to|by|having|equal|not|used|made|produced)\b|\d|\(", re.IGNORECASE)
+
+
+def scope_head(scope: str) -> str:
+    """The head noun of a conditional scope: the last word before its post-modifiers (stem of five letters).
+
+    >>> scope_head("for installations below 10 mw"), scope_head("for all other installations")
+    ('insta', 'insta')
+    >>> scope_head("for grey cement clinker"), scope_head("for cement from grey clinker or alternative hydraulic binder")
+    ('clink', 'cemen')
+    """
+    lead = _COND_LEAD.sub("", scope, count=1)
+    words = re.findall(r"[a-z][\w-]*", _HEAD_END.split(lead, maxsplit=1)[0].lower())
+    return words[-1][:5] if words else ""
 
 
 def is_band_tiering(children: Sequence[str]) -> bool:

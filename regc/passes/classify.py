@@ -86,6 +86,10 @@ def _guided_ids(ctx, codes: set[str]) -> set[str]:
     return {g.criterion_id for g in (getattr(ctx, "guidance", None) or []) if g.code in codes and g.criterion_id}
 
 
+# the tag classes whose repair the rule decides (a model verdict is not asked again): see :func:`tag_class_issues`
+_TAG_CLASS_CODES = frozenset({"TAG_PRODUCT_FUNCTION", "TAG_VERIFIER_ITEM", "TAG_STANDARDS_ITEM"})
+
+
 def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     """Classify every node of the unit (children before parents, so that logic sees the children's tags)."""
     memory = getattr(ctx, "memory", None)
@@ -95,7 +99,7 @@ def run(unit: Unit, ctx: Optional[PassContext]) -> Unit:
     retry_logic = _guided_ids(ctx, {"LOGIC_CONNECTIVE_MISMATCH"}) if getattr(ctx, "attempt", 0) else set()
     # a repair of an applicability the §7 cues contradict: the rule decides (a model verdict is not asked again)
     retry_cue = _guided_ids(ctx, {"APPLICABILITY_CUE_MISMATCH"}) if getattr(ctx, "attempt", 0) else set()
-    retry_tags = _guided_ids(ctx, {"TAG_PRODUCT_FUNCTION", "TAG_VERIFIER_ITEM"}) if getattr(ctx, "attempt", 0) else set()  # rule decides
+    retry_tags = _guided_ids(ctx, _TAG_CLASS_CODES) if getattr(ctx, "attempt", 0) else set()  # the rule decides
     retry_gates = _guided_ids(ctx, {"COMPLEMENTARY_GATES_NOT_OR"}) if getattr(ctx, "attempt", 0) else set()  # rule
 
     def visit(node: CriterionNode, parent: Optional[CriterionNode], anchor_type: Optional[str],
@@ -230,7 +234,9 @@ def tag_class_issues(unit: Unit) -> list[Diagnostic]:
     """The validation12 tag class: an item that names a product's capability by its gerund ("supporting the impact
     assessment of such measures", "supporting the exchange with suppliers of data required to verify …") sets no
     assessment or verification of its own; an output that tags it so (a model's answer, a hand edit) is an error the
-    ODR repair re-derives (the rule drops those tags, regc.decisions.tags)."""
+    ODR repair re-derives (the rule drops those tags, regc.decisions.tags).  The items of a chapeau that lists
+    verifiers lack Verification, or those of one that lists the standards or rules to comply with ("… complies with
+    the following standards:") lack Methodology: the same repair."""
     out: list[Diagnostic] = []
     for node, parent in unit.root.walk_with_parent():
         text = node.verbatim_text or ""
@@ -249,6 +255,11 @@ def tag_class_issues(unit: Unit) -> list[Diagnostic]:
         if verifier_items_tag(chapeau.verbatim_text or "") and "Verification" not in node.tags:
             out.append(_diag("TAG_VERIFIER_ITEM", "an item of a chapeau that lists who carries out the verification "
                                                   "lacks Verification", node.criterion_id, "error", "Semantic"))
+        if items_tag(chapeau.verbatim_text or "") and "Methodology" not in node.tags and \
+                not (anchored_type(chapeau) or anchored_type(node)):  # an anchored chapeau passes on its own type
+            out.append(_diag("TAG_STANDARDS_ITEM", "an item of a chapeau that lists the standards, rules or criteria "
+                                                   "to comply with lacks Methodology", node.criterion_id, "error",
+                             "Semantic"))
     return out
 
 
