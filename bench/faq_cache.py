@@ -30,9 +30,10 @@ import os
 import shutil
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional, Sequence
+from typing import Callable, Iterator, Optional, Sequence
 
 SMALL_FILE = 1 << 20  # model files up to this size are keyed by content, larger ones (the weights) by size
 INFO = "info.json"
@@ -45,6 +46,21 @@ def cache_root() -> Path:
 
     env = os.environ.get("REGC_BENCH_CACHE")
     return Path(env) if env else cache_dir() / "bench"
+
+
+@contextmanager
+def one_torch_thread() -> Iterator[None]:
+    """PyTorch on one thread inside the block (the caller's count restored after): on the shared 2-core machine a
+    2-thread encoder waits on its busy sibling thread (batched encoding measured 1.2-2.3x slower in wall than on
+    one thread at load 9, and twice the CPU; bench/README.md)."""
+    import torch
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(threads)
 
 
 def _file_sha256(path: Path) -> str:
@@ -164,4 +180,4 @@ def cached_index(name: str, parts: dict, build: Builder, *, root: Optional[Path]
     return CachedIndex(folder, info, False)
 
 
-__all__ = ["cache_root", "model_fingerprint", "tool_parts", "key_parts", "key_of", "cached_index", "CachedIndex"]
+__all__ = ["one_torch_thread", "cache_root", "model_fingerprint", "tool_parts", "key_parts", "key_of", "cached_index", "CachedIndex"]

@@ -113,3 +113,16 @@ def test_failed_build_leaves_no_folder(inputs):
     with pytest.raises(RuntimeError):
         cached_index("faq", _parts(inputs), broken, root=inputs["root"], say=lambda m: None)
     assert not any(inputs["root"].iterdir())
+
+
+def test_latency_rows_judge_the_target_on_the_median():
+    from bench.search_latency import pct, rows
+
+    parts = {k: [1.0] * 5 for k in ("encode", "bm25", "dense", "fusion", "hits+json")}
+    parts.update({k + "_cpu": [1.0] * 5 for k in list(parts)})
+    base = {"rrm": [1.0] * 5, "search_cpu": [9.0] * 5, "torch1": [10.0], "torch2": [40.0], **parts}
+    fast = dict(base, search=[10.0, 12.0, 29.0, 80.0, 90.0])  # p50 29: met although p95 is 90
+    slow = dict(base, search=[10.0, 12.0, 31.0, 32.0, 33.0])
+    assert pct(fast["search"], 50) == 29.0 and pct(fast["search"], 95) == 90.0
+    assert "; met)" in rows(fast)[0][1] and "not met" in rows(slow)[0][1]
+    assert "(4.00x" in rows(fast)[-1][1]
