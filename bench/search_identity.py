@@ -1,6 +1,7 @@
-"""Proof that a search speed-up keeps every ranked list: the top-k of every FAQ query, as ``regc search --json``
-would print it, for hybrid RRF (the CLI default) and RRM, and for BM25 and dense alone, written as JSON lines
-so that two trees' dumps can be diffed byte for byte.
+"""Proof that a search speed-up keeps every ranked list: the top-10 of every FAQ query as ``regc search --json``
+would print it, less the passage text (the chunk is named by its locator), for hybrid RRF (the CLI default) and
+RRM, and for BM25 and dense alone, written as JSON lines so that two trees' dumps can be diffed byte for byte
+(2,148 queries x 4: 108 s CPU, 10 min wall at load 11).
 
     python -m bench.search_identity OUT.jsonl        # on each tree, then: cmp base.jsonl branch.jsonl
 
@@ -39,7 +40,8 @@ def main(argv: list[str]) -> int:
         with open(argv[0], "w", encoding="utf-8") as out:
             for n, q in enumerate(queries):
                 for mode, fusion in MODES:
-                    hits = [h.to_json() for h in s.search(q, 10, mode=mode, fusion=fusion)]
+                    hits = [{k: v for k, v in h.to_json().items() if k != "text"}
+                            for h in s.search(q, 10, mode=mode, fusion=fusion)]
                     out.write(json.dumps(dump_line(n, q, f"{mode}/{fusion}", hits), ensure_ascii=False) + "\n")
     return 0
 
