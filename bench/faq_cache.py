@@ -173,7 +173,12 @@ def cached_index(name: str, parts: dict, build: Builder, *, root: Optional[Path]
                 "build_seconds": round(time.perf_counter() - t0, 1), **figures}
         (tmp / INFO).write_text(json.dumps(info, indent=1, sort_keys=True), "utf-8")
         shutil.rmtree(folder, ignore_errors=True)
-        tmp.rename(folder)
+        try:
+            tmp.rename(folder)
+        except OSError:  # another run finished the same build between the two lines above: keep its folder
+            if not (folder / INFO).is_file():
+                raise
+            shutil.rmtree(tmp, ignore_errors=True)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

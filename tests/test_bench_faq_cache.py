@@ -126,3 +126,24 @@ def test_latency_rows_judge_the_target_on_the_median():
     assert pct(fast["search"], 50) == 29.0 and pct(fast["search"], 95) == 90.0
     assert "; met)" in rows(fast)[0][1] and "not met" in rows(slow)[0][1]
     assert "(4.00x" in rows(fast)[-1][1]
+
+
+def test_a_concurrent_build_of_the_same_key_keeps_the_finished_folder(inputs, monkeypatch):
+    import shutil
+
+    import bench.faq_cache as fc
+
+    parts = _parts(inputs)
+    final = inputs["root"] / f"faq-{key_of(parts)}"
+    real = shutil.rmtree
+
+    def rmtree_then_other_run_lands(path, *a, **kw):  # another process renames its build into place right after
+        real(path, *a, **kw)
+        if path == final:
+            final.mkdir()
+            (final / INFO).write_text(json.dumps({"key": parts}), "utf-8")
+
+    monkeypatch.setattr(fc.shutil, "rmtree", rmtree_then_other_run_lands)
+    got = cached_index("faq", parts, _builder([]), root=inputs["root"], say=lambda m: None)
+    assert got.folder == final and (final / INFO).is_file()
+    assert [p.name for p in inputs["root"].iterdir()] == [final.name]  # our temporary folder is gone
