@@ -553,6 +553,10 @@ def test_verify_flags_a_cut_post_modifier_list_of_generic_law():
      [("Regulation (EU) No 528/2012", "must_be_fetched"),
       ("the International Convention on the Control of Harmful Anti-fouling Systems on Ships adopted on 5 October 2001",
        "citation_only")]),
+    ("biocides as laid down in Regulation (EU) No 528/2012 of the European Parliament and of the Council, which "
+     "implements in Union law the International Convention on the Control of Harmful Anti-fouling Systems on Ships.",
+     [("Regulation (EU) No 528/2012", "must_be_fetched"),
+      ("the International Convention on the Control of Harmful Anti-fouling Systems on Ships", "citation_only")]),
     ("Vessels comply with Regulation (EU) No 528/2012 and with the International Convention on the Control of Harmful "
      "Anti-fouling Systems on Ships.",
      [("Regulation (EU) No 528/2012", "must_be_fetched"),
@@ -585,8 +589,12 @@ def test_verify_flags_collapsed_article_list_and_the_pass_splits_it():
         ("Article 8b(1), point (a), of Directive 2009/71/Euratom", "32009L0071"),
         ("Article 8c(a) of Directive 2009/71/Euratom", "32009L0071")]
     assert not [x for x in references.verify(done, ctx) if x.code == "REF_ARTICLES_COLLAPSED"]
-    # the consolidated wording lists two articles under one "Article": the same three sources
-    assert [s.text for s in _refs(text.replace("Article 8b(1)", "8b(1)")).sources] == [s.text for s in p2.references.sources]
+    # the consolidated wording lists two articles under one "Article": the same three sources, each verified in the text
+    u2, c2 = unit_from_fixture({"unit_id": "CCM-9.9/DNSH-CCA", "nodes": [
+        {"criterion_id": "P2", "verbatim_text": text.replace("Article 8b(1)", "8b(1)")}]})
+    d2 = references.run(u2, c2)
+    assert [s.text for s in d2.root.sub_criteria[0].references.sources] == [s.text for s in p2.references.sources]
+    assert not [x for x in references.verify(d2, c2) if x.code in ("REF_TEXT_NOT_IN_NODE", "REF_ARTICLES_COLLAPSED")]
     broken = done.model_copy(deep=True)
     b2 = broken.root.sub_criteria[0]
     b2.references = References(logic=None, sources=[p2.references.sources[-1]])

@@ -34,11 +34,12 @@ _OPERATIVE_IN_SCOPE = re.compile(r"^(?!\s*(?:those|that|the ones|these)\b).*?,\s
 # Article 3 of Directive 92/43/EEC … or other equivalent national or international classifications/definitions")
 _EXAMPLE_BASIS = re.compile(r"^(?!\s*(?:those|that|the ones|these)\b)[^,]*?\s(?:in accordance with|under|as defined in|"
                             r"set out in|laid down in|referred to in|pursuant to)\s", re.I)
-# what a cited act implements in a legal order ("Regulation (EU) No 528/2012, which implements in Union law the
-# International Convention on …"): the criterion is assessed against the implementing act; the implemented text is
-# its context (spec §6 context)
+# what a cited act implements in a legal order ("Regulation (EU) No 528/2012 [of the European Parliament and of the
+# Council], which implements in Union law the International Convention on …"): the criterion is assessed against the
+# implementing act; the implemented text is its context (spec §6 context)
+_ACT_AUTHORS = r"(?:\s+of\s+the\s+European\s+Parliament\s+and\s+of\s+the\s+Council|\s+of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4})"
 _IMPLEMENTED_BY_ACT = re.compile(rf"""
-    (?:{ACT_CORE.pattern})\s*,\s*which\s+(?:{words(LEGAL_ORDER_VERBS)}|gives\s+effect\s+to)
+    (?:{ACT_CORE.pattern}){_ACT_AUTHORS}{{0,2}}\s*,\s*which\s+(?:{words(LEGAL_ORDER_VERBS)}|gives\s+effect\s+to)
       (?:\s+(?:in|into)\s+(?:the\s+)?(?:Union|EU|national)(?:\s+law)?)?\s+(?:the\s+)?$
 """, re.X)
 # guidance of a named body as the reference itself ("the international guidance of the IAEA and WENRA relating to …"):

@@ -316,10 +316,11 @@ def _occurs(src: str, text: str) -> bool:
     # synthesised split sources: "Article 25(2) of Directive X" from "Article 25(2) of and Annex V to Directive X",
     # "Section 5.12 of this Annex" from "Sections 5.11 and 5.12 of this Annex"
     # (and "Article 10(2) of Regulation X" from "Article 10(2) and Article 17 of Regulation X": the pinpoint and the
-    # act each occur, the preposition may belong to the other pinpoint)
+    # act each occur, the preposition may belong to the other pinpoint; an article of a list written under one
+    # "Article": "Article 8b(1), point (a), of Directive X" from "Article 6(b), 8b(1), point (a), and …")
     m = re.match(r"^(.*?)\s+(?:of|to)\s+((?:Commission |Council )?(?:[A-Z]\w+ )*(?:Regulation|Directive|Decision|"
                  r"Recommendation).*|this Annex.*)$", src)
-    if m and m.group(1) in text and m.group(2) in text:
+    if m and (m.group(1) in text or re.sub(r"^Article\s+", ", ", m.group(1)) in text) and m.group(2) in text:
         return True
     s = re.match(r"^Section (\d+\.\d+)(.*)$", src)
     if s and _section_written(s.group(1), text) and (not s.group(2) or s.group(2).strip() in text):
