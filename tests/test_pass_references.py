@@ -525,3 +525,78 @@ def test_verify_flags_a_cut_post_modifier_list_of_generic_law():
     node = broken.root.sub_criteria[0]
     node.references = References(sources=[s.model_copy(update={"text": "applicable law"}) for s in node.references.sources])
     assert [x.criterion_id for x in references.verify(broken, ctx) if x.code == "REF_SPAN_TRUNCATED"] == ["P2(d)"]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # validation15 CCA-14.1 DNSH-BIO 1(a)(i): the legal basis an example carries (no comma before the connective) is
+    # part of the example; a generic alternative closing that basis too
+    ("biodiversity-sensitive areas, such as Natura2000 areas in accordance with Article 3 of Directive 92/43/EEC, "
+     "Article 4 of Directive 2009/147/EC, and Article 13(4) of Directive 2008/56/EC or other equivalent national or "
+     "international classifications/definitions;",
+     [("Article 3 of Directive 92/43/EEC", "citation_only"), ("Article 4 of Directive 2009/147/EC", "citation_only"),
+      ("Article 13(4) of Directive 2008/56/EC", "citation_only"),
+      ("other equivalent national or international classifications/definitions", "citation_only")]),
+    # near-misses: a comma before the connective closes the example (the basis of the requirement); outside an
+    # example the same generic alternative is what qualifies (spec §6 generic alternatives)
+    ("measures such as noise barriers, in accordance with Directive 2002/49/EC, are in place.",
+     [("Directive 2002/49/EC", "must_be_fetched")]),
+    ("impacts on the areas in the registers of protected areas set out in Article 6 of Directive 2000/60/EC or other "
+     "equivalent national or international classifications or definitions, including impacts of foams;",
+     [("Article 6 of Directive 2000/60/EC", "must_be_fetched"),
+      ("other equivalent national or international classifications or definitions", "must_be_fetched")]),
+    ("an EMS such as EMAS, ISO 14001:2015 or equivalent national or international standard;",
+     [("ISO 14001:2015", "citation_only"), ("equivalent national or international standard", "must_be_fetched")]),
+    # validation15 CCA-6.10 DNSH-PPC P4: what a cited act implements is its context; "in Union law" is no source
+    ("Measures are in place to minimise toxicity of anti-fouling paint and biocides as laid down in Regulation (EU) No "
+     "528/2012, which implements in Union law the International Convention on the Control of Harmful Anti-fouling "
+     "Systems on Ships adopted on 5 October 2001.",
+     [("Regulation (EU) No 528/2012", "must_be_fetched"),
+      ("the International Convention on the Control of Harmful Anti-fouling Systems on Ships adopted on 5 October 2001",
+       "citation_only")]),
+    ("biocides as laid down in Regulation (EU) No 528/2012 of the European Parliament and of the Council, which "
+     "implements in Union law the International Convention on the Control of Harmful Anti-fouling Systems on Ships.",
+     [("Regulation (EU) No 528/2012", "must_be_fetched"),
+      ("the International Convention on the Control of Harmful Anti-fouling Systems on Ships", "citation_only")]),
+    ("Vessels comply with Regulation (EU) No 528/2012 and with the International Convention on the Control of Harmful "
+     "Anti-fouling Systems on Ships.",
+     [("Regulation (EU) No 528/2012", "must_be_fetched"),
+      ("the International Convention on the Control of Harmful Anti-fouling Systems on Ships", "must_be_fetched")]),
+    # validation15 CCM-4.27 DNSH-CCA P3: a named body's guidance is guidance (spec §6), the whole noun phrase
+    ("The activity fulfils the requirements of Directive 2009/71/Euratom, implemented in accordance with the "
+     "international guidance of the IAEA and WENRA relating to extreme natural hazards, including floods and extreme "
+     "weather conditions.",
+     [("Directive 2009/71/Euratom", "must_be_fetched"),
+      ("international guidance of the IAEA and WENRA relating to extreme natural hazards, including floods and extreme "
+       "weather conditions", "citation_only")]),
+])
+def test_validation15_reference_types_and_spans(text, expected):
+    assert [(s.text, s.type) for s in _refs(text).sources] == expected
+
+
+def test_verify_flags_collapsed_article_list_and_the_pass_splits_it():
+    """Verify learns the list of Articles of one act (validation15 CCM-4.27 DNSH-CCA P2): the pass gives one source per
+    Article, the inner ', point (a),' pinpoint kept; a hand-broken output keeping only the last Article is flagged
+    REF_ARTICLES_COLLAPSED; a single Article with its point pinpoint is not."""
+    text = ("The activity complies with the requirements laid down in Article 6(b), Article 8b(1), point (a), and "
+            "Article 8c(a) of Directive 2009/71/Euratom.")
+    unit, ctx = unit_from_fixture({"unit_id": "CCM-9.9/DNSH-CCA", "nodes": [{"criterion_id": "P2", "verbatim_text": text},
+                                   {"criterion_id": "P3", "verbatim_text": "the hazards are minimised (Article 8b(1), "
+                                    "point (a), of Directive 2009/71/Euratom);"}]})
+    done = references.run(unit.model_copy(deep=True), ctx)
+    p2 = done.root.sub_criteria[0]
+    assert [(s.text, s.celex_id) for s in p2.references.sources] == [
+        ("Article 6(b) of Directive 2009/71/Euratom", "32009L0071"),
+        ("Article 8b(1), point (a), of Directive 2009/71/Euratom", "32009L0071"),
+        ("Article 8c(a) of Directive 2009/71/Euratom", "32009L0071")]
+    assert not [x for x in references.verify(done, ctx) if x.code == "REF_ARTICLES_COLLAPSED"]
+    # the consolidated wording lists two articles under one "Article": the same three sources, each verified in the text
+    u2, c2 = unit_from_fixture({"unit_id": "CCM-9.9/DNSH-CCA", "nodes": [
+        {"criterion_id": "P2", "verbatim_text": text.replace("Article 8b(1)", "8b(1)")}]})
+    d2 = references.run(u2, c2)
+    assert [s.text for s in d2.root.sub_criteria[0].references.sources] == [s.text for s in p2.references.sources]
+    assert not [x for x in references.verify(d2, c2) if x.code in ("REF_TEXT_NOT_IN_NODE", "REF_ARTICLES_COLLAPSED")]
+    broken = done.model_copy(deep=True)
+    b2 = broken.root.sub_criteria[0]
+    b2.references = References(logic=None, sources=[p2.references.sources[-1]])
+    flagged = [x for x in references.verify(broken, ctx) if x.code == "REF_ARTICLES_COLLAPSED"]
+    assert [x.criterion_id for x in flagged] == ["P2"] and "6, 8b" in flagged[0].message

@@ -16,16 +16,37 @@ from typing import Any, Iterable, Literal
 
 from regc.decisions.base import Decision, Verdict, rule_verdict
 from regc.grammar.citations import Citation, find_citations
+from regc.grammar.citations.lexicon import LEGAL_ORDER_VERBS
+from regc.grammar.citations.patterns import ACT_CORE, words
 from regc.ir.models import CriterionNode, is_ancillary
 
 RefType = Literal["must_be_fetched", "citation_only"]
 
 _EXAMPLE = re.compile(r"\b(?:for example|for instance|such as|e\.g\.|including, for example)\b(?P<scope>[^.;]{0,60})$", re.I)
-# an operative connective after the example cue starts the legal basis of the example, not the example itself
-# ("such as Natura2000 areas in accordance with Article 3 of Directive 92/43/EEC"), unless the example is a
-# pronoun standing for the citation ("such as those set out in Regulation (EU) 2020/741")
-_OPERATIVE_IN_SCOPE = re.compile(r"^(?!\s*(?:those|that|the ones|these)\b).*?\b(?:in accordance with|under|as defined in|"
+# an operative connective after a comma closes the example: what follows is the legal basis of the requirement ("such
+# as noise barriers, in accordance with Directive 2002/49/EC"); without the comma it qualifies the example and is part
+# of it ("such as Natura2000 areas in accordance with Article 3 of Directive 92/43/EEC": the areas the Article
+# designates are the example); a pronoun standing for the citation never closes it ("such as those set out in …")
+_OPERATIVE_IN_SCOPE = re.compile(r"^(?!\s*(?:those|that|the ones|these)\b).*?,\s*(?:in accordance with|under|as defined in|"
                                  r"set out in|laid down in|referred to in|pursuant to)\s", re.I)
+# the legal basis an example carries (the connective without a comma): a generic alternative closing a coordination
+# inside it is an alternative to that basis, so part of the example ("such as Natura2000 areas in accordance with
+# Article 3 of Directive 92/43/EEC … or other equivalent national or international classifications/definitions")
+_EXAMPLE_BASIS = re.compile(r"^(?!\s*(?:those|that|the ones|these)\b)[^,]*?\s(?:in accordance with|under|as defined in|"
+                            r"set out in|laid down in|referred to in|pursuant to)\s", re.I)
+# what a cited act implements in a legal order ("Regulation (EU) No 528/2012 [of the European Parliament and of the
+# Council], which implements in Union law the International Convention on …"): the criterion is assessed against the
+# implementing act; the implemented text is its context (spec §6 context)
+_ACT_AUTHORS = r"(?:\s+of\s+the\s+European\s+Parliament\s+and\s+of\s+the\s+Council|\s+of\s+\d{1,2}\s+[A-Z][a-z]+\s+\d{4})"
+_IMPLEMENTED_BY_ACT = re.compile(rf"""
+    (?:{ACT_CORE.pattern}){_ACT_AUTHORS}{{0,2}}\s*,\s*which\s+(?:{words(LEGAL_ORDER_VERBS)}|gives\s+effect\s+to)
+      (?:\s+(?:in|into)\s+(?:the\s+)?(?:Union|EU|national)(?:\s+law)?)?\s+(?:the\s+)?$
+""", re.X)
+# guidance of a named body as the reference itself ("the international guidance of the IAEA and WENRA relating to …"):
+# advice, context whatever connective introduces it (spec §6: citation_only for guidance)
+_BODY_GUIDANCE_HEAD = re.compile(r"""
+    ^(?:the\s+)?(?:(?:latest|most\s+recent)\s+)?(?:international\s+)?guidance\s+(?:from|of|through)\s
+""", re.X)
 # a generic reference closing a list of examples ("such as EMAS, ISO 14001 or equivalent national or international
 # standard") says what qualifies in general: not an example itself (spec §7: generic references are must_be_fetched)
 _CLOSING_ALTERNATIVE = re.compile(r"""
@@ -113,6 +134,21 @@ def in_example_list(text: str, start: int) -> bool:
     return bool(lst) and not _OPERATIVE_IN_SCOPE.match(lst.group("scope"))
 
 
+def closes_example_basis(text: str, start: int) -> bool:
+    """The source at ``start`` closes a coordination inside the legal basis an example carries ("such as Natura2000
+    areas in accordance with Article 3 of Directive 92/43/EEC, … or other equivalent … classifications").
+
+    >>> t = "areas, such as Natura2000 areas in accordance with Article 3 of Directive 92/43/EEC or other equivalent definitions"
+    >>> closes_example_basis(t, t.index("other"))
+    True
+    >>> t = "an EMS, such as EMAS, ISO 14001:2015 or equivalent national or international standard"
+    >>> closes_example_basis(t, t.index("equivalent"))
+    False
+    """
+    lst = _EXAMPLE_LIST.search(text[max(0, start - 480):start])
+    return bool(lst) and bool(_EXAMPLE_BASIS.match(lst.group("scope"))) and bool(_CLOSING_ALTERNATIVE.search(text[:start]))
+
+
 def decide_type(text: str, cit: Citation, node: CriterionNode) -> Verdict:
     """must_be_fetched unless the citation is an example, a verification aid, guidance or ancillary context.
 
@@ -167,6 +203,8 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
     if ancillary:
         return Verdict(value="citation_only", rule="ancillary-node", confidence=0.85)
     ex = _EXAMPLE.search(before)
+    if cit.kind == "generic" and closes_example_basis(text, cit.start):
+        return Verdict(value="citation_only", rule="example-basis-alternative", confidence=0.7)
     if ex and cit.kind == "generic" and _CLOSING_ALTERNATIVE.search(before):
         return Verdict(value="must_be_fetched", rule="generic-closing-alternative", confidence=0.75)
     if ex and not _OPERATIVE_IN_SCOPE.match(ex.group("scope")):
@@ -181,11 +219,13 @@ def type_rule(text: str, cit: Citation, ancillary: bool) -> Verdict:
         return Verdict(value="citation_only", rule="non-binding-sentence", confidence=0.7)
     if _SUPPORTING.search(before):
         return Verdict(value="citation_only", rule="supporting-document", confidence=0.7)
+    if _IMPLEMENTED_BY_ACT.search(before):
+        return Verdict(value="citation_only", rule="implemented-by-act", confidence=0.7)
     if cit.kind == "eu_act" and _BRACKET_OPEN.search(before) and _BRACKET_CLOSE.match(text[cit.end:]):
         return Verdict(value="citation_only", rule="bracketed-legal-basis", confidence=0.7)
     if _VERIFY_AID.search(before):
         return Verdict(value="citation_only", rule="verification-aid", confidence=0.85)
-    if _GUIDANCE.search(before) or re.search(r"\bguidance document\b", cit.text, re.I):
+    if _GUIDANCE.search(before) or re.search(r"\bguidance document\b", cit.text, re.I) or _BODY_GUIDANCE_HEAD.match(cit.text):
         return Verdict(value="citation_only", rule="guidance", confidence=0.7)
     return Verdict(value="must_be_fetched", rule="default-operative", confidence=0.8)
 

@@ -316,10 +316,11 @@ def _occurs(src: str, text: str) -> bool:
     # synthesised split sources: "Article 25(2) of Directive X" from "Article 25(2) of and Annex V to Directive X",
     # "Section 5.12 of this Annex" from "Sections 5.11 and 5.12 of this Annex"
     # (and "Article 10(2) of Regulation X" from "Article 10(2) and Article 17 of Regulation X": the pinpoint and the
-    # act each occur, the preposition may belong to the other pinpoint)
+    # act each occur, the preposition may belong to the other pinpoint; an article of a list written under one
+    # "Article": "Article 8b(1), point (a), of Directive X" from "Article 6(b), 8b(1), point (a), and …")
     m = re.match(r"^(.*?)\s+(?:of|to)\s+((?:Commission |Council )?(?:[A-Z]\w+ )*(?:Regulation|Directive|Decision|"
                  r"Recommendation).*|this Annex.*)$", src)
-    if m and m.group(1) in text and m.group(2) in text:
+    if m and (m.group(1) in text or re.sub(r"^Article\s+", ", ", m.group(1)) in text) and m.group(2) in text:
         return True
     s = re.match(r"^Section (\d+\.\d+)(.*)$", src)
     if s and _section_written(s.group(1), text) and (not s.group(2) or s.group(2).strip() in text):
@@ -390,7 +391,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                                           criterion_id=node.criterion_id,
                                           message=f"citation {m.group(0)!r} in {node.criterion_id} was not extracted"))
     return out + _missed_internal_criteria(unit) + _truncated_spans(unit) + _collapsed_sections(unit) + \
-        _publication_fetched(unit)
+        _collapsed_articles(unit) + _publication_fetched(unit)
 
 
 # other activities' criteria named by their part ("the respective criteria for substantial contribution to …"): a
@@ -471,6 +472,33 @@ def _collapsed_sections(unit: Unit) -> list[Diagnostic]:
                 out.append(Diagnostic(severity="warning", code="REF_SECTIONS_COLLAPSED", kind="Completeness",
                                       criterion_id=node.criterion_id,
                                       message=f"{m.group(0)!r}: Section(s) {', '.join(lost)} not a source of their own"))
+    return out
+
+
+# a written list of Articles of one act ("Article 6(b), Article 8b(1), point (a), and Article 8c(a) of Directive …"),
+# each Article with its own pinpoint: one source per Article (spec §2 "Sections 5.11 and 5.12" is TWO)
+_LOC = r"\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\([a-z]{1,3}\))*"
+_ART = rf"Article\s+{_LOC}(?:\s*,\s*{_LOC})*(?:,\s+(?:point|paragraph)\s+\(?[\da-z]{{1,4}}\)?)?"
+_LOOSE_ARTICLE_LIST = re.compile(rf"""
+    \b{_ART}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_ART})+,?\s+of\s+
+""", re.X)
+
+
+def _collapsed_articles(unit: Unit) -> list[Diagnostic]:
+    """Verify learns the list of Articles (spec §2, one source per Article of a written list): an Article of such a
+    list that no source names ("Article 6(b), Article 8b(1), point (a), and Article 8c(a) of Directive 2009/71/Euratom"
+    kept as the one source "Article 8c(a) of …") (Completeness)."""
+    out = []
+    for node in unit.root.walk():
+        srcs = node.references.sources if node.references else []
+        for m in _LOOSE_ARTICLE_LIST.finditer(node.verbatim_text):
+            listed = re.findall(r"(?:Article\s+|,\s*)(\d+[a-z]?)(?![\da-z])", m.group(0))
+            lost = [n for n in listed if not any(re.search(rf"\bArticle\s+{n}(?![\da-z])", s.text) for s in srcs)]
+            if lost:
+                out.append(Diagnostic(severity="warning", code="REF_ARTICLES_COLLAPSED", kind="Completeness",
+                                      criterion_id=node.criterion_id,
+                                      message=f"{m.group(0).strip()!r}: Article(s) {', '.join(lost)} not a source "
+                                              f"of their own"))
     return out
 
 

@@ -22,7 +22,7 @@ from regc.grammar.citations.patterns import (
     SECTION_ITEM,
     SECTION_PIN_BEFORE,
 )
-from regc.grammar.citations.patterns_phrases import _SECTIONS_CHARS, SECTIONS_OF_ANNEX_BEFORE
+from regc.grammar.citations.patterns_phrases import _SECTIONS_CHARS, ARTICLE_LIST_PIN, SECTIONS_OF_ANNEX_BEFORE
 from regc.grammar.citations.results import Citation
 from regc.ir.celex import celex_from_parts
 
@@ -69,16 +69,31 @@ def _split_pinpoints(text: str, parsed, span_start: int, span_end: int) -> list[
     for ps, pe in parsed.pinrefs:
         pin = text[span_start + ps:span_start + pe]
         pin = re.sub(r"\s+and\s*$", "", pin).strip()
-        if not re.search(r"\s(?:of|to)$", pin):  # a bare pinpoint shares the act's preposition
-            pin += " to" if pin.startswith(("Annex", "Appendix")) else " of"
+        if not re.search(r"\s(?:of|to)$", pin):  # a bare pinpoint shares the act's preposition (after the comma
+            comma = "," in pin and text.startswith(",", span_start + pe)  # that closes a path: "point (a), of")
+            pin += "," * comma + (" to" if pin.startswith(("Annex", "Appendix")) else " of")
         d = celex_from_parts(tw, num, series=series, has_no=has_no)
-        out.append(Citation(
-            kind="eu_act", text=f"{pin} {act_text}", start=span_start + ps, end=span_end,
+        out += [Citation(
+            kind="eu_act", text=f"{p} {act_text}", start=span_start + ps, end=span_end,
             act_type=_singular(tw), number=num, celex=d.celex,
-            pinpoint=re.sub(r",?\s*(?:of|to)$", "", pin).strip(),
+            pinpoint=re.sub(r",?\s*(?:of|to)$", "", p).strip(),
             spans=((span_start + ps, span_start + pe), (span_start + as_, span_end)),
-            rule=f"grammar:split-pinpoints;{d.rule}", confidence=min(0.9, d.confidence)))
+            rule=f"grammar:split-pinpoints;{d.rule}", confidence=min(0.9, d.confidence)) for p in _article_pins(pin)]
     return out
+
+
+def _article_pins(pin: str) -> list[str]:
+    """A pinpoint listing several articles before a finer pinpoint of the last, one per article (spec §2).
+
+    >>> _article_pins("Article 6(b), 8b(1), point (a), of"), _article_pins("Articles 7(2) – 7(4) of")
+    (['Article 6(b) of', 'Article 8b(1), point (a), of'], ['Articles 7(2) – 7(4) of'])
+    """
+    m = ARTICLE_LIST_PIN.match(pin)
+    members = _article_members(m.group("locs")) if m else None
+    if not members or len(members) < 2:
+        return [pin]
+    prep = pin.rsplit(None, 1)[-1]
+    return [f"Article {loc} {prep}" for loc in members[:-1]] + [f"Article {members[-1]}{m.group('rest')}"]
 
 
 def _split_acts(text: str, parsed, span_start: int, span_end: int) -> list[Citation]:

@@ -51,6 +51,12 @@ GENERIC_LAW_HEADS = ('law', 'Law', 'legislation', 'regulations')  # 'in accordan
 # participles between the jurisdiction and the law head that keep the phrase generic ("the relevant national
 # implementing law on active ingredients"): the law that implements an act, not the act
 GENERIC_LAW_PARTICIPLES = ('implementing', 'transposing')
+# verbs that bring a text into a legal order ("implements in Union law", "transposed into national law"): the law
+# after them is where, not a reference
+LEGAL_ORDER_VERBS = (r'implement(?:s|ed|ing)?', r'transpos(?:es?|ed|ing)', r'incorporat(?:es?|ed|ing)')
+# what an act classifies or defines, the heads of an equivalent alternative to it ("or other equivalent national or
+# international classifications or definitions")
+GENERIC_ALTERNATIVE_HEADS = ('classifications', 'definitions', 'designations')
 # heads that are generic only with a qualifier and a jurisdiction ("all relevant Union rules on …"; "national rules
 # on fertilisers" alone is the generic alternative of pattern GENERIC_CAND)
 GENERIC_RULE_HEADS = ('rules',)
@@ -69,6 +75,10 @@ ACT_SCHEMES = ('EU Ecolabel', 'EU Eco-Management and Audit Scheme', 'EMAS')
 # the EU Treaties, by their names and short names, longest first (cited without an act number: CELEX null)
 TREATY_NAMES = ('Treaty establishing the European Atomic Energy Community', 'Treaty on the Functioning of the European '
                 'Union', 'Treaty on European Union', 'Euratom Treaty', 'TFEU', 'TEU')
+
+# the parts of a convention's annex a pinpoint names before the Annex, coarse or fine ("Regulation 14 of Annex VI to
+# the IMO MARPOL Convention", "amendment 13 of Volume I (noise), Chapter 14 of Annex 16 to the Chicago Convention")
+CONVENTION_PIN_NOUNS = ('[Aa]mendments?', 'Volumes?', 'Chapters?', 'Regulations?', 'Parts?', 'Sections?')
 
 # acronyms that name a legislator, a quantity or a technique rather than a scheme with requirements of its own
 # ("the EEA requirements", "the BAT requirements" are no scheme texts)

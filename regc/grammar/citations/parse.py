@@ -57,6 +57,36 @@ def parse_act_span(span: str) -> Optional[_ActParse]:
     return _act_parse_tree(tree, span)
 
 
+_PIN_STARTS = frozenset({"ARTICLE", "PARAGRAPH", "POINT", "ANNEX", "TABLE", "PART", "APPENDIX"})
+
+
+def _list_members(toks: list[Token]) -> list[tuple[int, int]]:
+    """The members of a pinpoint path that is a list (spans; the last keeps the preposition): a new member starts at
+    a pin after ", and", or after a comma when it is of the kind that opened the member ("Article 6(b), Article
+    8b(1), point (a), and Article 8c(a) of" is three: an article is never a part of an article; "Annex III, Part B,
+    to" is one path).
+
+    >>> s = "Article 6(b), Article 8b(1), point (a), and Article 8c(a) of Directive 2009/71/Euratom"
+    >>> [s[a:b] for a, b in parse_act_span(s).pinrefs]
+    ['Article 6(b)', 'Article 8b(1), point (a)', 'Article 8c(a) of']
+    >>> s = "Annex III, Part B, to Directive 2008/98/EC"
+    >>> [s[a:b] for a, b in parse_act_span(s).pinrefs]
+    ['Annex III, Part B, to']
+    """
+    out, start, kind = [], toks[0].start_pos, None
+    for i, t in enumerate(toks):
+        if t.type not in _PIN_STARTS:
+            continue
+        prev = [x.type for x in toks[max(0, i - 2):i]]
+        if kind is not None and (prev == ["COMMA", "AND"] or (prev[-1:] == ["COMMA"] and t.type == kind)):
+            sep = i - (2 if prev == ["COMMA", "AND"] else 1)
+            out.append((start, toks[sep - 1].end_pos))
+            start, kind = t.start_pos, None
+        kind = kind or t.type
+    out.append((start, toks[-1].end_pos))
+    return out
+
+
 def _act_parse_tree(tree: Tree, span: str) -> _ActParse:
     pinrefs: list[tuple[int, int]] = []
     acts: list = []
@@ -66,8 +96,7 @@ def _act_parse_tree(tree: Tree, span: str) -> _ActParse:
         if isinstance(ch, Tree) and ch.data == "pinpoints":
             for pr in ch.children:
                 if isinstance(pr, Tree) and pr.data in {"pinref", "bare_pin"}:
-                    toks = list(pr.scan_values(lambda v: isinstance(v, Token)))
-                    pinrefs.append((toks[0].start_pos, toks[-1].end_pos))
+                    pinrefs += _list_members(list(pr.scan_values(lambda v: isinstance(v, Token))))
             if pinrefs:
                 last_prep = list(ch.scan_values(lambda v: isinstance(v, Token) and v.type in {"OF", "TO"}))[-1]
                 pin_text = span[pinrefs[0][0]:last_prep.start_pos].rstrip(" ,")

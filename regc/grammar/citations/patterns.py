@@ -31,6 +31,7 @@ from regc.grammar.citations.lexicon import (
 )
 from regc.grammar.citations.lexicon import (
     CONVENTION_DOC_NOUNS,
+    CONVENTION_PIN_NOUNS,
     EDITION_NOUNS,
     GENERIC_DEFINITION_HEADS,
     LAID_DOWN_HEADS,
@@ -393,12 +394,16 @@ NAMED_ACT = re.compile(r"""
 # Agreement"), with an optional article pinpoint ("Article 11 of the Minamata Convention") or Annex pinpoint, a
 # regulation of that Annex included (spec §7 RF4 pinpoints kept, as for EU acts: "Regulation 14 of Annex VI to the
 # IMO MARPOL Convention", "Annex IV to the IMO MARPOL Convention"; after an Annex pinpoint the article may be
-# missing: "Regulation 13 of Annex VI to IMO MARPOL Convention"); the EU Treaties: TREATY
-NAMED_CONVENTION = re.compile(r"""
-    (?:(?P<pin>\bArticles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\([a-z]{1,3}\))*\s+of\s+)
-      |(?P<annex>\b(?:Regulation\s+\d+[a-z]?\s+of\s+)?Annex\s+[IVX]+\s+(?:to|of)\s+))?
+# missing: "Regulation 13 of Annex VI to IMO MARPOL Convention"; an annex numbered in figures, parts of it chained
+# before it: "amendment 10 of Volume II (engine emissions), Chapters 2 and 4, of Annex 16 to the Chicago Convention");
+# the EU Treaties: TREATY
+_CONV_PART = (rf"(?:{words(CONVENTION_PIN_NOUNS)})\s+(?:\d+[a-z]?|[IVX]+)(?:\s+and\s+(?:\d+[a-z]?|[IVX]+))?"
+              r"(?:\s+\([a-z][a-z\s-]{1,40}\))?(?:,?\s+of|,)\s+")
+NAMED_CONVENTION = re.compile(rf"""
+    (?:(?P<pin>\bArticles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\([a-z]{{1,3}}\))*\s+of\s+)
+      |(?P<annex>\b(?:{_CONV_PART})*Annex\s+(?:[IVX]+|\d{{1,2}})\s+(?:to|of)\s+))?
     (?(annex)(?:the\s+)?|\bthe\s+)
-      (?!(?:The|This|That|European|Union|Commission|Council|Implementing|Delegated)\b)(?:[A-Z][\w-]+\s+){1,3}
+      (?!(?:The|This|That|European|Union|Commission|Council|Implementing|Delegated)\b)(?:[A-Z][\w-]+\s+){{1,3}}
       (?P<noun>Convention|Protocol|Agreement)(?![\w’'])(?!\s+(?:concerning|on|for|of|relating)\b)
 """, re.X)
 
@@ -414,11 +419,11 @@ TREATY = re.compile(rf"""
 
 # guidance of named bodies ("the latest international guidance from the IAEA and WENRA", "international guidance of
 # the IAEA and WENRA relating to extreme natural hazards"): the bodies by acronym or capitalised name, with the
-# acronym they are given, and a "relating to" post-modifier
+# acronym they are given, and a "relating to" post-modifier with its ", including …" (the whole noun phrase)
 _BODY = r"(?:the\s+)?(?:[A-Z]{2,}\b|(?:[A-Z][\w’'\-]*\s+){1,6}[A-Z][\w’'\-]*(?:\s+\([‘'][A-Z]{2,}[’']\))?)"
 BODY_GUIDANCE = re.compile(rf"""
     \b(?:(?:latest|most\s+recent)\s+)?(?:international\s+)?guidance\s+(?:from|of|through)\s+{_BODY}
-      (?:\s+and\s+{_BODY})?(?:\s+relating\s+to\s+[^,;.:()]{{2,80}}?(?=[,;.:]|$))?
+      (?:\s+and\s+{_BODY})?(?:\s+relating\s+to\s+[^,;.:()]{{2,80}}?(?=[,;.:]|$){_GP_INCLUDING})?
 """, re.X)
 
 # a Commission notice, by its number and/or its title ("Commission Notice – Technical guidance on the climate proofing

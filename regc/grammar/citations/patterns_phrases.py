@@ -15,18 +15,20 @@ from __future__ import annotations
 import re
 
 from regc.grammar.citations.lexicon import (
+    GENERIC_ALTERNATIVE_HEADS,
     GENERIC_DOMAINS,
     GENERIC_JURISDICTIONS,
     GENERIC_LAW_HEADS,
     GENERIC_QUALIFIERS,
     LAW_NOUNS,
+    LEGAL_ORDER_VERBS,
     LAW_PRINCIPLE_HEADS,
     PUBLISHED_RESULT_HEADS,
     STANDARD_CODE_BODIES,
     REQUIREMENT_LEVELS,
     STANDARD_SUBJECT_PREPOSITIONS,
 )
-from regc.grammar.citations.patterns import _SEC_JOIN, _SECNUM, words
+from regc.grammar.citations.patterns import _ARTICLE_AND, _ARTICLE_LOC, _ARTICLE_TO, _SEC_JOIN, _SECNUM, words
 
 # ---------------------------------------------------------------------------------------------------------------
 # Sections of another act's Annex written before the Annex pinpoint of that act ("Sections 3.10 to 3.16 of " before
@@ -46,17 +48,20 @@ _SECTIONS_CHARS = re.compile(r"""
 # Convention on the prior informed consent procedure …"); with the pinpoint before it, the date it was signed and the
 # short name it is given in brackets, one source (spec §7 pinpoints kept, as "Annex II to the Euratom Treaty"):
 # "Annex V to the International Convention for the Prevention of Pollution from Ships of 2 November 1973 (the IMO
-# MARPOL Convention)"
+# MARPOL Convention)"; the date may follow the participle of its adoption or signature ("… on Ships adopted on 5
+# October 2001"); a lower-case title may open with a capital, as printed ("the Rotterdam Convention on the Prior prior
+# informed consent procedure …")
 _TREATY_NOUN = r"(?:Agreement|Convention|Protocol)"
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 _AGREEMENT_PIN = r"(?:\b(?:Annex(?:es)?\s+[IVX]+|Articles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*)\s+(?:to|of)\s+)"
-_SIGNED_ON = rf"(?:\s+of\s+\d{{1,2}}\s+{_MONTH}\s+\d{{4}})"
+_SIGNED_ON = rf"(?:,?\s+(?:of|(?:adopted|signed|done)(?:\s+(?:at|in)\s+[A-Z][\w-]+)?\s+on)\s+\d{{1,2}}\s+{_MONTH}\s+\d{{4}})"
 _SHORT_NAME = rf"(?:\s+\((?:the\s+)?(?:[A-Z][\w-]*\s+){{1,4}}{_TREATY_NOUN}\))"
 NAMED_AGREEMENT = re.compile(rf"""
-    {_AGREEMENT_PIN}?(?:\bthe\s+)?(?:(?:[A-Z][\w-]*|of|on|for|and)\s+){{0,4}}?{_TREATY_NOUN}\s+(?:concerning
+    \bthe\s+[A-Z][\w-]+\s+(?:Convention|Protocol)\s+on\s+the\s+(?:[A-Z][a-z-]*\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){{1,15}}
+      (?=\s*[,;.])  # the lower-case title first: a capital opening it does not end it
+  | {_AGREEMENT_PIN}?(?:\bthe\s+)?(?:(?:[A-Z][\w-]*|of|on|for|and)\s+){{0,4}}?{_TREATY_NOUN}\s+(?:concerning
         |on|for|of|relating\s+to)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:of|by|and|for|on|the|from|that|in)\s+[A-Z][\w-]*
         |\s+[A-Z][\w-]*)*(?:\s+\([A-Z]{{2,}}\))?{_SIGNED_ON}?{_SHORT_NAME}?
-  | \bthe\s+[A-Z][\w-]+\s+(?:Convention|Protocol)\s+on\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{1,15}}(?=\s*[,;.])
 """, re.X)
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -123,3 +128,28 @@ _STANDARD_CODE = (r"(?:" + _CODE_BODY + r")?(?:[A-Z]{2,4}\d{3,}|[A-Z]{1,4}(?:-[A
 CODE_AFTER_STANDARD = re.compile(rf"""
     \s+(?:or|and)\s+(?P<code>{_STANDARD_CODE})(?=\s*[),;.]|\s*$)
 """, re.X)
+
+# ---------------------------------------------------------------------------------------------------------------
+# the legal order an act brings another text into ("Regulation (EU) No 528/2012, which implements in Union law the
+# International Convention …", "transposed into national law"): "Union law" there says where, it is no generic
+# reference of its own (spec §7 RF1 generic references are texts a criterion relies on); not "laid down in national
+# law", "in accordance with Union law"
+LEGAL_ORDER_BEFORE = re.compile(rf"""
+    \b(?:{words(LEGAL_ORDER_VERBS)})\s+(?:in|into)\s+(?:the\s+)?$
+""", re.X)
+
+# a generic alternative to what an act classifies or defines ("… set out in Article 6 of Directive 2000/60/EC or other
+# equivalent national or international classifications or definitions", "…/definitions"): spec §6 generic
+# alternatives; "equivalent" makes it one ("other definitions" alone is no reference)
+_ALT_HEAD = "(?:" + words(GENERIC_ALTERNATIVE_HEADS) + ")"
+EQUIVALENT_ALTERNATIVE = re.compile(rf"""
+    \bother\s+equivalent\s+(?:{_JUR}\s+(?:or\s+{_JUR}\s+)?)?{_ALT_HEAD}(?:(?:\s*/\s*|\s+or\s+){_ALT_HEAD})*\b
+""", re.X)
+
+# one pinpoint of a split coordination that lists several articles before a finer pinpoint of the last ("Article 6(b),
+# 8b(1), point (a), of" before "Directive 2009/71/Euratom"): one source per article (spec §2), the finer pinpoint
+# kept with its article
+ARTICLE_LIST_PIN = re.compile(rf"""
+    Articles?\s+(?P<locs>{_ARTICLE_LOC}(?:(?:{_ARTICLE_AND}|{_ARTICLE_TO}){_ARTICLE_LOC})+)(?P<rest>,?\s+.*)$
+""", re.X)
+

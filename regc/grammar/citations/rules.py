@@ -46,8 +46,8 @@ from regc.grammar.citations.patterns import (
     QUOTED_DOCUMENT,
 )
 from regc.grammar.citations.lexicon import STANDARD_PREFIXES
-from regc.grammar.citations.patterns_phrases import (CODE_AFTER_STANDARD, GENERIC_NOUN_PHRASE, NAMED_AGREEMENT,
-                                                     PUBLISHED_DOCUMENT)
+from regc.grammar.citations.patterns_phrases import (CODE_AFTER_STANDARD, EQUIVALENT_ALTERNATIVE, GENERIC_NOUN_PHRASE,
+                                                     LEGAL_ORDER_BEFORE, NAMED_AGREEMENT, PUBLISHED_DOCUMENT)
 from regc.grammar.citations.phrases import _named_acts, _named_documents, _titled_acts
 from regc.grammar.citations.references import _internal_citations, _standard_citations
 from regc.grammar.citations.results import Citation
@@ -185,11 +185,14 @@ def bat_conclusions(text: str) -> list[Citation]:
     return out
 
 
-@rule("pattern:generic-alternative", gates=(GENERIC_CAND,))
+@rule("pattern:generic-alternative", gates=(GENERIC_CAND, EQUIVALENT_ALTERNATIVE))
 def generic_alternative(text: str) -> list[Citation]:
-    """Generic alternatives to a named source ("or equivalent national law", "other international standards")."""
+    """Generic alternatives to a named source ("or equivalent national law", "other international standards", "other
+    equivalent national or international classifications or definitions")."""
     out = []
-    for m in GENERIC_CAND.finditer(text):
+    for m in (*GENERIC_CAND.finditer(text), *EQUIVALENT_ALTERNATIVE.finditer(text)):
+        if LEGAL_ORDER_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue  # "transposed into national law": where, not what
         t = m.group(0).rstrip()
         lead = _GENERIC_LEAD.match(t)  # "or as required by national provisions …"
         s0 = m.start() + (lead.end() if lead else 0)
@@ -207,6 +210,8 @@ def generic_reference(text: str) -> list[Citation]:
     out = []
     for rx in (GENERIC_LAW_CAND, GENERIC_NOUN_PHRASE):
         for m in rx.finditer(text):
+            if LEGAL_ORDER_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+                continue  # "which implements in Union law …": where, not what
             s0 = m.start() + (4 if m.group(0).startswith("the ") else 0)  # leading articles are no part of a reference
             out.append(Citation(kind="generic", text=text[s0:m.end()], start=s0, end=m.end(), spans=((s0, m.end()),),
                                 rule=generic_reference.rule_id, confidence=0.65))
