@@ -138,6 +138,9 @@ ANSWERS = (
 )
 ANSWER_MARKS = "*¹²³⁴⁵⁶⁷⁸⁹⁰†"  # footnote marks glued to an answer cell ('Y¹', 'N*')
 NULL_CELLS = ("–", "-", "—", "n/a", "n.a.", "na", "")
+# a value cell printed as 'not material' (the KPI or role is not reported for immateriality): null, but stated
+NOT_MATERIAL_CELLS = ("not material", "immaterial", "non-material", "nicht wesentlich", "non significatif",
+                      "non significativo", "no significativo", "não material", "niet materieel")
 # a printed 'not applicable' cell: no number (null), but a printed cell of the row ('–' amount, 'n/a' share)
 NOT_APPLICABLE_CELLS = ("n/a", "n.a.", "n.a", "na", "n/v", "k.a.", "n.d.", "n.r.")
 
