@@ -116,17 +116,20 @@ def test_not_material_figure_line_and_near_miss():
 # --- the previous year's columns printed first ------------------------------------------------------------
 
 def test_year_columns_previous_year_first_and_near_misses():
-    head = [_line((40, "Economic"), (250, "2023"), (330, "2024"), (400, "Substantial"))]
-    start = reporting_year_start(head, 230.0, 392.0)
+    head = [_line((40, "Annual"), (80, "Report"), (115, "2024")),  # a running head's year names no column
+            _line((40, "Economic"), (250, "2023"), (330, "2024"), (400, "Substantial"))]
+    start = reporting_year_start(head, 392.0)
     assert start == pytest.approx(300.0)  # halfway between the two year cells' centres
     row = [Word(240, 0, 262, 8, "223.3"), Word(280, 0, 300, 8, "3.4 %"), Word(320, 0, 342, 8, "253.5"),
            Word(360, 0, 380, 8, "3.7 %"), Word(392, 0, 396, 8, "Y")]
     assert [w.text for w in drop_earlier_years(row, start)] == ["253.5", "3.7 %", "Y"]
     n_first = [_line((250, "2024"), (330, "2023"))]
+    amount_pair = [_line((160, "2024"), (250, "2023"), (330, "2024"))]  # amount N | amount N-1 | % N
     alternating = [_line((250, "2024"), (290, "2023"), (330, "2024"), (370, "2023"))]
-    title = [_line((100, "Annual"), (140, "Report"), (170, "2024")), _line((250, "2023"))]
-    for near in (n_first, alternating, title):  # reporting year first, alternating, or one year in the columns
-        assert reporting_year_start(near, 230.0, 392.0) == float("-inf")
+    one_year = [_line((100, "Annual"), (140, "Report"), (170, "2023")), _line((250, "2024"))]
+    right_of_objectives = [_line((250, "2024"), (420, "2023"))]
+    for near in (n_first, amount_pair, alternating, one_year, right_of_objectives):
+        assert reporting_year_start(near, 392.0) == float("-inf")
 
 
 # --- end to end on the synth-g families that missed at first contact ---------------------------------------
