@@ -11,7 +11,7 @@ from regc.reports.figure_lines import figure_line
 from regc.reports.kpi_summary import read_summary
 from regc.reports.pdftree import Document, Line, Word
 from regc.reports.score import score_pair
-from regc.reports.year_columns import drop_earlier_years, reporting_year_start
+from regc.reports.year_columns import drop_earlier_years, reporting_year_start, year_cells
 
 
 def _line(*cells: tuple[float, str], y: float = 0.0) -> Line:
@@ -118,18 +118,21 @@ def test_not_material_figure_line_and_near_miss():
 def test_year_columns_previous_year_first_and_near_misses():
     head = [_line((40, "Annual"), (80, "Report"), (115, "2024")),  # a running head's year names no column
             _line((40, "Economic"), (250, "2023"), (330, "2024"), (400, "Substantial"))]
-    start = reporting_year_start(head, 392.0)
-    assert start == pytest.approx(300.0)  # halfway between the two year cells' centres
+    cells = year_cells(head, 392.0)
+    assert cells == [(260.0, False), (340.0, True)] and reporting_year_start(cells) == pytest.approx(300.0)
     row = [Word(240, 0, 262, 8, "223.3"), Word(280, 0, 300, 8, "3.4 %"), Word(320, 0, 342, 8, "253.5"),
            Word(360, 0, 380, 8, "3.7 %"), Word(392, 0, 396, 8, "Y")]
-    assert [w.text for w in drop_earlier_years(row, start)] == ["253.5", "3.7 %", "Y"]
-    n_first = [_line((250, "2024"), (330, "2023"))]
-    amount_pair = [_line((160, "2024"), (250, "2023"), (330, "2024"))]  # amount N | amount N-1 | % N
-    alternating = [_line((250, "2024"), (290, "2023"), (330, "2024"), (370, "2023"))]
+    assert [w.text for w in drop_earlier_years(row, cells)] == ["253.5", "3.7 %", "Y"]
+    # each column's own year (amount 2022 | % 2022 | amount 2023 | % 2023): nearest year cell decides
+    per_column = year_cells([_line((160, "2022"), (200, "2022"), (240, "2023"), (280, "2023"))], 392.0)
+    row = [Word(160, 0, 180, 8, "12.0"), Word(200, 0, 220, 8, "1.0 %"), Word(240, 0, 260, 8, "15.0"),
+           Word(280, 0, 300, 8, "1.2 %")]
+    assert [w.text for w in drop_earlier_years(row, per_column)] == ["15.0", "1.2 %"]
     one_year = [_line((100, "Annual"), (140, "Report"), (170, "2023")), _line((250, "2024"))]
     right_of_objectives = [_line((250, "2024"), (420, "2023"))]
-    for near in (n_first, amount_pair, alternating, one_year, right_of_objectives):
-        assert reporting_year_start(near, 392.0) == float("-inf")
+    for near in (one_year, right_of_objectives):  # no line with two years left of the objectives: all kept
+        assert year_cells(near, 392.0) == [] and drop_earlier_years(row, []) == row
+    assert reporting_year_start(year_cells([_line((250, "2024"), (330, "2023"))], 392.0)) == float("-inf")
 
 
 # --- end to end on the synth-g families that missed at first contact ---------------------------------------
