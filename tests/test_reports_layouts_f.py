@@ -54,7 +54,8 @@ def test_negative_share_with_the_percent_inside_the_brackets():
 
 def test_compact_subtotal_labels_without_brackets():
     assert V.row_kind("Total A.1") == "aligned_total" and V.row_kind("Summe A.2") == "eligible_not_aligned_total"
-    assert V.row_kind("Total A.1 + A.2") == "eligible_total" and V.row_kind("Total A.1.2") is None
+    assert V.row_kind("Total A.1 + A.2") == "eligible_total"
+    assert V.row_kind("Total A.1.2") == "sub_block_total"  # not the A.1 total: an A.1 sub-block's (issue 12, H12k)
 
 
 def test_objective_after_the_section_and_hyphenated_objective_headers():

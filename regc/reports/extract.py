@@ -31,6 +31,7 @@ TOTAL_KEYS = (
     ("not_eligible_total", "not_eligible"),
 )
 KPIS = ("turnover", "capex", "opex")
+FIGURE_PAGE = re.compile(r"aligned|eligible|konform|fähig|\(A\.?\s?[12]\)", re.I)  # pages worth reading for figure lines
 COMPANY_SUFFIX = re.compile(r"\b(AG|SE|GmbH|KGaA|S\.A\.|N\.V\.|plc|Holding)\b")
 
 
@@ -180,6 +181,22 @@ def stated_kpi(doc: Document, kpi: str, findings: list) -> dict:
     return block
 
 
+def lines_kpi(doc: Document, kpi: str, findings: list) -> dict | None:
+    """A KPI without a template table whose figures stand in figure lines of their own (:mod:`figure_lines`: a
+    three-line table 'Taxonomy-aligned CapEx (A.1) | not material', 'Total CapEx (EUR m) | 7,395.4'): the
+    first page whose lines give a value, each token verified; None when no page does."""
+    for pno, text in enumerate(doc.page_texts(search_limit(doc)), start=1):
+        if kpi not in V.kpi_words(text) or not FIGURE_PAGE.search(text):
+            continue
+        block = empty_kpi()
+        fill_lines_on(block, kpi, [pno], doc, findings)
+        if block["pages"]:
+            findings.append({"severity": "warning", "page": pno,
+                             "message": f"{kpi}: no template table; figures read from figure lines (no activity rows)"})
+            return block
+    return None
+
+
 FIXED_KEYS = (("total", None), ("aligned", "amount"), ("aligned", "share"),
               ("eligible_not_aligned", "amount"), ("eligible_not_aligned", "share"))
 
@@ -213,7 +230,12 @@ def fill_from_lines(block: dict, kpi: str, table: KpiTable, doc: Document, findi
     ('Taxonomy-aligned Turnover (A.1)   2,569.9   7.0%') on the table's pages or the page before
     (:mod:`regc.reports.figure_lines`), each token verified on its page; the page joins the KPI's ``pages``."""
     first = min(table.pages)
-    for pno in sorted(set(table.pages) | ({first - 1} if first > 1 else set())):
+    fill_lines_on(block, kpi, sorted(set(table.pages) | ({first - 1} if first > 1 else set())), doc, findings)
+
+
+def fill_lines_on(block: dict, kpi: str, pages: list[int], doc: Document, findings: list) -> None:
+    """Fixed keys left null, from the KPI's figure lines on the given pages (:func:`fill_from_lines`)."""
+    for pno in pages:
         found, mult = figure_lines(doc.page(pno), kpi)
         decimal = V.detect_decimal([t for pair in found.values() for t in pair if t])
         mult = mult or page_multiplier(doc.page(pno)) or 1.0
@@ -336,7 +358,7 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
         elif kpi in summaries:
             out["kpis"][kpi] = empty_kpi()
         else:
-            out["kpis"][kpi] = stated_kpi(doc, kpi, findings)
+            out["kpis"][kpi] = lines_kpi(doc, kpi, findings) or stated_kpi(doc, kpi, findings)
         if kpi in summaries:
             fill_from_summary(out["kpis"][kpi], kpi, summaries[kpi], doc, findings)
         if kpi in tables:

@@ -29,13 +29,33 @@ ROLES = ("total", "aligned", "eligible_not_aligned", "not_eligible")
 YEAR = re.compile(r"(?:19|20)\d\d")
 
 
+def not_material_at(words) -> int | None:
+    """Index of a trailing 'not material' cell (``rows.NOT_MATERIAL_CELLS``) set a cell gap after the label;
+    None when the line does not end in one.
+
+    >>> from regc.reports.pdftree import Word
+    >>> ws = [Word(0, 0, 40, 8, "CapEx"), Word(41, 0, 60, 8, "(A.1)"), Word(90, 0, 100, 8, "not"), Word(102, 0, 130, 8, "material")]
+    >>> not_material_at(ws), not_material_at(ws[:1] + [Word(42, 0, 52, 8, "not"), Word(54, 0, 80, 8, "material")])
+    (2, None)
+    """
+    for n in range(1, min(4, len(words))):
+        if " ".join(w.text for w in words[-n:]).lower().strip(".") in V.NOT_MATERIAL_CELLS \
+                and words[-n].x0 - words[-n - 1].x1 >= CELL_GAP:
+            return len(words) - n
+    return None
+
+
 def figure_line(line: Line) -> tuple[str, str, str | None, str | None] | None:
-    """(KPI, role, amount token, share token) of a figure line; None for any other line."""
+    """(KPI, role, amount token, share token) of a figure line; None for any other line.  A value printed as
+    'not material' is a figure line without tokens (the role is stated, its value null)."""
     words = line.words
     k = next((i for i, w in enumerate(words) if i and V.is_number(w.text) and not YEAR.fullmatch(w.text)
               and w.x0 - words[i - 1].x1 >= CELL_GAP), None)
     if k is None:
-        return None
+        k = not_material_at(words)
+        kpis = V.kpi_words(" ".join(w.text for w in words[:k])) if k else []
+        role = role_of(" ".join(w.text for w in words[:k])) if k else None
+        return (kpis[0], role, None, None) if len(kpis) == 1 and role in ROLES else None
     values = words[k:]
     if len(values) > 2 or not all(V.is_number(w.text) for w in values):
         return None

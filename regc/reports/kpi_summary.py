@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from regc.reports import rows as V
-from regc.reports.pdftree import Line, Page
+from regc.reports.pdftree import Line, Page, Word
 
 ROLE_WORDS = (  # (role, lower-case phrases), first match wins
     ("eligible_not_aligned", ("not aligned", "not taxonomy-aligned", "non-aligned", "eligible but not",
@@ -88,14 +88,48 @@ def _starts_cell(phrase: str, word: str) -> bool:
 
 
 def _values(line: Line) -> tuple[str, list]:
-    """(label, value words) of a line: the value words are the trailing number / dash cells."""
+    """(label, value words) of a line: the value words are the trailing number / dash cells; a '%' printed as a
+    word of its own after a number ('16.1 %') goes on that number's cell."""
     words = list(line.words)
     k = len(words)
-    while k > 0 and V.is_number(words[k - 1].text):
+    while k > 0 and (V.is_number(words[k - 1].text) or _sign_after_number(words, k - 1)):
         k -= 1
     if len(words) - k == 1 and YEAR.fullmatch(words[-1].text):
         k = len(words)  # a title ending in its year ('… activities 2024') has no value cell
-    return " ".join(w.text for w in words[:k]), words[k:]
+    cells: list = []
+    for w in words[k:]:
+        if w.text == "%" and cells:
+            last = cells[-1]
+            cells[-1] = Word(last.x0, last.y0, last.x1, last.y1, f"{last.text} %")  # the number's box: its column
+        else:
+            cells.append(w)
+    return " ".join(w.text for w in words[:k]), cells
+
+
+def _sign_after_number(words, i: int) -> bool:
+    """words[i] is a lone '%' right after a number cell."""
+    return words[i].text == "%" and i > 0 and V.is_number(words[i - 1].text) and "%" not in words[i - 1].text
+
+
+def _continue_header(header: list[Phrase], line: Line) -> bool:
+    """Header cells wrapped over two lines ('Taxonomy-eligible, not' over 'aligned (A.2) %'): each phrase of the
+    line below that overlaps a header phrase in x goes on its text, and the merged text names the role when it
+    names one ('not aligned').  The phrases keep their extent.  False when no phrase overlaps one.
+
+    >>> from regc.reports.pdftree import Word
+    >>> h = [Phrase("eligible", 100, 160, "Taxonomy-eligible, not")]
+    >>> _continue_header(h, Line([Word(120, 10, 160, 18, "aligned")])), h[0].role
+    (True, 'eligible_not_aligned')
+    """
+    hit = False
+    for p in phrases(line):
+        head = next((h for h in header if p.x0 < h.x1 and h.x0 < p.x1), None)
+        if head is None:
+            continue
+        head.text = f"{head.text} {p.text}"
+        head.role = role_of(head.text) or head.role
+        hit = True
+    return hit
 
 
 def _nearest(cols: list[Phrase], x: float) -> Phrase | None:
@@ -111,15 +145,19 @@ def read_summary(page: Page) -> dict:
     share_xs: list[tuple[float, float]] = []
     decimal = V.detect_decimal([w.text for w in page.words])
     out: dict = {}
+    header_at = -2
     for i, line in enumerate(lines):
         label, vals = _values(line)
         if not vals:
             ph = phrases(line)
             roles = [p for p in ph if p.role]
             if len({p.role for p in roles}) >= 2 and len(line.text) < 200:
-                header = roles
+                header, header_at = roles, i
                 share_xs = []
-            elif header and any(p.text.lower().strip() in SHARE_MARKS for p in ph):
+                continue
+            if header_at == i - 1 and _continue_header(header, line):
+                header_at = i
+            if header and any(p.text.lower().strip() in SHARE_MARKS for p in ph):
                 share_xs = [(p.x0, p.x1) for p in ph if p.text.lower().strip() in SHARE_MARKS]
             continue
         if not header:

@@ -25,6 +25,7 @@ from regc.reports.pdftree import Document, Line, Page
 from regc.reports.row_gaps import label_owners
 from regc.reports.sc_shares import read_sc_shares
 from regc.reports.table_extent import TOTAL_KINDS, has_table_rows, itemised, rows_kpi, table_closed
+from regc.reports.year_columns import drop_earlier_years, reporting_year_start, year_cells
 
 HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich|"
                             + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS) + V.SC_ABBREVIATED, re.I)
@@ -231,7 +232,9 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
     body, splits, pitch = _body(page, cols)
     numbered = [k for k, (line, sp) in enumerate(zip(body, splits)) if _has_numbers(line, sp)]
     prev_y = None
-    share_x = share_column_x(page, cols, _first_value_x(body, splits))
+    first_x = _first_value_x(body, splits)  # the previous year's columns printed first are not read
+    years = year_cells(header_lines(page), min((c.xc for c in cols if c.group != "other"), default=float("inf")))
+    share_x = share_column_x(page, cols, max(first_x, reporting_year_start(years)))
     has_values = [_has_values(line, sp) for line, sp in zip(body, splits)]
     owners = label_owners(body, has_values, [not v and bool(V.section_of(line.text)) and not V.row_kind(line.text)
                                              for line, v in zip(body, has_values)])
@@ -242,7 +245,7 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
             dropped, pending = pending or dropped, []
         prev_y = line.y
         label_words = line.words[:split]
-        values = line.words[split:]
+        values = drop_earlier_years(line.words[split:], years)
         if table_closed(out):
             break  # the table ends with its total (A + B); what follows is other content
         if owners[k] == "up" and out and out[-1].kind != "section" or owners[k] == "down":

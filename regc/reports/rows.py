@@ -18,19 +18,23 @@ import re
 
 OBJECTIVES = ("CCM", "CCA", "WTR", "CE", "PPC", "BIO")
 
-# header words (lower-case prefixes) naming an environmental objective's column, English and German
+# header words (lower-case prefixes) naming an environmental objective's column: English, German and the
+# wording of the Annex II templates in French, Italian, Spanish, Portuguese and Dutch ('Atténuation du changement
+# climatique', 'Adattamento ...', 'Recursos hídricos y marinos', 'Economia circular', 'Salvaguardas mínimas')
 OBJECTIVE_HEADER_WORDS = (
-    ("CCM", ("mitig", "klimaschutz")),
-    ("CCA", ("adap", "aptation", "anpassung")),
-    ("WTR", ("water", "wasser")),
-    ("CE", ("circular", "kreislauf")),
-    ("PPC", ("pollution", "verschmutzung", "umweltverschmutzung")),
-    ("BIO", ("biodiver", "ecosystem", "ökosystem", "biologisch")),
-    ("MS", ("safeguard", "mindestschutz")),
+    ("CCM", ("mitig", "klimaschutz", "atténuation", "attenuation")),
+    ("CCA", ("adap", "aptation", "anpassung", "adatt", "aanpassing")),
+    ("WTR", ("water", "wasser", "eau", "aquatiq", "agua", "água", "acqua", "hídric", "hidric", "idric")),
+    ("CE", ("circular", "kreislauf", "circulaire", "circolare")),
+    ("PPC", ("pollution", "verschmutzung", "umweltverschmutzung", "poluição", "poluicao", "contaminación",
+             "contaminacion", "inquinamento", "verontreiniging")),
+    ("BIO", ("biodiver", "ecosystem", "ökosystem", "biologisch", "écosyst", "ecosist", "ecossist", "ecosyst")),
+    ("MS", ("safeguard", "mindestschutz", "salvaguard", "garanties", "garanzie", "minimumwaarborg")),
 )
-# objective columns headed by their abbreviation only ("CCM CCA WTR PPC CE BIO"): whole-word, case-sensitive
+# objective columns headed by their abbreviation only ("CCM CCA WTR PPC CE BIO"; the Portuguese template's
+# "MAC AAC AMR PPC EC BIO"): whole-word, case-sensitive
 OBJECTIVE_ABBREVIATIONS = {"CCM": "CCM", "CCA": "CCA", "WTR": "WTR", "CE": "CE", "PPC": "PPC", "BIO": "BIO",
-                           "MS": "MS"}
+                           "MS": "MS", "MAC": "CCM", "AAC": "CCA", "AMR": "WTR", "EC": "CE"}
 # the adjective of the substantial-contribution column group, by language (whole words, lower case): a page
 # that prints it holds the left half of a template (amounts, SC), not a facing DNSH-only half
 SC_GROUP_WORDS = ("substantial", "wesentliche", "wesentlichen", "wesentlicher", "substantiële", "substantiele",
@@ -40,7 +44,8 @@ SC_GROUP_WORDS = ("substantial", "wesentliche", "wesentlichen", "wesentlicher", 
 SC_GROUP_ABBREVIATIONS = ("SC",)
 SC_ABBREVIATED = r"|(?-i:\b(?:" + "|".join(map(re.escape, SC_GROUP_ABBREVIATIONS)) + r")\b)"  # 'SC CCM'
 # the noun of the same group ('contribution', 'bijdrage', ...), lower case
-CONTRIBUTION_WORDS = ("contribution", "beitrag", "bijdrage", "contributo", "contribución", "contribucion")
+CONTRIBUTION_WORDS = ("contribution", "beitrag", "bijdrage", "contributo", "contribución", "contribucion",
+                      "contribuição", "contribuicao")
 # header words naming the proportion (share) column of the KPI, English and German (lower-case prefixes)
 SHARE_HEADER_WORDS = ("propor", "share", "anteil", "aandeel", "quota", "percent", "pourcent", "porcent", "%")
 
@@ -48,13 +53,14 @@ SHARE_HEADER_WORDS = ("propor", "share", "anteil", "aandeel", "quota", "percent"
 KPI_WORDS = (
     ("turnover", ("turnover", "sales", "revenue", "revenues", "umsatz", "umsatzerlöse",
                   "omzet", "netto-omzet", "chiffre d'affaires", "chiffre d’affaires", "fatturato", "ricavi",
-                  "cifra de negocios", "cifra de negocio", "volumen de negocios", "omsättning", "omsætning")),
+                  "cifra de negocios", "cifra de negocio", "volumen de negocios", "omsättning", "omsætning",
+                  "volume de negócios", "volume de negocios")),
     ("capex", ("capex", "capital expenditure", "investitionsausgaben", "kapitaaluitgaven",
                "dépenses d'investissement", "dépenses d’investissement", "spese in conto capitale",
-               "gastos de capital", "inversiones de capital")),
+               "gastos de capital", "inversiones de capital", "despesas de capital")),
     ("opex", ("opex", "operating expenditure", "betriebsausgaben", "operationele uitgaven",
               "dépenses d'exploitation", "dépenses d’exploitation", "spese operative", "gastos operativos",
-              "gastos operacionales")),
+              "gastos operacionales", "despesas operacionais")),
 )
 
 # currencies of the amount columns: ISO code -> how it is printed (symbols and local abbreviations, lower case);
@@ -69,10 +75,10 @@ CURRENCIES = (
 SCALE_WORDS = (
     (1e3, ("thousand", "thousands of", "tsd.", "tsd", "tausend", "tys.", "tys", "tis.", "tis", "k",
            "duizend", "duizenden", "milliers d'", "milliers d’", "milliers de", "migliaia di", "migliaia",
-           "miles de", "tusen", "tusinde")),
+           "miles de", "tusen", "tusinde", "milhares de")),
     (1e6, ("million", "millions of", "mio.", "mio", "mln.", "mln", "mil.", "mn", "m",
            "miljoen", "miljoenen", "millions d'", "millions d’", "millions de", "milioni di", "milioni",
-           "millones de", "millones", "miljoner", "millioner")),
+           "millones de", "millones", "miljoner", "millioner", "milhões de")),
     (1e9, ("billion", "billions of", "mrd.", "mrd", "bn", "b", "miljard", "miljarden", "milliards d'",
            "milliards d’", "miliardi di", "miles de millones de")),
 )
@@ -127,10 +133,14 @@ UNIT_PATTERNS = tuple((mult, _unit_pattern(mult)) for mult in (1e3, 1e6, 1e9))
 ANSWERS = (
     ("N/EL", ("n/el", "n/ el", "n.el", "nel")),
     ("EL", ("el",)),
-    ("Y", ("y", "yes", "j", "ja", "✓", "✔", "☑", "oui", "sì", "si", "sí", "s")),
-    ("N", ("n", "no", "nein", "✗", "✘", "☒", "nee", "non")),
+    ("Y", ("y", "yes", "j", "ja", "✓", "✔", "☑", "oui", "sì", "si", "sí", "s", "sim")),
+    ("N", ("n", "no", "nein", "✗", "✘", "☒", "nee", "non", "não", "nao")),
 )
+ANSWER_MARKS = "*¹²³⁴⁵⁶⁷⁸⁹⁰†"  # footnote marks glued to an answer cell ('Y¹', 'N*')
 NULL_CELLS = ("–", "-", "—", "n/a", "n.a.", "na", "")
+# a value cell printed as 'not material' (the KPI or role is not reported for immateriality): null, but stated
+NOT_MATERIAL_CELLS = ("not material", "immaterial", "non-material", "nicht wesentlich", "non significatif",
+                      "non significativo", "no significativo", "não material", "niet materieel")
 # a printed 'not applicable' cell: no number (null), but a printed cell of the row ('–' amount, 'n/a' share)
 NOT_APPLICABLE_CELLS = ("n/a", "n.a.", "n.a", "na", "n/v", "k.a.", "n.d.", "n.r.")
 
@@ -155,11 +165,15 @@ OBJ_AFTER = re.compile(rf"^\s+(?P<obj>{_OBJ})\b(?!\s*[-:]?\s*{_SECTION})")  # '1
 # words of a compact sub-total label without brackets ('Total A.1', 'Summe A.2'), lower case
 SUBTOTAL_WORDS = ("total", "subtotal", "sub-total", "sum", "summe", "gesamt", "totaal", "totale", "somma")
 _SUBTOTAL_OF = rf"^\s*(?:{_alt(SUBTOTAL_WORDS)})\s+A\.?\s*"  # 'Total A.' before the section digit
+_SUB_BLOCK = r"[12]\.\s?\d\b(?!\.\d)"  # 'A.1.1', 'A.1.3': a sub-block of A.1 (or A.2)
 
 # row kinds by label text, first match wins
 ROW_KINDS = (
     ("of_which", re.compile(r"\bof\s+which\b|\bdavon\b|\bwaarvan\b|\bdont\b|\bdi\s+cui\b|\bde\s+las?\s+cuales\b"
                             r"|\bde\s+los\s+cuales\b", re.I)),
+    # the sub-total of an A.1 sub-block ('Subtotal A.1.1', 'Total (A.1.2)'): no activity, no fixed key (the
+    # sub-block number is no activity code); checked before the A.1 total, which it would otherwise shadow
+    ("sub_block_total", re.compile(rf"{_SUBTOTAL_OF}{_SUB_BLOCK}|\(\s*A\.?\s*{_SUB_BLOCK}\s*\)", re.I)),
     ("eligible_total", re.compile(r"A\.?\s*1\.?\s*\+\s*A\.?\s*2|A\s*1\s*\+\s*A\s*2", re.I)),
     ("total", re.compile(r"A\s*\+\s*B|^\s*total\s*$|^\s*gesamt\s*$|^\s*summe\s*$|^\s*total\s+(?:turnover|sales|capex|opex|revenue)", re.I)),
     ("aligned_total", re.compile(rf"\(\s*A\.?\s*1\.?\s*\)|{_SUBTOTAL_OF}1\b\.?(?!\s*\+|\.?\d)", re.I)),
@@ -234,9 +248,14 @@ def parse_number(token: str, decimal: str = ".") -> float | None:
 
 
 def parse_answer(token: str) -> str | None:
-    """'yes'/'Y'/'ja' -> 'Y', 'no'/'N'/'nein' -> 'N', 'EL', 'N/EL'; dashes and blanks -> None."""
+    """'yes'/'Y'/'ja' -> 'Y', 'no'/'N'/'nein' -> 'N', 'EL', 'N/EL'; dashes and blanks -> None.  A footnote
+    mark glued to the answer is not part of it: 'Y¹', 'N*', 'N/EL²'.
+
+    >>> parse_answer("Y¹"), parse_answer("N*"), parse_answer("S"), parse_answer("Y1")
+    ('Y', 'N', 'Y', None)
+    """
     parts = token.strip().lower().split()  # 'EL 2' (footnote after a thin space) -> 'el'
-    t = parts[0].rstrip("*").strip() if parts else ""
+    t = parts[0].rstrip(ANSWER_MARKS).strip() if parts else ""
     for value, words in ANSWERS:
         if t in words:
             return value
@@ -293,6 +312,8 @@ def row_kind(label: str) -> str | None:
     'aligned_total'
     >>> row_kind("Total (A.1 + A.2)"), row_kind("Total (A+B)")
     ('eligible_total', 'total')
+    >>> row_kind("Subtotal A.1.1"), row_kind("Subtotal A.1"), row_kind("Turnover of enabling activities (A.1.1)")
+    ('sub_block_total', 'aligned_total', 'sub_block_total')
     """
     for kind, rx in ROW_KINDS:
         if rx.search(label):

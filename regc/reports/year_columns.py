@@ -1,0 +1,55 @@
+"""The reporting year's value columns of a template that prints two years' amounts and shares side by side.
+
+Rule (``year_cells``): the header lines that print two or more different years as cells left of the first
+objective column ('2023' merged over an amount and a '%' column, then '2024' over the same; or 'Turnover 2022
+EUR m', 'Proportion ... year 2022', then the same for 2023) name the value columns' years; a year alone on its
+line (a title's 'year 2024', a running head) names none.  Rule (``drop_earlier_years``): a number cell belongs
+to the year of the nearest year cell in x, and the cells of an earlier year than the latest are not read, so
+the first amount and the proportion column are the reporting year's whatever the order of the years.  Rule
+(``reporting_year_start``): the proportion header is looked for right of halfway between the first latest-year
+cell and the earlier-year cell left of it.
+
+>>> from regc.reports.pdftree import Line, Word
+>>> cells = year_cells([Line([Word(250, 0, 270, 8, "2023"), Word(330, 0, 350, 8, "2024")])], 400.0)
+>>> cells, reporting_year_start(cells)
+([(260.0, False), (340.0, True)], 300.0)
+>>> year_cells([Line([Word(100, 0, 120, 8, "Report"), Word(330, 0, 350, 8, "2023")])], 400.0)
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+from regc.reports import rows as V
+
+YEAR_CELL = re.compile(r"^(?:FY|GJ)?\s?((?:19|20)\d\d)[*:),]?$")  # '2024', 'FY2024', '2023:'
+
+
+def year_cells(head, max_x: float) -> list[tuple[float, bool]]:
+    """(x-centre, is the latest year) of the year cells of the header lines that print two or more different
+    years left of ``max_x`` (the first objective column); [] when no line does."""
+    found: list[tuple[float, int]] = []
+    for line in head:
+        years = [(w.xc, int(m.group(1))) for w in line.words
+                 for m in [YEAR_CELL.match(w.text.strip("("))] if m and w.xc < max_x]
+        if len({y for _, y in years}) >= 2:
+            found += years
+    latest = max((y for _, y in found), default=None)
+    return sorted((x, y == latest) for x, y in found)
+
+
+def drop_earlier_years(values: list, cells: list[tuple[float, bool]]) -> list:
+    """The value words of a row without the number cells nearest an earlier year's cell."""
+    if not cells:
+        return values
+    return [w for w in values if not (V.is_number(w.text) and not V.is_answer(w.text)
+                                      and not min(cells, key=lambda c: abs(c[0] - w.xc))[1])]
+
+
+def reporting_year_start(cells: list[tuple[float, bool]]) -> float:
+    """x right of which the reporting year's proportion header stands: halfway between the first latest-year
+    cell and the earlier-year cell left of it; -inf when none is left of it."""
+    first = min((x for x, latest in cells if latest), default=None)
+    before = [x for x, latest in cells if not latest and first is not None and x < first]
+    return (max(before) + first) / 2 if before else float("-inf")
