@@ -80,7 +80,7 @@ SCALE_WORDS = (
            "miljoen", "miljoenen", "millions d'", "millions d’", "millions de", "milioni di", "milioni",
            "millones de", "millones", "miljoner", "millioner", "milhões de")),
     (1e9, ("billion", "billions of", "mrd.", "mrd", "bn", "b", "miljard", "miljarden", "milliards d'",
-           "milliards d’", "miliardi di", "miles de millones de")),
+           "milliards d’", "miliardi di", "miles de millones de", "mil milhões de", "mil milhões")),
 )
 # prefix letters glued to an ISO code ('TEUR', 'kSEK', 'MSEK', 'EURm', 'DKKm')
 SCALE_PREFIXES = ((1e3, ("t", "k")), (1e6, ("m",)), (1e9, ("b",)))
@@ -336,12 +336,17 @@ def unit_multiplier(text: str) -> float | None:
     (1000.0, 1000000.0, None)
     >>> unit_multiplier("in x € 1,000"), unit_multiplier("EURm"), unit_multiplier("in millions of euros")
     (1000.0, 1000000.0, 1000000.0)
+    >>> unit_multiplier("miles de millones de EUR"), unit_multiplier("mil milhões de euros")
+    (1000000000.0, 1000000000.0)
+    >>> unit_multiplier("millones de EUR"), unit_multiplier("milhões de euros")
+    (1000000.0, 1000000.0)
     """
     low = text.lower()
-    for mult, rx in UNIT_PATTERNS:
-        if re.search(rx, low):
-            return mult
-    return None
+    hits = [(mult, m.span()) for mult, rx in UNIT_PATTERNS for m in [re.search(rx, low)] if m]
+    # a unit inside a longer one is a part of it ('millones de EUR' in 'miles de millones de EUR')
+    whole = [(mult, (a, b)) for mult, (a, b) in hits
+             if not any(c <= a and b <= d and (c, d) != (a, b) for _, (c, d) in hits)]
+    return whole[0][0] if whole else None
 
 
 def unit_currency_named(text: str) -> str | None:
