@@ -77,6 +77,9 @@ DOMAIN_VOTERS = 5  # when no act is named, the best provisions vote for the ques
 MIN_OVERLAP = 3  # a cited provision joins by closure only when it shares this many content words with the anchor
 TERM_LEVEL = DECAY  # the definitions article of a defined term used in the question
 SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the question names
+# an annex holding an activity the question names by its title ("we install heat pumps", "a gas-fired boiler
+# feeding district heating": :mod:`regc.retrieval.activities`) joins at this level (origin "activity"); None: off
+ACTIVITY_LEVEL: Optional[float] = 0.9
 # an annex among the best provisions brings the articles of its own act that introduce it ("... are set out in
 # Annex I", "... in the template set out in Annex VIII") at this factor of its score, before the closure, when
 # search found them too (anywhere in a view's pool); None: off.  0.6 decided by ablation over every released set
@@ -147,7 +150,7 @@ def _stem(w: str) -> str:
 class Retrieved:
     node: str  # "32021R2178#Article 8"
     score: float
-    origin: str = "search"  # search | pinpoint | section | term | cue | amender | introducing | closure
+    origin: str = "search"  # search | pinpoint | section | activity | term | cue | amender | introducing | closure
     version: Optional[str] = None  # the version quoted (``as_of``); None: the indexed one
 
     @property
@@ -185,8 +188,10 @@ class Asker:
                  unsearched_closure: float = UNSEARCHED_CLOSURE, glossary_factor: float = GLOSSARY,
                  cue_parents: bool = CUE_PARENTS, lineage_closure: Sequence[str] = LINEAGE_CLOSURE,
                  named_closure: Optional[float] = NAMED_CLOSURE, focus_bridged: bool = FOCUS_BRIDGED,
-                 location_introducers: bool = LOCATION_INTRODUCERS, cue_amenders: Optional[float] = CUE_AMENDERS):
+                 location_introducers: bool = LOCATION_INTRODUCERS, cue_amenders: Optional[float] = CUE_AMENDERS,
+                 activity_level: Optional[float] = ACTIVITY_LEVEL):
         self.s = searcher
+        self.activity_level = activity_level
         self.cue_amenders = cue_amenders
         self.location_introducers = location_introducers
         self.named_closure, self.focus_bridged = named_closure, focus_bridged
@@ -490,6 +495,11 @@ class Asker:
             lift(n, 1.05, "pinpoint")
         for n in anchor.sections:
             lift(n, SECTION_LEVEL, "section")
+        if self.activity_level:
+            from regc.retrieval.activities import named_annexes
+
+            for n in named_annexes(anchor.question, self.s.activities):
+                lift(n, self.activity_level, "activity")
         for n in anchor.term_nodes:
             lift(n, TERM_LEVEL, "term")
         named = set(anchor.acts)
@@ -499,7 +509,7 @@ class Asker:
             f = self._authority.get(celex, 1.0) * (self.other_act if named and celex not in named else 1.0)
             if domains and self._domain.get(celex) not in domains:
                 f *= self.other_domain
-            if origin not in ("pinpoint", "section") and n.split("#", 1)[1].startswith("Annex"):
+            if origin not in ("pinpoint", "section", "activity") and n.split("#", 1)[1].startswith("Annex"):
                 f *= self.annex_factor
             if origin == "search" and n in self._glossaries and n not in anchor.term_nodes:
                 f *= self.glossary_factor
