@@ -80,6 +80,9 @@ SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the qu
 # an annex holding an activity the question names by its title ("we install heat pumps", "a gas-fired boiler
 # feeding district heating": :mod:`regc.retrieval.activities`) joins at this level (origin "activity"); None: off
 ACTIVITY_LEVEL: Optional[float] = 0.9
+# an article the question names by its heading ("is this an enabling activity?" -> "Enabling activities":
+# :mod:`regc.retrieval.headings`) joins at this level (origin "heading"); None: off
+HEADING_LEVEL: Optional[float] = 0.7
 # an annex among the best provisions brings the articles of its own act that introduce it ("... are set out in
 # Annex I", "... in the template set out in Annex VIII") at this factor of its score, before the closure, when
 # search found them too (anywhere in a view's pool); None: off.  0.6 decided by ablation over every released set
@@ -116,9 +119,10 @@ UNSEARCHED_CLOSURE = 0.8
 LINEAGE_CLOSURE: tuple[str, ...] = ("empowers",)
 # a closure neighbour the seed names by its title (a REFERENCES edge ``via="title"``: "the standard unique
 # employer identifier" -> the section so titled) joins at this factor of its seed, without the overlap test;
-# None: like any other neighbour (0.7: no set moves once FOCUS_BRIDGED is on; 0.8 costs HIPAA fresh -0.025 /
-# -0.050: round H14g)
-NAMED_CLOSURE: Optional[float] = None
+# None: like any other neighbour.  0.8 costs HIPAA fresh -0.025 / -0.050 (H14g); 0.7 moved no set in H14g and,
+# with fresh6 released (H14k), HIPAA fresh6 +0.023 R@10 / +0.045 FullCov@10 ("Standards for the X transaction"
+# names the section "X transaction"), no released set loses
+NAMED_CLOSURE: Optional[float] = 0.7
 # the closure's overlap test also counts the rules' words the lexicon bridged ("counted as one violation" ->
 # "number of violations": § 160.404 -> § 160.406 passes the test).  Round H14g, every set: HIPAA eval +0.022 /
 # +0.045, fresh4 +0.022 / +0.043, dev4 +0.018 / +0.036, Taxonomy fresh3 +0.020 / +0.040, no set loses
@@ -150,7 +154,7 @@ def _stem(w: str) -> str:
 class Retrieved:
     node: str  # "32021R2178#Article 8"
     score: float
-    origin: str = "search"  # search | pinpoint | section | activity | term | cue | amender | introducing | closure
+    origin: str = "search"  # search | pinpoint | section | activity | heading | term | cue | amender | introducing | closure
     version: Optional[str] = None  # the version quoted (``as_of``); None: the indexed one
 
     @property
@@ -189,8 +193,9 @@ class Asker:
                  cue_parents: bool = CUE_PARENTS, lineage_closure: Sequence[str] = LINEAGE_CLOSURE,
                  named_closure: Optional[float] = NAMED_CLOSURE, focus_bridged: bool = FOCUS_BRIDGED,
                  location_introducers: bool = LOCATION_INTRODUCERS, cue_amenders: Optional[float] = CUE_AMENDERS,
-                 activity_level: Optional[float] = ACTIVITY_LEVEL):
+                 activity_level: Optional[float] = ACTIVITY_LEVEL, heading_level: Optional[float] = HEADING_LEVEL):
         self.s = searcher
+        self.heading_level = heading_level
         self.activity_level = activity_level
         self.cue_amenders = cue_amenders
         self.location_introducers = location_introducers
@@ -307,6 +312,12 @@ class Asker:
                 if ca != cb and ca in acts and cb in acts:
                     u.add_edge(ca, cb)
         return {c: i for i, comp in enumerate(sorted(nx.connected_components(u), key=min)) for c in comp}
+
+    @cached_property
+    def _headings(self) -> dict[str, str]:
+        from regc.retrieval.headings import article_headings
+
+        return article_headings(self.s.trees.values())
 
     @cached_property
     def _introducers(self) -> dict[str, tuple[str, ...]]:
@@ -451,6 +462,7 @@ class Asker:
         if "dense" in self.modes:
             self.s.dense("warm up", 1)
         _ = self.s.graph, self._chunk_node, self._domain, self._authority, self._cued, self._introducers
+        _ = self._headings
         extract_anchor("warm up", self.s)
         for node in sorted(self.s.part_nodes()):
             self._words(node)
@@ -500,6 +512,11 @@ class Asker:
 
             for n in named_annexes(anchor.question, self.s.activities):
                 lift(n, self.activity_level, "activity")
+        if self.heading_level:
+            from regc.retrieval.headings import named_by_heading
+
+            for n in named_by_heading(anchor.question, self._headings):
+                lift(n, self.heading_level, "heading")
         for n in anchor.term_nodes:
             lift(n, TERM_LEVEL, "term")
         named = set(anchor.acts)
