@@ -473,7 +473,7 @@ class Asker:
         if "dense" in self.modes:
             self.s.dense("warm up", 1)
         _ = self.s.graph, self._chunk_node, self._domain, self._authority, self._cued, self._introducers, \
-            self._headings
+            self._headings, self.s.activities
         extract_anchor("warm up", self.s)
         for node in sorted(self.s.part_nodes()):
             self._words(node)
