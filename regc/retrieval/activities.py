@@ -1,20 +1,16 @@
 """Activity names -> the annexes holding them: a question that names a Taxonomy activity by its title ("we install
-heat pumps", "biofuel for lorries", "a plant making plastic packaging") is governed by the technical screening
+heat pumps", "a boiler feeding district heating", "a plant making plastic packaging") is governed by the technical screening
 criteria annex that holds that activity, as a question giving its code ("CCM 4.16") is (H14k).
 
 At index time (:func:`activity_table`) every annex of the delegated acts is listed with the activities it holds:
 their ids and names as the compile front-ends read them (:func:`regc.frontends.load_source`), placed in the annex
 of their objective (the annex heading names it: "... contributing substantially to climate change mitigation";
 an amending annex takes the objective of the annex it amends, through the AMENDS edges).  At question time
-(:func:`named_annexes`) an activity is named when the question holds
-
-- a run of at least ``MIN_RUN`` consecutive distinctive words of its name ("heat pumps", "district heating",
-  "renewable energy technologies"), or
-- one distinctive word of its name that few activity names use (at most ``RARE_NAMES`` activity numbers:
-  "biofuel", "aluminium", "hydropower"),
-
-where distinctive = not one of ``GENERIC_WORDS`` (how an activity is carried out: "manufacture", "installation",
-"operation" ...), compared on plural-less stems.  When the question names an objective ("climate mitigation",
+(:func:`named_annexes`) an activity is named when the question holds ``MIN_RUN`` consecutive distinctive words of
+its name ("heat pumps", "district heating", "renewable energy technologies"), distinctive = not one of
+``GENERIC_WORDS`` (how an activity is carried out: "manufacture", "installation", "operation" ...), compared on
+plural-less stems; one word is not enough ("biofuel" alone also names nothing: a rare single word of a name fired
+on "regulation", "event", "life" in the released questions).  When the question names an objective ("climate mitigation",
 "adaptation", "circular economy"), only the annexes of that objective count.
 
 >>> table = {"X#Annex I": [("CCM-4.16", "Installation and operation of electric heat pumps")],
@@ -31,7 +27,6 @@ import re
 from typing import Iterable, Mapping, Optional, Sequence
 
 MIN_RUN = 2  # consecutive distinctive name words that name an activity
-RARE_NAMES = 0  # a single distinctive word names an activity when at most this many activity numbers use it
 MAX_ANNEXES = 4  # a question naming more annexes than this names no activity in particular
 # how an activity is carried out, or words most activity names share: they name no activity on their own (data)
 GENERIC_WORDS = frozenset("""
@@ -85,38 +80,30 @@ def _runs(name: str) -> list[tuple[str, ...]]:
     return runs
 
 
-def _contains(seq: Sequence[str], sub: Sequence[str]) -> bool:
-    n = len(sub)
-    return any(tuple(seq[i:i + n]) == tuple(sub) for i in range(len(seq) - n + 1))
+def _pairs(seq: Sequence[str]) -> set[tuple[str, ...]]:
+    return {tuple(seq[i:i + MIN_RUN]) for i in range(len(seq) - MIN_RUN + 1)}
 
 
-def _number(activity_id: str) -> str:
-    return activity_id.split("-", 1)[-1]
+_PREPARED: dict[int, tuple[object, list]] = {}  # id(table) -> (table, [(node, id, the name's word runs)])
+
+
+def _prepared(table: Mapping[str, Iterable[Sequence[str]]]) -> list[tuple[str, str, frozenset]]:
+    """Each activity of ``table`` with the ``MIN_RUN``-word runs of its name, computed once per table."""
+    hit = _PREPARED.get(id(table))
+    if hit is None or hit[0] is not table:
+        rows = [(node, aid, frozenset(p for run in _runs(name) for p in _pairs(run)))
+                for node, acts in table.items() for aid, name in acts]
+        if len(_PREPARED) > 8:
+            _PREPARED.clear()
+        hit = _PREPARED[id(table)] = (table, rows)
+    return hit[1]
 
 
 def named_activities(question: str, table: Mapping[str, Iterable[Sequence[str]]]) -> list[tuple[str, str]]:
     """(annex node, activity id) of every activity of ``table`` (annex node -> [(id, name)]) that ``question``
     names, in table order."""
-    q = _stems(question)
-    qs = set(q)
-    users: dict[str, set[str]] = {}  # distinctive stem -> the activity numbers whose names use it
-    for acts in table.values():
-        for aid, name in acts:
-            for run in _runs(name):
-                for w in run:
-                    users.setdefault(w, set()).add(_number(aid))
-    out = []
-    for node, acts in table.items():
-        for aid, name in acts:
-            hit = False
-            for run in _runs(name):
-                if any(_contains(q, run[i:i + MIN_RUN]) for i in range(len(run) - MIN_RUN + 1)):
-                    hit = True
-                elif RARE_NAMES and any(w in qs and len(users.get(w, ())) <= RARE_NAMES and len(w) > 4 for w in run):
-                    hit = True
-            if hit:
-                out.append((node, aid))
-    return out
+    q = _pairs(_stems(question))
+    return [(node, aid) for node, aid, runs in _prepared(table) if runs & q]
 
 
 def question_objectives(question: str) -> set[str]:

@@ -53,15 +53,20 @@ def _in_order(question: list[str], heading: list[str]) -> bool:
     return False
 
 
+_PREPARED: dict[int, tuple[object, list]] = {}  # id(headings) -> (headings, [(node, heading keys)])
+
+
 def named_by_heading(question: str, headings: Mapping[str, str]) -> list[str]:
     """The provisions of ``headings`` (node -> heading) whose heading the question names, in mapping order."""
+    hit = _PREPARED.get(id(headings))
+    if hit is None or hit[0] is not headings:  # the headings' keys, once per mapping
+        rows = [(node, h) for node, heading in headings.items() for h in [_keys(heading)] if len(h) >= MIN_WORDS]
+        if len(_PREPARED) > 8:
+            _PREPARED.clear()
+        hit = _PREPARED[id(headings)] = (headings, rows)
     q = _keys(question)
-    out = []
-    for node, heading in headings.items():
-        h = _keys(heading)
-        if len(h) >= MIN_WORDS and _in_order(q, h):
-            out.append(node)
-    return out
+    qs = set(q)
+    return [node for node, h in hit[1] if h[0] in qs and _in_order(q, h)]
 
 
 def article_headings(trees: Iterable) -> dict[str, str]:
