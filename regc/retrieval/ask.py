@@ -31,10 +31,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Optional, Sequence
 
+from regc.retrieval.activities import named_annexes
 from regc.retrieval.anchor import QUESTION_WORDS, Anchor, extract_anchor
 from regc.retrieval.citegraph import (EXPAND_TYPES, annex_introducers, lineage_neighbours, neighbours, part_of,
                                       title_named)
 from regc.retrieval.fusion import fuse
+from regc.retrieval.headings import article_headings, named_by_heading
+from regc.retrieval.retrieve import indexed_version, version_tree  # (re-exported: the versions an answer quotes)
 
 DECAY = 0.7  # closure: a provision one citation hop away scores 0.7 x the provision citing it
 POOL = 50  # provisions per view and mode after roll-up
@@ -47,10 +50,9 @@ MAX_SEEDS = 10  # provisions whose citations are followed
 VIEWS = ("question", "anchor", "both")
 DENSE_VIEWS = VIEWS  # views also searched densely (without it the anchor view's BM25 list wins too often)
 MODES = ("bm25", "dense")
-# the title view (:mod:`regc.retrieval.titles`): "list" = a ranking of its own in the fusion, "hybrid" = a third
-# member of the "both" view's BM25 + dense fusion, None = off.  Off: decided by ablation over every non-sealed set
-# together (HIPAA dev + old held-out, HIPAA fresh, FAQ, Taxonomy fresh: pooled R@10/FC@10 0.688/0.549 off,
-# 0.681/0.535 "hybrid", lower "list"; tests/fixtures/ask/README.md)
+# the title view (:mod:`regc.retrieval.titles`): "list" = its own ranking in the fusion, "hybrid" = a third member
+# of the "both" view's BM25 + dense fusion, None = off (pooled R@10/FC@10 over the non-sealed sets of round 3:
+# 0.688/0.549 off, 0.681/0.535 "hybrid", lower "list"; tests/fixtures/ask/README.md)
 TITLE_VIEW: Optional[str] = None
 # equal scores (RRM's max gives the same score to every provision ranked first in some view, and the pinpoint /
 # section / term levels are fixed) are ordered by how many views agree on them (their RRF sum over the same
@@ -68,8 +70,7 @@ AUTHORITY: tuple[tuple[str, float], ...] = (
 # cost the FAQ held-out third (-0.021 R@10, -0.083 FullCov@10), so it is an option (``Asker(annex_factor=0.8)``)
 ANNEX = 1.0
 # a general glossary (a definitions provision defining many terms) found by search, when the question uses none
-# of the terms it defines: its many words match many questions, it governs few
-# (0.8: HIPAA nDCG@10 +0.02 on dev4, eval and fresh2; R@10, citations and the Taxonomy sets unchanged; README, H14h)
+# of its terms: its words match many questions, it governs few (0.8: HIPAA nDCG@10 +0.02 on dev4/eval/fresh2, H14h)
 GLOSSARY = 0.8
 OTHER_ACT = 0.85  # a provision of an act the question does not name, when it names some
 OTHER_DOMAIN = 0.7  # a provision outside the citation network (jurisdiction) of the question's acts
@@ -77,6 +78,12 @@ DOMAIN_VOTERS = 5  # when no act is named, the best provisions vote for the ques
 MIN_OVERLAP = 3  # a cited provision joins by closure only when it shares this many content words with the anchor
 TERM_LEVEL = DECAY  # the definitions article of a defined term used in the question
 SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the question names
+# an annex holding an activity the question names by its title ("heat pumps", "district heating":
+# :mod:`regc.retrieval.activities`) joins at this level (origin "activity"); None: off
+ACTIVITY_LEVEL: Optional[float] = 0.9
+# an article the question names by its heading ("is this an enabling activity?" -> "Enabling activities":
+# :mod:`regc.retrieval.headings`) joins at this level (origin "heading"); None: off
+HEADING_LEVEL: Optional[float] = 0.7
 # an annex among the best provisions brings the articles of its own act that introduce it ("... are set out in
 # Annex I", "... in the template set out in Annex VIII") at this factor of its score, before the closure, when
 # search found them too (anywhere in a view's pool); None: off.  0.6 decided by ablation over every released set
@@ -106,16 +113,14 @@ CUE_AMENDERS: Optional[float] = 1.0
 # loses: tests/fixtures/ask/README.md, fourth round H14e); 1.0: off
 UNSEARCHED_CLOSURE = 0.8
 # lineage edges also followed by the closure (:func:`~regc.retrieval.citegraph.lineage_neighbours`: "amends" =
-# AMENDS both ways, "empowers" = a delegated act's provision -> the articles empowering its act); () = off.
-# Measured on every set in round H14g (tests/fixtures/ask/README.md): "empowers" FAQ +0.014 R@10 / +0.011
-# FullCov@10, no set loses; "amends" costs FAQ -0.030 / -0.035 and Taxonomy fresh2 -0.071, so it stays out of
-# the ranking (the AMENDS edges stay in the graph)
+# AMENDS both ways, "empowers" = a delegated act's provision -> the articles empowering its act); () = off.  H14g:
+# "empowers" FAQ +0.014 R@10 / +0.011 FullCov@10, no set loses; "amends" FAQ -0.030 / -0.035, fresh2 -0.071
 LINEAGE_CLOSURE: tuple[str, ...] = ("empowers",)
 # a closure neighbour the seed names by its title (a REFERENCES edge ``via="title"``: "the standard unique
 # employer identifier" -> the section so titled) joins at this factor of its seed, without the overlap test;
-# None: like any other neighbour (0.7: no set moves once FOCUS_BRIDGED is on; 0.8 costs HIPAA fresh -0.025 /
-# -0.050: round H14g)
-NAMED_CLOSURE: Optional[float] = None
+# None: like any other neighbour.  0.8 costs HIPAA fresh -0.025 / -0.050 (H14g); 0.7: HIPAA fresh6 +0.023 R@10 /
+# +0.045 FullCov@10 ("Standards for the X transaction" -> "X transaction"), no released set loses (H14k)
+NAMED_CLOSURE: Optional[float] = 0.7
 # the closure's overlap test also counts the rules' words the lexicon bridged ("counted as one violation" ->
 # "number of violations": § 160.404 -> § 160.406 passes the test).  Round H14g, every set: HIPAA eval +0.022 /
 # +0.045, fresh4 +0.022 / +0.043, dev4 +0.018 / +0.036, Taxonomy fresh3 +0.020 / +0.040, no set loses
@@ -147,7 +152,7 @@ def _stem(w: str) -> str:
 class Retrieved:
     node: str  # "32021R2178#Article 8"
     score: float
-    origin: str = "search"  # search | pinpoint | section | term | cue | amender | introducing | closure
+    origin: str = "search"  # search | pinpoint | section | activity | heading | term | cue | amender | introducing | closure
     version: Optional[str] = None  # the version quoted (``as_of``); None: the indexed one
 
     @property
@@ -185,8 +190,10 @@ class Asker:
                  unsearched_closure: float = UNSEARCHED_CLOSURE, glossary_factor: float = GLOSSARY,
                  cue_parents: bool = CUE_PARENTS, lineage_closure: Sequence[str] = LINEAGE_CLOSURE,
                  named_closure: Optional[float] = NAMED_CLOSURE, focus_bridged: bool = FOCUS_BRIDGED,
-                 location_introducers: bool = LOCATION_INTRODUCERS, cue_amenders: Optional[float] = CUE_AMENDERS):
+                 location_introducers: bool = LOCATION_INTRODUCERS, cue_amenders: Optional[float] = CUE_AMENDERS,
+                 activity_level: Optional[float] = ACTIVITY_LEVEL, heading_level: Optional[float] = HEADING_LEVEL):
         self.s = searcher
+        self.activity_level, self.heading_level = activity_level, heading_level
         self.cue_amenders = cue_amenders
         self.location_introducers = location_introducers
         self.named_closure, self.focus_bridged = named_closure, focus_bridged
@@ -302,6 +309,26 @@ class Asker:
                 if ca != cb and ca in acts and cb in acts:
                     u.add_edge(ca, cb)
         return {c: i for i, comp in enumerate(sorted(nx.connected_components(u), key=min)) for c in comp}
+
+    def _lift_named(self, anchor: Anchor, lift) -> None:
+        """What the question names: cited provisions, annexes holding an activity it names by code or by title,
+        articles it names by heading, the definitions provisions of its terms."""
+        for n in anchor.pinpoints:
+            lift(n, 1.05, "pinpoint")
+        for n in anchor.sections:
+            lift(n, SECTION_LEVEL, "section")
+        if self.activity_level:
+            for n in named_annexes(anchor.question, self.s.activities):
+                lift(n, self.activity_level, "activity")
+        if self.heading_level:
+            for n in named_by_heading(anchor.question, self._headings):
+                lift(n, self.heading_level, "heading")
+        for n in anchor.term_nodes:
+            lift(n, TERM_LEVEL, "term")
+
+    @cached_property
+    def _headings(self) -> dict[str, str]:
+        return article_headings(self.s.trees.values())
 
     @cached_property
     def _introducers(self) -> dict[str, tuple[str, ...]]:
@@ -445,7 +472,8 @@ class Asker:
         self.s.bm25("warm up", 1)
         if "dense" in self.modes:
             self.s.dense("warm up", 1)
-        _ = self.s.graph, self._chunk_node, self._domain, self._authority, self._cued, self._introducers
+        _ = self.s.graph, self._chunk_node, self._domain, self._authority, self._cued, self._introducers, \
+            self._headings, self.s.activities
         extract_anchor("warm up", self.s)
         for node in sorted(self.s.part_nodes()):
             self._words(node)
@@ -486,12 +514,7 @@ class Asker:
             if node in self.s.part_nodes() and scores.get(node, (0.0, ""))[0] < level:
                 scores[node] = (level, origin)
 
-        for n in anchor.pinpoints:
-            lift(n, 1.05, "pinpoint")
-        for n in anchor.sections:
-            lift(n, SECTION_LEVEL, "section")
-        for n in anchor.term_nodes:
-            lift(n, TERM_LEVEL, "term")
+        self._lift_named(anchor, lift)
         named = set(anchor.acts)
         domains = self.question_domains(anchor, fused)
         for n, (sc, origin) in list(scores.items()):
@@ -499,7 +522,7 @@ class Asker:
             f = self._authority.get(celex, 1.0) * (self.other_act if named and celex not in named else 1.0)
             if domains and self._domain.get(celex) not in domains:
                 f *= self.other_domain
-            if origin not in ("pinpoint", "section") and n.split("#", 1)[1].startswith("Annex"):
+            if origin not in ("pinpoint", "section", "activity") and n.split("#", 1)[1].startswith("Annex"):
                 f *= self.annex_factor
             if origin == "search" and n in self._glossaries and n not in anchor.term_nodes:
                 f *= self.glossary_factor
@@ -537,23 +560,6 @@ class Asker:
         if as_of:
             ranked = self._at_version(ranked, as_of)
         return anchor, ranked[:k]
-
-
-def indexed_version(searcher, celex: str) -> Optional[str]:
-    """The version date of the indexed text of ``celex`` (from its source path), None if unknown."""
-    from regc.retrieval.retrieve import version_of
-
-    tree = searcher.trees.get(celex)
-    return version_of(tree.source) if tree is not None else None
-
-
-def version_tree(searcher, celex: str, version: str):
-    """The act tree of ``celex`` as of its corpus version ``version`` (read from the corpus the index was built
-    from, cached), None when that version cannot be read."""
-    from regc.retrieval.retrieve import point_in_time_tree
-
-    found = point_in_time_tree(searcher, celex, version)
-    return found[1] if found and found[0] == version else None
 
 
 _NODE_TEXTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # searcher -> {(node, version): text}

@@ -7,6 +7,7 @@ Layout of an index folder::
     trees.jsonl     the structure tree of every act (for locator lookups and internal references)
     registry.json   known CELEX ids and titles (from the corpus meta.json files)
     graph.json      the typed citation graph (:mod:`regc.retrieval.citegraph`)
+    activities.json the Taxonomy activities each criteria annex holds (:mod:`regc.retrieval.activities`)
     lucene/         BM25 index; ``contents`` = title + heading x2 + locator x2 + text (field boost by repetition)
     dense/          faiss inner-product index over L2-normalised MiniLM vectors + ``docids`` (chunk ids)
 
@@ -36,7 +37,7 @@ from regc.retrieval.ingest import choose_source, ingest_corpus
 from regc.retrieval.registry import ActRegistry
 from regc.retrieval.scope import Skipped, cited_by, discover_acts, registry_of, taxonomy_acts, versions
 
-FORMAT_VERSION = 7  # bump when chunking or the index layout changes (forces a rebuild)
+FORMAT_VERSION = 8  # bump when chunking or the index layout changes (forces a rebuild)
 MARKER = ".regc-index"  # written in every index folder: only such folders (or empty ones) are ever replaced
 MODEL_NAME = "all-MiniLM-L6-v2"
 
@@ -339,10 +340,13 @@ def build_index(corpus: Path, out: Path, *, celexes: Optional[list[str]] = None,
     from regc.retrieval.citegraph import build_graph, graph_counts, graph_to_json
 
     graph = build_graph(trees, registry)
+    from regc.retrieval.activities import activity_table
+
     extras = {
         "trees.jsonl": "".join(json.dumps(tree_to_dict(t), ensure_ascii=False) + "\n" for t in trees),
         "registry.json": json.dumps(registry.to_json(), indent=1, ensure_ascii=False),
         "graph.json": json.dumps(graph_to_json(graph)),
+        "activities.json": json.dumps(activity_table(trees, graph), indent=0, ensure_ascii=False, sort_keys=True),
     }
     counts = graph_counts(graph)
     manifest = {"options": options, "files": files, "chunks": len(chunks), "acts": len(trees),

@@ -180,6 +180,16 @@ BRIDGES: tuple[tuple[str, str], ...] = (
      "not placed with the health plan"),
     (r"how long (?:does|do|will|would|can) (?:[\w'’]+ ){1,4}(?:last|remain in (?:effect|force)|stay in (?:effect|force)|stay valid)",
      "duration remains in effect"),
+    # ... hearing decisions, enrollment, quality review, keeping the standards (H14k: written after reading the
+    # fresh6 misses, so in-sample)
+    (r"(?:judge|ALJ)(?:'s|’s)? (?:\w+ ){0,3}(?:to )?decid(?:e|es|ed|ing)\b|(?:judge|ALJ)(?:'s|’s)? (?:decision|ruling)s?",
+     "ALJ's decision"),
+    (r"(?:add|adds|added|adding|remov\w+|sign\w* up) (?:\w+ ){0,3}(?:to|from|in|into|on) (?:our|the|a|their|its) "
+     r"(?:employee |group )?(?:health )?(?:plans?|coverage)", "enrollment and disenrollment in a health plan"),
+    (r"(?:quality|peer) (?:reviews?|assessments?|audits?|improvement)", "health care operations quality assessment"),
+    (r"(?:maintains?|maintaining|keeps?|updates?) (?:the |these |those )?(?:\w+ )?standards?"
+     r"|(?:ask|request|propose)\w* (?:for )?(?:them|the standards?|a standard) (?:to be )?(?:changed|modified|updated)",
+     "maintenance of standards modifications designated standard maintenance organization"),
     # EU sustainable-finance vocabulary
     (r"banks?|lenders?", "credit institution"),
     (r"fund managers?|asset managers?|investment managers?", "asset manager"),

@@ -329,6 +329,19 @@ def point_in_time_tree(searcher: "Searcher", celex: str, as_of: Optional[str]):
     return None
 
 
+def indexed_version(searcher, celex: str) -> Optional[str]:
+    """The version date of the indexed text of ``celex`` (from its source path), None if unknown."""
+    tree = searcher.trees.get(celex)
+    return version_of(tree.source) if tree is not None else None
+
+
+def version_tree(searcher, celex: str, version: str):
+    """The act tree of ``celex`` as of its corpus version ``version`` (read from the corpus the index was built
+    from, cached), None when that version cannot be read."""
+    found = point_in_time_tree(searcher, celex, version)
+    return found[1] if found and found[0] == version else None
+
+
 def _pit_hits(celex: str, version: str, pit_tree, locators: Sequence[str], focus: Sequence[str], limit: int = 3,
               k: int = 5):
     """Pinpointed passages from a point-in-time tree, plus their same-act onward references (1-hop closure with

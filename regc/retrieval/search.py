@@ -204,6 +204,15 @@ class Searcher:
             pass
         return out
 
+    @cached_property
+    def activities(self) -> dict[str, list[list[str]]]:
+        """Annex node -> [[activity id, name], ...] (:func:`regc.retrieval.activities.activity_table`); empty for an
+        index built before format 8."""
+        try:
+            return json.loads((self.folder / "activities.json").read_text("utf-8"))
+        except (OSError, ValueError):
+            return {}
+
     graph_problem: Optional[str] = None  # why the citation graph is empty (missing/corrupt graph.json)
 
     @cached_property

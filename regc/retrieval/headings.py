@@ -1,0 +1,83 @@
+"""Provisions a question names by their heading: "is this an enabling activity?" names the Taxonomy Regulation's
+article headed "Enabling activities", "what are the minimum safeguards?" the one headed "Minimum safeguards" (H14k).
+Short articles like these are written in words the long annexes also use, so that search alone ranks the annexes
+first; the heading says what the article governs.
+
+A heading names a provision when it has at least ``MIN_WORDS`` content words and all of them occur in the question
+in the heading's order, with at most ``GAP`` other words between them (function words ``STOP`` are skipped on both
+sides); words are compared on plural-less stems cut to ``PREFIX`` letters ("activity" meets "activities").
+
+>>> heads = {"X#Article 16": "Enabling activities", "X#Article 9": "Environmental objectives"}
+>>> named_by_heading("Is our wind-turbine factory an enabling activity?", heads)
+['X#Article 16']
+>>> named_by_heading("Which activities are enabling?", heads)  # order matters
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Mapping
+
+MIN_WORDS = 2  # a one-word heading ("Definitions", "Review") names nothing on its own
+GAP = 1  # other words allowed between two heading words in the question
+PREFIX = 7  # letters of a stem compared
+STOP = frozenset("the of and or to in a an for on by with from as at its their this that which".split())
+_WORD = re.compile(r"[a-z][a-z0-9]+")
+
+
+def _key(w: str) -> str:
+    for end in ("ies", "es", "s"):
+        if len(w) > 4 and w.endswith(end):
+            w = w[: -len(end)]
+            break
+    return w[:PREFIX]
+
+
+def _keys(text: str) -> list[str]:
+    return [_key(w) for w in _WORD.findall(text.lower()) if w not in STOP]
+
+
+def _in_order(question: list[str], heading: list[str]) -> bool:
+    """All ``heading`` keys occur in ``question`` in order, at most ``GAP`` other keys between neighbours."""
+    for i, w in enumerate(question):
+        if w != heading[0]:
+            continue
+        j, k = i + 1, 1
+        while k < len(heading) and j < len(question) and j - i <= (k * (GAP + 1)):
+            if question[j] == heading[k]:
+                k += 1
+            j += 1
+        if k == len(heading):
+            return True
+    return False
+
+
+_PREPARED: dict[int, tuple[object, list]] = {}  # id(headings) -> (headings, [(node, heading keys)])
+
+
+def named_by_heading(question: str, headings: Mapping[str, str]) -> list[str]:
+    """The provisions of ``headings`` (node -> heading) whose heading the question names, in mapping order."""
+    hit = _PREPARED.get(id(headings))
+    if hit is None or hit[0] is not headings:  # the headings' keys, once per mapping
+        rows = [(node, h) for node, heading in headings.items() for h in [_keys(heading)] if len(h) >= MIN_WORDS]
+        if len(_PREPARED) > 8:
+            _PREPARED.clear()
+        hit = _PREPARED[id(headings)] = (headings, rows)
+    q = _keys(question)
+    qs = set(q)
+    return [node for node, h in hit[1] if h[0] in qs and _in_order(q, h)]
+
+
+def article_headings(trees: Iterable) -> dict[str, str]:
+    """Article node -> its heading, for every headed article of the act trees ``trees`` (the sections of a CFR
+    text are not articles: their long titles are the title view's, :mod:`regc.retrieval.titles`)."""
+    out = {}
+    for tree in trees:
+        for p in tree.parts:
+            if p.kind == "article" and (p.heading or "").strip():
+                out[f"{tree.celex}#{p.locator}"] = p.heading.strip()
+    return out
+
+
+__all__ = ["article_headings", "named_by_heading", "MIN_WORDS", "GAP"]
