@@ -11,8 +11,8 @@ from tests import reports_synth_eval as evaluation
 from tests.reports_synth_f_render import render
 from tests.reports_synth_h import FAMILIES, build_document, gold_json
 
-# the untouched extractor on seeds 1-3, means over the 33 documents (tests/fixtures/reports)
-FIRST_CONTACT = {"fixed": None, "row_f1": None}
+# the untouched extractor (973c4e7) on seeds 1-3, means over the 33 documents (tests/fixtures/reports)
+FIRST_CONTACT = {"fixed": 0.877, "row_f1": 0.981}
 SYNTH = evaluation.SynthSet(tuple(FAMILIES), build_document, gold_json, render)
 
 
