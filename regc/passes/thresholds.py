@@ -310,11 +310,12 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     owner = {id(c): n for n, _ in unit.root.walk_with_parent() for c in n.sub_criteria}
     for node, parent in unit.root.walk_with_parent():
-        diags.extend(verify_node(unit.unit_id, node, node.threshold, node_footnotes(node, ctx)))
+        fns = node_footnotes(node, ctx)
+        diags.extend(verify_node(unit.unit_id, node, node.threshold, fns))
         if not node.verbatim_text:
             continue
         # what the rule reads, only read here: the shared decision, not an editable copy (~40 µs a node)
-        d = decide_shared(node.verbatim_text, _chapeau_text(parent, owner), footnotes=node_footnotes(node, ctx))
+        d = decide_shared(node.verbatim_text, _chapeau_text(parent, owner), footnotes=fns)
         diags.extend(verify_classes(unit.unit_id, node, d))
         for msg in regime_notes(node.verbatim_text, d):
             diags.append(Diagnostic(severity="warning", code=LIST_REGIME if msg.startswith("list") else SUCCESSIVE,
