@@ -21,7 +21,6 @@ from typing import Any, Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from regc.ir.fastio import dumps_json, restore_model  # noqa: F401  (dumps_json: re-exported)
-from regc.ir.traversal import preorder, preorder_with_parent
 
 SCHEMA_VERSION = "regc-ir/1"
 
@@ -323,12 +322,15 @@ class CriterionNode(_Model):
 
     # -- traversal -------------------------------------------------------------------------------------------
     def walk(self):
-        """Pre-order traversal (self first, then children in source order); see :func:`regc.ir.traversal.preorder`."""
-        return preorder(self)
+        """Pre-order traversal (self first, then children in source order)."""
+        yield self
+        for c in self.sub_criteria:
+            yield from c.walk()
 
     def walk_with_parent(self, parent: "CriterionNode | None" = None):
-        """:meth:`walk` with each node's parent (``parent`` for this node)."""
-        return preorder_with_parent(self, parent)
+        yield self, parent
+        for c in self.sub_criteria:
+            yield from c.walk_with_parent(self)
 
     def find(self, criterion_id: str) -> "CriterionNode | None":
         for n in self.walk():
