@@ -221,7 +221,8 @@ def rule_verdict(decision: Decision[I, O], inputs: I, store: Optional[VerdictSto
             _MEMO.clear()
         hit = _MEMO[key] = (v, _immutable(v.value))
     v, shared = hit
-    return v if shared else dataclasses.replace(v, value=decision.fresh(v.value))
+    # the constructor, not dataclasses.replace (~2.5x its cost; every field of a Verdict is an init field)
+    return v if shared else Verdict(decision.fresh(v.value), v.confidence, v.rule, v.model, v.grounding)
 
 
 def odr_flags(ctx: Any, about: Optional[str]) -> dict[str, Any]:

@@ -67,10 +67,7 @@ class Thresholds(Decision):
         return Verdict(d, d.confidence, ",".join(d.rules) or "none")
 
     def fresh(self, d: ThresholdDecision) -> ThresholdDecision:
-        thr = Threshold.model_validate(d.threshold.model_dump()) if d.threshold is not None else None
-        return dataclasses.replace(d, threshold=thr, quantities=list(d.quantities), temporals=list(d.temporals),
-                                   scope_conditions=list(d.scope_conditions), claims=list(d.claims),
-                                   unclaimed=list(d.unclaimed), rules=list(d.rules), regimes=list(d.regimes))
+        return d.editable()
 
     def to_value(self, answer: Any, x: "Thresholds.Inputs", rule_value: ThresholdDecision) -> ThresholdDecision:
         """The rule's decision with the model's threshold (the pass reads the rest: scope conditions, regimes)."""

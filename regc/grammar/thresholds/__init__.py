@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from regc.grammar.thresholds.chapeau import anchored_limit_chapeau, chapeau_metric, chapeau_operator, chapeau_subject, limit_operator
 from regc.grammar.thresholds.claims import numbers_in_text
-from regc.grammar.thresholds.decision import _decide_cached, decide, successive_regimes
+from regc.grammar.thresholds.decision import _decide_cached, decide, decide_shared, successive_regimes
 from regc.grammar.thresholds.lexicon import MONTHS, WORD_NUMBERS
 from regc.grammar.thresholds.parsers import parse_number, temporal_parser, threshold_parser, unit_parser
 from regc.grammar.thresholds.patterns import NUMBER_RE, PERIOD_RE, RECUR_RE, TEMPORAL_RE
@@ -44,6 +44,6 @@ from regc.grammar.thresholds.units import UnitParse, _parse_unit_words, parse_un
 
 __all__ = ["MONTHS", "NUMBER_RE", "PERIOD_RE", "RECUR_RE", "TEMPORAL_RE", "WORD_NUMBERS", "Claim", "QuantHit",
            "Strategy", "TemporalHit", "ThresholdDecision", "UnitParse", "anchored_limit_chapeau", "chapeau_metric", "chapeau_operator",
-           "chapeau_subject", "decide", "find_quantities", "find_temporal", "limit_operator", "list_regime_switches",
+           "chapeau_subject", "decide", "decide_shared", "find_quantities", "find_temporal", "limit_operator", "list_regime_switches",
            "numbers_in_text", "parse_number", "parse_phrase", "parse_temporal", "parse_unit", "successive_regimes",
            "temporal_parser", "threshold_parser", "unit_parser", "_decide_cached", "_parse_unit_words"]

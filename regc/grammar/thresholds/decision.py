@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from functools import lru_cache
 from typing import Optional
@@ -98,12 +97,19 @@ def decide(text: str, parent_text: Optional[str] = None, *, strategy: Strategy =
     >>> decide("For combustion plants with thermal input greater than 1 MW, emissions are low.").threshold is None
     True
     """
-    d = _decide_cached(text or "", parent_text, strategy, tuple(footnotes))
     # a fresh Threshold per call: callers attach it to nodes and later passes may edit it
-    thr = Threshold.model_validate(d.threshold.model_dump()) if d.threshold is not None else None
-    return dataclasses.replace(d, threshold=thr, quantities=list(d.quantities), temporals=list(d.temporals),
-                               scope_conditions=list(d.scope_conditions), claims=list(d.claims),
-                               unclaimed=list(d.unclaimed), rules=list(d.rules), regimes=list(d.regimes))
+    return decide_shared(text, parent_text, strategy=strategy, footnotes=footnotes).editable()
+
+
+def decide_shared(text: str, parent_text: Optional[str] = None, *, strategy: Strategy = "default",
+                  footnotes: tuple[str, ...] = ()) -> ThresholdDecision:
+    """:func:`decide`'s decision itself, shared by every caller with the same arguments: for readers only (a
+    verify step that compares a node with what the rule reads), never to be edited or attached to a node.
+
+    >>> decide_shared("at least 30 %") is decide_shared("at least 30 %")
+    True
+    """
+    return _decide_cached(text or "", parent_text, strategy, tuple(footnotes))
 
 
 @lru_cache(maxsize=4096)

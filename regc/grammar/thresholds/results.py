@@ -56,3 +56,18 @@ class ThresholdDecision:
     # date phrases of successive regimes held by one node ("until 2028, at least 35 % …. From 2028, at least
     # 65 % …"): items cannot carry dates in the IR, so these bounds are not put on the node (see decide)
     regimes: list[str] = field(default_factory=list)
+
+    def editable(self) -> "ThresholdDecision":
+        """A copy a caller may edit: a new Threshold (validated from its dump) and new lists; the hits in them are
+        shared.  Built by the constructor from the fields (``dataclasses.replace`` costs ~3x as much).
+
+        >>> d = ThresholdDecision(None, 1.0, rules=["r"]); e = d.editable(); e.rules.append("s")
+        >>> d.rules, e.rules, d.editable() == d
+        (['r'], ['r', 's'], True)
+        """
+        d = dict(self.__dict__)
+        for name in ("quantities", "temporals", "scope_conditions", "claims", "unclaimed", "rules", "regimes"):
+            d[name] = list(d[name])
+        if self.threshold is not None:
+            d["threshold"] = Threshold.model_validate(self.threshold.model_dump())
+        return ThresholdDecision(**d)
