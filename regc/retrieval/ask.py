@@ -87,7 +87,7 @@ HEADING_LEVEL: Optional[float] = 0.7
 # a section with a one- or two-word heading the question names ("witnesses" -> "§ 160.538 Witnesses.") joins at
 # this level when it lies near one of the SIBLING_SEEDS best provisions (:func:`~regc.retrieval.headings.named_near`)
 SIBLING_LEVEL: Optional[float] = 0.7
-SIBLING_SEEDS = 3
+SIBLING_SEEDS = 3  # (the level is an attribute, not an argument: ``asker.sibling_level = None`` = off)
 # an annex among the best provisions brings the articles of its own act that introduce it ("... are set out in
 # Annex I", "... in the template set out in Annex VIII") at this factor of its score, before the closure, when
 # search found them too (anywhere in a view's pool); None: off.  0.6 decided by ablation over every released set
@@ -197,8 +197,7 @@ class Asker:
                  location_introducers: bool = LOCATION_INTRODUCERS, cue_amenders: Optional[float] = CUE_AMENDERS,
                  activity_level: Optional[float] = ACTIVITY_LEVEL, heading_level: Optional[float] = HEADING_LEVEL):
         self.s = searcher
-        self.activity_level, self.heading_level = activity_level, heading_level
-        self.sibling_level = SIBLING_LEVEL  # (an attribute, not an argument: set it to None to measure without)
+        self.activity_level, self.heading_level, self.sibling_level = activity_level, heading_level, SIBLING_LEVEL
         self.cue_amenders = cue_amenders
         self.location_introducers = location_introducers
         self.named_closure, self.focus_bridged = named_closure, focus_bridged
@@ -335,9 +334,7 @@ class Asker:
     def _headings(self) -> dict[str, str]:
         return article_headings(self.s.trees.values())
 
-    @cached_property
-    def _sections(self) -> dict[str, str]:
-        return section_headings(self.s.trees.values())
+    _sections = cached_property(lambda self: section_headings(self.s.trees.values()))  # node -> short heading
 
     @cached_property
     def _introducers(self) -> dict[str, tuple[str, ...]]:
@@ -524,9 +521,8 @@ class Asker:
                 scores[node] = (level, origin)
 
         self._lift_named(anchor, lift)
-        if self.sibling_level:
-            near = [n for n, _ in fused[:SIBLING_SEEDS]]
-            for n in named_near(anchor.question, self._sections, near):
+        if self.sibling_level:  # short section headings near the best provisions
+            for n in named_near(anchor.question, self._sections, [n for n, _ in fused[:SIBLING_SEEDS]]):
                 lift(n, self.sibling_level, "heading")
         named = set(anchor.acts)
         domains = self.question_domains(anchor, fused)
