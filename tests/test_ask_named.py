@@ -162,3 +162,29 @@ def test_lexicon_bridges_the_fresh6_words_and_near_misses():
 def test_the_index_lists_the_activities_of_its_criteria_annexes(searcher):
     assert (Path(searcher.folder) / "activities.json").is_file()
     assert searcher.activities == {}  # Taxonomy Regulation + Disclosures DA: no criteria annex
+
+
+def test_a_section_named_by_a_short_heading_near_the_best_provisions_joins(searcher):
+    """'question the Department's witnesses' at a penalty hearing names § 160.538 "Witnesses." because the hearing
+    sections (§ 160.5xx) are the question's best provisions; the same word far from them names nothing, nor does a
+    word that is only part of a longer heading (near misses)."""
+    from regc.retrieval.headings import named_near, section_headings
+
+    heads = section_headings(searcher.trees.values())
+    assert heads[f"{HIPAA}#§ 160.538"] == "Witnesses."
+    assert "32022R1214#Annex I" not in heads  # "ANNEX I" only repeats the label
+    near = [f"{HIPAA}#§ 160.534"]  # "The hearing."
+    q = "At our penalty hearing, may we question the witnesses ourselves?"
+    assert f"{HIPAA}#§ 160.538" in named_near(q, heads, near)
+    assert f"{HIPAA}#§ 160.538" not in named_near(q, heads, [f"{HIPAA}#§ 164.502"])  # far in document order
+    assert named_near(q, heads, near, max_words=0) == []
+    # "Exchange of witness lists, witness statements, and exhibits." is too long a heading to be named by one word
+    assert f"{HIPAA}#§ 160.518" not in named_near(q, heads, near)
+    q = "At our penalty hearing before the ALJ, may we question the witnesses ourselves?"
+    on = {h.node: h for h in Asker(searcher).retrieve(q, 10)[1]}
+    off_asker = Asker(searcher)
+    off_asker.sibling_level = None
+    off = {h.node: h for h in off_asker.retrieve(q, 500)[1]}
+    node = f"{HIPAA}#§ 160.538"
+    assert on[node].origin == "heading" and abs(on[node].score - 0.7) < 1e-9
+    assert node not in off or off[node].score < on[node].score

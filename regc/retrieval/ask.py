@@ -36,7 +36,7 @@ from regc.retrieval.anchor import QUESTION_WORDS, Anchor, extract_anchor
 from regc.retrieval.citegraph import (EXPAND_TYPES, annex_introducers, lineage_neighbours, neighbours, part_of,
                                       title_named)
 from regc.retrieval.fusion import fuse
-from regc.retrieval.headings import article_headings, named_by_heading
+from regc.retrieval.headings import article_headings, named_by_heading, named_near, section_headings
 from regc.retrieval.retrieve import indexed_version, version_tree  # (re-exported: the versions an answer quotes)
 
 DECAY = 0.7  # closure: a provision one citation hop away scores 0.7 x the provision citing it
@@ -84,6 +84,10 @@ ACTIVITY_LEVEL: Optional[float] = 0.9
 # an article the question names by its heading ("is this an enabling activity?" -> "Enabling activities":
 # :mod:`regc.retrieval.headings`) joins at this level (origin "heading"); None: off
 HEADING_LEVEL: Optional[float] = 0.7
+# a section with a one- or two-word heading the question names ("witnesses" -> "§ 160.538 Witnesses.") joins at
+# this level when it lies near one of the SIBLING_SEEDS best provisions (:func:`~regc.retrieval.headings.named_near`)
+SIBLING_LEVEL: Optional[float] = 0.7
+SIBLING_SEEDS = 3  # (the level is an attribute, not an argument: ``asker.sibling_level = None`` = off)
 # an annex among the best provisions brings the articles of its own act that introduce it ("... are set out in
 # Annex I", "... in the template set out in Annex VIII") at this factor of its score, before the closure, when
 # search found them too (anywhere in a view's pool); None: off.  0.6 decided by ablation over every released set
@@ -193,7 +197,7 @@ class Asker:
                  location_introducers: bool = LOCATION_INTRODUCERS, cue_amenders: Optional[float] = CUE_AMENDERS,
                  activity_level: Optional[float] = ACTIVITY_LEVEL, heading_level: Optional[float] = HEADING_LEVEL):
         self.s = searcher
-        self.activity_level, self.heading_level = activity_level, heading_level
+        self.activity_level, self.heading_level, self.sibling_level = activity_level, heading_level, SIBLING_LEVEL
         self.cue_amenders = cue_amenders
         self.location_introducers = location_introducers
         self.named_closure, self.focus_bridged = named_closure, focus_bridged
@@ -329,6 +333,8 @@ class Asker:
     @cached_property
     def _headings(self) -> dict[str, str]:
         return article_headings(self.s.trees.values())
+
+    _sections = cached_property(lambda self: section_headings(self.s.trees.values()))  # node -> short heading
 
     @cached_property
     def _introducers(self) -> dict[str, tuple[str, ...]]:
@@ -515,6 +521,9 @@ class Asker:
                 scores[node] = (level, origin)
 
         self._lift_named(anchor, lift)
+        if self.sibling_level:  # short section headings near the best provisions
+            for n in named_near(anchor.question, self._sections, [n for n, _ in fused[:SIBLING_SEEDS]]):
+                lift(n, self.sibling_level, "heading")
         named = set(anchor.acts)
         domains = self.question_domains(anchor, fused)
         for n, (sc, origin) in list(scores.items()):

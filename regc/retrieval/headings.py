@@ -23,6 +23,8 @@ MIN_WORDS = 2  # a one-word heading ("Definitions", "Review") names nothing on i
 GAP = 1  # other words allowed between two heading words in the question
 PREFIX = 7  # letters of a stem compared
 STOP = frozenset("the of and or to in a an for on by with from as at its their this that which".split())
+SIBLING_WINDOW = 12  # sections, in document order, around one of the question's best provisions (named_near)
+SIBLING_MAX_WORDS = 2  # content words of a section heading that a question may name among the neighbours
 _WORD = re.compile(r"[a-z][a-z0-9]+")
 
 
@@ -80,4 +82,48 @@ def article_headings(trees: Iterable) -> dict[str, str]:
     return out
 
 
-__all__ = ["article_headings", "named_by_heading", "MIN_WORDS", "GAP"]
+def section_headings(trees: Iterable) -> dict[str, str]:
+    """Section node -> its heading, in document order, for the headed parts of the act trees ``trees`` that are
+    not articles (the sections of a CFR text: "§ 160.538" -> "Witnesses."); a heading that only repeats the
+    part's label ("ANNEX I") is none.
+
+    >>> from types import SimpleNamespace as N
+    >>> t = N(celex="doc:x", parts=[N(kind="annex", locator="§ 1.2", heading="Witnesses."),
+    ...                             N(kind="annex", locator="Annex I", heading="ANNEX I"),
+    ...                             N(kind="article", locator="Article 1", heading="Scope")])
+    >>> section_headings([t])
+    {'doc:x#§ 1.2': 'Witnesses.'}
+    """
+    return {f"{tree.celex}#{p.locator}": p.heading.strip() for tree in trees for p in tree.parts
+            if p.kind != "article" and not set(_keys(p.heading or "")) <= set(_keys(p.locator))}
+
+
+def named_near(question: str, headings: Mapping[str, str], near: Iterable[str], window: int = SIBLING_WINDOW,
+               max_words: int = SIBLING_MAX_WORDS) -> list[str]:
+    """The sections of ``headings`` (node -> heading, document order) whose short heading (1 to ``max_words``
+    content words) the question names, and that lie within ``window`` sections, in document order, of one of
+    the provisions ``near`` (the question's best).  A one-word heading ("Witnesses.", "Settlement.") is too common
+    a word to name a section anywhere; among the neighbours of the sections the question is about, it does.
+
+    >>> heads = {"d#§ 1": "The hearing.", "d#§ 2": "Witnesses.", "d#§ 9": "Fees."}
+    >>> named_near("May we question the witnesses at the hearing?", heads, ["d#§ 1"], window=1)
+    ['d#§ 1', 'd#§ 2']
+    >>> named_near("Who pays the fees at the hearing?", heads, ["d#§ 1"], window=1)  # § 9 is too far
+    ['d#§ 1']
+    """
+    order = {n: i for i, n in enumerate(headings)}
+    at = [order[n] for n in near if n in order]
+    if not at:
+        return []
+    q = _keys(question)
+    qs = set(q)
+    out = []
+    for node, heading in headings.items():
+        h = _keys(heading)
+        if 1 <= len(h) <= max_words and h[0] in qs and _in_order(q, h) and \
+                any(abs(order[node] - i) <= window for i in at):
+            out.append(node)
+    return out
+
+
+__all__ = ["article_headings", "named_by_heading", "named_near", "section_headings", "MIN_WORDS", "GAP"]
