@@ -54,19 +54,22 @@ KPI_WORDS = (
     ("turnover", ("turnover", "sales", "revenue", "revenues", "umsatz", "umsatzerlöse",
                   "omzet", "netto-omzet", "chiffre d'affaires", "chiffre d’affaires", "fatturato", "ricavi",
                   "cifra de negocios", "cifra de negocio", "volumen de negocios", "omsättning", "omsætning",
-                  "volume de negócios", "volume de negocios")),
+                  "volume de negócios", "volume de negocios", "liikevaihto", "nettoomsætning", "nettoomsättning",
+                  "obrót", "przychody", "obrat", "tržby")),
     ("capex", ("capex", "capital expenditure", "investitionsausgaben", "kapitaaluitgaven",
                "dépenses d'investissement", "dépenses d’investissement", "spese in conto capitale",
-               "gastos de capital", "inversiones de capital", "despesas de capital")),
+               "gastos de capital", "inversiones de capital", "despesas de capital", "kapitalutgifter",
+               "anlægsinvesteringer", "pääomamenot", "nakłady inwestycyjne", "kapitálové výdaje")),
     ("opex", ("opex", "operating expenditure", "betriebsausgaben", "operationele uitgaven",
               "dépenses d'exploitation", "dépenses d’exploitation", "spese operative", "gastos operativos",
-              "gastos operacionales", "despesas operacionais")),
+              "gastos operacionales", "despesas operacionais", "driftsutgifter", "driftsomkostninger",
+              "toimintamenot", "wydatki operacyjne", "provozní výdaje")),
 )
 
 # currencies of the amount columns: ISO code -> how it is printed (symbols and local abbreviations, lower case);
 # EU groups outside the euro area report in their own currency (MSEK, DKKm, CHF million, PLN thousand, ...)
 CURRENCIES = (
-    ("EUR", ("€", "eur", "euro", "euros")),
+    ("EUR", ("€", "eur", "euro", "euros", "euroa", "euroina", "eura", "euro's")),
     ("SEK", ("sek",)), ("DKK", ("dkk",)), ("NOK", ("nok",)), ("ISK", ("isk",)),
     ("CHF", ("chf",)), ("PLN", ("pln", "zł")), ("CZK", ("czk", "kč")), ("HUF", ("huf",)),
     ("RON", ("ron",)), ("BGN", ("bgn",)), ("USD", ("usd", "us$", "$")), ("GBP", ("gbp", "£")),
@@ -75,10 +78,10 @@ CURRENCIES = (
 SCALE_WORDS = (
     (1e3, ("thousand", "thousands of", "tsd.", "tsd", "tausend", "tys.", "tys", "tis.", "tis", "k",
            "duizend", "duizenden", "milliers d'", "milliers d’", "milliers de", "migliaia di", "migliaia",
-           "miles de", "tusen", "tusinde", "milhares de")),
+           "miles de", "tusen", "tusinde", "milhares de", "tuhatta")),
     (1e6, ("million", "millions of", "mio.", "mio", "mln.", "mln", "mil.", "mn", "m",
            "miljoen", "miljoenen", "millions d'", "millions d’", "millions de", "milioni di", "milioni",
-           "millones de", "millones", "miljoner", "millioner", "milhões de")),
+           "millones de", "millones", "miljoner", "millioner", "milhões de", "milj.", "milj", "miljoonaa")),
     (1e9, ("billion", "billions of", "mrd.", "mrd", "bn", "b", "miljard", "miljarden", "milliards d'",
            "milliards d’", "miliardi di", "miles de millones de", "mil milhões de", "mil milhões")),
 )
@@ -133,8 +136,9 @@ UNIT_PATTERNS = tuple((mult, _unit_pattern(mult)) for mult in (1e3, 1e6, 1e9))
 ANSWERS = (
     ("N/EL", ("n/el", "n/ el", "n.el", "nel")),
     ("EL", ("el",)),
-    ("Y", ("y", "yes", "j", "ja", "✓", "✔", "☑", "oui", "sì", "si", "sí", "s", "sim")),
-    ("N", ("n", "no", "nein", "✗", "✘", "☒", "nee", "non", "não", "nao")),
+    ("Y", ("y", "yes", "j", "ja", "✓", "✔", "☑", "oui", "sì", "si", "sí", "s", "sim", "k", "kyllä", "tak",
+           "ano")),
+    ("N", ("n", "no", "nein", "✗", "✘", "☒", "nee", "non", "não", "nao", "nej", "e", "ei", "nie", "ne")),
 )
 ANSWER_MARKS = "*¹²³⁴⁵⁶⁷⁸⁹⁰†"  # footnote marks glued to an answer cell ('Y¹', 'N*')
 NULL_CELLS = ("–", "-", "—", "n/a", "n.a.", "na", "")
