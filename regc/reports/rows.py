@@ -19,22 +19,31 @@ import re
 OBJECTIVES = ("CCM", "CCA", "WTR", "CE", "PPC", "BIO")
 
 # header words (lower-case prefixes) naming an environmental objective's column: English, German and the
-# wording of the Annex II templates in French, Italian, Spanish, Portuguese and Dutch ('Atténuation du changement
-# climatique', 'Adattamento ...', 'Recursos hídricos y marinos', 'Economia circular', 'Salvaguardas mínimas')
+# wording of the Annex II templates in French, Italian, Spanish, Portuguese, Dutch, Swedish, Danish, Finnish, Polish
+# and Czech ('Atténuation du changement climatique', 'Recursos hídricos y marinos', 'Begränsning av
+# klimatförändringar', 'Ilmastonmuutoksen hillintä', 'Minimumsgarantier', 'Zanieczyszczenie', 'Minimální záruky')
 OBJECTIVE_HEADER_WORDS = (
-    ("CCM", ("mitig", "klimaschutz", "atténuation", "attenuation")),
-    ("CCA", ("adap", "aptation", "anpassung", "adatt", "aanpassing")),
-    ("WTR", ("water", "wasser", "eau", "aquatiq", "agua", "água", "acqua", "hídric", "hidric", "idric")),
-    ("CE", ("circular", "kreislauf", "circulaire", "circolare")),
+    ("CCM", ("mitig", "klimaschutz", "atténuation", "attenuation", "begränsning", "modvirkning",
+             "ilmastonmuutoksen", "hillin", "łagodzen", "zmírň")),
+    ("CCA", ("adap", "aptation", "anpassung", "adatt", "aanpassing", "anpassning", "tilpasning",
+             "ilmastonmuutokseen", "sopeutu", "přizpůsob")),
+    ("WTR", ("water", "wasser", "eau", "aquatiq", "agua", "água", "acqua", "acque", "hídric", "hidric", "idric",
+             "vatten", "vand", "vesi", "wodn", "vodní")),
+    ("CE", ("circular", "kreislauf", "circulaire", "circolare", "cirkulär", "cirkulær", "kiertotalo", "obieg",
+            "oběhov")),
     ("PPC", ("pollution", "verschmutzung", "umweltverschmutzung", "poluição", "poluicao", "contaminación",
-             "contaminacion", "inquinamento", "verontreiniging")),
-    ("BIO", ("biodiver", "ecosystem", "ökosystem", "biologisch", "écosyst", "ecosist", "ecossist", "ecosyst")),
-    ("MS", ("safeguard", "mindestschutz", "salvaguard", "garanties", "garanzie", "minimumwaarborg")),
+             "contaminacion", "inquinamento", "verontreiniging", "förorening", "forurening", "pilaantu",
+             "zanieczyszcz", "znečiš")),
+    ("BIO", ("biodiver", "ecosystem", "ökosystem", "biologisch", "écosyst", "ecosist", "ecossist", "ecosyst",
+             "biologisk", "bioróżnor", "biologick", "rozmanitost")),
+    ("MS", ("safeguard", "mindestschutz", "salvaguard", "garanties", "garanzie", "minimumwaarborg",
+            "minimumgarant", "minimiskydd", "minimumsgarant", "vähimmäis", "suojatoim", "minimaln", "minimáln")),
 )
 # objective columns headed by their abbreviation only ("CCM CCA WTR PPC CE BIO"; the Portuguese template's
-# "MAC AAC AMR PPC EC BIO"): whole-word, case-sensitive
+# "MAC AAC AMR PPC EC BIO"; the Swedish "BEK ANP VAT FÖR CE BIO"): whole-word, case-sensitive
 OBJECTIVE_ABBREVIATIONS = {"CCM": "CCM", "CCA": "CCA", "WTR": "WTR", "CE": "CE", "PPC": "PPC", "BIO": "BIO",
-                           "MS": "MS", "MAC": "CCM", "AAC": "CCA", "AMR": "WTR", "EC": "CE"}
+                           "MS": "MS", "MAC": "CCM", "AAC": "CCA", "AMR": "WTR", "EC": "CE",
+                           "BEK": "CCM", "ANP": "CCA", "VAT": "WTR", "FÖR": "PPC"}
 # the adjective of the substantial-contribution column group, by language (whole words, lower case): a page
 # that prints it holds the left half of a template (amounts, SC), not a facing DNSH-only half
 SC_GROUP_WORDS = ("substantial", "wesentliche", "wesentlichen", "wesentlicher", "substantiële", "substantiele",
