@@ -21,6 +21,7 @@ from regc.reports.kpi_summary import find_summaries
 from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_currency, page_multiplier, search_limit
 from regc.reports.narrative import narrative_block, stated_currency
 from regc.reports.ocr_shares import repair_ocr_shares
+from regc.reports.share_scale import share_scale
 from regc.reports.role_lists import RoleList, find_role_lists
 from regc.reports.pdftree import Document
 from regc.reports.verify import number_on_page
@@ -67,7 +68,7 @@ def assign_groups(table: KpiTable) -> None:
             r.group = "A.1"
 
 
-def activity_entry(r: TableRow, mult: float, doc: Document, findings: list) -> dict | None:
+def activity_entry(r: TableRow, mult: float, doc: Document, findings: list, share_mult: float = 0.01) -> dict | None:
     """One activity row in the spec's shape; None when the row has no code."""
     default = next((o for o in V.OBJECTIVES if r.sc.get(o) in ("Y", "EL")), None)
     code, also = V.parse_code(r.code_text or "", default)
@@ -88,7 +89,7 @@ def activity_entry(r: TableRow, mult: float, doc: Document, findings: list) -> d
         name = LABEL_MARK.sub("", name).strip(" ,;")
     entry = {"code": code, "name": name, "group": r.group,
              "amount": checked(r.amount, r.amount_token, r.page, doc, findings, mult),
-             "share": checked(r.share, r.share_token, r.page, doc, findings, 0.01),
+             "share": checked(r.share, r.share_token, r.page, doc, findings, share_mult),
              "substantial_contribution": {o: r.sc.get(o) for o in V.OBJECTIVES},
              "dnsh": {o: r.dnsh.get(o) for o in V.OBJECTIVES},
              "minimum_safeguards": r.minimum_safeguards,
@@ -117,15 +118,16 @@ def kpi_block(table: KpiTable, doc: Document, findings: list) -> dict:
     if table.multiplier is None:
         findings.append({"severity": "warning", "page": table.pages[0], "message": f"{table.kpi}: no amount unit printed; amounts taken as currency units"})
     assign_groups(table)
+    share_mult = share_scale(table.rows)
     for r in table.rows:
         for kind, key in TOTAL_KEYS:
             if r.kind == kind and out[key]["amount"] is None and out[key]["share"] is None:
                 out[key] = {"amount": checked(r.amount, r.amount_token, r.page, doc, findings, mult),
-                            "share": checked(r.share, r.share_token, r.page, doc, findings, 0.01)}
+                            "share": checked(r.share, r.share_token, r.page, doc, findings, share_mult)}
         if r.kind == "total" and out["total"] is None:
             out["total"] = checked(r.amount, r.amount_token, r.page, doc, findings, mult)
         if r.kind == "activity" and r.group in ("A.1", "A.2"):
-            e = activity_entry(r, mult, doc, findings)
+            e = activity_entry(r, mult, doc, findings, share_mult)
             if e is not None:
                 out["activities"].append(e)
     return out

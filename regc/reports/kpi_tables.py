@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from regc.reports import rows as V
 from regc.reports.kpi_columns import kpi_spans, kpi_view, spans_fit
 from regc.reports.line_cells import footnote_mark as _footnote_mark, join_wrapped_percent, prose_word as _prose_word
-from regc.reports.page_breaks import (FOOT_GAP, is_continuation_page, is_page_footer, join_facing, join_tail,
-                                      starts_coded_row)
+from regc.reports.page_breaks import (FOOT_GAP, foot_block_start, is_continuation_page, is_page_footer,
+                                      is_page_note, join_facing, join_tail, starts_coded_row)
+from regc.reports.header_stacks import stacked_words
 from regc.reports.page_columns import column_pages
 from regc.reports.pdftree import Document, Line, Page
 from regc.reports.row_gaps import label_owners
@@ -123,22 +124,21 @@ def header_columns(page: Page) -> list[Column]:
     """Objective / safeguards / code columns from header words, SC vs DNSH by position."""
     found: dict[str, list[float]] = {}
     code_x: list[float] = []
-    for line in header_lines(page):
-        for w in line.words:
-            low = w.text.lower()
-            abbrev = V.OBJECTIVE_ABBREVIATIONS.get(w.text.strip("()*,:"))
-            if abbrev:
-                found.setdefault(abbrev, [])
-                if all(abs(x - w.xc) > 12 for x in found[abbrev]):
-                    found[abbrev].append(w.xc)
-                continue
-            for role, prefixes in V.OBJECTIVE_HEADER_WORDS:
-                if V.names_column(low, prefixes):
-                    found.setdefault(role, [])
-                    if all(abs(x - w.xc) > 12 for x in found[role]):
-                        found[role].append(w.xc)
-            if re.match(r"^code", low):
-                code_x.append(w.xc)
+    for w in stacked_words(header_lines(page)):  # 'Ilmas-' / 'tonm-' / ... read as one word
+        low = w.text.lower()
+        abbrev = V.OBJECTIVE_ABBREVIATIONS.get(w.text.strip("()*,:"))
+        if abbrev:
+            found.setdefault(abbrev, [])
+            if all(abs(x - w.xc) > 12 for x in found[abbrev]):
+                found[abbrev].append(w.xc)
+            continue
+        for role, prefixes in V.OBJECTIVE_HEADER_WORDS:
+            if V.names_column(low, prefixes):
+                found.setdefault(role, [])
+                if all(abs(x - w.xc) > 12 for x in found[role]):
+                    found[role].append(w.xc)
+        if re.match(r"^code", low):
+            code_x.append(w.xc)
     cols = [Column("code", "other", x) for x in code_x]
     cols += [Column("MS", "other", x) for x in found.pop("MS", [])]
     seconds = [sorted(xs)[1] for xs in found.values() if len(xs) >= 2]
@@ -209,6 +209,7 @@ def _body(page: Page, cols: list[Column]) -> tuple[list[Line], list[int], float]
     while len(body) > 1 and body[-1].y - body[-2].y > FOOT_GAP * pitches[len(pitches) // 3] \
             and is_page_footer(body[-1]):
         body = body[:-1]
+    body = body[:foot_block_start(body, pitches[len(pitches) // 3])]
     return body, [label_split(line, cols) for line in body], pitches[len(pitches) // 3]
 
 
@@ -454,7 +455,7 @@ def table_segments(page: Page) -> list[Page]:
     for i, line in enumerate(lines):
         if is_data_line(line) or seen and _has_cell_values(line):
             seen, last_data = True, i
-        elif seen and HEADER_MARKERS.search(line.text):
+        elif seen and HEADER_MARKERS.search(line.text) and not is_page_note(line):  # a note naming 'DNSH'
             cuts.append(last_data + 1)
             seen = False
     if not cuts:

@@ -46,6 +46,41 @@ def is_page_footer(line: Line) -> bool:
     return len(words) == 1 or any(t in FOOT_SEPARATORS or t.lower() in PAGE_WORDS for t in near)
 
 
+# a page note's mark at the start of its line: '¹ Figures ...', '* Including ...', '(1) ...', '2) ...'
+NOTE_MARK = re.compile(r"^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3}|\(\d{1,2}\)|\d{1,2}\))(?=\s|[A-Za-zÀ-ÿ])")
+
+
+def is_page_note(line: Line) -> bool:
+    """A page note under a table: a line opening with a note mark and holding no table cell after it.
+
+    >>> from regc.reports.pdftree import Word
+    >>> is_page_note(Line([Word(37, 560, 40, 566, "¹"), Word(42, 560, 80, 566, "Figures"), Word(82, 560, 99, 566, "are")]))
+    True
+    >>> is_page_note(Line([Word(37, 560, 45, 566, "(1)"), Word(47, 560, 80, 566, "Activity"), Word(82, 560, 99, 566, "7.3")]))
+    False
+    """
+    words = [w.text for w in line.words]
+    if not words or NOTE_MARK.match(line.text) is None:
+        return False
+    rest = words[1:] if NOTE_MARK.fullmatch(words[0]) or len(words[0]) <= 3 else words
+    return not any(V.is_number(t) or V.is_answer(t) or "%" in t for t in rest)
+
+
+def foot_block_start(body: list[Line], pitch: float) -> int:
+    """Where the page foot begins in a table body: the block after the last wide gap (FOOT_GAP line pitches)
+    when it holds only page notes (the first line a marked note, the rest notes, note text or the running
+    footer) -- a sub-total printed as the page's last row keeps its wrapped label.  len(body) when none."""
+    gaps = [k for k in range(1, len(body)) if body[k].y - body[k - 1].y > FOOT_GAP * pitch]
+    if not gaps or not is_page_note(body[gaps[-1]]):
+        return len(body)
+    j = gaps[-1]
+    for line in body[j + 1:]:
+        if not (is_page_note(line) or is_page_footer(line)
+                or not any(V.is_number(w.text) or V.is_answer(w.text) for w in line.words)):
+            return len(body)
+    return j
+
+
 def is_continuation_page(page: Page, rows: list[TableRow]) -> bool:
     """The page after a table page that goes on with the same table: table rows (A.2 activities, totals) and
     no new table title, even without enough answer cells to pass ``is_kpi_page`` on its own."""

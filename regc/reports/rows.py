@@ -19,22 +19,31 @@ import re
 OBJECTIVES = ("CCM", "CCA", "WTR", "CE", "PPC", "BIO")
 
 # header words (lower-case prefixes) naming an environmental objective's column: English, German and the
-# wording of the Annex II templates in French, Italian, Spanish, Portuguese and Dutch ('Atténuation du changement
-# climatique', 'Adattamento ...', 'Recursos hídricos y marinos', 'Economia circular', 'Salvaguardas mínimas')
+# wording of the Annex II templates in French, Italian, Spanish, Portuguese, Dutch, Swedish, Danish, Finnish, Polish
+# and Czech ('Atténuation du changement climatique', 'Recursos hídricos y marinos', 'Begränsning av
+# klimatförändringar', 'Ilmastonmuutoksen hillintä', 'Minimumsgarantier', 'Zanieczyszczenie', 'Minimální záruky')
 OBJECTIVE_HEADER_WORDS = (
-    ("CCM", ("mitig", "klimaschutz", "atténuation", "attenuation")),
-    ("CCA", ("adap", "aptation", "anpassung", "adatt", "aanpassing")),
-    ("WTR", ("water", "wasser", "eau", "aquatiq", "agua", "água", "acqua", "hídric", "hidric", "idric")),
-    ("CE", ("circular", "kreislauf", "circulaire", "circolare")),
+    ("CCM", ("mitig", "klimaschutz", "atténuation", "attenuation", "begränsning", "modvirkning",
+             "ilmastonmuutoksen", "hillin", "łagodzen", "zmírň")),
+    ("CCA", ("adap", "aptation", "anpassung", "adatt", "aanpassing", "anpassning", "tilpasning",
+             "ilmastonmuutokseen", "sopeutu", "přizpůsob")),
+    ("WTR", ("water", "wasser", "eau", "aquatiq", "agua", "água", "acqua", "acque", "hídric", "hidric", "idric",
+             "vatten", "vand", "vesi", "wodn", "vodní")),
+    ("CE", ("circular", "kreislauf", "circulaire", "circolare", "cirkulär", "cirkulær", "kiertotalo", "obieg",
+            "oběhov")),
     ("PPC", ("pollution", "verschmutzung", "umweltverschmutzung", "poluição", "poluicao", "contaminación",
-             "contaminacion", "inquinamento", "verontreiniging")),
-    ("BIO", ("biodiver", "ecosystem", "ökosystem", "biologisch", "écosyst", "ecosist", "ecossist", "ecosyst")),
-    ("MS", ("safeguard", "mindestschutz", "salvaguard", "garanties", "garanzie", "minimumwaarborg")),
+             "contaminacion", "inquinamento", "verontreiniging", "förorening", "forurening", "pilaantu",
+             "zanieczyszcz", "znečiš")),
+    ("BIO", ("biodiver", "ecosystem", "ökosystem", "biologisch", "écosyst", "ecosist", "ecossist", "ecosyst",
+             "biologisk", "bioróżnor", "biologick", "rozmanitost")),
+    ("MS", ("safeguard", "mindestschutz", "salvaguard", "garanties", "garanzie", "minimumwaarborg",
+            "minimumgarant", "minimiskydd", "minimumsgarant", "vähimmäis", "suojatoim", "minimaln", "minimáln")),
 )
 # objective columns headed by their abbreviation only ("CCM CCA WTR PPC CE BIO"; the Portuguese template's
-# "MAC AAC AMR PPC EC BIO"): whole-word, case-sensitive
+# "MAC AAC AMR PPC EC BIO"; the Swedish "BEK ANP VAT FÖR CE BIO"): whole-word, case-sensitive
 OBJECTIVE_ABBREVIATIONS = {"CCM": "CCM", "CCA": "CCA", "WTR": "WTR", "CE": "CE", "PPC": "PPC", "BIO": "BIO",
-                           "MS": "MS", "MAC": "CCM", "AAC": "CCA", "AMR": "WTR", "EC": "CE"}
+                           "MS": "MS", "MAC": "CCM", "AAC": "CCA", "AMR": "WTR", "EC": "CE",
+                           "BEK": "CCM", "ANP": "CCA", "VAT": "WTR", "FÖR": "PPC"}
 # the adjective of the substantial-contribution column group, by language (whole words, lower case): a page
 # that prints it holds the left half of a template (amounts, SC), not a facing DNSH-only half
 SC_GROUP_WORDS = ("substantial", "wesentliche", "wesentlichen", "wesentlicher", "substantiële", "substantiele",
@@ -54,19 +63,22 @@ KPI_WORDS = (
     ("turnover", ("turnover", "sales", "revenue", "revenues", "umsatz", "umsatzerlöse",
                   "omzet", "netto-omzet", "chiffre d'affaires", "chiffre d’affaires", "fatturato", "ricavi",
                   "cifra de negocios", "cifra de negocio", "volumen de negocios", "omsättning", "omsætning",
-                  "volume de negócios", "volume de negocios")),
+                  "volume de negócios", "volume de negocios", "liikevaihto", "nettoomsætning", "nettoomsättning",
+                  "obrót", "przychody", "obrat", "tržby")),
     ("capex", ("capex", "capital expenditure", "investitionsausgaben", "kapitaaluitgaven",
                "dépenses d'investissement", "dépenses d’investissement", "spese in conto capitale",
-               "gastos de capital", "inversiones de capital", "despesas de capital")),
+               "gastos de capital", "inversiones de capital", "despesas de capital", "kapitalutgifter",
+               "anlægsinvesteringer", "pääomamenot", "nakłady inwestycyjne", "kapitálové výdaje")),
     ("opex", ("opex", "operating expenditure", "betriebsausgaben", "operationele uitgaven",
               "dépenses d'exploitation", "dépenses d’exploitation", "spese operative", "gastos operativos",
-              "gastos operacionales", "despesas operacionais")),
+              "gastos operacionales", "despesas operacionais", "driftsutgifter", "driftsomkostninger",
+              "toimintamenot", "wydatki operacyjne", "provozní výdaje")),
 )
 
 # currencies of the amount columns: ISO code -> how it is printed (symbols and local abbreviations, lower case);
 # EU groups outside the euro area report in their own currency (MSEK, DKKm, CHF million, PLN thousand, ...)
 CURRENCIES = (
-    ("EUR", ("€", "eur", "euro", "euros")),
+    ("EUR", ("€", "eur", "euro", "euros", "euroa", "euroina", "eura", "euro's")),
     ("SEK", ("sek",)), ("DKK", ("dkk",)), ("NOK", ("nok",)), ("ISK", ("isk",)),
     ("CHF", ("chf",)), ("PLN", ("pln", "zł")), ("CZK", ("czk", "kč")), ("HUF", ("huf",)),
     ("RON", ("ron",)), ("BGN", ("bgn",)), ("USD", ("usd", "us$", "$")), ("GBP", ("gbp", "£")),
@@ -75,10 +87,10 @@ CURRENCIES = (
 SCALE_WORDS = (
     (1e3, ("thousand", "thousands of", "tsd.", "tsd", "tausend", "tys.", "tys", "tis.", "tis", "k",
            "duizend", "duizenden", "milliers d'", "milliers d’", "milliers de", "migliaia di", "migliaia",
-           "miles de", "tusen", "tusinde", "milhares de")),
+           "miles de", "tusen", "tusinde", "milhares de", "tuhatta")),
     (1e6, ("million", "millions of", "mio.", "mio", "mln.", "mln", "mil.", "mn", "m",
            "miljoen", "miljoenen", "millions d'", "millions d’", "millions de", "milioni di", "milioni",
-           "millones de", "millones", "miljoner", "millioner", "milhões de")),
+           "millones de", "millones", "miljoner", "millioner", "milhões de", "milj.", "milj", "miljoonaa")),
     (1e9, ("billion", "billions of", "mrd.", "mrd", "bn", "b", "miljard", "miljarden", "milliards d'",
            "milliards d’", "miliardi di", "miles de millones de", "mil milhões de", "mil milhões")),
 )
@@ -133,8 +145,9 @@ UNIT_PATTERNS = tuple((mult, _unit_pattern(mult)) for mult in (1e3, 1e6, 1e9))
 ANSWERS = (
     ("N/EL", ("n/el", "n/ el", "n.el", "nel")),
     ("EL", ("el",)),
-    ("Y", ("y", "yes", "j", "ja", "✓", "✔", "☑", "oui", "sì", "si", "sí", "s", "sim")),
-    ("N", ("n", "no", "nein", "✗", "✘", "☒", "nee", "non", "não", "nao")),
+    ("Y", ("y", "yes", "j", "ja", "✓", "✔", "☑", "oui", "sì", "si", "sí", "s", "sim", "k", "kyllä", "tak",
+           "ano")),
+    ("N", ("n", "no", "nein", "✗", "✘", "☒", "nee", "non", "não", "nao", "nej", "e", "ei", "nie", "ne")),
 )
 ANSWER_MARKS = "*¹²³⁴⁵⁶⁷⁸⁹⁰†"  # footnote marks glued to an answer cell ('Y¹', 'N*')
 NULL_CELLS = ("–", "-", "—", "n/a", "n.a.", "na", "")
