@@ -29,6 +29,14 @@ class SynthSet:
     gold_json: Callable[[Any], dict]
     render: Callable[[Any, Path], Any]
 
+    def score_in_process(self, root: Path, seeds=(1, 2, 3)) -> tuple[dict[str, dict], dict[str, float]]:
+        """Per-document scores and extract seconds with the extractor called in-process (the bench's way)."""
+        return score_in_process(self, root, seeds)
+
+    def main(self, argv=None) -> int:
+        """The command line of one set's eval module: generate, extract (one process each), score, print."""
+        return main(self, argv)
+
 
 def generate(synth: SynthSet, root: Path, seeds=(1, 2, 3)) -> list[str]:
     names = []
@@ -128,3 +136,11 @@ def score_in_process(synth: SynthSet, root: Path, seeds=(1, 2, 3)) -> tuple[dict
             per_doc[doc.name] = {"fixed": s["fixed_exact"], "f1": s["rows"]["f1"],
                                  "amount": s["rows"]["amount_acc"], "misses": s["fixed_misses"]}
     return per_doc, walls
+
+
+def gold_numbers(kpi: dict) -> list[tuple[float | None, bool]]:
+    """Every number of one gold KPI as (value, is_share): the total, the three roles' amounts and shares, each row's."""
+    out = [(kpi["total"], False)]
+    for role in ("aligned", "eligible_not_aligned", "not_eligible"):
+        out += [(kpi[role]["amount"], False), (kpi[role]["share"], True)]
+    return out + [(a[f], f == "share") for a in kpi["activities"] for f in ("amount", "share")]

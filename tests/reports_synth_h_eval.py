@@ -5,8 +5,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tests import reports_synth_eval as evaluation
 from tests.reports_synth_f_render import render
 from tests.reports_synth_h import FAMILIES, build_document, gold_json
@@ -14,15 +12,8 @@ from tests.reports_synth_h import FAMILIES, build_document, gold_json
 # the untouched extractor (973c4e7) on seeds 1-3, means over the 33 documents (tests/fixtures/reports)
 FIRST_CONTACT = {"fixed": 0.877, "row_f1": 0.981}
 SYNTH = evaluation.SynthSet(tuple(FAMILIES), build_document, gold_json, render)
-
-
-def score_in_process(root: Path, seeds=(1, 2, 3)) -> tuple[dict[str, dict], dict[str, float]]:
-    """Per-document scores and extract seconds with the extractor called in-process (the bench's way)."""
-    return evaluation.score_in_process(SYNTH, root, seeds)
-
-
-def main(argv=None) -> int:
-    return evaluation.main(SYNTH, argv)
+score_in_process = SYNTH.score_in_process  # (root, seeds=(1, 2, 3)) -> (per-document scores, extract seconds)
+main = SYNTH.main
 
 
 if __name__ == "__main__":

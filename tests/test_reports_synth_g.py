@@ -6,6 +6,7 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
+from tests.reports_synth_eval import gold_numbers
 from tests.reports_synth_f_layout import fmt_number
 from tests.reports_synth_f_render import render
 from tests.reports_synth_g import FAMILIES, KPIS, build_document, gold_json
@@ -20,13 +21,6 @@ def _forms(value: float, share: bool) -> set[str]:
             for scale, decimals in ((1e3, 0), (1e6, 1)) for dec, thou in SEPARATORS}
 
 
-def _numbers(kpi: dict) -> list[tuple[float | None, bool]]:
-    out = [(kpi["total"], False)]
-    for role in ("aligned", "eligible_not_aligned", "not_eligible"):
-        out += [(kpi[role]["amount"], False), (kpi[role]["share"], True)]
-    return out + [(a[f], f == "share") for a in kpi["activities"] for f in ("amount", "share")]
-
-
 @pytest.mark.parametrize("family", FAMILIES)
 def test_gold_numbers_printed_on_cited_pages(family, tmp_path):
     doc = build_document(family, 1)
@@ -39,7 +33,7 @@ def test_gold_numbers_printed_on_cited_pages(family, tmp_path):
         text = " ".join(pdf[p - 1].get_text() for p in k["pages"])
         for a in k["activities"]:
             assert a["page"] in k["pages"]
-        for value, share in _numbers(k):
+        for value, share in gold_numbers(k):
             if value:
                 assert any(f in text for f in _forms(value, share)), (family, key, value)
 

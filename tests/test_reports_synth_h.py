@@ -6,6 +6,7 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
+from tests.reports_synth_eval import gold_numbers
 from tests.reports_synth_f_layout import fmt_number
 from tests.reports_synth_f_render import render
 from tests.reports_synth_h import FAMILIES, KPIS, build_document, gold_json
@@ -25,13 +26,6 @@ def _forms(value: float, share: bool, mode: str) -> set[str]:
             for scale, decimals in ((1e3, 0), (1e6, 1)) for dec, thou in SEPARATORS}
 
 
-def _numbers(kpi: dict) -> list[tuple[float | None, bool]]:
-    out = [(kpi["total"], False)]
-    for role in ("aligned", "eligible_not_aligned", "not_eligible"):
-        out += [(kpi[role]["amount"], False), (kpi[role]["share"], True)]
-    return out + [(a[f], f == "share") for a in kpi["activities"] for f in ("amount", "share")]
-
-
 @pytest.mark.parametrize("family", FAMILIES)
 def test_gold_numbers_printed_on_cited_pages(family, tmp_path):
     doc = build_document(family, 1)
@@ -45,7 +39,7 @@ def test_gold_numbers_printed_on_cited_pages(family, tmp_path):
         assert all(pdf[p - 1].get_text().strip() for p in k["pages"])  # digital pages (no scanned KPI page)
         for a in k["activities"]:
             assert a["page"] in k["pages"]
-        for value, share in _numbers(k):
+        for value, share in gold_numbers(k):
             if value:
                 assert any(f in text for f in _forms(value, share, doc.style.share_mode)), (family, key, value)
 
