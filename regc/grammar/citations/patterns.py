@@ -21,6 +21,7 @@ from regc.grammar.citations.lexicon import (
     GENERIC_RULE_HEADS,
     GENERIC_RULE_KINDS,
     GENERIC_PROVISION_HEADS,
+    GENERIC_FRAMEWORK_HEADS,
     TREATY_NAMES,
     GENERIC_STANDARD_QUALIFIERS,
     GENERIC_STANDARD_HEADS,
@@ -241,6 +242,7 @@ _G_RULES = "(?:" + words(GENERIC_RULE_HEADS) + ")"
 _G_KIND = "(?:" + words(GENERIC_RULE_KINDS) + ")"
 _G_KINDS = rf"{_G_KIND}\s+(?:and|or)\s+{_G_KIND}"
 _G_PROV = "(?:" + words(GENERIC_PROVISION_HEADS) + ")"
+_G_FRAME = "(?:" + words(GENERIC_FRAMEWORK_HEADS) + ")"
 
 # an operator's own documents are no generic reference ("internal standards and guidelines for maintenance")
 _G_NOT_OWN = "".join(rf"(?<!\b{w}\s)" for w in GENERIC_OWN_QUALIFIERS)
@@ -252,8 +254,8 @@ GENERIC_LAW_CAND = re.compile(rf"""
   | {_G_NOT_OWN}\b(?:standards|guidelines|guidance)\s+and\s+(?:standards|guidelines|guidance)\s+(?:on|for)\s+[a-z][^,;.:()]{{2,100}}?(?=[,;.:]|$)
   | \b(?:{_G_QUAL}\s+)+(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
   | \b(?:{_G_QUAL}\s+)+{_G_KINDS}\s+{_G_PROV}\b{_G_POST}
-  | \b(?:{_G_QUAL}\s+)*{_G_JURS}\s+(?:{_G_KINDS}|{_G_KIND})\s+{_G_PROV}\b{_G_POST}  # "the EU regulatory framework":
-    # a jurisdiction makes a kind of rule generic without a qualifier (not "a clear framework", "regulatory approval")
+  | \b(?:{_G_QUAL}\s+)*{_G_JURS}\s+(?:{_G_KINDS}|{_G_KIND})\s+{_G_FRAME}\b{_G_POST}  # "the EU regulatory
+    # framework": a jurisdiction makes a kind of framework generic without a qualifier (not "a clear framework")
   | \blegislation\s+adopted\s+on\s+its\s+basis\b
   | \b(?:{_G_SQUAL}\s+)+(?:{_G_JURS}\s+)?(?:{_G_DOM}\s+)?{_G_STD}\b{_G_POST}
   | \b{_G_QUAL}\s+requirements\s+set\s+(?:out\s+)?by\s+{_G_JURS}\s+{_G_LAW}\b

@@ -22,6 +22,7 @@ from regc.grammar.citations.lexicon import (
     GENERIC_QUALIFIERS,
     LAW_NOUNS,
     LEGAL_ORDER_VERBS,
+    LEGAL_SETTING_PHRASES,
     LAW_PRINCIPLE_HEADS,
     PUBLISHED_RESULT_HEADS,
     STANDARD_CODE_BODIES,
@@ -136,9 +137,10 @@ CODE_AFTER_STANDARD = re.compile(rf"""
 # the legal order an act brings another text into ("Regulation (EU) No 528/2012, which implements in Union law the
 # International Convention …", "transposed into national law"): "Union law" there says where, it is no generic
 # reference of its own (spec §7 RF1 generic references are texts a criterion relies on); not "laid down in national
-# law", "in accordance with Union law"
+# law", "in accordance with Union law"; so is a legal order named as the setting of something ("applied … in the context
+# of the national or local regulatory framework")
 LEGAL_ORDER_BEFORE = re.compile(rf"""
-    \b(?:{words(LEGAL_ORDER_VERBS)})\s+(?:in|into)\s+(?:the\s+)?$
+    (?:\b(?:{words(LEGAL_ORDER_VERBS)})\s+(?:in|into)|\b(?:{words(LEGAL_SETTING_PHRASES)}))\s+(?:the\s+)?$
 """, re.X)
 
 # a generic alternative to what an act classifies or defines ("… set out in Article 6 of Directive 2000/60/EC or other
