@@ -128,3 +128,7 @@ STANDARD_SUBJECT_PREPOSITIONS = ('regarding', 'concerning', 'on')  # not 'for': 
 # spec §7 RF6: the heads of a thing to take into account that a body publishes ("the results of the information
 # exchange which are published by the Commission …")
 PUBLISHED_RESULT_HEADS = ('results', 'outcomes?', 'conclusions', 'findings')
+
+# a dash between two parts of a document's title: an en or em dash, or a hyphen typed with a space on both sides
+# ("Inorganic Chemicals - Ammonia, Acids and Fertilisers" as some consolidated texts print it; "Large-Volume" is none)
+TITLE_DASH = r"(?:[–—]|-(?=\s))"
