@@ -243,7 +243,6 @@ _G_RULES = "(?:" + words(GENERIC_RULE_HEADS) + ")"
 _G_KIND = "(?:" + words(GENERIC_RULE_KINDS) + ")"
 _G_KINDS = rf"{_G_KIND}\s+(?:and|or)\s+{_G_KIND}"
 _G_PROV = "(?:" + words(GENERIC_PROVISION_HEADS) + ")"
-_G_FRAME = "(?:" + words(GENERIC_FRAMEWORK_HEADS) + ")"
 
 # an operator's own documents are no generic reference ("internal standards and guidelines for maintenance")
 _G_NOT_OWN = "".join(rf"(?<!\b{w}\s)" for w in GENERIC_OWN_QUALIFIERS)
@@ -255,7 +254,7 @@ GENERIC_LAW_CAND = re.compile(rf"""
   | {_G_NOT_OWN}\b(?:standards|guidelines|guidance)\s+and\s+(?:standards|guidelines|guidance)\s+(?:on|for)\s+[a-z][^,;.:()]{{2,100}}?(?=[,;.:]|$)
   | \b(?:{_G_QUAL}\s+)+(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
   | \b(?:{_G_QUAL}\s+)+{_G_KINDS}\s+{_G_PROV}\b{_G_POST}
-  | \b(?:{_G_QUAL}\s+)*{_G_JURS}\s+(?:{_G_KINDS}|{_G_KIND})\s+{_G_FRAME}\b{_G_POST}  # "the EU regulatory framework"
+  | \b(?:{_G_QUAL}\s+)*{_G_JURS}\s+(?:{_G_KINDS}|{_G_KIND})\s+(?:{words(GENERIC_FRAMEWORK_HEADS)})\b{_G_POST}  # "the EU regulatory framework"
   | \blegislation\s+adopted\s+on\s+its\s+basis\b
   | \b(?:{_G_SQUAL}\s+)+(?:{_G_JURS}\s+)?(?:{_G_DOM}\s+)?{_G_STD}\b{_G_POST}
   | \b{_G_QUAL}\s+requirements\s+set\s+(?:out\s+)?by\s+{_G_JURS}\s+{_G_LAW}\b
