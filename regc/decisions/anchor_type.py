@@ -64,9 +64,14 @@ _REPORT_CONTENTS = re.compile(r"^\s*(the|this|that|such|each)\s+([\w-]+\s+){0,3}
                               + "|".join(REPORT_CONTENT_VERBS) + r")\b", re.I)
 # the subject is an assessment and the sentence says how it is done ("The climate risk and vulnerability
 # assessment is proportionate to the scale of the activity …, such that:"; gold "The assessment is based on …")
+# its subject may be a property of the assessment ("The level of detail required in the assessment is appropriate to
+# the size … of the plant"): the same statement of how the assessment is done
+ASSESSMENT_PROPERTIES = ("level of detail", "scope", "depth", "extent")
+OF_ASSESSMENT = (r"(?:" + "|".join(p.replace(" ", r"\s+") for p in ASSESSMENT_PROPERTIES)
+                 + r")\s+(?:required\s+)?(?:in|of)\s+the\s+")
 _HOW_ASSESSED = re.compile(
-    r"^\s*(the|this|that|such)\s+([\w-]+\s+){0,6}?(assessment|analysis|evaluation|appraisal)\s+(is|are)\s+"
-    r"(proportionate|performed|carried\s+out|conducted|undertaken|based\s+on|made|done)\b",
+    r"^\s*(the|this|that|such)\s+(" + OF_ASSESSMENT + r")?([\w-]+\s+){0,6}?(assessment|analysis|evaluation|appraisal)"
+    r"\s+(is|are)\s+(proportionate|appropriate|performed|carried\s+out|conducted|undertaken|based\s+on|made|done)\b",
     re.I)
 _VERIFICATION = re.compile(
     r"\b(is|are|be|been|being) (verified|audited|certified|monitored|checked|attested|validated|reviewed|inspected)\b"

@@ -100,9 +100,10 @@ _MADE_FROM_FEEDSTOCK = re.compile(rf"^\s*[A-Z][\w-]*(?:\s+[\w()-]+){{0,7}}?\s+(?
 _INTERVENTION_SUBJECT = re.compile(rf"^\s*(?:the|any)\s+(?P<what>{_INTERVENTION}(?:\s*(?:,|or|and|and/or)\s*"
                                    rf"{_INTERVENTION})*)\b(?:\s+(?:of|to)\s+[^.;,]{{1,60}}?)?\s+{_FINITE_VERB}\b",
                                    re.IGNORECASE)
-# a trailing "…, where <subject> <gate predicate>" / ", if any" / ", where technically applicable"
+# a trailing "…, where <subject> <gate predicate>" / ", if any" / ", where technically applicable"; the comma may be
+# missing ("separates waste at source where separate collection is available", spec §7); "the point where …" is a place
 _TRAILING_GATE = re.compile(
-    rf"(?P<before>[\w)]+)\s*,\s*(?:if\s+any|where\s+(?:technically\s+)?(?:applicable|relevant|appropriate|present)"
+    rf"(?P<before>[\w)]+)(?:\s*,\s*|\s+(?=where\b))(?:if\s+any|where\s+(?:technically\s+)?(?:applicable|relevant|appropriate|present)"
     rf"|where\s+(?!{_UNIVERSAL}\b)(?:[\w()‘’'-]+\s+){{1,8}}?{_GATE_PRED}\b[^,;]*)\s*[,;.]?\s*(?:and|or)?\s*$",
     re.IGNORECASE)
 _LOCATIVE_WORD = re.compile(rf"^{_LOCATIVE}$", re.IGNORECASE)

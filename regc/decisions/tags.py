@@ -26,8 +26,10 @@ from regc.decisions.tags_cues import (ACTIVITY_NAMES_A_PRODUCT, ANALYSIS_CHAPEAU
 from regc.ir.models import TAGS, Tag
 from regc.grammar.prefilter import prefilter_namespace
 
+# (a convention is a referenced text when named with its capital, "the International Convention for …"; "in line with
+# national convention" is a custom)
 _REF = (r"(?:Directive|Regulation|Decision|Recommendation|Annex|Appendix|Section|Sections|Article|ISO|EN\s?\d|CEN|"
-        r"CLC|standard|standards|Protocol|Code\s+of\s+Conduct|methodology|method|test|criteri(?:on|a)\s+B?\d|"
+        r"CLC|standard|standards|Protocol|(?-i:Convention)|Code\s+of\s+Conduct|methodology|method|test|criteri(?:on|a)\s+B?\d|"
         r"comprehensive\s+criteri|technical\s+(?:screening\s+)?(?:criteria|specifications)|(?:BAT|best\s+available\s+techniques(?:\s+\(BAT\))?)\s+"
         r"conclusions|Union\s+(?:\w+\s+)?(?:rules|law|legislation)|Level\(s\)\s+indicators?)")
 # a word of a reference, or a dotted pinpoint ("point 10.1.5(a) of Annex VII to Regulation (EU) 2019/331")

@@ -13,7 +13,7 @@ from typing import Optional
 from regc.grammar.prefilter import prefilter_namespace
 from regc.decisions import ANCHOR_TYPE
 from regc.passes.memo import decide
-from regc.decisions.anchor_type import _EXCLUSION, TypeDecision
+from regc.decisions.anchor_type import _EXCLUSION, OF_ASSESSMENT, TypeDecision
 from regc.decisions.point_citations import citation_lists
 from regc.frontends.text import ROW_START
 from regc.ir.doc import Block
@@ -22,9 +22,13 @@ from regc.passes.structure_labels import BuildOptions, Label, WNode, _continues,
 
 
 
+# a property of the preceding assessment as the subject ("The level of detail required in the assessment is
+# appropriate to the size …", like "The assessment is proportionate to …"): how that assessment is done
+_OF_ASSESSMENT = r"the\s+" + OF_ASSESSMENT + r"(?:[\w-]+\s+){0,3}?(?:assessment|study|analysis|evaluation)\b"
 _QUALIFIES = re.compile(
     r"^\s*(quantified\b|the (assessment|calculation|verification|implementation|effectiveness|information|data|"
-    r"monitoring|measurement)\b|it\s+assesses\b|those\b|these\b|this (assessment|calculation|verification)\b)"
+    r"monitoring|measurement)\b|it\s+assesses\b|those\b|these\b|this (assessment|calculation|verification)\b|"
+    + _OF_ASSESSMENT + r")"
     r"|^[^.;:]{0,120}?\b(is|are) (calculated|computed|determined|measured|estimated|quantified|verified|"
     r"audited|certified|monitored)\b",
     re.I)

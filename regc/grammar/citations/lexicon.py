@@ -46,6 +46,9 @@ GENERIC_QUALIFIERS = ('applicable', 'relevant', 'existing', 'prevailing', 'equiv
 # the kinds of rule a qualified generic provision names ("the prevailing legal and regulatory provisions") and its heads
 GENERIC_RULE_KINDS = ('legal', 'regulatory', 'statutory')
 GENERIC_PROVISION_HEADS = ('provisions', 'requirements', 'frameworks?')
+# heads a jurisdiction alone makes generic with a rule kind ("the EU regulatory framework"; "national legal
+# requirements" is left to the annotated reading: a description of the procedure's law, not a source)
+GENERIC_FRAMEWORK_HEADS = ('framework', 'frameworks')
 GENERIC_DOMAINS = ('environmental', 'industry', 'sectoral', 'waste')  # 'Union waste legislation'
 GENERIC_LAW_HEADS = ('law', 'Law', 'legislation', 'regulations')  # 'in accordance with the Union Law'
 # participles between the jurisdiction and the law head that keep the phrase generic ("the relevant national
@@ -54,6 +57,9 @@ GENERIC_LAW_PARTICIPLES = ('implementing', 'transposing')
 # verbs that bring a text into a legal order ("implements in Union law", "transposed into national law"): the law
 # after them is where, not a reference
 LEGAL_ORDER_VERBS = (r'implement(?:s|ed|ing)?', r'transpos(?:es?|ed|ing)', r'incorporat(?:es?|ed|ing)')
+# phrases that name a legal order as the setting of something ("contributions applied … in the context of the national
+# or local regulatory framework … are not considered"): the law after them is where, not a source to follow
+LEGAL_SETTING_PHRASES = (r'in\s+the\s+context\s+of',)
 # what an act classifies or defines, the heads of an equivalent alternative to it ("or other equivalent national or
 # international classifications or definitions")
 GENERIC_ALTERNATIVE_HEADS = ('classifications', 'definitions', 'designations')
@@ -122,3 +128,7 @@ STANDARD_SUBJECT_PREPOSITIONS = ('regarding', 'concerning', 'on')  # not 'for': 
 # spec §7 RF6: the heads of a thing to take into account that a body publishes ("the results of the information
 # exchange which are published by the Commission …")
 PUBLISHED_RESULT_HEADS = ('results', 'outcomes?', 'conclusions', 'findings')
+
+# a dash between two parts of a document's title: an en or em dash, or a hyphen typed with a space on both sides
+# ("Inorganic Chemicals - Ammonia, Acids and Fertilisers" as some consolidated texts print it; "Large-Volume" is none)
+TITLE_DASH = r"(?:[–—]|-(?=\s))"

@@ -21,11 +21,13 @@ from regc.grammar.citations.lexicon import (
     GENERIC_RULE_HEADS,
     GENERIC_RULE_KINDS,
     GENERIC_PROVISION_HEADS,
+    GENERIC_FRAMEWORK_HEADS,
     TREATY_NAMES,
     GENERIC_STANDARD_QUALIFIERS,
     GENERIC_STANDARD_HEADS,
     NAME_TRIGGERS,
     NAMED_SCHEMES,
+    TITLE_DASH,
     NOT_SCHEME_ACRONYMS,
     STANDARD_PREFIXES,
 )
@@ -252,6 +254,7 @@ GENERIC_LAW_CAND = re.compile(rf"""
   | {_G_NOT_OWN}\b(?:standards|guidelines|guidance)\s+and\s+(?:standards|guidelines|guidance)\s+(?:on|for)\s+[a-z][^,;.:()]{{2,100}}?(?=[,;.:]|$)
   | \b(?:{_G_QUAL}\s+)+(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
   | \b(?:{_G_QUAL}\s+)+{_G_KINDS}\s+{_G_PROV}\b{_G_POST}
+  | \b(?:{_G_QUAL}\s+)*{_G_JURS}\s+(?:{_G_KINDS}|{_G_KIND})\s+(?:{words(GENERIC_FRAMEWORK_HEADS)})\b{_G_POST}  # "the EU regulatory framework"
   | \blegislation\s+adopted\s+on\s+its\s+basis\b
   | \b(?:{_G_SQUAL}\s+)+(?:{_G_JURS}\s+)?(?:{_G_DOM}\s+)?{_G_STD}\b{_G_POST}
   | \b{_G_QUAL}\s+requirements\s+set\s+(?:out\s+)?by\s+{_G_JURS}\s+{_G_LAW}\b
@@ -343,10 +346,10 @@ _NAME_TRIGGER = re.compile(rf"""
 
 # rightward title of a named document: "on Data Centre Energy Efficiency", "(BREF) for the Large Volume Inorganic
 # Chemicals – Solids and Others industry", "(EPREL)", "on … Planning in the Context of Climate Change"
-RIGHT_TITLE = re.compile(r"""
-    (?:\s+\([A-Z]{2,}\)(?=\s+(?:on|for|of)\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|for|of|in(?=\s+the\s+[A-Z])|by(?=\s+[A-Z][a-z]))(?:\s+the
-      (?=\s+[A-Z]))?(?:\s+(?:[A-Z][\w\-]*|and)|\s+[–—](?=\s+[A-Z])|,(?=\s+[A-Z][\w\-]*(?:,\s+[A-Z][\w\-]*)*,?\s+and\s))+
-      (?:\s+(?:industry|industries|sector|sectors)\b)?)*(?:\s+\([A-Z]{2,}\))?
+RIGHT_TITLE = re.compile(rf"""
+    (?:\s+\([A-Z]{{2,}}\)(?=\s+(?:on|for|of)\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|for|of|in(?=\s+the\s+[A-Z])|by(?=\s+[A-Z][a-z]))(?:\s+the
+      (?=\s+[A-Z]))?(?:\s+(?:[A-Z][\w\-]*|and)|\s+{TITLE_DASH}(?=\s+[A-Z])|,(?=\s+[A-Z][\w\-]*(?:,\s+[A-Z][\w\-]*)*,?\s+and\s))+
+      (?:\s+(?:industry|industries|sector|sectors)\b)?)*(?:\s+\([A-Z]{{2,}}\))?
 """, re.X)
 
 # the title after a document's bracketed acronym that starts lower-case and ends at the document's own acronym or
@@ -354,7 +357,7 @@ RIGHT_TITLE = re.compile(r"""
 # "(BREF) for the manufacture of Large Volume Inorganic Chemicals – Ammonia, Acids and Fertilisers;"; not "(BREF)
 # for the sector concerned, …" (no title word) nor "(BREF) for the activity." (no closing acronym, no capital)
 _LOWER_HEAD = r"\s+(?:for|on)\s+the(?:\s+[a-z][\w\-]*){1,8}?"
-_CAPS_TAIL = r"(?:\s+(?:[A-Z][\w\-]*|and|of)|\s+[–—](?=\s+[A-Z])|,(?=\s+[A-Z]))*?\s+[A-Z][\w\-]*"
+_CAPS_TAIL = rf"(?:\s+(?:[A-Z][\w\-]*|and|of)|\s+{TITLE_DASH}(?=\s+[A-Z])|,(?=\s+[A-Z]))*?\s+[A-Z][\w\-]*"
 ACRONYM_TITLE = re.compile(rf"""
     (?:{_LOWER_HEAD}\s+\([A-Z]{{2,}}\)
       |{_LOWER_HEAD}{_CAPS_TAIL}(?=\s*(?:[;.]|$)))

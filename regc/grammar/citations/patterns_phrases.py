@@ -22,6 +22,7 @@ from regc.grammar.citations.lexicon import (
     GENERIC_QUALIFIERS,
     LAW_NOUNS,
     LEGAL_ORDER_VERBS,
+    LEGAL_SETTING_PHRASES,
     LAW_PRINCIPLE_HEADS,
     PUBLISHED_RESULT_HEADS,
     STANDARD_CODE_BODIES,
@@ -55,13 +56,16 @@ _TREATY_NOUN = r"(?:Agreement|Convention|Protocol)"
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 _AGREEMENT_PIN = r"(?:\b(?:Annex(?:es)?\s+[IVX]+|Articles?\s+\d+[a-z]?(?:\(\d+[a-z]?\))*)\s+(?:to|of)\s+)"
 _SIGNED_ON = rf"(?:,?\s+(?:of|(?:adopted|signed|done)(?:\s+(?:at|in)\s+[A-Z][\w-]+)?\s+on)\s+\d{{1,2}}\s+{_MONTH}\s+\d{{4}})"
+# a capitalised word of an agreement's title, a possessive kept when the title goes on after it ("Ships' Ballast Water
+# and Sediments", "Ships’ Ballast"); an apostrophe that closes a quotation ("… on Biological Diversity’.") ends the title
+_TITLE_WORD = r"[A-Z][\w-]*(?:['’]s?(?=\s+[A-Z]))?"
 _SHORT_NAME = rf"(?:\s+\((?:the\s+)?(?:[A-Z][\w-]*\s+){{1,4}}{_TREATY_NOUN}\))"
 NAMED_AGREEMENT = re.compile(rf"""
     \bthe\s+[A-Z][\w-]+\s+(?:Convention|Protocol)\s+on\s+the\s+(?:[A-Z][a-z-]*\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){{1,15}}
       (?=\s*[,;.])  # the lower-case title first: a capital opening it does not end it
   | {_AGREEMENT_PIN}?(?:\bthe\s+)?(?:(?:[A-Z][\w-]*|of|on|for|and)\s+){{0,4}}?{_TREATY_NOUN}\s+(?:concerning
-        |on|for|of|relating\s+to)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:of|by|and|for|on|the|from|that|in)\s+[A-Z][\w-]*
-        |\s+[A-Z][\w-]*)*(?:\s+\([A-Z]{{2,}}\))?{_SIGNED_ON}?{_SHORT_NAME}?
+        |on|for|of|relating\s+to)\s+(?:the\s+)?{_TITLE_WORD}(?:\s+(?:of|by|and|for|on|the|from|that|in)\s+{_TITLE_WORD}
+        |\s+{_TITLE_WORD})*(?:\s+\([A-Z]{{2,}}\))?{_SIGNED_ON}?{_SHORT_NAME}?
 """, re.X)
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -133,9 +137,10 @@ CODE_AFTER_STANDARD = re.compile(rf"""
 # the legal order an act brings another text into ("Regulation (EU) No 528/2012, which implements in Union law the
 # International Convention …", "transposed into national law"): "Union law" there says where, it is no generic
 # reference of its own (spec §7 RF1 generic references are texts a criterion relies on); not "laid down in national
-# law", "in accordance with Union law"
+# law", "in accordance with Union law"; so is a legal order named as the setting of something ("applied … in the context
+# of the national or local regulatory framework")
 LEGAL_ORDER_BEFORE = re.compile(rf"""
-    \b(?:{words(LEGAL_ORDER_VERBS)})\s+(?:in|into)\s+(?:the\s+)?$
+    (?:\b(?:{words(LEGAL_ORDER_VERBS)})\s+(?:in|into)|\b(?:{words(LEGAL_SETTING_PHRASES)}))\s+(?:the\s+)?$
 """, re.X)
 
 # a generic alternative to what an act classifies or defines ("… set out in Article 6 of Directive 2000/60/EC or other
