@@ -210,3 +210,7 @@ def test_a_pdf_that_is_not_a_report(tmp_path, capsys):
     d = json.loads((tmp_path / "m.json").read_text())
     assert all(b["pages"] == [] and b["activities"] == [] for b in d["kpis"].values())
     assert sum("no KPI table found" in f["message"] for f in d["findings"]) == 3
+    err = capsys.readouterr().err  # warnings and errors are also printed, one line each, naming the file
+    shown = [f for f in d["findings"] if f["severity"] in ("warning", "error")]
+    assert shown and all("menu.pdf: " in line for line in err.splitlines()[:len(shown)])
+    assert sum(f["message"] in err for f in shown) == len(shown)

@@ -37,7 +37,12 @@ def cmd_extract(args: argparse.Namespace) -> int:
         print(json.dumps(result.answer, ensure_ascii=False, indent=1))
     if args.output:
         write_atomic(args.output, json.dumps(result.disclosure, ensure_ascii=False, indent=1) + "\n")
-    n_err = sum(1 for f in result.disclosure.get("findings", []) if f.get("severity") == "error")
+    findings = result.disclosure.get("findings", [])
+    for f in findings:  # what a reader must see without opening the JSON: warnings and errors, with their page
+        if f.get("severity") in ("warning", "error"):
+            where = f"page {f['page']}" if f.get("page") else "document"
+            print(f"{args.report}: {where}: {f['severity']}: {f['message']}", file=sys.stderr)
+    n_err = sum(1 for f in findings if f.get("severity") == "error")
     k = result.disclosure["kpis"]
     rows = sum(len(k[x]["activities"]) for x in k)
     print(f"extracted {args.report}: {sum(1 for x in k if k[x]['pages'])} KPI tables, {rows} activity rows, "
