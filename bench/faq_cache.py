@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Optional, Sequence
 
+from regc.retrieval.index import file_sha256
+
 SMALL_FILE = 1 << 20  # model files up to this size are keyed by content, larger ones (the weights) by size
 INFO = "info.json"
 QUERY_VECTORS = "queries.npy"
@@ -61,14 +63,6 @@ def one_torch_thread() -> Iterator[None]:
         yield
     finally:
         torch.set_num_threads(threads)
-
-
-def _file_sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def model_fingerprint(model_dir: Optional[Path]) -> str:
@@ -117,7 +111,7 @@ def key_parts(files: Sequence[Path], chunk_records: Sequence[dict], **tools) -> 
     chunks = hashlib.sha256(json.dumps(list(chunk_records), sort_keys=True, ensure_ascii=False).encode())
     return {
         **tool_parts(**tools),
-        "files": {Path(f).name: _file_sha256(Path(f)) for f in files},
+        "files": {Path(f).name: file_sha256(Path(f)) for f in files},
         "chunks": f"{len(chunk_records)} chunks, sha256 {chunks.hexdigest()[:16]}",
     }
 

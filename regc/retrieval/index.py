@@ -135,7 +135,8 @@ def dense_text(c: Chunk) -> str:
     return f"{c.locator}. {c.heading}. {c.text}" if c.heading else f"{c.locator}. {c.text}"
 
 
-def _sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
+    """The SHA-256 of a file's bytes, read in 1 MiB blocks (hex)."""
     h = hashlib.sha256()
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
@@ -145,7 +146,7 @@ def _sha256(path: Path) -> str:
 
 def file_record(path: Path) -> dict:
     st = path.stat()
-    return {"size": st.st_size, "mtime": int(st.st_mtime), "sha256": _sha256(path)}
+    return {"size": st.st_size, "mtime": int(st.st_mtime), "sha256": file_sha256(path)}
 
 
 # ---------------------------------------------------------------------------------------------------------------
