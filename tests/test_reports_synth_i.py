@@ -64,6 +64,15 @@ def test_layout_features_on_the_page(tmp_path):
     _, gold, pdf = _pdf("i03_el_greek_alpha_sections", 1, tmp_path)
     assert "Α.1." in _text(pdf) and "A.1." not in _text(pdf)  # Greek capital alpha, not Latin A
     assert gold_json(build_document("i01_pl_mln_zl_tak_nie", 1))["currency"] == "PLN"
+    doc, gold, pdf = _pdf("i11_names_hyphenated_midword", 1, tmp_path)
+    lines = pdf[gold["kpis"]["turnover"]["pages"][0] - 1].get_text().splitlines()
+    words = {w for a in gold["kpis"]["turnover"]["activities"] for w in a["name"].replace(",", "").split()}
+    assert any(a.split()[-1][:-1] + b.split()[0] in words  # a name's word broken over two lines
+               for a, b in zip(lines, lines[1:]) if a.endswith("-") and len(a) > 1 and b.strip())
+    doc, gold, pdf = _pdf("i09_prior_year_right", 1, tmp_path)
+    assert f"{doc.year - 1}" in pdf[gold["kpis"]["opex"]["pages"][0] - 1].get_text()
+    _, gold, pdf = _pdf("i07_objective_subgroups_subtotals", 1, tmp_path)
+    assert "A.1.1 Climate change mitigation" in _text(pdf)
 
 
 def test_deterministic(tmp_path):
