@@ -128,12 +128,15 @@ def _synth_c_rows() -> list[tuple[str, str]]:
 # a two-column body, total-first tables, 2021 SC shares, a summary before the annex; tuned on since) and 12 by
 # H12sg (g: N-1 columns first, A.1.1-A.1.3 sub-blocks, a Portuguese template, a summary box only, not-material KPIs)
 # and 12 by H12sh (h: sv/da/fi templates, Swiss apostrophes and U+2212, whole-% and fraction shares, NACE column,
-# reordered objectives, wrapped section labels, split tables with page footnotes, code left of the name)
+# reordered objectives, wrapped section labels, split tables with page footnotes, code left of the name) and 12 by
+# H12si (i: pl/cs/el/ro/hu templates and currencies, symbol answers and mixed zero forms, objective sub-groups with
+# sub-totals, unruled continued tables, the prior year at the right, codes only in a glossary, hyphenated names)
 BLIND_SETS = (("d", "33 docs, 11 families", " (no OCR: its scanned page read as nothing)"),
               ("e", "36 docs, 12 families", ""),
               ("f", "33 docs, 11 families", ""),
               ("g", "33 docs, 11 families", ""),
-              ("h", "33 docs, 11 families", ""))
+              ("h", "33 docs, 11 families", ""),
+              ("i", "33 docs, 11 families", ""))
 
 
 def _blind_set_rows(letter: str, size: str, note: str) -> list[tuple[str, str]]:
