@@ -1,0 +1,76 @@
+"""Synth-j: a tenth synthetic set of Article 8 disclosure PDFs, written blind (issue 12, helper H12sj).
+
+Eleven layout families that synth-b..i do not cover (Bulgarian, Croatian, Slovak and Lithuanian templates with
+their units, currencies and yes/no words; a currency sign before every amount; footnote marks glued to numbers;
+the code on the second line of each activity row; the totals block printed above the activity rows; amounts in
+one table and the proportions / criteria in a second table on the next page; shaded row bands with bold totals;
+the share column left of the amount column).  Deterministic from (family, seed); gold per
+``shared/spec/disclosure.md`` with every number as printed and every row's page as laid out.
+
+>>> g = gold_json(build_document("j01_bg_hil_lv_da_ne", 1))
+>>> g["currency"], g["kpis"]["turnover"]["activities"][0]["code"]
+('BGN', 'CE-3.2')
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pymupdf
+
+from tests.reports_synth_f_model import KPIS, Document, Kpi  # noqa: F401 (re-exported)
+from tests.reports_synth_f_render import render_pages
+from tests.reports_synth_f_words import COMPANIES
+from tests.reports_synth_i_tables import printed_share
+from tests.reports_synth_j_families import BUILDERS
+
+
+def gold_kpi(kpi: Kpi) -> dict:
+    """Numbers as printed (a currency sign or a footnote mark around a number is not part of it)."""
+    def pair(units):
+        return {"amount": kpi.value(units), "share": printed_share(None, kpi.pct10(units))}
+
+    acts = []
+    for r in kpi.rows:
+        e = {"code": r.activity.code, "name": r.activity.en, "group": r.group,
+             "amount": kpi.value(r.units), "share": printed_share(None, r.pct10),
+             "substantial_contribution": dict(r.sc), "dnsh": dict(r.dnsh), "minimum_safeguards": r.ms,
+             "category": r.category, "page": r.page}
+        if r.also:
+            e["also"] = list(r.also)
+        acts.append(e)
+    return {"pages": sorted(set(kpi.pages)), "total": kpi.value(kpi.total), "aligned": pair(kpi.a1),
+            "eligible_not_aligned": pair(kpi.a2), "not_eligible": pair(kpi.b), "activities": acts}
+
+
+def gold_json(doc: Document) -> dict:
+    return {"document": f"{doc.name}.pdf", "company": doc.company, "fiscal_year": doc.year,
+            "currency": doc.currency, "kpis": {k: gold_kpi(doc.kpis[k]) for k in KPIS}}
+
+
+def build_document(family: str, seed: int) -> Document:
+    rng = random.Random(f"synth-j/{family}/{seed}")
+    company = COMPANIES[(sum(map(ord, family)) * 17 + seed) % len(COMPANIES)]
+    doc = Document(f"{family}_s{seed}", family, seed, company, 2023 + (seed % 2), {})
+    BUILDERS[family](doc, rng)
+    return doc
+
+
+def render(doc, path: Path) -> Path:
+    """synth-f's renderer, then the ``rect`` bands (grey fills) drawn behind the page's text."""
+    path = render_pages(doc.pages, Path(path), title=f"{doc.company} {doc.year}")
+    bands = [[op for op in p.ops if op[0] == "rect"] for p in doc.pages]
+    if not any(bands):
+        return path
+    pdf = pymupdf.open(path)
+    for page, ops in zip(pdf, bands):
+        for _, x0, y0, x1, y1, grey in ops:
+            page.draw_rect(pymupdf.Rect(x0, y0, x1, y1), color=None, fill=(grey, grey, grey), overlay=False)
+    data = pdf.tobytes(garbage=3, deflate=True, no_new_id=True)
+    pdf.close()
+    path.write_bytes(data)
+    return path
+
+
+FAMILIES = list(BUILDERS)
