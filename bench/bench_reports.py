@@ -136,7 +136,8 @@ BLIND_SETS = (("d", "33 docs, 11 families", " (no OCR: its scanned page read as 
               ("f", "33 docs, 11 families", ""),
               ("g", "33 docs, 11 families", ""),
               ("h", "33 docs, 11 families", ""),
-              ("i", "33 docs, 11 families", ""))
+              ("i", "33 docs, 11 families", ""),
+              ("j", "33 docs, 11 families", ""))
 
 
 def _blind_set_rows(letter: str, size: str, note: str) -> list[tuple[str, str]]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from tests import reports_synth_eval as evaluation
 from tests.reports_synth_j import FAMILIES, build_document, gold_json, render
 
-# the untouched extractor on seeds 1-3, means over the 33 documents (tests/fixtures/reports): measured after commit
-FIRST_CONTACT: dict = {}
+# the untouched extractor (242d479) on seeds 1-3, means over the 33 documents (tests/fixtures/reports)
+FIRST_CONTACT = {"fixed": 0.527, "row_f1": 0.826}
 SYNTH = evaluation.SynthSet(tuple(FAMILIES), build_document, gold_json, render)
 score_in_process = SYNTH.score_in_process  # (root, seeds=(1, 2, 3)) -> (per-document scores, extract seconds)
 main = SYNTH.main
