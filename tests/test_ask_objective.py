@@ -1,6 +1,7 @@
 """`regc ask`, round H14m: an article named by the one environmental objective its heading names ("count towards
 the circular economy objective" -> the criteria article of that objective and the empowering regulation's
-"Substantial contribution to ..." article), and the fresh8 vocabulary (in-sample)."""
+"Substantial contribution to ..." article), a quoted phrase an act defines, a glossary the closure brings, and
+the fresh8 vocabulary (in-sample)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from regc.retrieval.search import Searcher
 from retrieval_helpers import ask_index
 
 pytestmark = pytest.mark.retrieval
+HIPAA = "doc:hipaa_combined"
 HEADS = {
     "R#Article 9": "Environmental objectives",  # names all six: none in particular
     "R#Article 10": "Substantial contribution to climate change mitigation",
@@ -88,3 +90,35 @@ def test_lexicon_bridges_the_fresh8_words_and_near_misses():
     assert "family member" in bridge("Can we tell her brothers?")
     assert "family member" not in bridge("Our sister hospitals share one electronic record.")  # an arrangement
     assert "security incident malicious software" not in bridge("We take a hackney carriage to the clinic.")
+
+
+def test_a_quoted_phrase_an_act_defines_is_a_term_of_the_question(searcher):
+    """'payment' is one of many terms of § 164.501's glossary: unquoted it names nothing (one word of a long
+    glossary), quoted -- also in the plural -- it is the question's term and brings its definitions section."""
+    from regc.retrieval.anchor import extract_anchor
+
+    node = f"{HIPAA}#§ 164.501"
+    for q in ("Does collecting a co-pay count as 'payment' under the privacy rule?",
+              "Do these count as ‘payments’?"):
+        a = extract_anchor(q, searcher)
+        assert "payment" in a.terms and node in a.term_nodes, q
+    for q in ("Does collecting a co-pay count as payment under the privacy rule?",  # not quoted
+              "Does collecting a co-pay count as 'paymentx'?",  # not defined
+              "The patient's payment records at our 'front desk'?"):  # an apostrophe is no quote
+        assert node not in extract_anchor(q, searcher).term_nodes, q
+
+
+def test_a_glossary_the_closure_brings_is_scaled_like_one_search_finds(searcher):
+    """§ 164.501 (the Privacy Rule's glossary, cited by every section around it) reaches a question about a
+    curious receptionist by closure at 0.7; the question uses none of its terms, so it joins at 0.8 x that."""
+    q = "A receptionist looked up her neighbour's medical record out of curiosity. Are we required to discipline her?"
+    node = f"{HIPAA}#§ 164.501"
+    on = {h.node: h for h in Asker(searcher).retrieve(q, 500)[1]}
+    off_asker = Asker(searcher)
+    off_asker.glossary_closure = False
+    off = {h.node: h for h in off_asker.retrieve(q, 500)[1]}
+    assert off[node].origin == "closure" and abs(off[node].score - 0.7) < 1e-9
+    assert on[node].score < off[node].score and (on[node].origin == "search" or
+                                                 abs(on[node].score - 0.8 * 0.7) < 1e-9)
+    # a glossary the question uses a term of is not scaled: § 160.103 ('protected health information') stays
+    assert on[f"{HIPAA}#§ 160.103"].score == off[f"{HIPAA}#§ 160.103"].score

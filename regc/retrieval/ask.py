@@ -73,6 +73,10 @@ ANNEX = 1.0
 # a general glossary (a definitions provision defining many terms) found by search, when the question uses none
 # of its terms: its words match many questions, it governs few (0.8: HIPAA nDCG@10 +0.02 on dev4/eval/fresh2, H14h)
 GLOSSARY = 0.8
+# ... and so is one the closure brings (every section of a rule cites its glossary, so it reaches nearly every
+# question at the closure level): H14m, every released set: HIPAA fresh8 (in-sample) +.023 R@10 / +.045 FullCov@10,
+# Taxonomy fresh8 +.014 / +.042 (with QUOTED terms, :mod:`regc.retrieval.anchor`), no set loses; False: off
+GLOSSARY_CLOSURE = True
 OTHER_ACT = 0.85  # a provision of an act the question does not name, when it names some
 OTHER_DOMAIN = 0.7  # a provision outside the citation network (jurisdiction) of the question's acts
 DOMAIN_VOTERS = 5  # when no act is named, the best provisions vote for the question's network
@@ -205,7 +209,7 @@ class Asker(NamedLifts):
         self.unsearched_closure = unsearched_closure
         self.cue_level = cue_level
         self.introducing_level = introducing_level
-        self.glossary_factor = glossary_factor
+        self.glossary_factor, self.glossary_closure = glossary_factor, GLOSSARY_CLOSURE
         self.annex_factor = annex_factor
         self.tie_break = tie_break
         self.chunk_pool = chunk_pool
@@ -479,6 +483,8 @@ class Asker(NamedLifts):
                     lv = level if v in searched else level * self.unsearched_closure
                     if v in named:
                         lv = max(lv, self.named_closure * sc)
+                    if self.glossary_closure and v in self._glossaries and v not in anchor.term_nodes:
+                        lv *= self.glossary_factor
                     if v in self.s.part_nodes() and scores.get(v, (0.0, ""))[0] < lv and \
                             (v in named or len(focus & self._words(v)) >= min(self.min_overlap, len(focus))):
                         scores[v] = (lv, "closure")
