@@ -26,7 +26,8 @@ CUE_ACTS = 5  # without a named act, a cue's articles are looked for in the acts
 # economy objective" -> "Technical screening criteria related to the transition to a circular economy", and the
 # empowering regulation's "Substantial contribution to the transition to a circular economy") joins at this level
 # (origin "objective"; :func:`~regc.retrieval.headings.named_by_objective`); None: off.  H14m, every released set:
-# Taxonomy fresh8 +.041 R@10 / +.125 FullCov@10, fresh6 +.022 / +.045, faq_eval +.004 R@10, no set loses
+# Taxonomy fresh8 (in-sample) +.055 R@10 / +.167 FullCov@10, fresh6 +.022 / +.045, faq_eval +.004 R@10, no set
+# loses R@10 or FullCov@10 (tests/fixtures/ask/README.md, round H14m)
 OBJECTIVE_LEVEL: Optional[float] = 0.7
 
 
