@@ -98,6 +98,9 @@ AMOUNT = re.compile(r"""
                      |g\s?CO2e?/\w+|kWh|MWh|tonnes?)\b
 """, re.X | re.I)
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9\-]+")
+# a phrase the question puts in quotes ("does landfill gas count as 'biogas'?"): when an act defines it (up to a
+# plural -s), it is a term of the question even in a long glossary, where one-word terms otherwise are not (H14m)
+QUOTED = re.compile(r"""(?:^|(?<=[\s(]))[‘'“"](?P<phrase>[^‘’'“”"]{3,60}?)[’'”"](?=[\s,.;:?!)]|$)""")
 
 
 @dataclass(frozen=True)
@@ -221,6 +224,8 @@ def extract_anchor(question: str, searcher=None) -> Anchor:
                 if not acts or node.split("#")[0] in acts:
                     sections.append(node)
         low = " | ".join((question,) + bridged).lower()  # the rules' words for practitioner words count too
+        quoted = {q for m in QUOTED.finditer(question) for p in [m.group("phrase").lower().strip()]
+                  for q in (p, p + "s", p[:-1] if p.endswith("s") else p)}
         for celex in searcher.acts():
             defs = searcher.definitions(celex)
             per_section: dict[str, int] = {}
@@ -228,7 +233,8 @@ def extract_anchor(question: str, searcher=None) -> Anchor:
                 per_section[loc.split("(")[0]] = per_section.get(loc.split("(")[0], 0) + 1
             for term, loc in defs.items():
                 specific = " " in term or per_section[loc.split("(")[0]] <= SPECIFIC_DEFINITIONS
-                if specific and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", low):
+                if term.lower() in quoted or \
+                        specific and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", low):
                     terms.append(term)
                     term_nodes.append(f"{celex}#{loc.split('(')[0]}")
     names = tuple(dict.fromkeys(

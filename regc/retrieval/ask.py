@@ -5,8 +5,9 @@
    list is rolled up to provisions (article / annex / CFR section: ``"32021R2178#Article 8"``), each view's
    lists are fused by RRF (optionally, ``title_view``, the "both" view also with the title view,
    :mod:`regc.retrieval.titles`; off by default), and the views are fused by reciprocal-rank MAX (a strong signal in one view is not diluted by the others);
-3. provisions the anchor pinpoints (cited articles, activity-code annexes, definitions of the terms used) join
-   at the top or at the closure level; the articles that introduce one of the best annexes ("... set out in
+3. provisions the question names (cited articles, activity-code and activity-name annexes, articles named by
+   heading or by their one environmental objective, definitions of the terms used: :mod:`regc.retrieval.lifts`)
+   join at the top or at fixed levels; the articles that introduce one of the best annexes ("... set out in
    Annex I"), when search found them too (or the question asks where its rules are written), join at 0.6 x the
    annex; the articles a question cue points to (:mod:`regc.retrieval.cues`: "from
    what date" -> "Entry into force and application") join below their act's best provision (the acts of the
@@ -31,12 +32,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Optional, Sequence
 
-from regc.retrieval.activities import named_annexes
 from regc.retrieval.anchor import QUESTION_WORDS, Anchor, extract_anchor
-from regc.retrieval.citegraph import (EXPAND_TYPES, annex_introducers, lineage_neighbours, neighbours, part_of,
-                                      title_named)
+from regc.retrieval.citegraph import EXPAND_TYPES, lineage_neighbours, neighbours, part_of, title_named
 from regc.retrieval.fusion import fuse
-from regc.retrieval.headings import article_headings, named_by_heading, named_near, section_headings
+from regc.retrieval.headings import named_near
+from regc.retrieval.lifts import (CUE_ACTS, OBJECTIVE_LEVEL, SECTION_LEVEL, TERM_LEVEL,  # noqa: F401 (re-exported)
+                                  NamedLifts)
 from regc.retrieval.retrieve import indexed_version, version_tree  # (re-exported: the versions an answer quotes)
 
 DECAY = 0.7  # closure: a provision one citation hop away scores 0.7 x the provision citing it
@@ -72,12 +73,14 @@ ANNEX = 1.0
 # a general glossary (a definitions provision defining many terms) found by search, when the question uses none
 # of its terms: its words match many questions, it governs few (0.8: HIPAA nDCG@10 +0.02 on dev4/eval/fresh2, H14h)
 GLOSSARY = 0.8
+# ... and so is one the closure brings (every section of a rule cites its glossary, so it reaches nearly every
+# question at the closure level): H14m, every released set: HIPAA fresh8 (in-sample) +.023 R@10 / +.045 FullCov@10,
+# Taxonomy fresh8 +.014 / +.042 (with QUOTED terms, :mod:`regc.retrieval.anchor`), no set loses; False: off
+GLOSSARY_CLOSURE = True
 OTHER_ACT = 0.85  # a provision of an act the question does not name, when it names some
 OTHER_DOMAIN = 0.7  # a provision outside the citation network (jurisdiction) of the question's acts
 DOMAIN_VOTERS = 5  # when no act is named, the best provisions vote for the question's network
 MIN_OVERLAP = 3  # a cited provision joins by closure only when it shares this many content words with the anchor
-TERM_LEVEL = DECAY  # the definitions article of a defined term used in the question
-SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the question names
 # an annex holding an activity the question names by its title ("heat pumps", "district heating":
 # :mod:`regc.retrieval.activities`) joins at this level (origin "activity"); None: off
 ACTIVITY_LEVEL: Optional[float] = 0.9
@@ -101,7 +104,6 @@ LOCATION_INTRODUCERS = True
 # question's acts (named, else those of the CUE_ACTS best provisions) to this factor of their act's best score
 # (None: off); 0.8 decided by ablation over every released set (tests/fixtures/ask/README.md, fourth round H14e)
 CUE_LEVEL: Optional[float] = 0.8
-CUE_ACTS = 5
 # the cue's acts also include the legislative acts that empower them (DELEGATES_TO edges), at the level of the
 # act they empower: a question answered by the delegated acts' annexes asks when "the taxonomy's duties" start,
 # and 2020/852's application article governs.  Decided by ablation over every released set (Taxonomy fresh +0.063
@@ -181,7 +183,7 @@ def _date(s: str) -> str:
     return s
 
 
-class Asker:
+class Asker(NamedLifts):
     """Provision retrieval over an opened index (:class:`~regc.retrieval.search.Searcher`)."""
 
     def __init__(self, searcher, *, fusion: str = "rrm", rrm_k: float = RRM_K, decay: float = DECAY,
@@ -195,10 +197,11 @@ class Asker:
                  cue_parents: bool = CUE_PARENTS, lineage_closure: Sequence[str] = LINEAGE_CLOSURE,
                  named_closure: Optional[float] = NAMED_CLOSURE, focus_bridged: bool = FOCUS_BRIDGED,
                  location_introducers: bool = LOCATION_INTRODUCERS, cue_amenders: Optional[float] = CUE_AMENDERS,
-                 activity_level: Optional[float] = ACTIVITY_LEVEL, heading_level: Optional[float] = HEADING_LEVEL):
+                 activity_level: Optional[float] = ACTIVITY_LEVEL, heading_level: Optional[float] = HEADING_LEVEL,
+                 objective_level: Optional[float] = OBJECTIVE_LEVEL):
         self.s = searcher
         self.activity_level, self.heading_level, self.sibling_level = activity_level, heading_level, SIBLING_LEVEL
-        self.cue_amenders = cue_amenders
+        self.cue_amenders, self.objective_level = cue_amenders, objective_level
         self.location_introducers = location_introducers
         self.named_closure, self.focus_bridged = named_closure, focus_bridged
         self.lineage_closure = tuple(lineage_closure)
@@ -206,7 +209,7 @@ class Asker:
         self.unsearched_closure = unsearched_closure
         self.cue_level = cue_level
         self.introducing_level = introducing_level
-        self.glossary_factor = glossary_factor
+        self.glossary_factor, self.glossary_closure = glossary_factor, GLOSSARY_CLOSURE
         self.annex_factor = annex_factor
         self.tie_break = tie_break
         self.chunk_pool = chunk_pool
@@ -314,88 +317,6 @@ class Asker:
                     u.add_edge(ca, cb)
         return {c: i for i, comp in enumerate(sorted(nx.connected_components(u), key=min)) for c in comp}
 
-    def _lift_named(self, anchor: Anchor, lift) -> None:
-        """What the question names: cited provisions, annexes holding an activity it names by code or by title,
-        articles it names by heading, the definitions provisions of its terms."""
-        for n in anchor.pinpoints:
-            lift(n, 1.05, "pinpoint")
-        for n in anchor.sections:
-            lift(n, SECTION_LEVEL, "section")
-        if self.activity_level:
-            for n in named_annexes(anchor.question, self.s.activities):
-                lift(n, self.activity_level, "activity")
-        if self.heading_level:
-            for n in named_by_heading(anchor.question, self._headings):
-                lift(n, self.heading_level, "heading")
-        for n in anchor.term_nodes:
-            lift(n, TERM_LEVEL, "term")
-
-    @cached_property
-    def _headings(self) -> dict[str, str]:
-        return article_headings(self.s.trees.values())
-
-    _sections = cached_property(lambda self: section_headings(self.s.trees.values()))  # node -> short heading
-
-    @cached_property
-    def _introducers(self) -> dict[str, tuple[str, ...]]:
-        """Annex -> the articles of its own act that introduce it (:func:`~regc.retrieval.citegraph.annex_introducers`)."""
-        return annex_introducers(self.s.graph)
-
-    @cached_property
-    def _empowering(self) -> dict[str, set[str]]:
-        """Act -> the other acts whose provisions empower it (DELEGATES_TO edges: 2020/852 -> its delegated acts)."""
-        out: dict[str, set[str]] = {}
-        for a, b, d in self.s.graph.edges(data=True):
-            if d.get("type") == "DELEGATES_TO":
-                ca, cb = a.split("#", 1)[0], b.split("#", 1)[0]
-                if ca != cb:
-                    out.setdefault(cb, set()).add(ca)
-        return out
-
-    @cached_property
-    def _cued(self) -> dict[str, tuple[str, ...]]:
-        from regc.retrieval.cues import CUES, cued_articles
-
-        return {name: tuple(cued_articles(self.s.trees, name)) for name, _, _ in CUES}
-
-    def _lift_cued(self, anchor: Anchor, scores: dict, lift, order) -> None:
-        """The articles the question's cues point to, in the question's acts, at ``cue_level`` x the best score
-        of their act (``order``: the ranking's sort key, for the best provisions' acts)."""
-        from regc.retrieval.cues import question_cues
-
-        cues = question_cues(anchor.question)
-        if not cues:
-            return
-        best: dict[str, float] = {}
-        for n, (sc, _) in scores.items():
-            best[n.split("#", 1)[0]] = max(best.get(n.split("#", 1)[0], 0.0), sc)
-        top = sorted(scores.items(), key=order)[:CUE_ACTS]
-        acts = set(anchor.acts) or {n.split("#", 1)[0] for n, _ in top}
-        if self.cue_parents:  # the legislative acts that empower those acts: their application dates govern too
-            for a in sorted(acts):
-                for p in self._empowering.get(a, ()):
-                    best[p] = max(best.get(p, 0.0), best.get(a, 0.0))  # at the level of the act it empowers
-                    acts.add(p)
-        for name, _ in cues:
-            for art in self._cued.get(name, ()):
-                celex = art.split("#", 1)[0]
-                if celex in acts:
-                    lift(art, self.cue_level * best.get(celex, 0.0), "cue")
-                    if self.cue_amenders:  # the provisions that amended it set the dates of what they added
-                        for src in self._amenders.get(art, ()):
-                            lift(src, self.cue_amenders * self.cue_level * best.get(celex, 0.0), "amender")
-
-    @cached_property
-    def _amenders(self) -> dict[str, tuple[str, ...]]:
-        """Provision -> the provisions of other acts that amend it (AMENDS edges, paragraphs rolled up)."""
-        out: dict[str, set[str]] = {}
-        for a, b, d in self.s.graph.edges(data=True):
-            if d.get("type") == "AMENDS" and "#" in a and "#" in b:
-                (ca, la), (cb, lb) = a.split("#", 1), b.split("#", 1)
-                if ca != cb:
-                    out.setdefault(f"{cb}#{part_of(lb)}", set()).add(f"{ca}#{part_of(la)}")
-        return {k: tuple(sorted(v)) for k, v in out.items()}
-
     @cached_property
     def _glossaries(self) -> set[str]:
         """Definitions provisions that define more than ``SPECIFIC_DEFINITIONS`` terms (a general glossary such
@@ -479,7 +400,7 @@ class Asker:
         if "dense" in self.modes:
             self.s.dense("warm up", 1)
         _ = self.s.graph, self._chunk_node, self._domain, self._authority, self._cued, self._introducers, \
-            self._headings, self.s.activities
+            self._headings, self._objective_headings, self.s.activities
         extract_anchor("warm up", self.s)
         for node in sorted(self.s.part_nodes()):
             self._words(node)
@@ -562,6 +483,8 @@ class Asker:
                     lv = level if v in searched else level * self.unsearched_closure
                     if v in named:
                         lv = max(lv, self.named_closure * sc)
+                    if self.glossary_closure and v in self._glossaries and v not in anchor.term_nodes:
+                        lv *= self.glossary_factor
                     if v in self.s.part_nodes() and scores.get(v, (0.0, ""))[0] < lv and \
                             (v in named or len(focus & self._words(v)) >= min(self.min_overlap, len(focus))):
                         scores[v] = (lv, "closure")

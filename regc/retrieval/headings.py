@@ -25,6 +25,7 @@ PREFIX = 7  # letters of a stem compared
 STOP = frozenset("the of and or to in a an for on by with from as at its their this that which".split())
 SIBLING_WINDOW = 12  # sections, in document order, around one of the question's best provisions (named_near)
 SIBLING_MAX_WORDS = 2  # content words of a section heading that a question may name among the neighbours
+MAX_OBJECTIVES = 2  # a question naming more environmental objectives names none in particular (named_by_objective)
 _WORD = re.compile(r"[a-z][a-z0-9]+")
 
 
@@ -126,4 +127,40 @@ def named_near(question: str, headings: Mapping[str, str], near: Iterable[str], 
     return out
 
 
-__all__ = ["article_headings", "named_by_heading", "named_near", "section_headings", "MIN_WORDS", "GAP"]
+def objective_headings(headings: Mapping[str, str]) -> dict[str, str]:
+    """Article node -> the environmental objective its heading names, for the headings of ``headings`` that name
+    exactly one (:data:`~regc.retrieval.activities.OBJECTIVE_WORDS`: "Substantial contribution to the transition to a
+    circular economy" -> CE); a heading naming none or several ("Environmental objectives") is left out."""
+    from regc.retrieval.activities import question_objectives
+
+    return {node: next(iter(objs)) for node, h in headings.items() for objs in [question_objectives(h)]
+            if len(objs) == 1}
+
+
+def named_by_objective(question: str, objectives: Mapping[str, str], max_objectives: int = MAX_OBJECTIVES
+                       ) -> list[str]:
+    """The articles of ``objectives`` (node -> the one objective its heading names, :func:`objective_headings`)
+    whose objective is the one the question names; none when the question names none or more than
+    ``max_objectives`` ("the criteria for water, circular economy, pollution and biodiversity" names no objective
+    in particular).  A question asking whether an activity "counts towards the circular economy objective" is
+    governed by the article setting that objective's criteria and by the empowering article defining a
+    substantial contribution to it, which search ranks below the long criteria annexes sharing every word.
+
+    >>> objs = objective_headings({"R#Article 13": "Substantial contribution to the transition to a circular economy",
+    ...                            "D#Article 2": "Technical screening criteria related to the transition to a circular economy",
+    ...                            "R#Article 9": "Environmental objectives", "R#Article 14": "Pollution prevention"})
+    >>> named_by_objective("Does our repair shop count towards the circular economy objective?", objs)
+    ['R#Article 13', 'D#Article 2']
+    >>> named_by_objective("Which years do we report for water, circular economy, pollution and biodiversity?", objs)
+    []
+    """
+    from regc.retrieval.activities import question_objectives
+
+    named = question_objectives(question)
+    if not named or len(named) > max_objectives:
+        return []
+    return [node for node, o in objectives.items() if o in named]
+
+
+__all__ = ["article_headings", "named_by_heading", "named_by_objective", "named_near", "objective_headings",
+           "section_headings", "MIN_WORDS", "GAP"]

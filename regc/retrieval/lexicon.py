@@ -28,7 +28,8 @@ BRIDGES: tuple[tuple[str, str], ...] = (
     (r"permission|consent|sign-off", "authorization"),
     (r"fines?|fined", "civil money penalty"),
     (r"stolen|theft|hacked|leak(?:ed)?", "breach"),
-    (r"relatives?|family|daughter|son|spouse|wife|husband", "family member"),
+    (r"relatives?|family|daughter|son|spouse|wife|husband|(?:sister|brother)s?(?! (?:hospitals?|clinics?|practices?|compan(?:y|ies)))|siblings?",
+     "family member"),
     (r"override|overrides|pre-?empts?", "preemption contrary"),
     (r"stricter|more protective", "more stringent"),
     # ... the whole rule: Part 162 transactions, identifiers and code sets
@@ -58,7 +59,7 @@ BRIDGES: tuple[tuple[str, str], ...] = (
     (r"repairs? (?:to|of)|repair logs?|maintenance logs?", "maintenance records"),
     (r"alter(?:ed|s)?|tamper\w*", "integrity improper alteration or destruction"),
     (r"quits?|resign\w*|leaves? the (?:company|practice|job)|departing|fired", "termination"),
-    (r"hack(?:ers?|ed)?|ransomware|virus(?:es)?|malware|phishing|cyber-?attacks?", "security incident malicious software"),
+    (r"hack(?:ers?|ed|ing)?|ransomware|virus(?:es)?|malware|phishing|cyber-?attacks?", "security incident malicious software"),
     (r"disaster recovery|outages?|went down|back-?up plans?|restor\w+ (?:the )?(?:data|systems?)", "contingency plan"),
     # ... the Privacy Rule's rights and permissions
     (r"(?:1[0-7]|[1-9])-year-olds?|minors?|teen\w*|child(?:ren)?|mother|father|guardians?", "personal representative"),

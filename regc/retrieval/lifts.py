@@ -1,0 +1,131 @@
+"""What a question names, lifted into the ranking of :class:`~regc.retrieval.ask.Asker` (split from ``ask.py``,
+which holds the search, fusion and closure): the provisions it cites, the annexes holding an activity it names by
+code or title, the articles it names by heading or by their environmental objective, the definitions of its terms,
+short section headings near its best provisions, and the articles its cues point to ("from what date" -> the
+application article) with the later acts' articles that amended them.
+
+Each lift puts a provision at a fixed level (or a share of its act's best score) unless search scored it higher;
+the levels are the ``Asker`` options documented in :mod:`regc.retrieval.ask`.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Optional
+
+from regc.retrieval.activities import named_annexes
+from regc.retrieval.anchor import Anchor
+from regc.retrieval.citegraph import annex_introducers, part_of
+from regc.retrieval.headings import (article_headings, named_by_heading, named_by_objective, objective_headings,
+                                     section_headings)
+
+TERM_LEVEL = 0.7  # the definitions article of a defined term used in the question (= ask.DECAY)
+SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the question names
+CUE_ACTS = 5  # without a named act, a cue's articles are looked for in the acts of this many best provisions
+# an article whose heading names the one environmental objective the question names ("count towards the circular
+# economy objective" -> "Technical screening criteria related to the transition to a circular economy", and the
+# empowering regulation's "Substantial contribution to the transition to a circular economy") joins at this level
+# (origin "objective"; :func:`~regc.retrieval.headings.named_by_objective`); None: off.  H14m, every released set:
+# Taxonomy fresh8 (in-sample) +.055 R@10 / +.167 FullCov@10, fresh6 +.022 / +.045, faq_eval +.004 R@10, no set
+# loses R@10 or FullCov@10 (tests/fixtures/ask/README.md, round H14m)
+OBJECTIVE_LEVEL: Optional[float] = 0.7
+
+
+class NamedLifts:
+    """The lifts of :class:`~regc.retrieval.ask.Asker` (a mixin: ``self.s`` is the opened index; the levels are
+    its attributes ``activity_level``, ``heading_level``, ``objective_level``, ``cue_level`` ...)."""
+
+    objective_level: Optional[float] = OBJECTIVE_LEVEL
+
+    def _lift_named(self, anchor: Anchor, lift) -> None:
+        """What the question names: cited provisions, annexes holding an activity it names by code or by title,
+        articles it names by heading or by the one environmental objective their heading names, the definitions
+        provisions of its terms."""
+        for n in anchor.pinpoints:
+            lift(n, 1.05, "pinpoint")
+        for n in anchor.sections:
+            lift(n, SECTION_LEVEL, "section")
+        if self.activity_level:
+            for n in named_annexes(anchor.question, self.s.activities):
+                lift(n, self.activity_level, "activity")
+        if self.heading_level:
+            for n in named_by_heading(anchor.question, self._headings):
+                lift(n, self.heading_level, "heading")
+        if self.objective_level:
+            for n in named_by_objective(anchor.question, self._objective_headings):
+                lift(n, self.objective_level, "objective")
+        for n in anchor.term_nodes:
+            lift(n, TERM_LEVEL, "term")
+
+    @cached_property
+    def _headings(self) -> dict[str, str]:
+        return article_headings(self.s.trees.values())
+
+    @cached_property
+    def _objective_headings(self) -> dict[str, str]:
+        return objective_headings(self._headings)
+
+    _sections = cached_property(lambda self: section_headings(self.s.trees.values()))  # node -> short heading
+
+    @cached_property
+    def _introducers(self) -> dict[str, tuple[str, ...]]:
+        """Annex -> the articles of its own act that introduce it (:func:`~regc.retrieval.citegraph.annex_introducers`)."""
+        return annex_introducers(self.s.graph)
+
+    @cached_property
+    def _empowering(self) -> dict[str, set[str]]:
+        """Act -> the other acts whose provisions empower it (DELEGATES_TO edges: 2020/852 -> its delegated acts)."""
+        out: dict[str, set[str]] = {}
+        for a, b, d in self.s.graph.edges(data=True):
+            if d.get("type") == "DELEGATES_TO":
+                ca, cb = a.split("#", 1)[0], b.split("#", 1)[0]
+                if ca != cb:
+                    out.setdefault(cb, set()).add(ca)
+        return out
+
+    @cached_property
+    def _cued(self) -> dict[str, tuple[str, ...]]:
+        from regc.retrieval.cues import CUES, cued_articles
+
+        return {name: tuple(cued_articles(self.s.trees, name)) for name, _, _ in CUES}
+
+    def _lift_cued(self, anchor: Anchor, scores: dict, lift, order) -> None:
+        """The articles the question's cues point to, in the question's acts, at ``cue_level`` x the best score
+        of their act (``order``: the ranking's sort key, for the best provisions' acts)."""
+        from regc.retrieval.cues import question_cues
+
+        cues = question_cues(anchor.question)
+        if not cues:
+            return
+        best: dict[str, float] = {}
+        for n, (sc, _) in scores.items():
+            best[n.split("#", 1)[0]] = max(best.get(n.split("#", 1)[0], 0.0), sc)
+        top = sorted(scores.items(), key=order)[:CUE_ACTS]
+        acts = set(anchor.acts) or {n.split("#", 1)[0] for n, _ in top}
+        if self.cue_parents:  # the legislative acts that empower those acts: their application dates govern too
+            for a in sorted(acts):
+                for p in self._empowering.get(a, ()):
+                    best[p] = max(best.get(p, 0.0), best.get(a, 0.0))  # at the level of the act it empowers
+                    acts.add(p)
+        for name, _ in cues:
+            for art in self._cued.get(name, ()):
+                celex = art.split("#", 1)[0]
+                if celex in acts:
+                    lift(art, self.cue_level * best.get(celex, 0.0), "cue")
+                    if self.cue_amenders:  # the provisions that amended it set the dates of what they added
+                        for src in self._amenders.get(art, ()):
+                            lift(src, self.cue_amenders * self.cue_level * best.get(celex, 0.0), "amender")
+
+    @cached_property
+    def _amenders(self) -> dict[str, tuple[str, ...]]:
+        """Provision -> the provisions of other acts that amend it (AMENDS edges, paragraphs rolled up)."""
+        out: dict[str, set[str]] = {}
+        for a, b, d in self.s.graph.edges(data=True):
+            if d.get("type") == "AMENDS" and "#" in a and "#" in b:
+                (ca, la), (cb, lb) = a.split("#", 1), b.split("#", 1)
+                if ca != cb:
+                    out.setdefault(f"{cb}#{part_of(lb)}", set()).add(f"{ca}#{part_of(la)}")
+        return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+__all__ = ["NamedLifts", "CUE_ACTS", "OBJECTIVE_LEVEL", "SECTION_LEVEL", "TERM_LEVEL"]
