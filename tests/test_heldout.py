@@ -62,6 +62,7 @@ FLOORED_SETS = ("tuning", "validation", "validation2", "validation3", "validatio
 # validation15 (issue 11, parts A, B, ...): sealed; first contact measured by the coordinator.
 # validation16 (issue 11, parts A, B, ...): sealed; first contact measured by the coordinator.
 # validation17 (issue 11, parts A, B, ...): sealed; first contact measured by the coordinator.
+# validation18 (issue 11, parts A, B, ...): sealed; first contact measured by the coordinator.
 UNFLOORED_SETS = ("validation5", "validation6", "reannotated-§7", "validation7", "validation8", "validation9",
                   "validation10", "validation11", "validation12", "validation13", "validation14", "validation15",
                   "validation16", "validation17", "validation18")
