@@ -22,7 +22,12 @@ from regc.grammar.citations.patterns import (
     SECTION_ITEM,
     SECTION_PIN_BEFORE,
 )
-from regc.grammar.citations.patterns_phrases import _SECTIONS_CHARS, ARTICLE_LIST_PIN, SECTIONS_OF_ANNEX_BEFORE
+from regc.grammar.citations.patterns_phrases import (
+    _SECTIONS_CHARS,
+    ARTICLE_LIST_PIN,
+    POSSESSIVE_PINPOINT,
+    SECTIONS_OF_ANNEX_BEFORE,
+)
 from regc.grammar.citations.results import Citation
 from regc.ir.celex import celex_from_parts
 
@@ -198,7 +203,11 @@ def _act_citations(text: str) -> list[Citation]:
         parsed, span_start = _parse_core(text, cs, ce, prev_end)
         if parsed is None or (is_anaphor and parsed.anaphor_type is None):
             continue
-        if is_anaphor:
+        pos = POSSESSIVE_PINPOINT.match(text, ce) if is_anaphor and not parsed.pinrefs else None
+        if pos and parsed.anaphor_type != "Article":  # "that Directive’s Descriptors 1 (…), … 11 (…)"
+            out.append(replace(_anaphor(text, parsed, cs, pos.end()), pinpoint=pos.group("pin"),
+                               rule="grammar:anaphor;possessive-pinpoint"))
+        elif is_anaphor:
             if not parsed.pinrefs and (parsed.anaphor_type == "Article" or text[cs:ce].startswith("the ")):
                 continue  # "that Article" / "the Regulation" alone: no citation
             out.append(_anaphor(text, parsed, span_start, ce))

@@ -158,3 +158,12 @@ ARTICLE_LIST_PIN = re.compile(rf"""
     Articles?\s+(?P<locs>{_ARTICLE_LOC}(?:(?:{_ARTICLE_AND}|{_ARTICLE_TO}){_ARTICLE_LOC})+)(?P<rest>,?\s+.*)$
 """, re.X)
 
+
+# a pinpoint of an act named by a possessive anaphor ("that Directive’s Descriptors 1 (biodiversity), 2 (non-indigenous
+# species), … and 11 (Noise/Energy)", "that Regulation’s Annex II"): the anaphor's act at that pinpoint, one source as
+# "Annex V to that Directive" is (spec §2 pinpoints); a capitalised part noun, then numbered members, each with an
+# optional name in brackets, coordinated by commas, "and" or "or"
+_POS_LOC = r"(?:[IVX]+|\d+[a-z]?)(?:\s*\([^()]{1,40}\))?"
+POSSESSIVE_PINPOINT = re.compile(rf"""
+    [’']s\s+(?P<pin>[A-Z][a-z]+\s+{_POS_LOC}(?:(?:\s*,\s*(?:and\s+)?|\s+(?:and|or)\s+){_POS_LOC})*)
+""", re.X)
