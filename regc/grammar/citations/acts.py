@@ -25,6 +25,7 @@ from regc.grammar.citations.patterns import (
 from regc.grammar.citations.patterns_phrases import (
     _SECTIONS_CHARS,
     ARTICLE_LIST_PIN,
+    POSSESSIVE_LOCATED_AFTER,
     POSSESSIVE_PINPOINT,
     SECTIONS_OF_ANNEX_BEFORE,
 )
@@ -204,6 +205,8 @@ def _act_citations(text: str) -> list[Citation]:
         if parsed is None or (is_anaphor and parsed.anaphor_type is None):
             continue
         pos = POSSESSIVE_PINPOINT.match(text, ce) if is_anaphor and not parsed.pinrefs else None
+        if pos and POSSESSIVE_LOCATED_AFTER.match(text, pos.end()):
+            continue  # "… Descriptors 1 (…) and 6 (…), laid down in Annex I to that Directive": the Annex is the source
         if pos and parsed.anaphor_type != "Article":  # "that Directive’s Descriptors 1 (…), … 11 (…)"
             out.append(replace(_anaphor(text, parsed, cs, pos.end()), pinpoint=pos.group("pin"),
                                rule="grammar:anaphor;possessive-pinpoint"))

@@ -167,3 +167,8 @@ _POS_LOC = r"(?:[IVX]+|\d+[a-z]?)(?:\s*\([^()]{1,40}\))?"
 POSSESSIVE_PINPOINT = re.compile(rf"""
     [’']s\s+(?P<pin>[A-Z][a-z]+\s+{_POS_LOC}(?:(?:\s*,\s*(?:and\s+)?|\s+(?:and|or)\s+){_POS_LOC})*)
 """, re.X)
+# what a possessive pinpoint names, located by a pinpoint right after it ("that Directive’s Descriptors 1 … and 6 …,
+# laid down in Annex I to that Directive"): that pinpoint is the source, the possessive is none of its own
+POSSESSIVE_LOCATED_AFTER = re.compile(r"""
+    ,?\s+(?:as\s+)?(?:laid\s+down|set\s+out|defined|listed|specified)\s+in\s+(?:Annex|Articles?|Part|Table|Section)\b
+""", re.X)
