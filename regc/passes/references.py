@@ -497,7 +497,9 @@ _ART = rf"Article\s+{_LOC}(?:\s*,\s*{_LOC})*(?:,\s+(?:point|paragraph)\s+\(?[\da
 _LOOSE_ARTICLE_LIST = re.compile(rf"""
     \b{_ART}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_ART})+,?\s+of\s+
   | \b{_ART}\s+(?:of\s+)?and\s+(?:in\s+)?Annex(?:es)?\s+[IVX]+(?:,\s+[A-Z][a-z]+\s+[A-Z0-9]+,)?\s+(?:of|to)\s+
-""", re.X)  # second: an Article coordinated with an Annex of the same act ("Article 12 and in Annex III, Part B, of")
+  | \b{_ART}\s+and\s+(?:[a-z]+ed\s+)?(?:in\s+accordance\s+with|pursuant\s+to|under|in|by)\s+{_ART},?\s+of\s+
+""", re.X)  # also an Article coordinated with an Annex ("Article 12 and in Annex III, Part B, of") or, by a participle,
+# with another Article ("Article 57 and identified in accordance with Article 59(1) of") of the same act
 
 
 def _collapsed_articles(unit: Unit) -> list[Diagnostic]:

@@ -25,6 +25,7 @@ from regc.grammar.citations.patterns import (
 from regc.grammar.citations.patterns_phrases import (
     _SECTIONS_CHARS,
     ARTICLE_LIST_PIN,
+    BARE_ARTICLE_BEFORE,
     POSSESSIVE_LOCATED_AFTER,
     POSSESSIVE_PINPOINT,
     SECTIONS_OF_ANNEX_BEFORE,
@@ -190,6 +191,27 @@ def _split_articles(c: Citation) -> list[Citation]:
     tail = c.rule.split(";", 1)[1:]
     return [replace(c, text=f"Article {loc}{rest}", pinpoint=f"Article {loc}",
                     rule=";".join(["grammar:split-articles", *tail])) for loc in members]
+
+
+def _shared_act_articles(text: str, cits: list[Citation]) -> list[Citation]:
+    """``cits`` with, before each Article of a named act, a bare Article coordinated with it that shares the act.
+
+    >>> t = "criteria laid down in Article 57 and identified in accordance with Article 59(1) of Directive 2006/66/EC"
+    >>> [c.text for c in _shared_act_articles(t, _act_citations(t))]
+    ['Article 57 of Directive 2006/66/EC', 'Article 59(1) of Directive 2006/66/EC']
+    """
+    out: list[Citation] = []
+    for c in cits:
+        m = (BARE_ARTICLE_BEFORE.search(text, max(0, c.start - 100), c.start)
+             if c.kind == "eu_act" and (c.pinpoint or "").startswith("Article ") and c.text.startswith(c.pinpoint)
+             else None)
+        if m and not any(x.start <= m.start() < x.end for x in cits):
+            pin, rule = f"Article {m.group('loc')}", ";".join(["grammar:split-shared-act", *c.rule.split(";")[1:]])
+            out.append(replace(c, text=pin + c.text[len(c.pinpoint):], start=m.start(), pinpoint=pin,
+                               spans=((m.start(), m.start() + len(pin)),) + c.spans[-1:], rule=rule))
+            c = replace(c, rule=rule)  # both pieces of one split coordination
+        out.append(c)
+    return out
 
 
 def _act_citations(text: str) -> list[Citation]:

@@ -172,3 +172,11 @@ POSSESSIVE_PINPOINT = re.compile(rf"""
 POSSESSIVE_LOCATED_AFTER = re.compile(r"""
     ,?\s+(?:as\s+)?(?:laid\s+down|set\s+out|defined|listed|specified)\s+in\s+(?:Annex|Articles?|Part|Table|Section)\b
 """, re.X)
+
+# an Article written without its act, coordinated by "and" and a participle of its use with an Article of a named act
+# ("the criteria laid down in Article 57 and identified in accordance with Article 59(1) of Regulation (EC) No
+# 1907/2006"): that act's Article too, one source of its own (spec §2: two pinpoints, two sources); matched at the end
+# of the text before the named act's Article
+BARE_ARTICLE_BEFORE = re.compile(rf"""
+    \bArticle\s+(?P<loc>{_ARTICLE_LOC})\s+and\s+(?:[a-z]+ed\s+)?(?:in\s+accordance\s+with|pursuant\s+to|under|in|by)\s+$
+""", re.X)
