@@ -103,7 +103,11 @@ def test_coordination_near_misses_stay_one_source(text, expected):
      [("Directive 2008/56/EC", "32008L0056"),
       ("that Directive’s Descriptors 1 (biodiversity), 2 (non-indigenous species), 11 (Noise/Energy)", "32008L0056"),
       ("Decision (EU) 2017/848", "32017D0848")]),
-    # near-misses: no qualifier, no acronym subject, a possessive located by the pinpoint after it, no purpose verb
+    # near-misses: no qualifier, no acronym subject, a possessive located by the pinpoint after it, no purpose verb,
+    # equivalence to numbered standards (their codes are sources of their own: the phrase ends before them)
+    ("or with regulatory requirements that are equivalent to those set in CLC/EN 50625-1 and CLC/TS 50625-4 is a "
+     "proof of compliance.", [("regulatory requirements that are equivalent", None), ("CLC/EN 50625-1", None),
+                              ("CLC/TS 50625-4", None)]),
     ("activities respect norms and regulations to limit impact of electromagnetic radiation.", []),
     ("has been completed in accordance with EIA national legislation.", [("national legislation", None)]),
     ("the activity does not hamper good environmental status, as set out in Directive 2008/56/EC, in relation to that "

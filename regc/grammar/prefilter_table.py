@@ -5,9 +5,9 @@ VERSION = '81db207c73f2d7f1'
 
 TABLE = {
     'gates:06a7d482683a96ae3ae8717d5f9f9373': (('indicator',), ()),
-    'gates:0da4f247f26bfb6fd0eb1c08259bd44f|4fdd7a188b8bfb6d72973049430dd52f': (('classifications', 'definitions', 'delegated', 'designations', 'equivalent', 'implementing', 'instrument', 'national', 'ources', 'regulatory', 'tandard'), ()),
     'gates:16f47d55ce553ab3263d6ce38714bf58': (('Agreement', 'Convention', 'Decision', 'Protocol', 'Resolution', 'decision', 'resolution'), ()),
     'gates:1b0c26ec294353b96c63e8076ac3b950': (('criteria',), ()),
+    'gates:2f37a1df4f876a0d5aa2aa94bcec6bc2|4fdd7a188b8bfb6d72973049430dd52f': (('classifications', 'definitions', 'delegated', 'designations', 'equivalent', 'implementing', 'instrument', 'national', 'ources', 'regulatory', 'tandard'), ()),
     'gates:36561926310ff3acbbf133a9dafa0955': (('Commission',), ()),
     'gates:3657f12868eff92862a244418ed4f532': (('Euratom Treaty', 'TEU', 'TFEU', 'Treaty establishing the European Atomic Energy Community', 'Treaty on European Union', 'Treaty on the Functioning of the European Union'), ()),
     'gates:39d496b54c63eb9ad78c47517eedfe15': (('standard',), ()),

@@ -212,7 +212,7 @@ GENERIC_CAND = re.compile(r"""
       (?!\s+(?:implementing|transposing)\b)(?:\s+(?:on|stating|relating\s+to|for)\s+[^,;.()]{1,160}?
       (?=[,;.]|$|\s+(?:where|which|that|with|in\s+order|compared)\b))?
   | (?:(?<=\bor\s)|(?<=\bwith\s))(?:with\s+)?(?:regulatory\s+)?(?:requirements|rules|standards|methods?)\s+that\s+are\s+equivalent
-      \b(?:\s+to\s+those\s+(?:set(?:\s+out)?|laid\s+down|specified)\s+in\s+[^,;.()]{2,100}?(?=[,;.]|$))?  # to what they are equal
+      \b(?:\s+to\s+those\s+(?:set(?:\s+out)?|laid\s+down|specified)\s+in\s+[^,;.()\d]{2,100}?(?=[,;.]|$))?  # no numbered source
   | (?:\bthe\s+)?delegated(?:\s+and\s+implementing)?\s+acts\s+adopted\s+(?:under|pursuant\ to)\s+
       (?:that|this|the)\s+(?:Directive|Regulation)
   | (?:\bthe\s+)?implementing\s+(?:regulations|acts|measures)\s+(?:adopted\s+)?(?:under|pursuant\s+to)\s+
