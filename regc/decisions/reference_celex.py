@@ -109,6 +109,41 @@ def decide_celex(cit: Citation, footnote_texts: Sequence[str], section_texts: Se
 
 
 
+def bare_footnote_act(body: str) -> Optional[str]:
+    """The CELEX of a footnote that is nothing but an act ("Implementing Decision (EU) 2018/1147."), else None.
+
+    >>> bare_footnote_act("Implementing Decision 2013/732/EU.")
+    '32013D0732'
+    >>> bare_footnote_act("Such as the EU Ecolabel for textile products, in accordance with Decision 2014/350/EU.")
+    """
+    acts = [c for c in find_citations(body) if c.kind == "eu_act" and c.celex and not c.anaphor]
+    if len(acts) != 1:
+        return None
+    rest = body[:acts[0].start] + body[acts[0].end:]
+    return acts[0].celex if len(re.findall(r"[A-Za-z]{3,}", rest)) <= 2 else None
+
+
+def bare_footnotes_in_order(named: Sequence[str], bodies: Sequence[str]) -> list[Optional[str]]:
+    """The CELEX each named document of a node takes from the node's own footnotes that are nothing but an act: one
+    footnote per document, in the order their markers are printed ("the BAT conclusions for the production of
+    chlor-alkali (9) and the BAT conclusions for common waste water … (10)", notes 9 and 10 each an Implementing
+    Decision): document i takes note i.  Only when every footnote of the node is such a note, the notes name as many
+    distinct acts as there are documents, and there are at least two (one document and one note: rule
+    ``bare-footnote-act`` of the pass); else no pairing (all None).
+
+    >>> bare_footnotes_in_order(["BAT conclusions for chlor-alkali", "BAT conclusions for waste water"],
+    ...                         ["Implementing Decision 2013/732/EU.", "Implementing Decision (EU) 2016/902."])
+    ['32013D0732', '32016D0902']
+    >>> bare_footnotes_in_order(["BAT conclusions for chlor-alkali", "BAT conclusions for waste water"],
+    ...                         ["Implementing Decision 2013/732/EU.", "See the BREF on waste water."])
+    [None, None]
+    """
+    acts = [bare_footnote_act(b) for b in bodies]
+    if len(named) < 2 or len(acts) != len(named) or None in acts or len(set(acts)) != len(acts):
+        return [None] * len(named)
+    return list(acts)
+
+
 def same_document_celex(text: str, identified: dict) -> Optional[str]:
     """The CELEX an earlier node of the same unit resolved for the same named document (same distinctive words),
     e.g. "the BAT conclusions for common waste gas management … in the chemical sector" identified once by a bare

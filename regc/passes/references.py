@@ -31,6 +31,7 @@ from regc.grammar.prefilter import prefilter_namespace
 from regc.decisions import REFERENCE_CELEX, REFERENCE_LOGIC, REFERENCE_SPLIT, REFERENCE_TYPE, Verdict
 from regc.passes.memo import decide, find_citations
 from regc.decisions.reference_celex import _ACT_SCHEME, _content_words, decide_celex, same_document_celex  # noqa: F401
+from regc.decisions.reference_celex import bare_footnote_act, bare_footnotes_in_order
 from regc.decisions.reference_footnote import ACT_CLASS, REFERENCE_FOOTNOTE, FootnoteInputs
 from regc.decisions.reference_logic import decide_logic  # noqa: F401  (re-exported)
 from regc.decisions.reference_type import decide_type, in_example_list  # noqa: F401  (decide_type re-exported)
@@ -84,13 +85,7 @@ def _unit_footnote_texts(node: CriterionNode, ctx) -> tuple[list[str], list[str]
 
 def _bare_footnote_celex(bodies: Sequence[str]) -> Optional[str]:
     """The CELEX of the one own footnote that only names an act ("Implementing Decision (EU) 2018/1147.")."""
-    found = set()
-    for body in bodies:
-        acts = [c for c in find_citations(body) if c.kind == "eu_act" and c.celex and not c.anaphor]
-        if len(acts) == 1:
-            rest = body[:acts[0].start] + body[acts[0].end:]
-            if len(re.findall(r"[A-Za-z]{3,}", rest)) <= 2:
-                found.add(acts[0].celex)
+    found = {c for c in map(bare_footnote_act, bodies) if c}
     return found.pop() if len(found) == 1 else None
 
 
@@ -204,6 +199,8 @@ def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[st
     # a footnote of the node that is nothing but an act number identifies the node's one named document
     # ("… BAT conclusions for waste treatment (279)" with note 279 "Implementing Decision (EU) 2018/1147.")
     named = [c for c in cits if c.kind == "named_document" and not c.celex and _content_words(c.text)]
+    # several named documents, each with its own footnote that is nothing but an act: paired in print order
+    paired = dict(zip((id(c) for c in named), bare_footnotes_in_order([c.text for c in named], own_fn)))
     for c in cits:
         tx = REFERENCE_TYPE.Inputs(text, c, is_ancillary(node))
         t = decide(REFERENCE_TYPE, tx, ctx, about=node.criterion_id)
@@ -216,6 +213,9 @@ def references_for(node: CriterionNode, context: ActContext, own_fn: Sequence[st
         if cx.value is None and bare and len(named) == 1 and c is named[0] and not any(
                 x.kind == "eu_act" and x.celex == bare for x in cits):
             cx = Verdict(value=bare, rule="bare-footnote-act", confidence=0.6)
+        elif cx.value is None and paired.get(id(c)) and not any(x.kind == "eu_act" and x.celex == paired[id(c)]
+                                                                for x in cits):
+            cx = Verdict(value=paired[id(c)], rule="bare-footnotes-in-order", confidence=0.55)
         sources.append(ReferenceSource(text=c.text, type=t.value, celex_id=cx.value))
         confs.append(min(c.confidence, t.confidence, cx.confidence))
         models.update(d.model for d in (t, cx) if d.model)
@@ -381,6 +381,7 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                                           criterion_id=node.criterion_id,
                                           message=f"CELEX {s.celex_id} not found in the registry"))
         out += _inconsistent_documents(node, srcs, identified)
+        out += _unused_bare_footnotes(node, srcs, _unit_footnote_texts(node, ctx)[0] if srcs else [])
         out += _fetched_examples(node, srcs)
         covered = " ".join(s.text for s in srcs)
         for pat in (_LOOSE_ACT, _LOOSE_STD):
@@ -392,6 +393,20 @@ def verify(unit: Unit, ctx) -> list[Diagnostic]:
                                           message=f"citation {m.group(0)!r} in {node.criterion_id} was not extracted"))
     return out + _missed_internal_criteria(unit) + _truncated_spans(unit) + _collapsed_sections(unit) + \
         _collapsed_articles(unit) + _publication_fetched(unit)
+
+
+def _unused_bare_footnotes(node: CriterionNode, srcs: Sequence[ReferenceSource], own_fn: Sequence[str]
+                           ) -> list[Diagnostic]:
+    """Verify learns footnote identification (§6/§7 RF2): a footnote of the node that is nothing but an act
+    ("Implementing Decision (EU) 2016/902.") whose CELEX no source carries while a source of the node has none (two
+    BAT conclusions, two such notes, the CELEX given to neither) (Completeness)."""
+    have = {s.celex_id for s in srcs}
+    if None not in have:
+        return []
+    return [Diagnostic(severity="warning", code="REF_FOOTNOTE_ACT_UNUSED", kind="Completeness",
+                       criterion_id=node.criterion_id,
+                       message=f"footnote act {celex} identifies a document of the node; no source carries it")
+            for celex in dict.fromkeys(map(bare_footnote_act, own_fn)) if celex and celex not in have]
 
 
 # other activities' criteria named by their part ("the respective criteria for substantial contribution to …"): a
@@ -481,7 +496,10 @@ _LOC = r"\d+[a-z]?(?:\(\d+[a-z]?\))*(?:\([a-z]{1,3}\))*"
 _ART = rf"Article\s+{_LOC}(?:\s*,\s*{_LOC})*(?:,\s+(?:point|paragraph)\s+\(?[\da-z]{{1,4}}\)?)?"
 _LOOSE_ARTICLE_LIST = re.compile(rf"""
     \b{_ART}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_ART})+,?\s+of\s+
-""", re.X)
+  | \b{_ART}\s+(?:of\s+)?and\s+(?:in\s+)?Annex(?:es)?\s+[IVX]+(?:,\s+[A-Z][a-z]+\s+[A-Z0-9]+,)?\s+(?:of|to)\s+
+  | \b{_ART}\s+and\s+(?:[a-z]+ed\s+)?(?:in\s+accordance\s+with|pursuant\s+to|under|in|by)\s+{_ART},?\s+of\s+
+""", re.X)  # also an Article coordinated with an Annex ("Article 12 and in Annex III, Part B, of") or, by a participle,
+# with another Article ("Article 57 and identified in accordance with Article 59(1) of") of the same act
 
 
 def _collapsed_articles(unit: Unit) -> list[Diagnostic]:

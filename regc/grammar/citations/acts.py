@@ -22,7 +22,14 @@ from regc.grammar.citations.patterns import (
     SECTION_ITEM,
     SECTION_PIN_BEFORE,
 )
-from regc.grammar.citations.patterns_phrases import _SECTIONS_CHARS, ARTICLE_LIST_PIN, SECTIONS_OF_ANNEX_BEFORE
+from regc.grammar.citations.patterns_phrases import (
+    _SECTIONS_CHARS,
+    ARTICLE_LIST_PIN,
+    BARE_ARTICLE_BEFORE,
+    POSSESSIVE_LOCATED_AFTER,
+    POSSESSIVE_PINPOINT,
+    SECTIONS_OF_ANNEX_BEFORE,
+)
 from regc.grammar.citations.results import Citation
 from regc.ir.celex import celex_from_parts
 
@@ -186,6 +193,27 @@ def _split_articles(c: Citation) -> list[Citation]:
                     rule=";".join(["grammar:split-articles", *tail])) for loc in members]
 
 
+def _shared_act_articles(text: str, cits: list[Citation]) -> list[Citation]:
+    """``cits`` with, before each Article of a named act, a bare Article coordinated with it that shares the act.
+
+    >>> t = "criteria laid down in Article 57 and identified in accordance with Article 59(1) of Directive 2006/66/EC"
+    >>> [c.text for c in _shared_act_articles(t, _act_citations(t))]
+    ['Article 57 of Directive 2006/66/EC', 'Article 59(1) of Directive 2006/66/EC']
+    """
+    out: list[Citation] = []
+    for c in cits:
+        m = (BARE_ARTICLE_BEFORE.search(text, max(0, c.start - 100), c.start)
+             if c.kind == "eu_act" and (c.pinpoint or "").startswith("Article ") and c.text.startswith(c.pinpoint)
+             else None)
+        if m and not any(x.start <= m.start() < x.end for x in cits):
+            pin, rule = f"Article {m.group('loc')}", ";".join(["grammar:split-shared-act", *c.rule.split(";")[1:]])
+            out.append(replace(c, text=pin + c.text[len(c.pinpoint):], start=m.start(), pinpoint=pin,
+                               spans=((m.start(), m.start() + len(pin)),) + c.spans[-1:], rule=rule))
+            c = replace(c, rule=rule)  # both pieces of one split coordination
+        out.append(c)
+    return out
+
+
 def _act_citations(text: str) -> list[Citation]:
     """Named EU acts (with their pinpoints) and anaphors ("of that Directive"), unresolved.
 
@@ -198,7 +226,13 @@ def _act_citations(text: str) -> list[Citation]:
         parsed, span_start = _parse_core(text, cs, ce, prev_end)
         if parsed is None or (is_anaphor and parsed.anaphor_type is None):
             continue
-        if is_anaphor:
+        pos = POSSESSIVE_PINPOINT.match(text, ce) if is_anaphor and not parsed.pinrefs else None
+        if pos and POSSESSIVE_LOCATED_AFTER.match(text, pos.end()):
+            continue  # "… Descriptors 1 (…) and 6 (…), laid down in Annex I to that Directive": the Annex is the source
+        if pos and parsed.anaphor_type != "Article":  # "that Directive’s Descriptors 1 (…), … 11 (…)"
+            out.append(replace(_anaphor(text, parsed, cs, pos.end()), pinpoint=pos.group("pin"),
+                               rule="grammar:anaphor;possessive-pinpoint"))
+        elif is_anaphor:
             if not parsed.pinrefs and (parsed.anaphor_type == "Article" or text[cs:ce].startswith("the ")):
                 continue  # "that Article" / "the Regulation" alone: no citation
             out.append(_anaphor(text, parsed, span_start, ce))

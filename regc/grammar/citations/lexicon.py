@@ -51,6 +51,11 @@ GENERIC_PROVISION_HEADS = ('provisions', 'requirements', 'frameworks?')
 GENERIC_FRAMEWORK_HEADS = ('framework', 'frameworks')
 GENERIC_DOMAINS = ('environmental', 'industry', 'sectoral', 'waste')  # 'Union waste legislation'
 GENERIC_LAW_HEADS = ('law', 'Law', 'legislation', 'regulations')  # 'in accordance with the Union Law'
+# nouns coordinated before a law head ("applicable norms and regulations to limit …": the norms are part of the head)
+GENERIC_NORM_HEADS = ('norms', 'rules', 'standards')
+# verbs of a purpose post-modifier that says what generic law is for ("… regulations to limit impact of electromagnetic
+# radiation on human health"): part of the whole noun phrase (spec §7 RF1/RF3)
+GENERIC_PURPOSE_VERBS = ('limit', 'protect', 'prevent', 'reduce', 'minimise', 'control', 'regulate')
 # participles between the jurisdiction and the law head that keep the phrase generic ("the relevant national
 # implementing law on active ingredients"): the law that implements an act, not the act
 GENERIC_LAW_PARTICIPLES = ('implementing', 'transposing')

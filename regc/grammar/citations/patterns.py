@@ -14,7 +14,7 @@ from regc.grammar.citations.lexicon import (
     DOCUMENT_NOUNS,
     GENERIC_DOMAINS,
     GENERIC_JURISDICTIONS,
-    GENERIC_LAW_HEADS,
+    GENERIC_LAW_HEADS, GENERIC_NORM_HEADS, GENERIC_PURPOSE_VERBS,
     GENERIC_LAW_PARTICIPLES,
     GENERIC_QUALIFIERS,
     GENERIC_OWN_QUALIFIERS,
@@ -70,7 +70,7 @@ ACT_CORE = re.compile(rf"""
 """, re.X)
 
 ANAPHOR_CORE = re.compile(r"""
-    \b(?:that|the)\s+(?:Directive|Regulation|Decision|Recommendation|Article)(?![\w’'])
+    \b(?:that|the)\s+(?:Directive|Regulation|Decision|Recommendation|Article)(?:(?![\w’'])|(?=[’']s\s+[A-Z][a-z]+\s+[IVX\d]))
 """, re.X)
 
 PIN_START = re.compile(r"""
@@ -211,7 +211,8 @@ GENERIC_CAND = re.compile(r"""
         |the\s+relevant)\s+)?national\s+(?:provisions|legislation|rules|regulations?|fertiliser\s+legislation)\b
       (?!\s+(?:implementing|transposing)\b)(?:\s+(?:on|stating|relating\s+to|for)\s+[^,;.()]{1,160}?
       (?=[,;.]|$|\s+(?:where|which|that|with|in\s+order|compared)\b))?
-  | (?<=\bor\s)(?:with\s+)?(?:regulatory\s+)?(?:requirements|rules|standards|methods?)\s+that\s+are\s+equivalent\b
+  | (?:(?<=\bor\s)|(?<=\bwith\s))(?:with\s+)?(?:regulatory\s+)?(?:requirements|rules|standards|methods?)\s+that\s+are\s+equivalent
+      \b(?:\s+to\s+those\s+(?:set(?:\s+out)?|laid\s+down|specified)\s+in\s+[^,;.()\d]{2,100}?(?=[,;.]|$))?  # no numbered source
   | (?:\bthe\s+)?delegated(?:\s+and\s+implementing)?\s+acts\s+adopted\s+(?:under|pursuant\ to)\s+
       (?:that|this|the)\s+(?:Directive|Regulation)
   | (?:\bthe\s+)?implementing\s+(?:regulations|acts|measures)\s+(?:adopted\s+)?(?:under|pursuant\s+to)\s+
@@ -227,13 +228,13 @@ _G_DOM = "(?:" + words(GENERIC_DOMAINS) + ")"
 _G_PART = "(?:" + words(GENERIC_LAW_PARTICIPLES) + ")"  # "national implementing law"
 _SCHEME_SCOPE = r"(?:product|sector|category)-specific"  # "product-specific EU Ecolabel criteria"
 _G_JURS = rf"{_G_JUR}(?:\s*,\s*{_G_JUR})*(?:\s+(?:and|or)\s+{_G_JUR})?"
-_G_LAW = rf"(?:{words(GENERIC_LAW_HEADS)})(?:\s+and\s+standards)?"
+_G_LAW = rf"(?:(?:{words(GENERIC_NORM_HEADS)})\s+and\s+)?(?:{words(GENERIC_LAW_HEADS)})(?:\s+and\s+standards)?"
 _G_STD = "(?:" + words(GENERIC_STANDARD_HEADS) + ")"
 _G_SQUAL = "(?:" + words(GENERIC_STANDARD_QUALIFIERS) + ")"
 # "national law on active ingredients": a subject after "on", not an adverbial ("on a case-by-case basis", "on site")
 _G_ON_SUBJECT = r"(?!\s+(?:an?|its|their|request|site|demand|time)\b)"
 _G_POST = r"""(?:\s+(?:(?:set|laid\ down|established|adopted)(?:\s+out)?\s+(?:by|in|under|on)|relat(?:ing|ed)\s+to
-    |that\s+transposes?|meeting|on(?:\s+the|""" + _G_ON_SUBJECT + r"""))\s+(?:(?!\d{1,4}/\d)[^,;.:]){2,160}?(?=[,;.:]|$|\s+(?:including|in\ particular|where|which
+    |that\s+transposes?|meeting|to\s+(?:""" + words(GENERIC_PURPOSE_VERBS) + r""")|on(?:\s+the|""" + _G_ON_SUBJECT + r"""))\s+(?:(?!\d{1,4}/\d)[^,;.:]){2,160}?(?=[,;.:]|$|\s+(?:including|in\ particular|where|which
     |and\ (?:the|with))\b))?"""
 
 # coordinated prepositional post-modifiers after a comma: ", of generic nature or with specific relevance to …"
@@ -248,7 +249,7 @@ _G_PROV = "(?:" + words(GENERIC_PROVISION_HEADS) + ")"
 _G_NOT_OWN = "".join(rf"(?<!\b{w}\s)" for w in GENERIC_OWN_QUALIFIERS)
 
 GENERIC_LAW_CAND = re.compile(rf"""
-    \b(?:{_G_QUAL}\s+)*(?:{_G_JURS}\s+)(?:{_G_PART}\s+)?(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
+    \b(?:(?:{_G_QUAL}\s+)+[A-Z]{{2,6}}\s+|(?:{_G_QUAL}\s+)*)(?:{_G_JURS}\s+)(?:{_G_PART}\s+)?(?:{_G_DOM}\s+)?{_G_LAW}\b{_G_POST}
   | \b(?:{_G_QUAL}\s+)+{_G_JURS}\s+{_G_RULES}\b{_G_POST}{_G_COORD_POST}
   | \b{_G_JUR}\s+(?:and|or)\s+{_G_JUR}\s+{_G_STD}\b(?:\s+in\s+force\b)?
   | {_G_NOT_OWN}\b(?:standards|guidelines|guidance)\s+and\s+(?:standards|guidelines|guidance)\s+(?:on|for)\s+[a-z][^,;.:()]{{2,100}}?(?=[,;.:]|$)
@@ -504,7 +505,6 @@ OJ_REF = re.compile(r"""
     OJ\s+[LC]\s+\d+[A-Z]?,\s*\d{1,2}\.\d{1,2}\.\d{4},\s*p\.\s*\d+
 """, re.X)
 
-
 # ---------------------------------------------------------------------------------------------------------------
 # used by acts
 
@@ -519,7 +519,6 @@ _SERIES_OR_NO_CHARS = re.compile(r"""
 _SECTION_PIN_CHARS = re.compile(r"""
     [a-z0-9APSIVX.,()\s]
 """, re.X)
-
 
 # ---------------------------------------------------------------------------------------------------------------
 # used by phrases

@@ -158,3 +158,25 @@ ARTICLE_LIST_PIN = re.compile(rf"""
     Articles?\s+(?P<locs>{_ARTICLE_LOC}(?:(?:{_ARTICLE_AND}|{_ARTICLE_TO}){_ARTICLE_LOC})+)(?P<rest>,?\s+.*)$
 """, re.X)
 
+
+# a pinpoint of an act named by a possessive anaphor ("that Directive’s Descriptors 1 (biodiversity), 2 (non-indigenous
+# species), … and 11 (Noise/Energy)", "that Regulation’s Annex II"): the anaphor's act at that pinpoint, one source as
+# "Annex V to that Directive" is (spec §2 pinpoints); a capitalised part noun, then numbered members, each with an
+# optional name in brackets, coordinated by commas, "and" or "or"
+_POS_LOC = r"(?:[IVX]+|\d+[a-z]?)(?:\s*\([^()]{1,40}\))?"
+POSSESSIVE_PINPOINT = re.compile(rf"""
+    [’']s\s+(?P<pin>[A-Z][a-z]+\s+{_POS_LOC}(?:(?:\s*,\s*(?:and\s+)?|\s+(?:and|or)\s+){_POS_LOC})*)
+""", re.X)
+# what a possessive pinpoint names, located by a pinpoint right after it ("that Directive’s Descriptors 1 … and 6 …,
+# laid down in Annex I to that Directive"): that pinpoint is the source, the possessive is none of its own
+POSSESSIVE_LOCATED_AFTER = re.compile(r"""
+    ,?\s+(?:as\s+)?(?:laid\s+down|set\s+out|defined|listed|specified)\s+in\s+(?:Annex|Articles?|Part|Table|Section)\b
+""", re.X)
+
+# an Article written without its act, coordinated by "and" and a participle of its use with an Article of a named act
+# ("the criteria laid down in Article 57 and identified in accordance with Article 59(1) of Regulation (EC) No
+# 1907/2006"): that act's Article too, one source of its own (spec §2: two pinpoints, two sources); matched at the end
+# of the text before the named act's Article
+BARE_ARTICLE_BEFORE = re.compile(rf"""
+    \bArticle\s+(?P<loc>{_ARTICLE_LOC})\s+and\s+(?:[a-z]+ed\s+)?(?:in\s+accordance\s+with|pursuant\s+to|under|in|by)\s+$
+""", re.X)

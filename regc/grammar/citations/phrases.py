@@ -60,6 +60,10 @@ def _walk_left(text: str, pos: int, lo: int):
             return None  # the window's first word may be cut, and the walk looks one word further
         w = toks[i].group(0)
         gap = left[toks[i].end():start if start < len(left) else len(left)]
+        if _bracketed_short_name(left, toks, i, gap) and capitals:
+            trigger, start = True, toks[i - 1].end()  # "International Finance Corporation (IFC) General … Guidelines":
+            i -= 1  # the body's short name in brackets after its full name is part of the document's name
+            continue
         if gap.strip() and not (gap.strip() == "," and _CAP.match(w) and capitals):
             break  # punctuation between words ends the name ("Environmental, Health, and Safety" continues)
         if w in _CAPITAL_FUNCTION_WORDS:
@@ -79,6 +83,13 @@ def _walk_left(text: str, pos: int, lo: int):
     if i < 0 and lo > 0:
         return None
     return start + lo, capitals, trigger
+
+
+def _bracketed_short_name(left: str, toks: list, i: int, gap: str) -> bool:
+    """Token ``i`` is an acronym in brackets ("(IFC)") right after a capitalised word: the short name of a body the
+    capitalised words before it name in full, inside a document's name."""
+    return (gap.strip() == ")" and bool(_ACRONYM.match(toks[i].group(0))) and i > 0
+            and left[toks[i - 1].end():toks[i].start()].strip() == "(" and bool(_CAP.match(toks[i - 1].group(0))))
 
 
 def _name_before(text: str, pos: int):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from regc.grammar.citations.acts import _act_citations, _with_section_pinpoint, with_annex_sections
+from regc.grammar.citations.acts import _act_citations, _shared_act_articles, _with_section_pinpoint, with_annex_sections
 from regc.grammar.citations.patterns import (
     _GENERIC_LEAD,
     ACT_CORE,
@@ -65,13 +65,16 @@ def rule(*rule_ids: str, gates: tuple[re.Pattern, ...] = ()) -> Callable:
 
 
 @rule("grammar:act", "grammar:split-pinpoints", "grammar:split-acts", "grammar:anaphor", "grammar:split-articles",
-      "grammar:split-sections", gates=(ACT_CORE, ANAPHOR_CORE))
+      "grammar:split-sections", "grammar:split-shared-act", gates=(ACT_CORE, ANAPHOR_CORE))
 def act(text: str) -> list[Citation]:
     """Numbered EU acts with their pinpoints ("Article 29 of Directive (EU) 2018/2001"), split coordinations (of
     acts, of pinpoints, of articles: "Articles 11 and 12 of Directive X" is two sources), and anaphors ("of that
-    Directive"), each extended over a section pinpoint before it; the Sections of another act's Annex one source
-    each ("Sections 3.10 to 3.16 of Annex II to Delegated Regulation (EU) 2021/2139")."""
-    return [s for a in _act_citations(text) for s in with_annex_sections(_with_section_pinpoint(a, text), text)]
+    Directive"; "that Directive’s Descriptors 1 (…), …"), a bare Article coordinated with an Article of a named act
+    ("Article 57 and identified in accordance with Article 59(1) of Regulation …": two sources), each extended over a
+    section pinpoint before it; the Sections of another act's Annex one source each ("Sections 3.10 to 3.16 of Annex
+    II to Delegated Regulation (EU) 2021/2139")."""
+    return [s for a in _shared_act_articles(text, _act_citations(text))
+            for s in with_annex_sections(_with_section_pinpoint(a, text), text)]
 
 
 @rule("grammar:section", "grammar:section-split", "grammar:appendix_ref", "grammar:relevant_section_ref",
