@@ -118,6 +118,14 @@ LANGUAGES = {
 }
 
 
+# the minimum-safeguards column's header word per language (lower-case prefixes, as rows.OBJECTIVE_HEADER_WORDS):
+# 'Минимални гаранции', 'Ελάχιστες διασφαλίσεις', 'Miinimumkaitsemeetmed', 'Coimircí íosta', 'Minimális
+# garanciák', 'Minimalios apsaugos priemonės', 'Minimālās garantijas', 'Salvagwardji minimi', 'Garanții minime'
+SAFEGUARD_HEADER_WORDS = ("минимални", "ελάχιστ", "ελαχιστ", "miinimum", "coimirc", "minimális", "minimalios",
+                          "minimāl", "salvagward", "garanții", "garanţii", "garantii", "minimálne", "minimalne",
+                          "minimalni")
+
+
 def words(key: str) -> tuple[str, ...]:
     """Every language's words for one key ('turnover', 'capex', 'opex', 'yes', 'no', 'total'), first seen first."""
     out: list[str] = []

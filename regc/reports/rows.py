@@ -39,7 +39,8 @@ OBJECTIVE_HEADER_WORDS = (
     ("BIO", ("biodiver", "ecosystem", "ökosystem", "biologisch", "écosyst", "ecosist", "ecossist", "ecosyst",
              "biologisk", "bioróżnor", "biologick", "rozmanitost")),
     ("MS", ("safeguard", "mindestschutz", "salvaguard", "garanties", "garanzie", "minimumwaarborg",
-            "minimumgarant", "minimiskydd", "minimumsgarant", "vähimmäis", "suojatoim", "minimaln", "minimáln")),
+            "minimumgarant", "minimiskydd", "minimumsgarant", "vähimmäis", "suojatoim", "minimaln", "minimáln")
+     + L.SAFEGUARD_HEADER_WORDS),
 )
 # objective columns headed by their abbreviation only ("CCM CCA WTR PPC CE BIO"; the Portuguese template's
 # "MAC AAC AMR PPC EC BIO"; the Swedish "BEK ANP VAT FÖR CE BIO"): whole-word, case-sensitive
