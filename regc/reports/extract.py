@@ -14,6 +14,7 @@ import re
 
 from regc.reports import rows as V
 from regc.reports.activity_names import match_code
+from regc.reports.glossary_codes import glossary_code
 from regc.reports.figure_lines import figure_lines
 from regc.reports.footnote_codes import LABEL_MARK, footnote_codes, label_mark
 from regc.reports.image_pages import image_page_findings
@@ -77,8 +78,8 @@ def activity_entry(r: TableRow, mult: float, doc: Document, findings: list, shar
     mark = label_mark(r.label) if code is None else None
     if mark is not None:  # no code column: the code stated in the footnote the name points to
         code, also = V.parse_code(footnote_codes([l.text for l in doc.page(r.page).lines]).get(mark, ""), default)
-    if code is None:
-        hit = match_code(r.label, default)
+    if code is None:  # no code printed: the report's glossary page, else the delegated acts' names
+        hit = glossary_code(doc, r.label, default) or match_code(r.label, default)
         if hit is None:
             return None
         code, also = f"{hit[0]}-{hit[1]}", []
