@@ -27,7 +27,7 @@ LANGUAGES = {
            "currency": {"BGN": ("bgn", "лв.", "лв", "лева"), "EUR": ("евро",)}},
     "cs": {"turnover": ("obrat", "obratu", "tržby"), "capex": ("kapitálové výdaje",), "opex": ("provozní výdaje",),
            "yes": ("ano",), "no": ("ne",), "total": ("celkem", "mezisoučet"),
-           1e3: ("tis.", "tis", "tisíc"), 1e6: ("mil.", "mil", "milionů"), 1e9: ("mld.", "mld"),
+           1e3: ("tis.", "tis", "tisíc"), 1e6: ("mil.", "milionů"), 1e9: ("mld.", "mld"),
            "currency": {"CZK": ("czk", "kč"), "EUR": ("eur",)}},
     "da": {"turnover": ("omsætning", "nettoomsætning"), "capex": ("kapitaludgifter", "anlægsinvesteringer"),
            "opex": ("driftsudgifter", "driftsomkostninger"), "yes": ("ja", "j"), "no": ("nej",),
