@@ -164,8 +164,8 @@ ANSWERS = (
 # ... the yes / no of the 24 languages (annex_languages.py: 'ναι' / 'όχι', 'da' / 'nu', 'igen' ('I') / 'nem')
 # and the filled / open circle of a symbol legend ('●' met, '○' not met)
 ANSWER_SYMBOLS = (("Y", ("●", "⬤")), ("N", ("○", "◯")))
-ANSWERS = tuple((value, ws + tuple(w for w in L.words({"Y": "yes", "N": "no"}.get(value, "")) + dict(ANSWER_SYMBOLS)
-                                   .get(value, ()) if w not in ws)) for value, ws in ANSWERS)
+_MORE_ANSWERS = {"Y": L.words("yes") + dict(ANSWER_SYMBOLS)["Y"], "N": L.words("no") + dict(ANSWER_SYMBOLS)["N"]}
+ANSWERS = tuple((value, ws + tuple(w for w in _MORE_ANSWERS.get(value, ()) if w not in ws)) for value, ws in ANSWERS)
 ANSWER_MARKS = "*¹²³⁴⁵⁶⁷⁸⁹⁰†"  # footnote marks glued to an answer cell ('Y¹', 'N*')
 NULL_CELLS = ("–", "-", "—", "n/a", "n.a.", "na", "")
 # a value cell printed as 'not material' (the KPI or role is not reported for immateriality): null, but stated
