@@ -137,16 +137,12 @@ def test_synth_i_family_end_to_end(family, tmp_path):
     assert s["fixed_exact"] == 1.0 and s["rows"]["f1"] == 1.0, s["fixed_misses"]
 
 
-def test_glossary_not_read_when_the_table_prints_codes(tmp_path, monkeypatch):
-    """Near miss of rule glossary_codes: a table with a code column never reads the whole report for a glossary."""
-    from regc.reports import extract as X
-    from tests.reports_synth_f_render import render
-    from tests.reports_synth_i import build_document, gold_json
 
-    def refuse(*_):
-        raise AssertionError("glossary read")
+def test_glossary_only_for_a_table_without_codes_and_near_miss():
+    from types import SimpleNamespace as R
 
-    monkeypatch.setattr(X, "glossary_code", refuse)
-    doc = build_document("i09_prior_year_right", 1)
-    render(doc, tmp_path / "i.pdf")
-    assert score_pair(extract(Document(tmp_path / "i.pdf")), gold_json(doc))["rows"]["f1"] == 1.0
+    from regc.reports.glossary_codes import prints_no_code
+
+    named = R(kind="activity", code_text="", label="Sale of second-hand goods")
+    assert prints_no_code([named, R(kind="aligned_total", code_text="", label="Turnover (A.1) 7.2")])
+    assert not prints_no_code([named, R(kind="activity", code_text="", label="CE 5.4 Sale of spare parts")])

@@ -14,7 +14,7 @@ import re
 
 from regc.reports import rows as V
 from regc.reports.activity_names import match_code
-from regc.reports.glossary_codes import glossary_code
+from regc.reports.glossary_codes import glossary_code, prints_no_code
 from regc.reports.figure_lines import figure_lines
 from regc.reports.footnote_codes import LABEL_MARK, footnote_codes, label_mark
 from regc.reports.image_pages import image_page_findings
@@ -122,7 +122,7 @@ def kpi_block(table: KpiTable, doc: Document, findings: list) -> dict:
         findings.append({"severity": "warning", "page": table.pages[0], "message": f"{table.kpi}: no amount unit printed; amounts taken as currency units"})
     assign_groups(table)
     share_mult = share_scale(table.rows)
-    no_codes = not any(r.code_text or V.CODE.search(r.label) for r in table.rows if r.kind == "activity")
+    no_codes = prints_no_code(table.rows)
     for r in table.rows:
         for kind, key in TOTAL_KEYS:
             if r.kind == kind and out[key]["amount"] is None and out[key]["share"] is None:

@@ -77,6 +77,20 @@ def entries(lines: list[Line]) -> list[tuple[str, str, str]]:
     return out
 
 
+def prints_no_code(rows) -> bool:
+    """A table whose activity rows print no code at all (no code cell, no code in a label): only such a table's
+    rows look for a glossary -- a table with a code column never makes the whole report be read for one.
+
+    >>> from types import SimpleNamespace as R
+    >>> prints_no_code([R(kind="activity", code_text="", label="Manufacture of batteries")])
+    True
+    >>> prints_no_code([R(kind="activity", code_text="", label="Manufacture of batteries"),
+    ...                 R(kind="activity", code_text="CCM 3.1", label="Manufacture of renewable energy technologies")])
+    False
+    """
+    return not any(r.code_text or V.CODE.search(r.label) for r in rows if r.kind == "activity")
+
+
 def glossary(doc: Document) -> list[tuple[str, str, str]]:
     """Every glossary entry of the document, read once per document."""
     if doc not in _CACHE:
