@@ -14,6 +14,7 @@ import re
 
 from regc.reports import rows as V
 from regc.reports.activity_names import match_code
+from regc.reports.glossary_codes import glossary_code, prints_no_code
 from regc.reports.figure_lines import figure_lines
 from regc.reports.footnote_codes import LABEL_MARK, footnote_codes, label_mark
 from regc.reports.image_pages import image_page_findings
@@ -68,8 +69,10 @@ def assign_groups(table: KpiTable) -> None:
             r.group = "A.1"
 
 
-def activity_entry(r: TableRow, mult: float, doc: Document, findings: list, share_mult: float = 0.01) -> dict | None:
-    """One activity row in the spec's shape; None when the row has no code."""
+def activity_entry(r: TableRow, mult: float, doc: Document, findings: list, share_mult: float = 0.01,
+                   glossary: bool = False) -> dict | None:
+    """One activity row in the spec's shape; None when the row has no code.  ``glossary``: the table prints no
+    code at all, so a code glossary elsewhere in the report may name the row's code (rule ``glossary_codes``)."""
     default = next((o for o in V.OBJECTIVES if r.sc.get(o) in ("Y", "EL")), None)
     code, also = V.parse_code(r.code_text or "", default)
     if code is None:
@@ -77,8 +80,8 @@ def activity_entry(r: TableRow, mult: float, doc: Document, findings: list, shar
     mark = label_mark(r.label) if code is None else None
     if mark is not None:  # no code column: the code stated in the footnote the name points to
         code, also = V.parse_code(footnote_codes([l.text for l in doc.page(r.page).lines]).get(mark, ""), default)
-    if code is None:
-        hit = match_code(r.label, default)
+    if code is None:  # no code printed: the report's glossary page, else the delegated acts' names
+        hit = glossary and glossary_code(doc, r.label, default) or match_code(r.label, default)
         if hit is None:
             return None
         code, also = f"{hit[0]}-{hit[1]}", []
@@ -119,6 +122,7 @@ def kpi_block(table: KpiTable, doc: Document, findings: list) -> dict:
         findings.append({"severity": "warning", "page": table.pages[0], "message": f"{table.kpi}: no amount unit printed; amounts taken as currency units"})
     assign_groups(table)
     share_mult = share_scale(table.rows)
+    no_codes = prints_no_code(table.rows)
     for r in table.rows:
         for kind, key in TOTAL_KEYS:
             if r.kind == kind and out[key]["amount"] is None and out[key]["share"] is None:
@@ -127,7 +131,7 @@ def kpi_block(table: KpiTable, doc: Document, findings: list) -> dict:
         if r.kind == "total" and out["total"] is None:
             out["total"] = checked(r.amount, r.amount_token, r.page, doc, findings, mult)
         if r.kind == "activity" and r.group in ("A.1", "A.2"):
-            e = activity_entry(r, mult, doc, findings, share_mult)
+            e = activity_entry(r, mult, doc, findings, share_mult, glossary=no_codes)
             if e is not None:
                 out["activities"].append(e)
     return out

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from regc.reports import annex_languages as L
+
 OBJECTIVES = ("CCM", "CCA", "WTR", "CE", "PPC", "BIO")
 
 # header words (lower-case prefixes) naming an environmental objective's column: English, German and the
@@ -37,7 +39,8 @@ OBJECTIVE_HEADER_WORDS = (
     ("BIO", ("biodiver", "ecosystem", "ökosystem", "biologisch", "écosyst", "ecosist", "ecossist", "ecosyst",
              "biologisk", "bioróżnor", "biologick", "rozmanitost")),
     ("MS", ("safeguard", "mindestschutz", "salvaguard", "garanties", "garanzie", "minimumwaarborg",
-            "minimumgarant", "minimiskydd", "minimumsgarant", "vähimmäis", "suojatoim", "minimaln", "minimáln")),
+            "minimumgarant", "minimiskydd", "minimumsgarant", "vähimmäis", "suojatoim", "minimaln", "minimáln")
+     + L.SAFEGUARD_HEADER_WORDS),
 )
 # objective columns headed by their abbreviation only ("CCM CCA WTR PPC CE BIO"; the Portuguese template's
 # "MAC AAC AMR PPC EC BIO"; the Swedish "BEK ANP VAT FÖR CE BIO"): whole-word, case-sensitive
@@ -74,6 +77,8 @@ KPI_WORDS = (
               "gastos operacionales", "despesas operacionais", "driftsutgifter", "driftsomkostninger",
               "toimintamenot", "wydatki operacyjne", "provozní výdaje")),
 )
+# ... and the Annex II template's KPI names in all 24 EU languages (regc/reports/annex_languages.py, data)
+KPI_WORDS = tuple((kpi, ws + tuple(w for w in L.words(kpi) if w not in ws)) for kpi, ws in KPI_WORDS)
 
 # currencies of the amount columns: ISO code -> how it is printed (symbols and local abbreviations, lower case);
 # EU groups outside the euro area report in their own currency (MSEK, DKKm, CHF million, PLN thousand, ...)
@@ -83,6 +88,10 @@ CURRENCIES = (
     ("CHF", ("chf",)), ("PLN", ("pln", "zł")), ("CZK", ("czk", "kč")), ("HUF", ("huf",)),
     ("RON", ("ron",)), ("BGN", ("bgn",)), ("USD", ("usd", "us$", "$")), ("GBP", ("gbp", "£")),
 )
+# ... and the currency words of the 24 languages' reports ('lei', 'Ft', 'лв.', 'ευρώ'; annex_languages.py)
+_LOCAL = L.currency_words()
+CURRENCIES = tuple((iso, ws + tuple(w for w in _LOCAL.get(iso, ()) if w not in ws)) for iso, ws in CURRENCIES) \
+    + tuple((iso, ws) for iso, ws in _LOCAL.items() if iso not in dict(CURRENCIES))
 # scale words printed before/after the currency ('EUR million', 'Mio. €', 'tys. PLN'), lower case
 SCALE_WORDS = (
     (1e3, ("thousand", "thousands of", "tsd.", "tsd", "tausend", "tys.", "tys", "tis.", "tis", "k",
@@ -94,6 +103,9 @@ SCALE_WORDS = (
     (1e9, ("billion", "billions of", "mrd.", "mrd", "bn", "b", "miljard", "miljarden", "milliards d'",
            "milliards d’", "miliardi di", "miles de millones de", "mil milhões de", "mil milhões")),
 )
+# ... and the scale words of the 24 languages ('χιλ.', 'mii', 'millió', 'tūkst.'; annex_languages.py)
+SCALE_WORDS = tuple((mult, ws + tuple(w for w in dict(L.scale_words())[mult] if w not in ws))
+                    for mult, ws in SCALE_WORDS)
 # prefix letters glued to an ISO code ('TEUR', 'kSEK', 'MSEK', 'EURm', 'DKKm')
 SCALE_PREFIXES = ((1e3, ("t", "k")), (1e6, ("m",)), (1e9, ("b",)))
 
@@ -149,6 +161,11 @@ ANSWERS = (
            "ano")),
     ("N", ("n", "no", "nein", "✗", "✘", "☒", "nee", "non", "não", "nao", "nej", "e", "ei", "nie", "ne")),
 )
+# ... the yes / no of the 24 languages (annex_languages.py: 'ναι' / 'όχι', 'da' / 'nu', 'igen' ('I') / 'nem')
+# and the filled / open circle of a symbol legend ('●' met, '○' not met)
+ANSWER_SYMBOLS = (("Y", ("●", "⬤")), ("N", ("○", "◯")))
+_MORE_ANSWERS = {"Y": L.words("yes") + dict(ANSWER_SYMBOLS)["Y"], "N": L.words("no") + dict(ANSWER_SYMBOLS)["N"]}
+ANSWERS = tuple((value, ws + tuple(w for w in _MORE_ANSWERS.get(value, ()) if w not in ws)) for value, ws in ANSWERS)
 ANSWER_MARKS = "*¹²³⁴⁵⁶⁷⁸⁹⁰†"  # footnote marks glued to an answer cell ('Y¹', 'N*')
 NULL_CELLS = ("–", "-", "—", "n/a", "n.a.", "na", "")
 # a value cell printed as 'not material' (the KPI or role is not reported for immateriality): null, but stated
@@ -176,7 +193,8 @@ OBJ_TOKEN = re.compile(rf"^\(?{_OBJ}[-:]?$")
 OBJ_AFTER = re.compile(rf"^\s+(?P<obj>{_OBJ})\b(?!\s*[-:]?\s*{_SECTION})")  # '1.2 PPC': objective after the section
 
 # words of a compact sub-total label without brackets ('Total A.1', 'Summe A.2'), lower case
-SUBTOTAL_WORDS = ("total", "subtotal", "sub-total", "sum", "summe", "gesamt", "totaal", "totale", "somma")
+SUBTOTAL_WORDS = ("total", "subtotal", "sub-total", "sum", "summe", "gesamt", "totaal", "totale", "somma") \
+    + L.words("total")  # 'Razem A.1', 'Σύνολο Α.1', 'Összesen A.1' (annex_languages.py)
 _SUBTOTAL_OF = rf"^\s*(?:{_alt(SUBTOTAL_WORDS)})\s+A\.?\s*"  # 'Total A.' before the section digit
 _SUB_BLOCK = r"[12]\.\s?\d\b(?!\.\d)"  # 'A.1.1', 'A.1.3': a sub-block of A.1 (or A.2)
 
