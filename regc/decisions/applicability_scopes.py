@@ -94,4 +94,67 @@ def complementary_scopes(text: str) -> bool:
                for later in _FOR_LATER.finditer(text, m.end()))
 
 
+# "Engines for the propulsion of railway locomotives (RLL) and engines for the propulsion of railcars (RLR) comply …":
+# the power units of a named kind of vehicle (not "Engines in vessels comply …": the activity's own vessels)
+_PROPELLED_KIND_SUBJECT = re.compile(rf"""
+    ^\s*(?:the\s+)?(?:[\w-]+\s+)?{_alt(lex.PROPULSION_UNIT_NOUNS)}\s+(?:used\s+)?for\s+the\s+propulsion\s+of\s+
+    (?P<what>[\w\s()-]{{3,60}}?)(?=\s*,|\s+(?:and|or)\b|\s+(?:comply|complies|meet|meets|are|is|have|has)\b)
+""", re.X | re.I)
+
+
+def propelled_kind_subject(c) -> Optional[Verdict]:
+    """AP2: "Engines for the propulsion of railway locomotives (RLL) … comply with …": only instances whose stock
+    includes that kind of engine-propelled vehicle are bound (spec §7 some-instances entity; the activity also
+    covers zero-direct-emission stock), unless the kind restates the activity.
+
+    >>> propelled_kind_subject(_Cue("Engines for the propulsion of railcars (RLR) comply with limits.", "",
+    ...                             "Freight rail transport")).value
+    'Conditional'
+    >>> propelled_kind_subject(_Cue("Engines in vessels comply with limits.", "", "Inland freight water transport"))
+    """
+    m = _PROPELLED_KIND_SUBJECT.match(c.text)
+    if m and not _restates_words(m.group("what"), c.activity_name):
+        return Verdict("Conditional", 0.6, "propelled-kind-subject")
+    return None
+
+
+# "… measures are implemented to avoid and mitigate harmful stormwater overflows from the combined wastewater
+# collection system, …": a harm at its source system
+_SOURCE_SYSTEM = re.compile(rf"""
+    \b{_alt(lex.MITIGATION_VERB_STEMS)}\w*\b[^.;:]{{0,100}}?\bfrom\s+the\s+
+    (?P<what>(?:[\w-]+\s+){{1,4}}?){_alt(lex.SOURCE_SYSTEM_HEADS)}\b
+""", re.X | re.I)
+
+
+def _open_words(phrase: str) -> set[str]:
+    """Content words (five-letter stems), closed compounds opened ("wastewater" -> waste, water)."""
+    low = phrase.lower()
+    for closed, opened in lex.OPEN_COMPOUNDS.items():
+        low = low.replace(closed, opened)
+    return {w[:5] for w in re.findall(r"[a-z][\w-]{2,}", low)} - {"the", "and", "from", "with", "for"}
+
+
+def _restates_words(phrase: str, activity_name: str) -> bool:
+    """Some content word of ``phrase`` names the activity (closed and open compounds alike)."""
+    return bool(_open_words(phrase) & _open_words(activity_name))
+
+
+def source_system_of_harm(c) -> Optional[Verdict]:
+    """AP2: a harm to mitigate from a system the activity does not name ("… stormwater overflows from the combined
+    wastewater collection system" in flood protection infrastructure): only instances that have such a system are
+    bound (spec §7 some-instances entity); Mandatory where the activity names the system (waste water collection
+    and treatment activities: no verdict here).
+
+    >>> source_system_of_harm(_Cue("Measures mitigate overflows from the combined wastewater collection system.", "",
+    ...                            "Flood risk prevention and protection infrastructure")).value
+    'Conditional'
+    >>> source_system_of_harm(_Cue("Measures mitigate overflows from the waste water collection system.", "",
+    ...                            "Renewal of waste water collection and treatment"))
+    """
+    m = _SOURCE_SYSTEM.search(c.text)
+    if m and not _restates_words(m.group("what"), c.activity_name):
+        return Verdict("Conditional", 0.55, "source-system-of-harm")
+    return None
+
+
 prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters
