@@ -164,3 +164,7 @@ MITIGATION_VERB_STEMS = ("avoid", "mitigat", "prevent", "reduc", "minimi", "limi
 SOURCE_SYSTEM_HEADS = ("system", "systems", "network", "networks")
 # closed compounds written open in activity names ("wastewater" / "waste water")
 OPEN_COMPOUNDS = {"wastewater": "waste water", "stormwater": "storm water", "groundwater": "ground water"}
+
+# topic leads that name what a requirement is about ("With regard to de-icing activities, measures are in place …")
+TOPIC_LEADS = ("with regard to", "as regards", "regarding", "concerning", "in relation to", "with respect to",
+               "in respect of")

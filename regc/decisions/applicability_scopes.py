@@ -157,4 +157,27 @@ def source_system_of_harm(c) -> Optional[Verdict]:
     return None
 
 
+# "With regard to de-icing activities, …": a topic lead naming a kind of operation (not "As regards nitrogen oxides
+# (NOx) emissions, …": no operation; not "With regard to construction activities, …": a process stage, §7)
+_TOPIC_WORKS_LEAD = re.compile(rf"""
+    ^\s*{_alt(lex.TOPIC_LEADS)}\s+(?:the\s+)?(?P<what>(?:[\w-]+\s+){{1,3}}?){_alt(lex.WORKS_NOUNS)}\s*,
+""", re.X | re.I)
+
+
+def topic_works_lead(c) -> Optional[Verdict]:
+    """AP2: "With regard to de-icing activities, measures are in place …": the requirement binds only instances that
+    carry out that kind of operation (as "for <class>", spec §6), unless it is a process stage every instance has
+    ("for construction site activities", §7) or the activity itself.
+
+    >>> topic_works_lead(_Cue("With regard to de-icing activities, measures are in place.", "", "Airport")).value
+    'Conditional'
+    >>> topic_works_lead(_Cue("With regard to construction activities, measures are in place.", "", "Airport"))
+    """
+    m = _TOPIC_WORKS_LEAD.match(c.text)
+    what = m.group("what").strip().lower() if m else ""
+    if not m or re.sub(r"\s+site$", "", what) in lex.PROCESS_STAGES or _restates_words(what, c.activity_name):
+        return None
+    return Verdict("Conditional", 0.6, "topic-works-lead")
+
+
 prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters
