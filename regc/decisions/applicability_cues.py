@@ -22,7 +22,8 @@ from regc.decisions import applicability_lexicon as lex
 from regc.decisions.anchor_type import _EXCLUSION, SHOWN_COMPLIANCE
 from regc.decisions.activity_names import activity_alternatives, names_one_part
 from regc.decisions.applicability_scopes import (change_trigger, cited_points_subject, definite_own_input,
-                                                 propelled_kind_subject, source_system_of_harm, topic_works_lead)
+                                                 propelled_kind_subject, source_system_of_harm, stage_of_own_kind,
+                                                 topic_works_lead)
 from regc.decisions.activity_names import restates as _restates
 from regc.decisions.base import Verdict
 from regc.decisions.point_citations import POINTS_SUBJECT
@@ -534,7 +535,7 @@ def permission(c: Cue) -> Optional[Verdict]:
     return None
 
 
-EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, event_trigger, claim_gate, exemption,
+EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, stage_of_own_kind, location_scope, event_trigger, claim_gate, exemption,
                                     object_of_chapeau_anywhere, other_section_boundary, definite_own_input)
 LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, participial_activity_subject,
                                    feedstock_subject, intervention_subject, qualified_class_subject,

@@ -168,3 +168,7 @@ OPEN_COMPOUNDS = {"wastewater": "waste water", "stormwater": "storm water", "gro
 # topic leads that name what a requirement is about ("With regard to de-icing activities, measures are in place …")
 TOPIC_LEADS = ("with regard to", "as regards", "regarding", "concerning", "in relation to", "with respect to",
                "in respect of")
+
+# generic place / installation heads that add nothing to what a scope names ("CO2 storage sites" = CO2 storage)
+SITE_NOUNS = ("sites", "site", "plants", "plant", "facilities", "facility", "installations", "installation",
+              "systems", "system", "locations", "location")

@@ -180,4 +180,38 @@ def topic_works_lead(c) -> Optional[Verdict]:
     return Verdict("Conditional", 0.6, "topic-works-lead")
 
 
+# "For operation of underground geological CO2 storage sites, including closure …": a process stage of the activity's
+# own kind of thing
+_STAGE_OF_KIND_LEAD = re.compile(rf"""
+    ^\s*for\s+(?:the\s+)?{_alt(lex.PROCESS_STAGES)}(?:\s+and\s+{_alt(lex.PROCESS_STAGES)})?\s+of\s+(?:the\s+)?
+    (?P<what>[^,:;]{{3,100}}?)\s*(?:[,:;]|$)
+""", re.X | re.I)
+
+
+_NAMED_STAGE = re.compile(rf"\b{_alt(lex.PROCESS_STAGES)}\b", re.I)  # "Construction, extension and operation of …"
+
+
+def _stems6(phrase: str) -> set[str]:
+    return {w[:6] for w in re.findall(r"[a-z][a-z0-9-]{2,}", phrase.lower())}
+
+
+def stage_of_own_kind(c) -> Optional[Verdict]:
+    """§6 exceptions (iii) + (v): "For operation of underground geological CO2 storage sites, …" in "Underground
+    permanent geological storage of CO2" is a process stage of what every instance is: Mandatory.  Not when the
+    activity's name itself lists stages ("Construction, extension and operation of …": a stage is then one
+    alternative of the activity) or the kind adds a qualifier the name lacks ("existing hydropower plants").
+
+    >>> stage_of_own_kind(_Cue("For operation of underground CO2 storage sites:", "", "Underground storage of CO2")).value
+    'Mandatory'
+    >>> stage_of_own_kind(_Cue("For operation of existing hydropower plants:", "", "Electricity generation from hydropower"))
+    """
+    m = _STAGE_OF_KIND_LEAD.match(c.text)
+    if m is None or not c.activity_name or _NAMED_STAGE.search(c.activity_name):
+        return None
+    kind = _stems6(m.group("what")) - _stems6(" ".join(lex.SITE_NOUNS)) - {"the", "and", "for", "with"}
+    if kind and kind <= _stems6(c.activity_name):
+        return Verdict("Mandatory", 0.6, "stage-of-own-kind")
+    return None
+
+
 prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters
