@@ -487,8 +487,10 @@ _EXCEPTION_CHAPEAU = re.compile(rf"\b{_alt(lex.EXCEPTION_WORDS)}\b[^.;]*?\bthe\s
 # "… in the specified sub-assemblies and component parts …" over table rows ("Group | scope | limit")
 _SPECIFIED_PARTS_CHAPEAU = re.compile(rf"\bspecified\s+{_alt(lex.PART_NOUNS)}\b", re.IGNORECASE)
 _TABLE_ROW = re.compile(r"\s\|\s")
-# "Use of TBBPA is allowed as reactive component for Printed Circuit Boards only": a use restricted to one kind
-_ALLOWED_ONLY = re.compile(r"\b(?:is|are)\s+(?:only\s+allowed\b|allowed\b[^.;]{0,120}?\bonly\b)", re.IGNORECASE)
+# "Use of TBBPA is allowed as reactive component for Printed Circuit Boards only", "Compostable plastic materials in
+# packaging applications are used only for very lightweight plastic carrier bags; …": a use restricted to one kind
+_ALLOWED_ONLY = re.compile(r"\b(?:is|are)\s+(?:only\s+(?:allowed|used\s+(?:for|in|as))\b|used\s+only\s+(?:for|in|as)\b|"
+                           r"allowed\b[^.;]{0,120}?\bonly\b)", re.IGNORECASE)
 
 
 def kind_participle_subject(c: Cue) -> Optional[Verdict]:
