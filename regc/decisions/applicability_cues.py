@@ -397,7 +397,9 @@ def coordinated_kind_subject(c: Cue) -> Optional[Verdict]:
     non-hazardous waste …") or is an agent handling it ("The operator collecting hazardous waste complies …").
     Instances that handle only the other kind are not bound.  A kind inside a list of the subject ("Source
     segregated waste consisting of (i) paper …; or (vii) any type of hazardous waste is …") or the object of the
-    activity's verb ("The economic activity manufactures … mobility components …", exception (i)) does not fire."""
+    activity's verb ("The economic activity manufactures … mobility components …", exception (i)) does not fire.
+    A harm of one kind the node prevents ("Proper collection and handling prevent leakage of hazardous waste …") makes
+    it a requirement about that kind too."""
     kinds = name_kinds(c.activity_name)
     if not kinds:
         return None
@@ -410,6 +412,11 @@ def coordinated_kind_subject(c: Cue) -> Optional[Verdict]:
         head = rf"^\s*(?:(?:the|any|all)\s+)?(?:[\w-]+\s+){{0,2}}?(?<![\w-]){words}\b|^\s*the\s+[\w-]+\s+[a-z]+ing\s+{words}\b"
         if re.search(head, subject, re.IGNORECASE) and not _mentions(subject, other):
             return Verdict("Conditional", 0.6, "coordinated-kind-subject")
+    for mine, other in (kinds, kinds[::-1]):  # "Proper collection and handling prevent leakage of hazardous waste …"
+        words = r"\s+".join(re.escape(w) for w in mine.split())
+        if re.search(rf"\b{_alt(lex.HARM_NOUNS)}\s+of\s+{words}\b", c.text, re.IGNORECASE) and \
+                not _mentions(c.text, other):
+            return Verdict("Conditional", 0.6, "coordinated-kind-object")
     return None
 
 

@@ -172,3 +172,6 @@ TOPIC_LEADS = ("with regard to", "as regards", "regarding", "concerning", "in re
 # generic place / installation heads that add nothing to what a scope names ("CO2 storage sites" = CO2 storage)
 SITE_NOUNS = ("sites", "site", "plants", "plant", "facilities", "facility", "installations", "installation",
               "systems", "system", "locations", "location")
+
+# harms of a material a requirement prevents ("prevent leakage of hazardous waste"): a requirement about that material
+HARM_NOUNS = ("leakage", "leakages", "release", "releases", "spill", "spills", "spillage", "loss", "losses")
