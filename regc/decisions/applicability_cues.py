@@ -22,8 +22,8 @@ from regc.decisions import applicability_lexicon as lex
 from regc.decisions.anchor_type import _EXCLUSION, SHOWN_COMPLIANCE
 from regc.decisions.activity_names import activity_alternatives, names_one_part
 from regc.decisions.applicability_scopes import (change_trigger, cited_points_subject, definite_own_input,
-                                                 propelled_kind_subject, source_system_of_harm, stage_of_own_kind,
-                                                 topic_works_lead)
+                                                 listed_kinds_subject, propelled_kind_subject, source_system_of_harm,
+                                                 stage_of_own_kind, topic_works_lead)
 from regc.decisions.activity_names import restates as _restates
 from regc.decisions.base import Verdict
 from regc.decisions.point_citations import POINTS_SUBJECT
@@ -551,7 +551,7 @@ LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, pa
                                    operator_of_kind_subject,
                                    coordinated_kind_subject, hazard_class_subject, event_caused_subject, works_involving,
                                    option_kind_subject, kind_place_lead, excluded_kind, propelled_kind_subject,
-                                   source_system_of_harm, topic_works_lead,
+                                   source_system_of_harm, topic_works_lead, listed_kinds_subject,
                                    points_subject, cited_points_subject, trailing_gate, change_trigger, provided_that_option, permission,
                                    kind_participle_subject, exception_case_item, restricted_part_row, allowed_only)
 

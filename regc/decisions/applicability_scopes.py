@@ -214,4 +214,27 @@ def stage_of_own_kind(c) -> Optional[Verdict]:
     return None
 
 
+# "Bridges, tunnels, dikes and sluices are inspected regularly …": a subject that lists three or more bare plural
+# kinds (no determiner), closed by its verb
+_LISTED_KINDS_SUBJECT = re.compile(r"""
+    ^\s*(?P<what>[A-Z][a-z-]+s,\s+(?:[a-z-]+s,\s+)*[a-z-]+s\s+(?:and|or)\s+[a-z-]+s)
+    \s+(?:are|is|have|has|do|does|comply|meet)\b
+""", re.X)
+
+
+def listed_kinds_subject(c) -> Optional[Verdict]:
+    """AP1/AP2: "Bridges, tunnels, dikes and sluices are inspected regularly …": the subject lists kinds of thing
+    the activity may build or use, so only instances with one of them are bound (spec §7), unless a kind restates
+    the activity.
+
+    >>> listed_kinds_subject(_Cue("Bridges, tunnels, dikes and sluices are inspected.", "", "Use of concrete")).value
+    'Conditional'
+    >>> listed_kinds_subject(_Cue("Bridges and tunnels are inspected.", "", "Use of concrete"))
+    """
+    m = _LISTED_KINDS_SUBJECT.match(c.text)
+    if m is None or _restates_words(m.group("what"), c.activity_name):
+        return None
+    return Verdict("Conditional", 0.55, "listed-kinds-subject")
+
+
 prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters
