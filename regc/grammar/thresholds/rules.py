@@ -27,10 +27,9 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from regc.grammar.thresholds.claims import _covered
-from regc.grammar.thresholds.patterns_limits import (_ANNUAL_AFTER, _CHANGE_BY_BEFORE, _CLASS_RANK, _COMPOSITION_AFTER,
-                                                     _COMPOSITION_BEFORE, _LIST_VALUE_OF, _NAMED_BOUND_BEFORE,
-                                                     _NEGATED_DEDICATION_OBJECT, _NUMBER_IN_LEAD, _RETENTION_BEFORE,
-                                                     _ZERO_SUBJECT)
+from regc.grammar.thresholds.patterns_limits import (
+    _ANNUAL_AFTER, _CHANGE_BY_BEFORE, _CLASS_RANK, _COMPOSITION_AFTER, _COMPOSITION_BEFORE, _LIST_VALUE_OF,
+    _NAMED_BOUND_BEFORE, _NEGATED_DEDICATION_OBJECT, _NUMBER_IN_LEAD, _RETENTION_BEFORE, _ZERO_SUBJECT)
 from regc.grammar.thresholds.metric import _duration_metric, _metric
 from regc.grammar.thresholds.parsers import parse_number
 from regc.grammar.thresholds.patterns import (
