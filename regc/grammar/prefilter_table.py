@@ -325,6 +325,7 @@ TABLE = {
     'need:b922759107dd51f92b4b73b7c059168f': ((), None),
     'need:b981f9d9805a4193b75d7fcd72e985c4': ((('0',),), None),
     'need:ba1ec177e7410af7d7fc6f34de91c502': ((('applicable', 'relevant'), ('equirements', 'ules')), ('applicable', 'relevant', 'the')),
+    'need:ba3aca13648d159a3c015e4af3b3cb3b': ((('newer', 'older', 'younger'), ('than',)), None),
     'need:bca6a7b231ba3ae79efb7e4ed461020d': ((('activit', 'commission', 'competent', 'verifier'),), None),
     'need:bd61a232269a7762129c6014894e3f74': ((('of ',), ('april', 'august', 'december', 'february', 'january', 'july', 'june', 'march', 'may', 'november', 'october', 'september')), None),
     'need:bd722058e5d7a98e7142cbd886dae0b9': ((), None),

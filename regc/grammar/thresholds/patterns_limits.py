@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from regc.grammar.prefilter import prefilter_namespace
-from regc.grammar.thresholds.lexicon import (ANNUAL_WORDS, BOUND_NOUNS, CHANGE_VERBS, COMPOSITION_NOUNS,
+from regc.grammar.thresholds.lexicon import (AGE_COMPARATIVES, ANNUAL_WORDS, BOUND_NOUNS, CHANGE_VERBS, COMPOSITION_NOUNS,
                                              DEDICATION_PARTICIPLES, RANK_CODES,
                                              RANK_NOUNS, RANK_UPWARD, RETENTION_VERBS,
                                              ZERO_EMISSION_SUBJECTS)
@@ -125,6 +125,12 @@ _NEGATED_DEDICATION_OBJECT = re.compile(rf"""
 # what the qualifying clause measures
 _LAST_OBJECT_NP = re.compile(r"""
     \b(?:to|of|for|from|with|between)\s+(?:an?\s+|the\s+)?(?P<np>[\w-]+(?:\s+[\w-]+){0,3})\s*$
+""", re.X | re.I)
+
+# "the first use of a patent not older than ": an age comparative right after the noun whose age it limits
+_AGE_OF_BEFORE = re.compile(rf"""
+    \b(?!(?:is|are|was|were|be|been|being|not|no)\b)(?P<np>[a-z][\w-]*)\s+(?:not\s+|no\s+)?
+    (?:{words(AGE_COMPARATIVES)})\s+than\s+$
 """, re.X | re.I)
 
 prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -10,7 +10,7 @@ from typing import Optional
 from regc.grammar.thresholds import rules as R
 from regc.grammar.thresholds.claims import _covered
 from regc.grammar.thresholds.patterns_limits import (_BLEND_OF_AFTER, _CHANGE_BY_BEFORE, _COMPOSITION_AFTER,
-                                                     _LAST_OBJECT_NP, _NEGATED_DEDICATION_OBJECT,
+                                                     _AGE_OF_BEFORE, _LAST_OBJECT_NP, _NEGATED_DEDICATION_OBJECT,
                                                      _NAMED_BOUND_BEFORE, _TOLERANCE_OF)
 from regc.grammar.thresholds.metric import _coordinated_metric, _metric, _subject, _subject_metric
 from regc.grammar.thresholds.patterns import (
@@ -209,6 +209,9 @@ def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
     tol = _TOLERANCE_OF.search(text, 0, uend + 80) if r.rule == R.tolerance.rule_id else None
     if tol is not None:  # "The Nitrogen content (with tolerance level ±25 %) of the digestate": the content's tolerance
         metric = f"Tolerance level of the {tol.group('what').lower()}" + (f" {tol.group('of')}" if tol.group("of") else "")
+    age = _AGE_OF_BEFORE.search(text, max(0, s - 60), s)
+    if age is not None:  # "the first use of a patent not older than 10 years": the patent's age
+        metric = f"Age of the {age.group('np').lower()}"
     if r.rule == R.exclusion_complement.rule_id:
         metric = _excluded_use_metric(text, r.op[1]) or metric
     if r.rule == R.retention.rule_id:  # "Such documentation is retained for five years": how long it is kept
