@@ -142,9 +142,14 @@ def test_annual_average_is_a_one_year_period():
 
 
 def test_entity_described_by_a_relative_clause_is_a_scope():
-    items, d = _items("The infrastructure is not dedicated to a direct connection to a power production plant where "
+    items, d = _items("The infrastructure is dedicated to a direct connection to a power production plant where "
                       "the direct greenhouse gas emissions exceed 270 g CO2e/kWh.")
     assert items == [] and d.scope_conditions
+    # negated, the purpose is an excluded use: the number separates compliant from non-compliant connections (spec §7
+    # Exclusions, validation17 CCA-4.9/DNSH-CCM P1) -> the complement is the limit
+    items, d = _items("The infrastructure is not dedicated to a direct connection to a power production plant where "
+                      "the direct greenhouse gas emissions exceed 270 g CO2e/kWh.")
+    assert items == [("<=", 270, "g CO2e/kWh", None)] and not d.scope_conditions
     items, _ = _items("The CO2 transported from the installation where it is captured to the injection point does "
                       "not lead to CO2 leakages above 0.5 % of the mass of CO2 transported.")
     assert items == [("<=", 0.5, "%", None)]

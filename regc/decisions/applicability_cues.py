@@ -21,7 +21,9 @@ from typing import Callable, Optional
 from regc.decisions import applicability_lexicon as lex
 from regc.decisions.anchor_type import _EXCLUSION, SHOWN_COMPLIANCE
 from regc.decisions.activity_names import activity_alternatives, names_one_part
-from regc.decisions.applicability_scopes import change_trigger, cited_points_subject, definite_own_input
+from regc.decisions.applicability_scopes import (change_trigger, cited_points_subject, definite_own_input,
+                                                 listed_kinds_subject, propelled_kind_subject, source_system_of_harm,
+                                                 stage_of_own_kind, topic_works_lead)
 from regc.decisions.activity_names import restates as _restates
 from regc.decisions.base import Verdict
 from regc.decisions.point_citations import POINTS_SUBJECT
@@ -395,7 +397,9 @@ def coordinated_kind_subject(c: Cue) -> Optional[Verdict]:
     non-hazardous waste …") or is an agent handling it ("The operator collecting hazardous waste complies …").
     Instances that handle only the other kind are not bound.  A kind inside a list of the subject ("Source
     segregated waste consisting of (i) paper …; or (vii) any type of hazardous waste is …") or the object of the
-    activity's verb ("The economic activity manufactures … mobility components …", exception (i)) does not fire."""
+    activity's verb ("The economic activity manufactures … mobility components …", exception (i)) does not fire.
+    A harm of one kind the node prevents ("Proper collection and handling prevent leakage of hazardous waste …") makes
+    it a requirement about that kind too."""
     kinds = name_kinds(c.activity_name)
     if not kinds:
         return None
@@ -408,6 +412,11 @@ def coordinated_kind_subject(c: Cue) -> Optional[Verdict]:
         head = rf"^\s*(?:(?:the|any|all)\s+)?(?:[\w-]+\s+){{0,2}}?(?<![\w-]){words}\b|^\s*the\s+[\w-]+\s+[a-z]+ing\s+{words}\b"
         if re.search(head, subject, re.IGNORECASE) and not _mentions(subject, other):
             return Verdict("Conditional", 0.6, "coordinated-kind-subject")
+    for mine, other in (kinds, kinds[::-1]):  # "Proper collection and handling prevent leakage of hazardous waste …"
+        words = r"\s+".join(re.escape(w) for w in mine.split())
+        if re.search(rf"\b{_alt(lex.HARM_NOUNS)}\s+of\s+{words}\b", c.text, re.IGNORECASE) and \
+                not _mentions(c.text, other):
+            return Verdict("Conditional", 0.6, "coordinated-kind-object")
     return None
 
 
@@ -485,8 +494,10 @@ _EXCEPTION_CHAPEAU = re.compile(rf"\b{_alt(lex.EXCEPTION_WORDS)}\b[^.;]*?\bthe\s
 # "… in the specified sub-assemblies and component parts …" over table rows ("Group | scope | limit")
 _SPECIFIED_PARTS_CHAPEAU = re.compile(rf"\bspecified\s+{_alt(lex.PART_NOUNS)}\b", re.IGNORECASE)
 _TABLE_ROW = re.compile(r"\s\|\s")
-# "Use of TBBPA is allowed as reactive component for Printed Circuit Boards only": a use restricted to one kind
-_ALLOWED_ONLY = re.compile(r"\b(?:is|are)\s+(?:only\s+allowed\b|allowed\b[^.;]{0,120}?\bonly\b)", re.IGNORECASE)
+# "Use of TBBPA is allowed as reactive component for Printed Circuit Boards only", "Compostable plastic materials in
+# packaging applications are used only for very lightweight plastic carrier bags; …": a use restricted to one kind
+_ALLOWED_ONLY = re.compile(r"\b(?:is|are)\s+(?:only\s+(?:allowed|used\s+(?:for|in|as))\b|used\s+only\s+(?:for|in|as)\b|"
+                           r"allowed\b[^.;]{0,120}?\bonly\b)", re.IGNORECASE)
 
 
 def kind_participle_subject(c: Cue) -> Optional[Verdict]:
@@ -533,13 +544,14 @@ def permission(c: Cue) -> Optional[Verdict]:
     return None
 
 
-EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, location_scope, event_trigger, claim_gate, exemption,
+EARLY_RULES: tuple[CueRule, ...] = (stage_activities_scope, stage_of_own_kind, location_scope, event_trigger, claim_gate, exemption,
                                     object_of_chapeau_anywhere, other_section_boundary, definite_own_input)
 LATE_RULES: tuple[CueRule, ...] = (subtype_value_item, activity_part_subject, participial_activity_subject,
                                    feedstock_subject, intervention_subject, qualified_class_subject,
                                    operator_of_kind_subject,
                                    coordinated_kind_subject, hazard_class_subject, event_caused_subject, works_involving,
-                                   option_kind_subject, kind_place_lead, excluded_kind,
+                                   option_kind_subject, kind_place_lead, excluded_kind, propelled_kind_subject,
+                                   source_system_of_harm, topic_works_lead, listed_kinds_subject,
                                    points_subject, cited_points_subject, trailing_gate, change_trigger, provided_that_option, permission,
                                    kind_participle_subject, exception_case_item, restricted_part_row, allowed_only)
 

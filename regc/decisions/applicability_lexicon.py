@@ -153,3 +153,25 @@ CHANGE_WORDS = ("change", "changes", "changed", "alter", "alters", "altered", "m
 # participles by which a definite description names what the activity itself uses ("For the cement used in this
 # activity, …": spec §6 exception (iii))
 USE_PARTICIPLES = ("used", "consumed", "incorporated", "employed", "processed")
+
+# the power units of a vehicle, named for the kind of vehicle they propel ("Engines for the propulsion of railway
+# locomotives (RLL) …": spec §7 some-instances entity, the activity's zero-emission stock has none)
+PROPULSION_UNIT_NOUNS = ("engines", "engine", "motors", "motor", "propulsion systems", "propulsion system")
+
+# harms a requirement mitigates at their source ("measures … to avoid and mitigate harmful stormwater overflows from the
+# combined wastewater collection system"); the source system is a some-instances entity unless the activity names it
+MITIGATION_VERB_STEMS = ("avoid", "mitigat", "prevent", "reduc", "minimi", "limit", "control")
+SOURCE_SYSTEM_HEADS = ("system", "systems", "network", "networks")
+# closed compounds written open in activity names ("wastewater" / "waste water")
+OPEN_COMPOUNDS = {"wastewater": "waste water", "stormwater": "storm water", "groundwater": "ground water"}
+
+# topic leads that name what a requirement is about ("With regard to de-icing activities, measures are in place …")
+TOPIC_LEADS = ("with regard to", "as regards", "regarding", "concerning", "in relation to", "with respect to",
+               "in respect of")
+
+# generic place / installation heads that add nothing to what a scope names ("CO2 storage sites" = CO2 storage)
+SITE_NOUNS = ("sites", "site", "plants", "plant", "facilities", "facility", "installations", "installation",
+              "systems", "system", "locations", "location")
+
+# harms of a material a requirement prevents ("prevent leakage of hazardous waste"): a requirement about that material
+HARM_NOUNS = ("leakage", "leakages", "release", "releases", "spill", "spills", "spillage", "loss", "losses")

@@ -58,6 +58,14 @@ EXCLUSION_PREDICATES = (r"(?:is|are)\s+not\s+(?:compliant|eligible|allowed|permi
                         r"(?:do|does)\s+not\s+(?:qualify|comply)", r"(?:can|may)\s+not\s+qualify",
                         r"cannot\s+qualify")
 
+# participles of a negated purpose predicate whose object is an excluded use ("The infrastructure is not dedicated to
+# creating a direct connection … to a plant where the emissions exceed 270 g CO2e/kWh"): a number in the object's
+# qualifying clause separates the excluded use from the compliant ones, spec §7 Exclusions
+DEDICATION_PARTICIPLES = ("dedicated", "intended", "designed")
+
+# comparatives of age: the limited quantity is the age of the thing they follow ("a patent not older than 10 years")
+AGE_COMPARATIVES = ("older", "younger", "newer")
+
 # prepositions that bound a date ("by 31 December 2030", "as of 2026")
 TEMPORAL_PREPOSITIONS = ('no later than', 'not later than', 'at the latest by', 'at the latest on', 'on or before',
                          'on or after', 'by', 'until', 'till', 'up to and including', 'up to', 'as from', 'as of',

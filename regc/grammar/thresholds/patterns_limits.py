@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 
 from regc.grammar.prefilter import prefilter_namespace
-from regc.grammar.thresholds.lexicon import (ANNUAL_WORDS, BOUND_NOUNS, CHANGE_VERBS, COMPOSITION_NOUNS, RANK_CODES,
+from regc.grammar.thresholds.lexicon import (AGE_COMPARATIVES, ANNUAL_WORDS, BOUND_NOUNS, CHANGE_VERBS, COMPOSITION_NOUNS,
+                                             DEDICATION_PARTICIPLES, RANK_CODES,
                                              RANK_NOUNS, RANK_UPWARD, RETENTION_VERBS,
                                              ZERO_EMISSION_SUBJECTS)
 from regc.grammar.thresholds.patterns import words
@@ -109,6 +110,27 @@ _LIMIT_VALUES_CHAPEAU = re.compile(r"""
 # a regime lead between that chapeau and the items ("until 31 December 2024:", "from 1 January 2025:")
 _REGIME_LEAD = re.compile(r"""
     ^\s*(?:until|from|as\s+from|after|before|by)\b[^:]{0,40}:\s*$
+""", re.X | re.I)
+
+# "The infrastructure is not dedicated to creating a direct connection … to a power production plant where the direct
+# greenhouse gas emissions ": a negated purpose whose object (the excluded use) is qualified by a clause that ends, a
+# few words on, at the comparison; the number separates excluded uses from compliant ones (spec §7 Exclusions). Not
+# "is not dedicated to X, and emissions exceed …" (a second main clause: no qualifying word before the comparison)
+_NEGATED_DEDICATION_OBJECT = re.compile(rf"""
+    \b(?:is|are)\s+not\s+(?:{words(DEDICATION_PARTICIPLES)})\s+(?:to|for)\b   # the negated purpose
+    (?P<use>[^.;:]*?)\b(?:where|whose|that|which)\s+                          # the object's qualifying clause
+    (?P<measure>(?:[\w()-]+\s+){{0,10}})$                                      # its words up to the comparison
+""", re.X | re.I)
+# the last noun phrase of an excluded use ("… expanding an existing direct connection to a power production plant"):
+# what the qualifying clause measures
+_LAST_OBJECT_NP = re.compile(r"""
+    \b(?:to|of|for|from|with|between)\s+(?:an?\s+|the\s+)?(?P<np>[\w-]+(?:\s+[\w-]+){0,3})\s*$
+""", re.X | re.I)
+
+# "the first use of a patent not older than ": an age comparative right after the noun whose age it limits
+_AGE_OF_BEFORE = re.compile(rf"""
+    \b(?!(?:is|are|was|were|be|been|being|not|no)\b)(?P<np>[a-z][\w-]*)\s+(?:not\s+|no\s+)?
+    (?:{words(AGE_COMPARATIVES)})\s+than\s+$
 """, re.X | re.I)
 
 prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

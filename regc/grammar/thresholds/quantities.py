@@ -10,6 +10,7 @@ from typing import Optional
 from regc.grammar.thresholds import rules as R
 from regc.grammar.thresholds.claims import _covered
 from regc.grammar.thresholds.patterns_limits import (_BLEND_OF_AFTER, _CHANGE_BY_BEFORE, _COMPOSITION_AFTER,
+                                                     _AGE_OF_BEFORE, _LAST_OBJECT_NP, _NEGATED_DEDICATION_OBJECT,
                                                      _NAMED_BOUND_BEFORE, _TOLERANCE_OF)
 from regc.grammar.thresholds.metric import _coordinated_metric, _metric, _subject, _subject_metric
 from regc.grammar.thresholds.patterns import (
@@ -37,7 +38,7 @@ from regc.grammar.thresholds.patterns import (
 from regc.grammar.thresholds.phrase import _window_start, _word_end
 from regc.grammar.thresholds.results import Claim, QuantHit, Strategy
 from regc.grammar.thresholds.site import NumberSite, QuantCtx, Reading
-from regc.grammar.thresholds.text import _clean, prefix_ends_with_char
+from regc.grammar.thresholds.text import _clean, _sentence_start, prefix_ends_with_char
 from regc.grammar.thresholds.units import parse_unit, unit_window
 from regc.ir.models import QuantItem
 from regc.grammar.prefilter import prefilter_namespace
@@ -155,6 +156,19 @@ def _base_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
     return _MEASURE_LIMIT_OF.sub(r"\1 of ", metric)  # "concentration limit for the 18 listed PAHs" -> the concentration measured
 
 
+def _excluded_use_metric(text: str, op_start: int) -> str:
+    """"The infrastructure is not dedicated to … a power production plant where the direct greenhouse gas emissions
+    exceed": the clause's measure of the excluded use's object ("Direct greenhouse gas emissions of the power
+    production plant"); "" when the comparison is not in such a clause."""
+    m = _NEGATED_DEDICATION_OBJECT.search(text[_sentence_start(text, op_start):op_start])
+    measure = re.sub(r"^(?:the|its|their)\s+|^(?:is|are)\b\s*", "", _clean(m.group("measure")), flags=re.I) if m else ""
+    if not measure:
+        return ""
+    obj = _LAST_OBJECT_NP.search(m.group("use"))
+    metric = f"{measure} of the {_clean(obj.group('np'))}" if obj else measure
+    return metric[:1].upper() + metric[1:]
+
+
 def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
     """What the limit measures: the text's noun phrase, refined by the rule that read the number."""
     text, s, uend, prev = ctx.text, site.s, site.uend, r.prev
@@ -195,6 +209,11 @@ def _item_metric(site: NumberSite, r: Reading, ctx: QuantCtx) -> str:
     tol = _TOLERANCE_OF.search(text, 0, uend + 80) if r.rule == R.tolerance.rule_id else None
     if tol is not None:  # "The Nitrogen content (with tolerance level ±25 %) of the digestate": the content's tolerance
         metric = f"Tolerance level of the {tol.group('what').lower()}" + (f" {tol.group('of')}" if tol.group("of") else "")
+    age = _AGE_OF_BEFORE.search(text, max(0, s - 60), s)
+    if age is not None:  # "the first use of a patent not older than 10 years": the patent's age
+        metric = f"Age of the {age.group('np').lower()}"
+    if r.rule == R.exclusion_complement.rule_id:
+        metric = _excluded_use_metric(text, r.op[1]) or metric
     if r.rule == R.retention.rule_id:  # "Such documentation is retained for five years": how long it is kept
         metric = f"Retention period of {metric[:1].lower()}{metric[1:]}" if metric != "Period" else "Retention period"
     if r.rule == R.chapeau_operator.rule_id and ctx.parent_metric:

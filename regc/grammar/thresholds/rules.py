@@ -27,9 +27,9 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from regc.grammar.thresholds.claims import _covered
-from regc.grammar.thresholds.patterns_limits import (_ANNUAL_AFTER, _CHANGE_BY_BEFORE, _CLASS_RANK, _COMPOSITION_AFTER,
-                                                     _COMPOSITION_BEFORE, _LIST_VALUE_OF, _NAMED_BOUND_BEFORE,
-                                                     _NUMBER_IN_LEAD, _RETENTION_BEFORE, _ZERO_SUBJECT)
+from regc.grammar.thresholds.patterns_limits import (
+    _ANNUAL_AFTER, _CHANGE_BY_BEFORE, _CLASS_RANK, _COMPOSITION_AFTER, _COMPOSITION_BEFORE, _LIST_VALUE_OF,
+    _NAMED_BOUND_BEFORE, _NEGATED_DEDICATION_OBJECT, _NUMBER_IN_LEAD, _RETENTION_BEFORE, _ZERO_SUBJECT)
 from regc.grammar.thresholds.metric import _duration_metric, _metric
 from regc.grammar.thresholds.parsers import parse_number
 from regc.grammar.thresholds.patterns import (
@@ -505,8 +505,8 @@ def exclusion_complement(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
     An inline enumeration ("IT/OT systems aimed at (i) …; (ii) … plants that are more … than 100 g …; or (iii) …;
     do not qualify.") shares the predicate that closes it.  Under a chapeau that declares its items not compliant ("The following elements are not compliant: (a) … a
     plant that is more GHG intensive than 100 g …") the item is the subject: its comparisons in the noun phrase or
-    in a relative clause ("that is more … than") are read so too.
-    """
+    in a relative clause ("that is more … than") are read so too, and so is one in the qualifying clause of a negated
+    purpose's object ("The infrastructure is not dedicated to … a plant where the emissions exceed 270 g")."""
     from regc.grammar.thresholds.lexicon import _FLIP
     from regc.grammar.thresholds.text import _enumeration_end, _sentence_start
 
@@ -519,7 +519,8 @@ def exclusion_complement(site: NumberSite, r: Reading, ctx: QuantCtx) -> bool:
     own = _EXCLUSION_PREDICATE.search(text[site.e:_enumeration_end(text, site.e)]) and in_subject
     under_chapeau = ctx.parent_excludes and (
         in_subject or _RELATIVE_COPULA_BEFORE.search(text[max(0, op[1] - 20):op[1]]))
-    if not (own or under_chapeau):
+    excluded_use = _NEGATED_DEDICATION_OBJECT.search(text[_sentence_start(text, op[1]):op[1]])
+    if not (own or under_chapeau or excluded_use):
         return False
     r.operator, r.rule = _FLIP[r.operator], exclusion_complement.rule_id
     return True
