@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 
 from regc.reports import rows as V
 from regc.reports.kpi_columns import kpi_spans, kpi_view, spans_fit
+from regc.reports.kpi_header import (HEADER_MARKERS, SC_MARKERS, SC_WORD, Column, header_columns, header_lines,
+                                      is_data_line, nearest_column, share_column_x)
 from regc.reports.line_cells import footnote_mark as _footnote_mark, join_wrapped_percent, prose_word as _prose_word
 from regc.reports.page_breaks import (FOOT_GAP, foot_block_start, is_continuation_page, is_page_footer,
                                       is_page_note, join_facing, join_tail, starts_coded_row)
-from regc.reports.header_stacks import stacked_words
 from regc.reports.page_columns import column_pages
 from regc.reports.pdftree import Document, Line, Page
 from regc.reports.row_gaps import label_owners
@@ -28,22 +29,9 @@ from regc.reports.sc_shares import read_sc_shares
 from regc.reports.table_extent import TOTAL_KINDS, has_table_rows, itemised, rows_kpi, table_closed
 from regc.reports.year_columns import drop_earlier_years, reporting_year_start, year_cells
 
-HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich|"
-                            + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS) + V.SC_ABBREVIATED, re.I)
-SC_MARKERS = re.compile(r"substantial\s+contribution|wesentliche[nr]?\s+beitrag", re.I)
-SC_WORD = re.compile(rf"\b(?:{V.alternation(V.SC_GROUP_WORDS)})\b", re.I)  # a wrapped SC group header's first word
 SECTION_MARKER = re.compile(r"^A\.?\s*[12]\b|^A\.\s|\bA\.1\b|\bA\.2\b")
 PAGE_LIMIT_FIND = 1200  # pages scanned for KPI tables (a 1,000-page report still finishes)
 LABEL_GAP = 1.35  # a baseline step above this many label-line pitches ends a label block
-
-
-@dataclass
-class Column:
-    """A header column: what it holds (objective, 'MS', 'code') and its x-centre."""
-
-    role: str
-    group: str  # 'sc' | 'dnsh' | 'other'
-    xc: float
 
 
 @dataclass
@@ -94,80 +82,6 @@ def is_kpi_page(page: Page) -> bool:
     subtotals = all(re.search(rf"\(\s*A\.?\s*{k}\.?\s*\)", text) for k in "12")  # '(A.1)' and '(A.2)' rows
     return (codes >= 1 or sections >= 1) and answers >= 4 or answers >= 12 and "dnsh" in text.lower() \
         or sections >= 2 and subtotals  # a table without answer cells (nothing aligned, 2021 template)
-
-
-def is_data_line(line: Line) -> bool:
-    """A table body line: a section start, a line of answer cells, or grouped/percent numbers with a code."""
-    if re.match(r"^\s*A\.?\s*(?:1|2)?\.?\s", line.text) and not V.row_kind(line.text):
-        return True
-    answers = sum(1 for w in line.words if V.is_answer(w.text) and "*" not in w.text)
-    if answers >= 3 and answers * 2 >= len(line.words):
-        return True
-    amounts = sum(1 for w in line.words if V.is_number(w.text) and re.search(r"\d[.,'’\s]\d|%", w.text))
-    return amounts >= 1 and (V.CODE.search(line.text) is not None and answers >= 1 or amounts >= 2)
-
-
-def header_lines(page: Page) -> list[Line]:
-    """Lines above the first table body line — the column header block.  Label lines just above the first
-    body line (entirely left of its first value) belong to the body, not the header."""
-    lines = page.lines
-    k = next((i for i, line in enumerate(lines) if is_data_line(line)), len(lines))
-    if k < len(lines):
-        first_value = next((w.x0 for w in lines[k].words if V.is_number(w.text) and not V.CODE_TOKEN.match(w.text)), None)
-        while first_value is not None and k > 0 and all(w.x1 < first_value for w in lines[k - 1].words) \
-                and not V.section_of(lines[k - 1].text) and len(lines[k - 1].words) <= 8:
-            k -= 1
-    return lines[:k]
-
-
-def header_columns(page: Page) -> list[Column]:
-    """Objective / safeguards / code columns from header words, SC vs DNSH by position."""
-    found: dict[str, list[float]] = {}
-    code_x: list[float] = []
-    for w in stacked_words(header_lines(page)):  # 'Ilmas-' / 'tonm-' / ... read as one word
-        low = w.text.lower()
-        abbrev = V.OBJECTIVE_ABBREVIATIONS.get(w.text.strip("()*,:"))
-        if abbrev:
-            found.setdefault(abbrev, [])
-            if all(abs(x - w.xc) > 12 for x in found[abbrev]):
-                found[abbrev].append(w.xc)
-            continue
-        for role, prefixes in V.OBJECTIVE_HEADER_WORDS:
-            if V.names_column(low, prefixes):
-                found.setdefault(role, [])
-                if all(abs(x - w.xc) > 12 for x in found[role]):
-                    found[role].append(w.xc)
-        if re.match(r"^code", low):
-            code_x.append(w.xc)
-    cols = [Column("code", "other", x) for x in code_x]
-    cols += [Column("MS", "other", x) for x in found.pop("MS", [])]
-    seconds = [sorted(xs)[1] for xs in found.values() if len(xs) >= 2]
-    has_sc = bool(re.search(r"substantial|contribution|wesentlich", " ".join(l.text for l in header_lines(page)), re.I))
-    boundary = min(seconds) if seconds else (0.0 if not has_sc else float("inf"))
-    for role, xs in found.items():
-        for x in sorted(xs)[:2]:
-            cols.append(Column(role, "dnsh" if x >= boundary - 1 else "sc", x))
-    return cols
-
-
-def share_column_x(page: Page, cols: list[Column], min_x: float = float("-inf")) -> float | None:
-    """x-centre of the KPI's proportion column: the leftmost header word naming a proportion/share/Anteil/'%'
-    left of the objective columns (the template puts the year's proportion before them; a previous year's
-    proportion stands after them) and right of ``min_x``, where the value columns start (a title 'Proportion
-    of turnover ...' above the label column names no column).  None when there is no such word."""
-    first_obj = min((c.xc for c in cols if c.role not in ("code", "MS")), default=float("inf"))
-    xs = [w.xc for line in header_lines(page) for w in line.words
-          if min_x <= w.xc < first_obj and any(w.text.lower().startswith(p) or w.text.lower().endswith(p)
-                                      for p in V.SHARE_HEADER_WORDS)]
-    return min(xs) if xs else None
-
-
-def nearest_column(cols: list[Column], x: float, roles_ok=lambda c: True) -> Column | None:
-    """The column nearest to x (within half the gap to its neighbours, at most 40 pt)."""
-    cands = sorted(((abs(c.xc - x), c) for c in cols if roles_ok(c)), key=lambda t: (t[0], t[1].role))
-    if not cands or cands[0][0] > 40:
-        return None
-    return cands[0][1]
 
 
 def label_split(line: Line, cols: list[Column]) -> int:
