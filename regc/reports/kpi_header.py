@@ -101,3 +101,26 @@ def nearest_column(cols: list[Column], x: float, roles_ok=lambda c: True) -> Col
     if not cands or cands[0][0] > 40:
         return None
     return cands[0][1]
+
+
+BARE_SCALE = re.compile(rf"^\(?(?:in\s+)?(?:{V.alternation(w for _, ws in V.SCALE_WORDS for w in ws)})s?\)?[,;]?$", re.I)
+
+
+def unit_word(text: str) -> bool:
+    """A header word that carries an amount unit: a currency ('(EUR', '€', 'MSEK') or a scale in brackets
+    ('(m)', 'millions)').
+
+    >>> unit_word("(EUR"), unit_word("(m)"), unit_word("millions)"), unit_word("%"), unit_word("turnover")
+    (True, True, True, False, False)
+    """
+    t = text.strip()
+    bracketed = t.startswith("(") or t.endswith(")")
+    return V.unit_currency(t) is not None or bracketed and bool(BARE_SCALE.match(t))
+
+
+def amount_column_x(page: Page, cols: list[Column], min_x: float = float("-inf")) -> float | None:
+    """x-centre of the header word that names the amount unit over the value columns (leftmost, right of
+    ``min_x`` and left of the objective columns), None when no unit is printed there."""
+    first_obj = min((c.xc for c in cols if c.role not in ("code", "MS")), default=float("inf"))
+    xs = [w.xc for line in header_lines(page) for w in line.words if min_x <= w.xc < first_obj and unit_word(w.text)]
+    return min(xs) if xs else None

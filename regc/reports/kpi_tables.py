@@ -16,9 +16,10 @@ import re
 from dataclasses import dataclass, field
 
 from regc.reports import rows as V
+from regc.reports.column_roles import roles
 from regc.reports.kpi_columns import kpi_spans, kpi_view, spans_fit
-from regc.reports.kpi_header import (HEADER_MARKERS, SC_MARKERS, SC_WORD, Column, header_columns, header_lines,
-                                      is_data_line, nearest_column, share_column_x)
+from regc.reports.kpi_header import (HEADER_MARKERS, SC_MARKERS, SC_WORD, Column, amount_column_x, header_columns,
+                                      header_lines, is_data_line, nearest_column, share_column_x)
 from regc.reports.line_cells import footnote_mark as _footnote_mark, join_wrapped_percent, prose_word as _prose_word
 from regc.reports.page_breaks import (FOOT_GAP, foot_block_start, is_continuation_page, is_page_footer,
                                       is_page_note, join_facing, join_tail, starts_coded_row)
@@ -150,6 +151,7 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
     first_x = _first_value_x(body, splits)  # the previous year's columns printed first are not read
     years = year_cells(header_lines(page), min((c.xc for c in cols if c.group != "other"), default=float("inf")))
     share_x = share_column_x(page, cols, max(first_x, reporting_year_start(years)))
+    amount_x = amount_column_x(page, cols, max(first_x, reporting_year_start(years)))
     has_values = [_has_values(line, sp) for line, sp in zip(body, splits)]
     owners = label_owners(body, has_values, [not v and bool(V.section_of(line.text)) and not V.row_kind(line.text)
                                              for line, v in zip(body, has_values)])
@@ -188,7 +190,7 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
                 continue_row(out[-1], label_words, values, cols)
                 continue
         if _numbers_below(out, line, split, pending, gap_above, pitch):
-            below = make_row(page, line, line.text, label_words, values, cols, decimal, share_x)
+            below = make_row(page, line, line.text, label_words, values, cols, decimal, share_x, amount_x)
             continue_row(out[-1], label_words, [], cols)
             out[-1].amount, out[-1].amount_token = below.amount, below.amount_token
             out[-1].share, out[-1].share_token = below.share, below.share_token
@@ -203,7 +205,7 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
             pending.append(line)
             continue
         label = " ".join([l.text for l in pending] + [w.text for w in label_words]).strip()
-        out.append(make_row(page, line, label, label_words, values, cols, decimal, share_x))
+        out.append(make_row(page, line, label, label_words, values, cols, decimal, share_x, amount_x))
         dropped = [] if label else dropped
         pending = []
     left = pending or dropped
@@ -265,7 +267,8 @@ def continue_row(row: TableRow, label_words, values, cols: list[Column]) -> None
     assign_answers(row, values, cols)
 
 
-def make_row(page: Page, line: Line, label: str, label_words, values, cols, decimal, share_x=None) -> TableRow:
+def make_row(page: Page, line: Line, label: str, label_words, values, cols, decimal, share_x=None,
+             amount_x=None) -> TableRow:
     """Type one value line: amount/share tokens, answers by column, category letters.  The amount is the first
     number; the share the next one, or, when the proportion column's header is known, the number nearest it
     (a previous year's amount may stand between them)."""
@@ -275,14 +278,14 @@ def make_row(page: Page, line: Line, label: str, label_words, values, cols, deci
     first = next((i for i, w in enumerate(label_words) if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text)), None)
     row.code_text = " ".join(w.text for w in label_words[first:]) if first is not None else ""
     nums = [w for w in values if V.is_number(w.text) and not V.is_answer(w.text)]
-    if nums and V.is_percent(nums[0].text):  # no amount printed: the row starts with its share
+    amount, share = roles(nums, values, share_x, amount_x)  # by header and unit, position last (:mod:`column_roles`)
+    if nums and amount is None and share is not None:  # no amount printed: the row starts with its share
         nums = [None] + nums
     lone_dash = len(nums) == 1 and not any(w.text.lower() in V.NOT_APPLICABLE_CELLS for w in values)
-    if nums and nums[0] is not None and not (V.DASH_CELL.match(nums[0].text) and kind == "activity" and lone_dash):
-        row.amount_token = nums[0].text
-        row.amount = V.parse_number(nums[0].text, decimal)
-    if len(nums) >= 2:
-        share = nums[1] if share_x is None else min(nums[1:], key=lambda w: abs(w.xc - share_x))
+    if amount is not None and not (V.DASH_CELL.match(amount.text) and kind == "activity" and lone_dash):
+        row.amount_token = amount.text
+        row.amount = V.parse_number(amount.text, decimal)
+    if share is not None:
         row.share_token = share.text
         row.share = V.parse_number(share.text, decimal)
     assign_answers(row, values, cols)
