@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from regc.reports import rows as V
+from regc.reports.cell_units import cell_unit
 from regc.reports.column_roles import roles
 from regc.reports.kpi_columns import kpi_spans, kpi_view, spans_fit
 from regc.reports.kpi_header import (HEADER_MARKERS, SC_MARKERS, SC_WORD, Column, amount_column_x, header_columns,
@@ -335,13 +336,15 @@ def page_kpi(page: Page) -> str | None:
 def page_currency(page: Page) -> str | None:
     """The currency of the amount unit printed in the page's header block (or anywhere on the page)."""
     head = " ".join(l.text for l in header_lines(page))
-    return V.unit_currency_named(head) or V.unit_currency_named(page.text)
+    cells = cell_unit(page)  # the currency in every amount cell, the scale alone in the header (:mod:`cell_units`)
+    return V.unit_currency_named(head) or V.unit_currency_named(page.text) or (cells[1] if cells else None)
 
 
 def page_multiplier(page: Page) -> float | None:
     """The amount unit printed in the page's header block (or anywhere on the page)."""
     head = " ".join(l.text for l in header_lines(page))
-    return V.unit_multiplier(head) or V.unit_multiplier(page.text)
+    cells = cell_unit(page)
+    return V.unit_multiplier(head) or V.unit_multiplier(page.text) or (cells[0] if cells else None)
 
 
 def is_facing_page(page: Page) -> bool:
