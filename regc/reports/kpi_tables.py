@@ -55,6 +55,7 @@ class TableRow:
     minimum_safeguards: str | None = None
     category: str | None = None
     bbox: tuple = ()
+    amount_page: int | None = None  # the amount's page when it is not the row's (a table split in two halves)
 
 
 @dataclass
