@@ -151,3 +151,19 @@ def test_synth_j_layout_family_end_to_end(family, seed, tmp_path):
     render(doc, tmp_path / "j.pdf")
     s = score_pair(extract(Document(tmp_path / "j.pdf")), gold_json(doc))
     assert s["fixed_exact"] == 1.0 and s["rows"]["f1"] == 1.0 and s["rows"]["amount_acc"] == 1.0, s["fixed_misses"]
+
+
+def test_share_left_of_amount_header_words_far_from_the_numbers():
+    # a title 'Proportion of turnover ... (in € thousand)' over the label column is no column header (synth-e e09)
+    row = [_w(220, "57,070"), _w(268, "4.6%")]
+    amount, share = roles(row, row, share_x=63.0, amount_x=111.0)
+    assert (amount.text, share.text) == ("57,070", "4.6%")
+
+
+def test_amount_unit_left_aligned_over_both_years_near_miss():
+    # 'Absolute Turnover in EUR thousand | % | (2022) Absolute ... EUR thousand | %' (synth-c c04): the current
+    # year's unit word starts left of its right-aligned figures; it, not the prior year's, is the amount column
+    page = _page([[(38, "Economic"), (248, "Absolute"), (299, "%"), (333, "Absolute"), (383, "%"), (417, "CCM")],
+                  [(248, "EUR"), (264, "thousand"), (333, "EUR"), (348, "thousand")],
+                  [(38, "Electricity"), (206, "4.1"), (276, "13,863"), (315, "1.3%"), (360, "13,361"), (399, "1.4%")]])
+    assert amount_column_x(page, [], 265.0) == pytest.approx(248 + 7.5)

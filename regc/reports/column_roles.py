@@ -6,7 +6,8 @@ The template prints the absolute amount left of the proportion; some reports pri
 
 - ``share_left_of_amount``: the header names the proportion column (:func:`kpi_header.share_column_x`) left of
   the column whose header carries the amount unit (a currency or a scale, :func:`kpi_header.amount_column_x`):
-  the amount is the number under the unit, the share the number under the proportion header.
+  the amount is the number under the unit, the share the number under the proportion header (each header word
+  within ``NEAR`` points of its number: a title over the label column names no column).
 - ``percent_cell``: a number printed with '%' (glued, or a lone '%' word set close right of it) is a share,
   never an amount: a row that starts with one prints no amount (a proportions-only table).
 - ``position``: the first number is the amount, the next one (or the one nearest the proportion header) the share.
@@ -27,6 +28,7 @@ from regc.reports import rows as V
 from regc.reports.pdftree import Word
 
 PERCENT_GAP = 8.0  # points: a lone '%' this close right of a number is that number's unit
+NEAR = 40.0  # points a column's header word may stand from the centre of its numbers
 
 
 def percent_cell(values: list[Word], w: Word) -> bool:
@@ -43,7 +45,10 @@ def _share_left_of_amount(nums, values, share_x, amount_x):
         return None
     share = min(real, key=lambda w: abs(w.xc - share_x))
     right = [w for w in real if w.xc > share.xc]  # the unit's header spans its cell: the column right of the share
-    return (min(right, key=lambda w: abs(w.xc - amount_x)), share) if right else None
+    amount = min(right, key=lambda w: abs(w.xc - amount_x)) if right else None
+    if amount is None or abs(share.xc - share_x) > NEAR or abs(amount.xc - amount_x) > NEAR:
+        return None  # a header word far from every number (a title above the label column) names no column
+    return amount, share
 
 
 def _percent_first(nums, values, share_x, amount_x):

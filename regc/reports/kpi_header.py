@@ -103,6 +103,7 @@ def nearest_column(cols: list[Column], x: float, roles_ok=lambda c: True) -> Col
     return cands[0][1]
 
 
+UNIT_LEAD = 40.0  # points a unit word may stand left of the first figure it heads
 BARE_SCALE = re.compile(rf"^\(?(?:in\s+)?(?:{V.alternation(w for _, ws in V.SCALE_WORDS for w in ws)})s?\)?[,;]?$", re.I)
 
 
@@ -119,8 +120,10 @@ def unit_word(text: str) -> bool:
 
 
 def amount_column_x(page: Page, cols: list[Column], min_x: float = float("-inf")) -> float | None:
-    """x-centre of the header word that names the amount unit over the value columns (leftmost, right of
-    ``min_x`` and left of the objective columns), None when no unit is printed there."""
+    """x-centre of the header word that names the amount unit over the value columns (leftmost, at most
+    ``UNIT_LEAD`` points left of ``min_x``, where the numbers start -- a left-aligned header over right-aligned
+    figures -- and left of the objective columns), None when no unit is printed there."""
     first_obj = min((c.xc for c in cols if c.role not in ("code", "MS")), default=float("inf"))
-    xs = [w.xc for line in header_lines(page) for w in line.words if min_x <= w.xc < first_obj and unit_word(w.text)]
+    xs = [w.xc for line in header_lines(page) for w in line.words
+          if min_x - UNIT_LEAD <= w.xc < first_obj and unit_word(w.text)]
     return min(xs) if xs else None
