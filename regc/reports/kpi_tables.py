@@ -150,10 +150,9 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
     body, splits, pitch = _body(page, cols)
     numbered = [k for k, (line, sp) in enumerate(zip(body, splits)) if _has_numbers(line, sp)]
     prev_y = None
-    first_x = _first_value_x(body, splits)  # the previous year's columns printed first are not read
     years = year_cells(header_lines(page), min((c.xc for c in cols if c.group != "other"), default=float("inf")))
-    share_x = share_column_x(page, cols, max(first_x, reporting_year_start(years)))
-    amount_x = amount_column_x(page, cols, max(first_x, reporting_year_start(years)))
+    start = max(_first_value_x(body, splits), reporting_year_start(years))  # earlier years printed first: not read
+    share_x, amount_x = share_column_x(page, cols, start), amount_column_x(page, cols, start)
     has_values = [_has_values(line, sp) for line, sp in zip(body, splits)]
     owners = label_owners(body, has_values, [not v and bool(V.section_of(line.text)) and not V.row_kind(line.text)
                                              for line, v in zip(body, has_values)])
