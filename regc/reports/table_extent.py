@@ -6,7 +6,9 @@ Rows are :class:`regc.reports.kpi_tables.TableRow`.
 >>> from types import SimpleNamespace as R
 >>> opening, b_row = R(kind="total", code_text=""), R(kind="not_eligible_total", code_text="")
 >>> table_closed([opening]), table_closed([opening, R(kind="section", code_text="")]), table_closed([opening, b_row])
-(False, False, True)
+(False, False, False)
+>>> table_closed([opening, R(kind="activity", code_text="4.1"), b_row])
+True
 >>> table_closed([R(kind="activity", code_text="4.1"), opening]), itemised([opening, R(kind="activity", code_text="4.1")])
 (True, True)
 """
