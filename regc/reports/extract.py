@@ -23,6 +23,7 @@ from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_curren
 from regc.reports.narrative import narrative_block, stated_currency
 from regc.reports.ocr_shares import repair_ocr_shares
 from regc.reports.share_scale import share_scale
+from regc.reports.split_tables import join_split_halves
 from regc.reports.role_lists import RoleList, find_role_lists
 from regc.reports.pdftree import Document
 from regc.reports.verify import number_on_page
@@ -91,13 +92,13 @@ def activity_entry(r: TableRow, mult: float, doc: Document, findings: list, shar
     if mark is not None:
         name = LABEL_MARK.sub("", name).strip(" ,;")
     entry = {"code": code, "name": name, "group": r.group,
-             "amount": checked(r.amount, r.amount_token, r.page, doc, findings, mult),
+             "amount": checked(r.amount, r.amount_token, r.amount_page or r.page, doc, findings, mult),
              "share": checked(r.share, r.share_token, r.page, doc, findings, share_mult),
              "substantial_contribution": {o: r.sc.get(o) for o in V.OBJECTIVES},
              "dnsh": {o: r.dnsh.get(o) for o in V.OBJECTIVES},
              "minimum_safeguards": r.minimum_safeguards,
              "category": r.category if r.group == "A.1" else None,
-             "page": r.page}
+             "page": r.amount_page or r.page}
     if also:
         entry["also"] = also
     return entry
@@ -126,10 +127,10 @@ def kpi_block(table: KpiTable, doc: Document, findings: list) -> dict:
     for r in table.rows:
         for kind, key in TOTAL_KEYS:
             if r.kind == kind and out[key]["amount"] is None and out[key]["share"] is None:
-                out[key] = {"amount": checked(r.amount, r.amount_token, r.page, doc, findings, mult),
+                out[key] = {"amount": checked(r.amount, r.amount_token, r.amount_page or r.page, doc, findings, mult),
                             "share": checked(r.share, r.share_token, r.page, doc, findings, share_mult)}
         if r.kind == "total" and out["total"] is None:
-            out["total"] = checked(r.amount, r.amount_token, r.page, doc, findings, mult)
+            out["total"] = checked(r.amount, r.amount_token, r.amount_page or r.page, doc, findings, mult)
         if r.kind == "activity" and r.group in ("A.1", "A.2"):
             e = activity_entry(r, mult, doc, findings, share_mult, glossary=no_codes)
             if e is not None:
@@ -349,7 +350,7 @@ def report_currency(doc: Document, pages: list[int]) -> str:
 def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
     """The disclosure of a report (tables found here unless given).  Findings explain every null."""
     findings: list = []
-    tables = {t.kpi: t for t in (find_tables(doc) if tables is None else tables)}
+    tables = {t.kpi: t for t in join_split_halves(doc, find_tables(doc) if tables is None else tables)}
     out = {"document": doc.name, "company": guess_company(doc), "fiscal_year": None, "currency": "EUR", "kpis": {}}
     if not tables and doc.unread_pages:
         doc.read_unread_pages()  # no template table: the figures may be stated in prose on a skipped page

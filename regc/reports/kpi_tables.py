@@ -16,11 +16,14 @@ import re
 from dataclasses import dataclass, field
 
 from regc.reports import rows as V
+from regc.reports.cell_units import cell_unit
+from regc.reports.column_roles import roles
 from regc.reports.kpi_columns import kpi_spans, kpi_view, spans_fit
+from regc.reports.kpi_header import (HEADER_MARKERS, SC_MARKERS, SC_WORD, Column, amount_column_x, header_columns,
+                                      header_lines, is_data_line, nearest_column, share_column_x)
 from regc.reports.line_cells import footnote_mark as _footnote_mark, join_wrapped_percent, prose_word as _prose_word
 from regc.reports.page_breaks import (FOOT_GAP, foot_block_start, is_continuation_page, is_page_footer,
                                       is_page_note, join_facing, join_tail, starts_coded_row)
-from regc.reports.header_stacks import stacked_words
 from regc.reports.page_columns import column_pages
 from regc.reports.pdftree import Document, Line, Page
 from regc.reports.row_gaps import label_owners
@@ -28,22 +31,9 @@ from regc.reports.sc_shares import read_sc_shares
 from regc.reports.table_extent import TOTAL_KINDS, has_table_rows, itemised, rows_kpi, table_closed
 from regc.reports.year_columns import drop_earlier_years, reporting_year_start, year_cells
 
-HEADER_MARKERS = re.compile(r"substantial|contribution|dnsh|significant\s+harm|wesentlich|"
-                            + V.alternation(V.SC_GROUP_WORDS + V.CONTRIBUTION_WORDS) + V.SC_ABBREVIATED, re.I)
-SC_MARKERS = re.compile(r"substantial\s+contribution|wesentliche[nr]?\s+beitrag", re.I)
-SC_WORD = re.compile(rf"\b(?:{V.alternation(V.SC_GROUP_WORDS)})\b", re.I)  # a wrapped SC group header's first word
 SECTION_MARKER = re.compile(r"^A\.?\s*[12]\b|^A\.\s|\bA\.1\b|\bA\.2\b")
 PAGE_LIMIT_FIND = 1200  # pages scanned for KPI tables (a 1,000-page report still finishes)
 LABEL_GAP = 1.35  # a baseline step above this many label-line pitches ends a label block
-
-
-@dataclass
-class Column:
-    """A header column: what it holds (objective, 'MS', 'code') and its x-centre."""
-
-    role: str
-    group: str  # 'sc' | 'dnsh' | 'other'
-    xc: float
 
 
 @dataclass
@@ -65,6 +55,7 @@ class TableRow:
     minimum_safeguards: str | None = None
     category: str | None = None
     bbox: tuple = ()
+    amount_page: int | None = None  # the amount's page when it is not the row's (a table split in two halves)
 
 
 @dataclass
@@ -94,80 +85,6 @@ def is_kpi_page(page: Page) -> bool:
     subtotals = all(re.search(rf"\(\s*A\.?\s*{k}\.?\s*\)", text) for k in "12")  # '(A.1)' and '(A.2)' rows
     return (codes >= 1 or sections >= 1) and answers >= 4 or answers >= 12 and "dnsh" in text.lower() \
         or sections >= 2 and subtotals  # a table without answer cells (nothing aligned, 2021 template)
-
-
-def is_data_line(line: Line) -> bool:
-    """A table body line: a section start, a line of answer cells, or grouped/percent numbers with a code."""
-    if re.match(r"^\s*A\.?\s*(?:1|2)?\.?\s", line.text) and not V.row_kind(line.text):
-        return True
-    answers = sum(1 for w in line.words if V.is_answer(w.text) and "*" not in w.text)
-    if answers >= 3 and answers * 2 >= len(line.words):
-        return True
-    amounts = sum(1 for w in line.words if V.is_number(w.text) and re.search(r"\d[.,'’\s]\d|%", w.text))
-    return amounts >= 1 and (V.CODE.search(line.text) is not None and answers >= 1 or amounts >= 2)
-
-
-def header_lines(page: Page) -> list[Line]:
-    """Lines above the first table body line — the column header block.  Label lines just above the first
-    body line (entirely left of its first value) belong to the body, not the header."""
-    lines = page.lines
-    k = next((i for i, line in enumerate(lines) if is_data_line(line)), len(lines))
-    if k < len(lines):
-        first_value = next((w.x0 for w in lines[k].words if V.is_number(w.text) and not V.CODE_TOKEN.match(w.text)), None)
-        while first_value is not None and k > 0 and all(w.x1 < first_value for w in lines[k - 1].words) \
-                and not V.section_of(lines[k - 1].text) and len(lines[k - 1].words) <= 8:
-            k -= 1
-    return lines[:k]
-
-
-def header_columns(page: Page) -> list[Column]:
-    """Objective / safeguards / code columns from header words, SC vs DNSH by position."""
-    found: dict[str, list[float]] = {}
-    code_x: list[float] = []
-    for w in stacked_words(header_lines(page)):  # 'Ilmas-' / 'tonm-' / ... read as one word
-        low = w.text.lower()
-        abbrev = V.OBJECTIVE_ABBREVIATIONS.get(w.text.strip("()*,:"))
-        if abbrev:
-            found.setdefault(abbrev, [])
-            if all(abs(x - w.xc) > 12 for x in found[abbrev]):
-                found[abbrev].append(w.xc)
-            continue
-        for role, prefixes in V.OBJECTIVE_HEADER_WORDS:
-            if V.names_column(low, prefixes):
-                found.setdefault(role, [])
-                if all(abs(x - w.xc) > 12 for x in found[role]):
-                    found[role].append(w.xc)
-        if re.match(r"^code", low):
-            code_x.append(w.xc)
-    cols = [Column("code", "other", x) for x in code_x]
-    cols += [Column("MS", "other", x) for x in found.pop("MS", [])]
-    seconds = [sorted(xs)[1] for xs in found.values() if len(xs) >= 2]
-    has_sc = bool(re.search(r"substantial|contribution|wesentlich", " ".join(l.text for l in header_lines(page)), re.I))
-    boundary = min(seconds) if seconds else (0.0 if not has_sc else float("inf"))
-    for role, xs in found.items():
-        for x in sorted(xs)[:2]:
-            cols.append(Column(role, "dnsh" if x >= boundary - 1 else "sc", x))
-    return cols
-
-
-def share_column_x(page: Page, cols: list[Column], min_x: float = float("-inf")) -> float | None:
-    """x-centre of the KPI's proportion column: the leftmost header word naming a proportion/share/Anteil/'%'
-    left of the objective columns (the template puts the year's proportion before them; a previous year's
-    proportion stands after them) and right of ``min_x``, where the value columns start (a title 'Proportion
-    of turnover ...' above the label column names no column).  None when there is no such word."""
-    first_obj = min((c.xc for c in cols if c.role not in ("code", "MS")), default=float("inf"))
-    xs = [w.xc for line in header_lines(page) for w in line.words
-          if min_x <= w.xc < first_obj and any(w.text.lower().startswith(p) or w.text.lower().endswith(p)
-                                      for p in V.SHARE_HEADER_WORDS)]
-    return min(xs) if xs else None
-
-
-def nearest_column(cols: list[Column], x: float, roles_ok=lambda c: True) -> Column | None:
-    """The column nearest to x (within half the gap to its neighbours, at most 40 pt)."""
-    cands = sorted(((abs(c.xc - x), c) for c in cols if roles_ok(c)), key=lambda t: (t[0], t[1].role))
-    if not cands or cands[0][0] > 40:
-        return None
-    return cands[0][1]
 
 
 def label_split(line: Line, cols: list[Column]) -> int:
@@ -233,9 +150,9 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
     body, splits, pitch = _body(page, cols)
     numbered = [k for k, (line, sp) in enumerate(zip(body, splits)) if _has_numbers(line, sp)]
     prev_y = None
-    first_x = _first_value_x(body, splits)  # the previous year's columns printed first are not read
     years = year_cells(header_lines(page), min((c.xc for c in cols if c.group != "other"), default=float("inf")))
-    share_x = share_column_x(page, cols, max(first_x, reporting_year_start(years)))
+    start = max(_first_value_x(body, splits), reporting_year_start(years))  # earlier years printed first: not read
+    share_x, amount_x = share_column_x(page, cols, start), amount_column_x(page, cols, start)
     has_values = [_has_values(line, sp) for line, sp in zip(body, splits)]
     owners = label_owners(body, has_values, [not v and bool(V.section_of(line.text)) and not V.row_kind(line.text)
                                              for line, v in zip(body, has_values)])
@@ -274,7 +191,7 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
                 continue_row(out[-1], label_words, values, cols)
                 continue
         if _numbers_below(out, line, split, pending, gap_above, pitch):
-            below = make_row(page, line, line.text, label_words, values, cols, decimal, share_x)
+            below = make_row(page, line, line.text, label_words, values, cols, decimal, share_x, amount_x)
             continue_row(out[-1], label_words, [], cols)
             out[-1].amount, out[-1].amount_token = below.amount, below.amount_token
             out[-1].share, out[-1].share_token = below.share, below.share_token
@@ -289,7 +206,7 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
             pending.append(line)
             continue
         label = " ".join([l.text for l in pending] + [w.text for w in label_words]).strip()
-        out.append(make_row(page, line, label, label_words, values, cols, decimal, share_x))
+        out.append(make_row(page, line, label, label_words, values, cols, decimal, share_x, amount_x))
         dropped = [] if label else dropped
         pending = []
     left = pending or dropped
@@ -351,7 +268,8 @@ def continue_row(row: TableRow, label_words, values, cols: list[Column]) -> None
     assign_answers(row, values, cols)
 
 
-def make_row(page: Page, line: Line, label: str, label_words, values, cols, decimal, share_x=None) -> TableRow:
+def make_row(page: Page, line: Line, label: str, label_words, values, cols, decimal, share_x=None,
+             amount_x=None) -> TableRow:
     """Type one value line: amount/share tokens, answers by column, category letters.  The amount is the first
     number; the share the next one, or, when the proportion column's header is known, the number nearest it
     (a previous year's amount may stand between them)."""
@@ -361,14 +279,14 @@ def make_row(page: Page, line: Line, label: str, label_words, values, cols, deci
     first = next((i for i, w in enumerate(label_words) if V.OBJ_TOKEN.match(w.text) or V.CODE_TOKEN.match(w.text)), None)
     row.code_text = " ".join(w.text for w in label_words[first:]) if first is not None else ""
     nums = [w for w in values if V.is_number(w.text) and not V.is_answer(w.text)]
-    if nums and V.is_percent(nums[0].text):  # no amount printed: the row starts with its share
+    amount, share = roles(nums, values, share_x, amount_x)  # by header and unit, position last (:mod:`column_roles`)
+    if nums and amount is None and share is not None:  # no amount printed: the row starts with its share
         nums = [None] + nums
     lone_dash = len(nums) == 1 and not any(w.text.lower() in V.NOT_APPLICABLE_CELLS for w in values)
-    if nums and nums[0] is not None and not (V.DASH_CELL.match(nums[0].text) and kind == "activity" and lone_dash):
-        row.amount_token = nums[0].text
-        row.amount = V.parse_number(nums[0].text, decimal)
-    if len(nums) >= 2:
-        share = nums[1] if share_x is None else min(nums[1:], key=lambda w: abs(w.xc - share_x))
+    if amount is not None and not (V.DASH_CELL.match(amount.text) and kind == "activity" and lone_dash):
+        row.amount_token = amount.text
+        row.amount = V.parse_number(amount.text, decimal)
+    if share is not None:
         row.share_token = share.text
         row.share = V.parse_number(share.text, decimal)
     assign_answers(row, values, cols)
@@ -418,13 +336,15 @@ def page_kpi(page: Page) -> str | None:
 def page_currency(page: Page) -> str | None:
     """The currency of the amount unit printed in the page's header block (or anywhere on the page)."""
     head = " ".join(l.text for l in header_lines(page))
-    return V.unit_currency_named(head) or V.unit_currency_named(page.text)
+    cells = cell_unit(page)  # the currency in every amount cell, the scale alone in the header (:mod:`cell_units`)
+    return V.unit_currency_named(head) or V.unit_currency_named(page.text) or (cells[1] if cells else None)
 
 
 def page_multiplier(page: Page) -> float | None:
     """The amount unit printed in the page's header block (or anywhere on the page)."""
     head = " ".join(l.text for l in header_lines(page))
-    return V.unit_multiplier(head) or V.unit_multiplier(page.text)
+    cells = cell_unit(page)
+    return V.unit_multiplier(head) or V.unit_multiplier(page.text) or (cells[0] if cells else None)
 
 
 def is_facing_page(page: Page) -> bool:

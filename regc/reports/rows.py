@@ -176,8 +176,10 @@ NOT_APPLICABLE_CELLS = ("n/a", "n.a.", "n.a", "na", "n/v", "k.a.", "n.d.", "n.r.
 
 _GROUP = r"[.,'’\u00a0\u2009\u202f ]"  # thousands separators: point, comma, apostrophe, (thin/narrow) spaces
 _FOOTNOTE = r"(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3})"  # a footnote marker glued to a number ('1,904.1¹', '500.0*')
+_SIGN = r"(?:[€$£]|US\$)"  # a currency sign glued before the figure in each amount cell ('€12.3', '€1 206.0')
 NUMBER = re.compile(
     rf"""^\(?[-−–]?               # optional sign / bracket
+        {_SIGN}?                      # a currency sign glued to the figure
         (?:\d{{1,3}}(?:{_GROUP}\d{{3}})+|\d+)   # integer part, maybe grouped
         (?:[.,]\d+)?                  # decimal part
         (?:\)?\s?%?|\s?%\))          # closing bracket and %, either order: '(1.2)%', '(1.2%)'
@@ -252,8 +254,8 @@ def parse_number(token: str, decimal: str = ".") -> float | None:
 
     >>> parse_number("(1,2)", decimal=",")
     -1.2
-    >>> parse_number("–")
-    0.0
+    >>> parse_number("–"), parse_number("€1\u2009206.0")
+    (0.0, 1206.0)
     """
     t = token.strip()
     if DASH_CELL.match(t):
@@ -262,6 +264,7 @@ def parse_number(token: str, decimal: str = ".") -> float | None:
         return None
     neg = t.startswith("(") or t[:1] in "-−–"
     t = re.sub(rf"{_FOOTNOTE}$", "", t).strip("()% ").lstrip("-−–")
+    t = re.sub(rf"^{_SIGN}", "", t)
     t = re.sub(r"['’\s]", "", t)
     if "." in t and "," in t:
         dec = "." if t.rfind(".") > t.rfind(",") else ","
