@@ -49,6 +49,14 @@ def _alt(words) -> str:
     return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True)) + ")"
 
 
+# qualifiers set off by commas between a verb of compliance and its "with" ("comply, where relevant, with …"): they
+# restrict when the compliance applies, not what is complied with
+INTERJECTED_QUALIFIERS = ("where relevant", "where applicable", "where appropriate", "where necessary",
+                          "where possible", "as relevant", "as applicable", "as appropriate", "if applicable",
+                          "if relevant", "when applicable", "when relevant")
+INTERJECTION = rf"(?:\s*,\s*{_alt(INTERJECTED_QUALIFIERS)}\s*,)"
+
+
 _COMPLY = _alt(COMPLY_VERBS)
 _LEGISLATION = _alt(LEGISLATION_WORDS)
 _SETS_OUT = r"(?:set\s+out|laid\s+down|set|specified|established|provided|referred\s+to)\s+(?:in|by)"
@@ -67,6 +75,19 @@ REQUIREMENTS_OF_TEXT = re.compile(rf"\b{_COMPLY}\s+(?:all\s+)?(?:the\s+)?(?:appl
 # obligations "… set out by applicable Union and national legislation"
 OBLIGATIONS_SET_BY = re.compile(rf"\b{_COMPLY}\s+(?:the\s+)?{_WORDS}{{0,4}}?(?:requirements|obligations)\b[^.;]{{0,160}}?"
                                 rf"\b{_SETS_OUT}\s+(?:the\s+|applicable\s+|relevant\s+)*{_LEGISLATION}", re.IGNORECASE)
+# a second complement of a verb of compliance, coordinated after the first ("comply, where relevant, with the top
+# class requirements of the energy label, and with implementing regulations under that Directive"): the second
+# complement is a referenced text the node makes the subject comply with (spec §6 Tags: Methodology), even where the
+# first is only a limit; not a second limit or value ("comply with the noise limits, and with the emission limits of
+# Regulation X": limits whose values sit in the text, no method); the first complement may be gone where a class-rank
+# limit was taken out of the sentence (CLASS_RANK_LIMIT)
+REFERENCED_TEXT_HEADS = ("Directive", "Regulation", "Decision", "implementing regulations", "implementing acts",
+                         "delegated acts", "Annex", "Appendix", "Section", "Sections", "Article")
+_LIMIT_WORDS = r"(?:thresholds?|limits?|values?|levels?|classes|class)"
+COORDINATED_COMPLIANCE = re.compile(rf"\b(?:compl(?:y|ies|ying|iance|iant)){INTERJECTION}?(?:\s+with\s+[^.;:]{{1,160}}?)?"
+                                    rf"\s*,?\s+and\s+(?:otherwise\s+)?with\s+(?:the\s+)?"
+                                    rf"(?!(?:[\w-]+\s+){{0,3}}?{_LIMIT_WORDS}\b)(?:[\w‘’'()/-]+\s+){{0,4}}?"
+                                    rf"(?-i:{_alt(REFERENCED_TEXT_HEADS)})\b", re.IGNORECASE)
 # "calculated on the basis of formula provided in Directive …", "the GHG saving methodology … set out in Annex VI"
 METHOD_SET_OUT_IN = re.compile(rf"\b(?:calculated\s+on\s+the\s+basis\s+of|(?:saving\s+)?methodolog(?:y|ies)\b[^.;]{{0,80}}?"
                                rf"\b{_SETS_OUT})\s+", re.IGNORECASE)
@@ -286,6 +307,7 @@ EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("evidence-documentation", "Verification", EVIDENCE_DOCUMENTATION),
     ("complies-with-legislation", "Methodology", COMPLIES_WITH_LEGISLATION),
     ("requirements-of-a-text", "Methodology", REQUIREMENTS_OF_TEXT),
+    ("coordinated-compliance", "Methodology", COORDINATED_COMPLIANCE),
     ("obligations-set-by-legislation", "Methodology", OBLIGATIONS_SET_BY),
     ("method-set-out-in-a-text", "Methodology", METHOD_SET_OUT_IN),
     ("applies-a-technique", "Methodology", APPLIES_TECHNIQUE),
