@@ -20,7 +20,7 @@ from regc.decisions.base import Decision, Verdict
 from regc.decisions.tags_cues import (ACTIVITY_NAMES_A_PRODUCT, ANALYSIS_CHAPEAU, CALCULATION_CHAPEAU, CAPABILITY_ITEM,
                                      CAPABILITY_KEEPS, CLASS_RANK_LIMIT, CLASSIFIED_THING, CONTRACT_AS_CONTEXT,
                                      CRITERIA_OF_CLASSIFIED_THINGS, DEMONSTRATED_BY_METHOD, EXCEPTION_CLAUSE, EXTRA_RULES,
-                                     GATE_OPENING, IN_A_DOCUMENT_TITLE, INTERJECTION, INTERNAL_POINT_TARGET, MANNER_STANDARD,
+                                     GATE_OPENING, IN_A_DOCUMENT_TITLE, INTERJECTION, INTERNAL_POINT_TARGET, PERFORMANCE_LIMIT, MANNER_STANDARD,
                                      NOMINAL_ANALYSIS_ITEM, PROCEDURE_STEP, SCOPE_OPENING, STANDARDS_CHAPEAU,
                                      VALUE_FROM_AN_ASSESSMENT)
 from regc.ir.models import TAGS, Tag
@@ -64,7 +64,7 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
                    r"methodology|method|tool|[Mm]odule\s+[A-Z]\d?)\b", re.IGNORECASE),
         re.compile(rf"(?<!^)\bin\s+accordance\s+with\s+(?:the\s+)?(?:{_WORD_OR_PINPOINT}\s+){{0,6}}?{_REF}", re.IGNORECASE),
         re.compile(rf"\bcompl(?:y|ies|iance|iant){INTERJECTION}?\s+with\s+(?:the\s+)?(?!(?:[\w-]+\s+){{0,3}}?(?:thresholds?|limits?|"
-                   rf"values?|levels?)\b)(?:[\w‘’'()/-]+\s+){{0,6}}?(?:{_REF}|(?:criteria|requirements|provisions|activity|"
+                   rf"values?|levels?|{PERFORMANCE_LIMIT})\b)(?:[\w‘’'()/-]+\s+){{0,6}}?(?:{_REF}|(?:criteria|requirements|provisions|activity|"
                    rf"activities)\s+"
                    rf"(?:set\s+out|laid\s+down|specified|referred\s+to)\s+in)", re.IGNORECASE),
         re.compile(r"\bmeets?\s+the\s+requirements\s+(?:laid\s+down|set\s+out)\s+in\b", re.IGNORECASE),

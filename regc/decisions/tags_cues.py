@@ -75,6 +75,11 @@ REQUIREMENTS_OF_TEXT = re.compile(rf"\b{_COMPLY}\s+(?:all\s+)?(?:the\s+)?(?:appl
 # obligations "… set out by applicable Union and national legislation"
 OBLIGATIONS_SET_BY = re.compile(rf"\b{_COMPLY}\s+(?:the\s+)?{_WORDS}{{0,4}}?(?:requirements|obligations)\b[^.;]{{0,160}}?"
                                 rf"\b{_SETS_OUT}\s+(?:the\s+|applicable\s+|relevant\s+)*{_LEGISLATION}", re.IGNORECASE)
+# a performance the referenced text sets as a limit for the product ("complies with the GWP performance laid down in
+# Regulation (EU) No 517/2014"): a limit whose values sit in the text (spec §6 Tags: no tag), not performance
+# requirements or standards ("comply with the minimum energy performance requirements laid down in …": requirements)
+PERFORMANCE_LIMIT = r"performance(?!\s+(?:requirements?|standards?|criteria|certificates?|rules|obligations))"
+
 # a second complement of a verb of compliance, coordinated after the first ("comply, where relevant, with the top
 # class requirements of the energy label, and with implementing regulations under that Directive"): the second
 # complement is a referenced text the node makes the subject comply with (spec §6 Tags: Methodology), even where the
@@ -350,8 +355,12 @@ INTERNAL_POINT_TARGET = re.compile(r"\b(?:requirements|criteria|provisions)\s+(?
 # accordance with Regulation (EU) 2017/1369", "tyres … in the highest populated class", "the top class requirements
 # of the energy label laid down in …"): a performance limit whose values sit in the referenced text (spec §6 Tags: no
 # tag), up to the end of its clause or sentence; what else the node says may still prescribe a method
-CLASS_RANKS = ("highest", "top", "best")
-CLASS_RANK_LIMIT = re.compile(rf"\b(?:in|into|within|with)\s+the\s+{_alt(CLASS_RANKS)}\s+(?:(?:two|three|\d)\s+)?"
+# ranked by an ordinal from below ("does not score lower than the third significantly populated class of energy
+# efficiency in accordance with Regulation (EU) 2017/1369") the same
+CLASS_RANKS = ("highest", "top", "best", "first", "second", "third", "fourth", "fifth")
+RANK_COMPARISONS = ("lower than", "higher than", "worse than", "better than", "below", "above")
+CLASS_RANK_LIMIT = re.compile(rf"\b(?:in|into|within|with|{_alt(RANK_COMPARISONS)})\s+the\s+{_alt(CLASS_RANKS)}\s+"
+                              rf"(?:(?:two|three|\d)\s+)?(?:significantly\s+)?"
                               rf"(?:populated\s+)?(?:energy\s+efficiency\s+)?class(?:es)?\b(?:(?!\.\s)[^;:,])*", re.IGNORECASE)
 
 # things a list names by the hazard criteria they meet ("substances meeting the criteria for classification as
