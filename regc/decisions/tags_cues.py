@@ -200,6 +200,11 @@ SECTION_CRITERIA = re.compile(
 # "follows the “Pan-European Guidelines for Afforestation and Reforestation …”")
 FOLLOWED_DOCS = ("practices", "guidelines", "Guidelines", "principles", "methodology", "procedures", "requirements")
 FOLLOWS_A_DOCUMENT = re.compile(rf"\bfollows?\s+the\s+[“‘\"]?(?:[\w-]+\s+){{0,3}}?{_alt(FOLLOWED_DOCS)}\b")
+# methodologies the node names by the body of knowledge they are in line with ("… and related methodologies in line
+# with the most recent Intergovernmental Panel on Climate Change reports"; the printed "methodologies line with" too):
+# how the work is done (spec §6 Tags: Methodology)
+METHODOLOGIES_IN_LINE = re.compile(r"\bmethodolog(?:y|ies)\s+(?:in\s+)?(?:line|accordance|compliance)\s+with\b",
+                                   re.IGNORECASE)
 # a result demonstrated by a calculation, model test or simulation ("as demonstrated by a comparative calculation for
 # the representative navigation areas … or by means of the results of model tests or simulations"): how the value is
 # established (Methodology); its "comparative" names the calculation, no assessment of its own
@@ -324,6 +329,7 @@ EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("by-a-standard", "Methodology", BY_A_STANDARD),
     ("criteria-of-a-section", "Methodology", SECTION_CRITERIA),
     ("follows-a-document", "Methodology", FOLLOWS_A_DOCUMENT),
+    ("methodologies-in-line-with", "Methodology", METHODOLOGIES_IN_LINE),
     ("demonstrated-by-a-method", "Methodology", DEMONSTRATED_BY_METHOD),
     ("according-to-standards", "Methodology", ACCORDING_TO_STANDARDS),
     ("in-line-with-guidelines", "Methodology", IN_LINE_WITH_GUIDELINES),
@@ -409,6 +415,12 @@ ACTIVITY_NAMES_A_PRODUCT = re.compile(rf"\b(?:assessment|verification|evaluation
 DOCUMENT_HEADS = ("guideline", "guidelines", "guidance", "recommendation", "handbook", "manual", "protocol")
 IN_A_DOCUMENT_TITLE = re.compile(rf"\b{_alt(DOCUMENT_HEADS)}\s+(?:on|for)\s+(?:the\s+)?(?:[\w-]+\s+){{0,4}}?"
                                  rf"(?:assessment|evaluation|verification)\b", re.IGNORECASE)
+# assessments as things the activity uses or develops, coordinated with other inputs or products ("uses state-of-art
+# climate projections and assessment of impacts", "develops climate models and projections, services and assessment
+# of impacts"): data or products, no assessment the node asks it to perform (not "develops a plan and carries out an
+# assessment of impacts": a performed assessment)
+ASSESSMENT_AS_INPUT = re.compile(r"\b(?:uses?|using|develops?|developing)\s+(?:[\w-]+,?\s+){1,8}?and\s+"
+                                 r"assessments?\s+of\s+[\w-]+", re.IGNORECASE)
 VALUE_FROM_AN_ASSESSMENT = re.compile(r"\b(?:obtained|derived|resulting|determined)\s+(?:in|from|by)\s+(?:the|an?)\s+"
                                       r"(?:[\w-]+\s+){0,3}?assessments?\b", re.IGNORECASE)
 # an exception the operator may invoke ("… does not involve the use of substances … except where it is assessed and
