@@ -45,9 +45,10 @@ from regc.grammar.citations.patterns import (
     GENERIC_PHRASE,
     QUOTED_DOCUMENT,
 )
-from regc.grammar.citations.lexicon import CONTRACT_AGREEMENT_WORDS, STANDARD_PREFIXES
-from regc.grammar.citations.patterns_phrases import (CODE_AFTER_STANDARD, EQUIVALENT_ALTERNATIVE, GENERIC_NOUN_PHRASE,
-                                                     LEGAL_ORDER_BEFORE, NAMED_AGREEMENT, PUBLISHED_DOCUMENT)
+from regc.grammar.citations.lexicon import STANDARD_PREFIXES
+from regc.grammar.citations.patterns_phrases import (CODE_AFTER_STANDARD, CONTRACT_AGREEMENT, EQUIVALENT_ALTERNATIVE,
+                                                     GENERIC_NOUN_PHRASE, LEGAL_ORDER_BEFORE, NAMED_AGREEMENT,
+                                                     PUBLISHED_DOCUMENT)
 from regc.grammar.citations.phrases import _named_acts, _named_documents, _titled_acts
 from regc.grammar.citations.references import _internal_citations, _standard_citations
 from regc.grammar.citations.results import Citation
@@ -145,11 +146,8 @@ def named_convention(text: str) -> list[Citation]:
     a pinpoint into it is cited."""
     return _spans(text, NAMED_CONVENTION, named_convention.rule_id,
                   keep=lambda m: not (m.group("noun") == "Agreement" and not (m.group("pin") or m.group("annex"))
-                                      and _CONTRACT_NAME.search(m.group(0))))
+                                      and CONTRACT_AGREEMENT.search(m.group(0))))
 
-
-# a capitalised word of a contract's name before "Agreement" (lexicon CONTRACT_AGREEMENT_WORDS)
-_CONTRACT_NAME = re.compile(r"\b(?:" + "|".join(CONTRACT_AGREEMENT_WORDS) + r")\s+(?:[A-Z][\w-]+\s+)*Agreement\b")
 
 
 @rule("pattern:treaty", gates=(TREATY,))
