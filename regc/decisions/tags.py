@@ -17,10 +17,10 @@ from typing import Any, Iterable, Optional
 
 from regc.decisions.applicability import first_sentence
 from regc.decisions.base import Decision, Verdict
-from regc.decisions.tags_cues import (ACTIVITY_NAMES_A_PRODUCT, ANALYSIS_CHAPEAU, CALCULATION_CHAPEAU, CAPABILITY_ITEM,
+from regc.decisions.tags_cues import (ACTIVITY_NAMES_A_PRODUCT, ANALYSIS_CHAPEAU, ASSESSMENT_AS_INPUT, CALCULATION_CHAPEAU, CAPABILITY_ITEM,
                                      CAPABILITY_KEEPS, CLASS_RANK_LIMIT, CLASSIFIED_THING, CONTRACT_AS_CONTEXT,
                                      CRITERIA_OF_CLASSIFIED_THINGS, DEMONSTRATED_BY_METHOD, EXCEPTION_CLAUSE, EXTRA_RULES,
-                                     GATE_OPENING, IN_A_DOCUMENT_TITLE, INTERNAL_POINT_TARGET, MANNER_STANDARD,
+                                     GATE_OPENING, IN_A_DOCUMENT_TITLE, INTERJECTION, INTERNAL_POINT_TARGET, PERFORMANCE_LIMIT, MANNER_STANDARD,
                                      NOMINAL_ANALYSIS_ITEM, PROCEDURE_STEP, SCOPE_OPENING, STANDARDS_CHAPEAU,
                                      VALUE_FROM_AN_ASSESSMENT)
 from regc.ir.models import TAGS, Tag
@@ -63,8 +63,8 @@ _TAG_RULES: dict[str, list[re.Pattern]] = {
         re.compile(r"\b(?:using|with\s+reference\s+to)\s+(?:the\s+)?(?:[\w()-]+\s+){0,6}?(?:ISO|EN\s?\d|rating\s+method|"
                    r"methodology|method|tool|[Mm]odule\s+[A-Z]\d?)\b", re.IGNORECASE),
         re.compile(rf"(?<!^)\bin\s+accordance\s+with\s+(?:the\s+)?(?:{_WORD_OR_PINPOINT}\s+){{0,6}}?{_REF}", re.IGNORECASE),
-        re.compile(rf"\bcompl(?:y|ies|iance|iant)\s+with\s+(?:the\s+)?(?!(?:[\w-]+\s+){{0,3}}?(?:thresholds?|limits?|"
-                   rf"values?|levels?)\b)(?:[\w‘’'()/-]+\s+){{0,6}}?(?:{_REF}|(?:criteria|requirements|provisions|activity|"
+        re.compile(rf"\bcompl(?:y|ies|iance|iant){INTERJECTION}?\s+with\s+(?:the\s+)?(?!(?:[\w-]+\s+){{0,3}}?(?:thresholds?|limits?|"
+                   rf"values?|levels?|{PERFORMANCE_LIMIT})\b)(?:[\w‘’'()/-]+\s+){{0,6}}?(?:{_REF}|(?:criteria|requirements|provisions|activity|"
                    rf"activities)\s+"
                    rf"(?:set\s+out|laid\s+down|specified|referred\s+to)\s+in)", re.IGNORECASE),
         re.compile(r"\bmeets?\s+the\s+requirements\s+(?:laid\s+down|set\s+out)\s+in\b", re.IGNORECASE),
@@ -354,8 +354,10 @@ def _drop_unperformed(t: str, tags: list[str], information_item: bool) -> None:
     if "Assessment" in tags and (information_item and NOMINAL_ANALYSIS_ITEM.match(t) or DEMONSTRATED_BY_METHOD.search(t)
                                  and not _assessment_match(DEMONSTRATED_BY_METHOD.sub(" ", t))):
         tags.remove("Assessment")
-    for rx in (IN_A_DOCUMENT_TITLE, VALUE_FROM_AN_ASSESSMENT, EXCEPTION_CLAUSE, ACTIVITY_NAMES_A_PRODUCT):
-        # a guideline's title, a value an assessment yields, an exception's condition, the name of a kind of product
+    for rx in (IN_A_DOCUMENT_TITLE, VALUE_FROM_AN_ASSESSMENT, EXCEPTION_CLAUSE, ACTIVITY_NAMES_A_PRODUCT,
+               ASSESSMENT_AS_INPUT):
+        # a guideline's title, a value an assessment yields, an exception's condition, the name of a kind of product,
+        # an assessment the activity uses or develops
         if "Assessment" in tags and rx.search(t) and not _assessment_match(rx.sub(" ", t)):
             tags.remove("Assessment")
     if "Verification" in tags and EXCEPTION_CLAUSE.search(t) and not _verification_match(EXCEPTION_CLAUSE.sub(" ", t)):

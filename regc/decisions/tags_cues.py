@@ -49,6 +49,14 @@ def _alt(words) -> str:
     return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True)) + ")"
 
 
+# qualifiers set off by commas between a verb of compliance and its "with" ("comply, where relevant, with …"): they
+# restrict when the compliance applies, not what is complied with
+INTERJECTED_QUALIFIERS = ("where relevant", "where applicable", "where appropriate", "where necessary",
+                          "where possible", "as relevant", "as applicable", "as appropriate", "if applicable",
+                          "if relevant", "when applicable", "when relevant")
+INTERJECTION = rf"(?:\s*,\s*{_alt(INTERJECTED_QUALIFIERS)}\s*,)"
+
+
 _COMPLY = _alt(COMPLY_VERBS)
 _LEGISLATION = _alt(LEGISLATION_WORDS)
 _SETS_OUT = r"(?:set\s+out|laid\s+down|set|specified|established|provided|referred\s+to)\s+(?:in|by)"
@@ -67,6 +75,24 @@ REQUIREMENTS_OF_TEXT = re.compile(rf"\b{_COMPLY}\s+(?:all\s+)?(?:the\s+)?(?:appl
 # obligations "… set out by applicable Union and national legislation"
 OBLIGATIONS_SET_BY = re.compile(rf"\b{_COMPLY}\s+(?:the\s+)?{_WORDS}{{0,4}}?(?:requirements|obligations)\b[^.;]{{0,160}}?"
                                 rf"\b{_SETS_OUT}\s+(?:the\s+|applicable\s+|relevant\s+)*{_LEGISLATION}", re.IGNORECASE)
+# a performance the referenced text sets as a limit for the product ("complies with the GWP performance laid down in
+# Regulation (EU) No 517/2014"): a limit whose values sit in the text (spec §6 Tags: no tag), not performance
+# requirements or standards ("comply with the minimum energy performance requirements laid down in …": requirements)
+PERFORMANCE_LIMIT = r"performance(?!\s+(?:requirements?|standards?|criteria|certificates?|rules|obligations))"
+
+# a second complement of a verb of compliance, coordinated after the first ("comply, where relevant, with the top
+# class requirements of the energy label, and with implementing regulations under that Directive"): the second
+# complement is a referenced text the node makes the subject comply with (spec §6 Tags: Methodology), even where the
+# first is only a limit; not a second limit or value ("comply with the noise limits, and with the emission limits of
+# Regulation X": limits whose values sit in the text, no method); the first complement may be gone where a class-rank
+# limit was taken out of the sentence (CLASS_RANK_LIMIT)
+REFERENCED_TEXT_HEADS = ("Directive", "Regulation", "Decision", "implementing regulations", "implementing acts",
+                         "delegated acts", "Annex", "Appendix", "Section", "Sections", "Article")
+_LIMIT_WORDS = r"(?:thresholds?|limits?|values?|levels?|classes|class)"
+COORDINATED_COMPLIANCE = re.compile(rf"\b(?:compl(?:y|ies|ying|iance|iant)){INTERJECTION}?(?:\s+with\s+[^.;:]{{1,160}}?)?"
+                                    rf"\s*,?\s+and\s+(?:otherwise\s+)?with\s+(?:the\s+)?"
+                                    rf"(?!(?:[\w-]+\s+){{0,3}}?{_LIMIT_WORDS}\b)(?:[\w‘’'()/-]+\s+){{0,4}}?"
+                                    rf"(?-i:{_alt(REFERENCED_TEXT_HEADS)})\b", re.IGNORECASE)
 # "calculated on the basis of formula provided in Directive …", "the GHG saving methodology … set out in Annex VI"
 METHOD_SET_OUT_IN = re.compile(rf"\b(?:calculated\s+on\s+the\s+basis\s+of|(?:saving\s+)?methodolog(?:y|ies)\b[^.;]{{0,80}}?"
                                rf"\b{_SETS_OUT})\s+", re.IGNORECASE)
@@ -174,6 +200,11 @@ SECTION_CRITERIA = re.compile(
 # "follows the “Pan-European Guidelines for Afforestation and Reforestation …”")
 FOLLOWED_DOCS = ("practices", "guidelines", "Guidelines", "principles", "methodology", "procedures", "requirements")
 FOLLOWS_A_DOCUMENT = re.compile(rf"\bfollows?\s+the\s+[“‘\"]?(?:[\w-]+\s+){{0,3}}?{_alt(FOLLOWED_DOCS)}\b")
+# methodologies the node names by the body of knowledge they are in line with ("… and related methodologies in line
+# with the most recent Intergovernmental Panel on Climate Change reports"; the printed "methodologies line with" too):
+# how the work is done (spec §6 Tags: Methodology)
+METHODOLOGIES_IN_LINE = re.compile(r"\bmethodolog(?:y|ies)\s+(?:in\s+)?(?:line|accordance|compliance)\s+with\b",
+                                   re.IGNORECASE)
 # a result demonstrated by a calculation, model test or simulation ("as demonstrated by a comparative calculation for
 # the representative navigation areas … or by means of the results of model tests or simulations"): how the value is
 # established (Methodology); its "comparative" names the calculation, no assessment of its own
@@ -286,6 +317,7 @@ EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("evidence-documentation", "Verification", EVIDENCE_DOCUMENTATION),
     ("complies-with-legislation", "Methodology", COMPLIES_WITH_LEGISLATION),
     ("requirements-of-a-text", "Methodology", REQUIREMENTS_OF_TEXT),
+    ("coordinated-compliance", "Methodology", COORDINATED_COMPLIANCE),
     ("obligations-set-by-legislation", "Methodology", OBLIGATIONS_SET_BY),
     ("method-set-out-in-a-text", "Methodology", METHOD_SET_OUT_IN),
     ("applies-a-technique", "Methodology", APPLIES_TECHNIQUE),
@@ -297,6 +329,7 @@ EXTRA_RULES: tuple[tuple[str, str, re.Pattern], ...] = (
     ("by-a-standard", "Methodology", BY_A_STANDARD),
     ("criteria-of-a-section", "Methodology", SECTION_CRITERIA),
     ("follows-a-document", "Methodology", FOLLOWS_A_DOCUMENT),
+    ("methodologies-in-line-with", "Methodology", METHODOLOGIES_IN_LINE),
     ("demonstrated-by-a-method", "Methodology", DEMONSTRATED_BY_METHOD),
     ("according-to-standards", "Methodology", ACCORDING_TO_STANDARDS),
     ("in-line-with-guidelines", "Methodology", IN_LINE_WITH_GUIDELINES),
@@ -328,8 +361,12 @@ INTERNAL_POINT_TARGET = re.compile(r"\b(?:requirements|criteria|provisions)\s+(?
 # accordance with Regulation (EU) 2017/1369", "tyres … in the highest populated class", "the top class requirements
 # of the energy label laid down in …"): a performance limit whose values sit in the referenced text (spec §6 Tags: no
 # tag), up to the end of its clause or sentence; what else the node says may still prescribe a method
-CLASS_RANKS = ("highest", "top", "best")
-CLASS_RANK_LIMIT = re.compile(rf"\b(?:in|into|within|with)\s+the\s+{_alt(CLASS_RANKS)}\s+(?:(?:two|three|\d)\s+)?"
+# ranked by an ordinal from below ("does not score lower than the third significantly populated class of energy
+# efficiency in accordance with Regulation (EU) 2017/1369") the same
+CLASS_RANKS = ("highest", "top", "best", "first", "second", "third", "fourth", "fifth")
+RANK_COMPARISONS = ("lower than", "higher than", "worse than", "better than", "below", "above")
+CLASS_RANK_LIMIT = re.compile(rf"\b(?:in|into|within|with|{_alt(RANK_COMPARISONS)})\s+the\s+{_alt(CLASS_RANKS)}\s+"
+                              rf"(?:(?:two|three|\d)\s+)?(?:significantly\s+)?"
                               rf"(?:populated\s+)?(?:energy\s+efficiency\s+)?class(?:es)?\b(?:(?!\.\s)[^;:,])*", re.IGNORECASE)
 
 # things a list names by the hazard criteria they meet ("substances meeting the criteria for classification as
@@ -378,6 +415,12 @@ ACTIVITY_NAMES_A_PRODUCT = re.compile(rf"\b(?:assessment|verification|evaluation
 DOCUMENT_HEADS = ("guideline", "guidelines", "guidance", "recommendation", "handbook", "manual", "protocol")
 IN_A_DOCUMENT_TITLE = re.compile(rf"\b{_alt(DOCUMENT_HEADS)}\s+(?:on|for)\s+(?:the\s+)?(?:[\w-]+\s+){{0,4}}?"
                                  rf"(?:assessment|evaluation|verification)\b", re.IGNORECASE)
+# assessments as things the activity uses or develops, coordinated with other inputs or products ("uses state-of-art
+# climate projections and assessment of impacts", "develops climate models and projections, services and assessment
+# of impacts"): data or products, no assessment the node asks it to perform (not "develops a plan and carries out an
+# assessment of impacts": a performed assessment)
+ASSESSMENT_AS_INPUT = re.compile(r"\b(?:uses?|using|develops?|developing)\s+(?:[\w-]+,?\s+){1,8}?and\s+"
+                                 r"assessments?\s+of\s+[\w-]+", re.IGNORECASE)
 VALUE_FROM_AN_ASSESSMENT = re.compile(r"\b(?:obtained|derived|resulting|determined)\s+(?:in|from|by)\s+(?:the|an?)\s+"
                                       r"(?:[\w-]+\s+){0,3}?assessments?\b", re.IGNORECASE)
 # an exception the operator may invoke ("… does not involve the use of substances … except where it is assessed and

@@ -83,6 +83,13 @@ NAMED_SCHEMES = ('Forest Stewardship Council', 'Programme for the Endorsement of
 # References: "an EU Ecolabel criteria decision" is a source), so the scheme takes that act's CELEX
 ACT_SCHEMES = ('EU Ecolabel', 'EU Eco-Management and Audit Scheme', 'EMAS')
 
+# capitalised words that make an "… Agreement" a contract between parties rather than a treaty named by its place
+# or subject ("the Grant Agreement", "the Power Purchase Agreement" vs "the Paris Agreement")
+CONTRACT_AGREEMENT_WORDS = ('Grant', 'Loan', 'Purchase', 'Framework', 'Partnership', 'Service', 'Services',
+                            'Concession', 'Funding', 'Financing', 'Contribution', 'Delegation', 'Licence', 'License',
+                            'Lease', 'Supply', 'Cooperation', 'Collective', 'Interinstitutional', 'Shareholder',
+                            'Shareholders', 'Subscription', 'Credit', 'Guarantee', 'Agency', 'Connection', 'Offtake')
+
 # the EU Treaties, by their names and short names, longest first (cited without an act number: CELEX null)
 TREATY_NAMES = ('Treaty establishing the European Atomic Energy Community', 'Treaty on the Functioning of the European '
                 'Union', 'Treaty on European Union', 'Euratom Treaty', 'TFEU', 'TEU')

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from regc.grammar.citations.lexicon import (
+    CONTRACT_AGREEMENT_WORDS,
     GENERIC_ALTERNATIVE_HEADS,
     GENERIC_DOMAINS,
     GENERIC_JURISDICTIONS,
@@ -66,6 +67,12 @@ NAMED_AGREEMENT = re.compile(rf"""
   | {_AGREEMENT_PIN}?(?:\bthe\s+)?(?:(?:[A-Z][\w-]*|of|on|for|and)\s+){{0,4}}?{_TREATY_NOUN}\s+(?:concerning
         |on|for|of|relating\s+to)\s+(?:the\s+)?{_TITLE_WORD}(?:\s+(?:of|by|and|for|on|the|from|that|in)\s+{_TITLE_WORD}
         |\s+{_TITLE_WORD})*(?:\s+\([A-Z]{{2,}}\))?{_SIGNED_ON}?{_SHORT_NAME}?
+""", re.X)
+
+# an agreement named as a kind of contract ("the Grant Agreement", "the Power Purchase Agreement"): no treaty, unlike
+# one named by its place ("the Paris Agreement"; rule ``named_convention``)
+CONTRACT_AGREEMENT = re.compile(rf"""
+    \b(?:{"|".join(CONTRACT_AGREEMENT_WORDS)})\s+(?:[A-Z][\w-]+\s+)*Agreement\b
 """, re.X)
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -46,8 +46,9 @@ from regc.grammar.citations.patterns import (
     QUOTED_DOCUMENT,
 )
 from regc.grammar.citations.lexicon import STANDARD_PREFIXES
-from regc.grammar.citations.patterns_phrases import (CODE_AFTER_STANDARD, EQUIVALENT_ALTERNATIVE, GENERIC_NOUN_PHRASE,
-                                                     LEGAL_ORDER_BEFORE, NAMED_AGREEMENT, PUBLISHED_DOCUMENT)
+from regc.grammar.citations.patterns_phrases import (CODE_AFTER_STANDARD, CONTRACT_AGREEMENT, EQUIVALENT_ALTERNATIVE,
+                                                     GENERIC_NOUN_PHRASE, LEGAL_ORDER_BEFORE, NAMED_AGREEMENT,
+                                                     PUBLISHED_DOCUMENT)
 from regc.grammar.citations.phrases import _named_acts, _named_documents, _titled_acts
 from regc.grammar.citations.references import _internal_citations, _standard_citations
 from regc.grammar.citations.results import Citation
@@ -140,10 +141,13 @@ def levels_indicator(text: str) -> list[Citation]:
 
 @rule("pattern:named-convention", gates=(NAMED_CONVENTION,))
 def named_convention(text: str) -> list[Citation]:
-    """Conventions and protocols named by place or subject ("Article 11 of the Minamata Convention")."""
-    # "the Grant Agreement": a capitalised agreement alone is no named treaty
+    """Conventions, protocols and agreements named by place or subject ("Article 11 of the Minamata Convention",
+    "the Paris Agreement"); an agreement whose name is a kind of contract ("the Grant Agreement") is no treaty, unless
+    a pinpoint into it is cited."""
     return _spans(text, NAMED_CONVENTION, named_convention.rule_id,
-                  keep=lambda m: not (m.group("noun") == "Agreement" and not (m.group("pin") or m.group("annex"))))
+                  keep=lambda m: not (m.group("noun") == "Agreement" and not (m.group("pin") or m.group("annex"))
+                                      and CONTRACT_AGREEMENT.search(m.group(0))))
+
 
 
 @rule("pattern:treaty", gates=(TREATY,))
