@@ -138,8 +138,8 @@ FOCUS_BRIDGED = True
 # test and without the unsearched factor: agreement between acts stands in for shared words.  General glossaries
 # and the articles of another environmental objective than the question's (named, else its best criteria annex's)
 # are no companions.  None: off.  H14n, every released set: Taxonomy fresh9 (in-sample) +.021 R@10 / +.042
-# FullCov@10, fresh7 +.011 R@10, faq_eval +.004 R@10, no set loses R@10 or FullCov@10 (2 other acts or level 0.9
-# cost faq_eval / fresh8)
+# FullCov@10, fresh7 +.011 R@10, faq_eval +.004 R@10, no set loses R@10 or FullCov@10 (2 other acts: faq_eval and
+# fresh2 lose; counting seeds, not acts: faq_fresh, fresh2, HIPAA lose; level 0.9: faq_eval loses; README, H14n)
 COMPANION_SEEDS: Optional[int] = 3
 COMPANION_LEVEL = 1.0
 
