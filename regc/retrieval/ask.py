@@ -492,18 +492,19 @@ class Asker(NamedLifts):
 
     def _close(self, anchor: Anchor, scores: dict, searched: set, order) -> None:
         """Step 5: the 1-hop closure of the ``max_seeds`` best provisions merged into ``scores`` (in place); a
-        neighbour cited by at least ``companion_seeds`` of them (a companion) joins without the overlap test."""
+        neighbour the seeds of at least ``companion_seeds`` other acts cite (a companion) joins without the overlap test."""
         focus = self._focus_words(anchor)
         seeds = sorted(scores.items(), key=order)[: self.max_seeds]
+        cited = {n: neighbours(self.s.graph, n, EXPAND_TYPES) for n, _ in seeds}
         citing: dict[str, set] = {}  # neighbour -> the other acts whose seeds cite it
         for n, _ in seeds:
-            for v in neighbours(self.s.graph, n, EXPAND_TYPES):
+            for v in cited[n]:
                 if n.split("#", 1)[0] != v.split("#", 1)[0]:
                     citing.setdefault(v, set()).add(n.split("#", 1)[0])
         agreed = self._companions(anchor, citing, [n for n, _ in seeds])
         for n, (sc, _) in seeds:
             level = self.decay * sc
-            near = neighbours(self.s.graph, n, EXPAND_TYPES)
+            near = cited[n]
             if self.lineage_closure:
                 near = sorted(set(near) | set(lineage_neighbours(self.s.graph, n, self.lineage_closure)))
             named = title_named(self.s.graph, n) if self.named_closure is not None else ()
