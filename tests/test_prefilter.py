@@ -194,3 +194,47 @@ def test_gates_on_tricky_syntax(pattern, flags, text, expected):
     rx = re.compile(pattern, flags)
     assert may_apply((rx,), text) is expected
     assert not rx.search(text) or (may_apply((rx,), text) and prefiltered(rx).may_match(text))
+
+
+def test_citation_and_reference_patterns_are_behind_the_prefilter():
+    """The citation patterns and the reference decisions' patterns opt in, so the corpus soundness test above checks
+    them too."""
+    from regc.decisions import footnote_items, point_citations, reference_footnote, reference_type, relied_on
+    from regc.grammar.citations import patterns, patterns_phrases
+
+    for mod, name in ((patterns, "GENERIC_CAND"), (patterns, "BAT_CAND"), (patterns_phrases, "BARE_ARTICLE_BEFORE"),
+                      (reference_type, None), (point_citations, "POINTS_SUBJECT"), (relied_on, "_RELIES"),
+                      (footnote_items, None), (reference_footnote, "ACT_CLASS")):
+        wrapped = [v for v in vars(mod).values() if isinstance(v, Prefiltered)]
+        assert wrapped, mod.__name__
+        assert name is None or isinstance(getattr(mod, name), Prefiltered), (mod.__name__, name)
+        assert all(w in prefilter.REGISTRY for w in wrapped)
+
+
+def test_citations_are_the_same_without_the_prefilter():
+    """End to end over the citation rule fixtures: every wrapped pattern analysed and filtering, then every one
+    scanning through its own methods only -- the same citations (a prefilter that dropped a text a pattern matches
+    would change them)."""
+    from regc.grammar.citations.assemble import _scan, find_citations
+
+    texts = sorted({c["text"] for path in (FIXTURES / "citations" / "rules").glob("*.in.json")
+                    for c in json.loads(path.read_text(encoding="utf-8"))["cases"]})
+    assert len(texts) > 100
+    _all_rule_modules()
+    for w in prefilter.REGISTRY:
+        w.need  # noqa: B018 - analysed: the filtered methods are bound
+    _scan.cache_clear()
+    filtered = [find_citations(t) for t in texts]
+    bound = [(w, {n: getattr(w, n) for n in prefilter._SCANS}) for w in prefilter.REGISTRY]
+    try:
+        for w, _ in bound:
+            for n in prefilter._SCANS:
+                setattr(w, n, getattr(w.rx, n))
+        _scan.cache_clear()
+        plain = [find_citations(t) for t in texts]
+    finally:
+        for w, methods in bound:
+            for n, m in methods.items():
+                setattr(w, n, m)
+        _scan.cache_clear()
+    assert sum(map(len, plain)) > 100 and filtered == plain

@@ -20,6 +20,7 @@ from regc.decisions.base import Decision, Verdict
 from regc.grammar.citations import OJ_REF, STANDARD_CAND, Citation, find_citations
 from regc.ir.celex import is_valid_celex
 from regc.ir.models import FootnoteItem
+from regc.grammar.prefilter import prefilter_namespace
 
 _KIND_CATEGORY = {"EU Legal Act": "Legal Reference", "Definition": "Technical Definition",
                   "Standard": "Official Guideline/Standard", "Link": "Official Guideline/Standard"}
@@ -476,3 +477,5 @@ class FootnoteItems(Decision):
 
 
 FOOTNOTE_ITEMS = FootnoteItems()
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

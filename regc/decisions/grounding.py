@@ -26,6 +26,7 @@ from typing import Iterable, Optional
 from regc.grammar.thresholds import MONTHS, NUMBER_RE, numbers_in_text, parse_number
 from regc.ir.celex import is_valid_celex, lookup_celex
 from regc.ir.models import Threshold
+from regc.grammar.prefilter import prefilter_namespace
 
 INJECTION_RE = re.compile(
     r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+)?(?:previous|prior|above|earlier|"
@@ -184,3 +185,5 @@ def ground_generated_text(text_out: str, source: str) -> list[str]:
 __all__ = ["ground_threshold", "ground_celex", "ground_ids", "ground_generated_text", "strip_injection",
            "numbers_in",
            "INJECTION_RE"]
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from regc.grammar.textmemo import once_per_text
+from regc.grammar.prefilter import prefilter_namespace
 
 _ID = r"(?:P?\d+(?:\.\d+)*\.?)?(?:\s?\([a-z]{1,4}\))*"
 _CITE = re.compile(rf"\b(?:points?|criteri(?:on|a)|paragraphs?|sub-?points?)\s+(?P<id>{_ID})(?=[\s,.;:)]|$)",
@@ -103,3 +104,5 @@ _NOT_SUBJECT_WORD = (r"(?:criteri|requirement|condition|limit|value|level|thresh
                      r"listed|laid|mentioned|detailed|documented|determined|as|with|to|and|or|of|is|are)\w*\b")
 POINTS_SUBJECT = re.compile(rf"(?:^|\bthat\s+)\s*(?:the\s+|any\s+|each\s+|all\s+)?(?:(?!{_NOT_SUBJECT_WORD})"
                             rf"[a-z][\w-]*\s+){{1,3}}in\s+points?\s+(?=\(\w{{1,4}}\)|\d)", re.IGNORECASE)
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -21,6 +21,7 @@ from regc.decisions.base import Decision, Verdict
 from regc.decisions.grounding import ground_celex
 from regc.grammar.citations import Citation, find_citations
 from regc.grammar.citations.lexicon import ACT_SCHEMES
+from regc.grammar.prefilter import prefilter_namespace
 
 _STOP = {"the", "of", "for", "and", "in", "on", "to", "a", "an", "best", "available", "techniques", "bat", "conclusions",
          "relevant", "latest", "most", "recent", "version", "eu", "european", "union", "this", "that", "under"}
@@ -196,3 +197,5 @@ class ReferenceCelex(Decision):
 
 
 REFERENCE_CELEX = ReferenceCelex()
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

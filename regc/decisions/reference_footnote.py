@@ -46,6 +46,7 @@ from typing import Any, Iterable
 from regc.decisions.base import Decision, Verdict
 from regc.decisions.reference_lexicon import ACT_CLASS_NOUNS, DERIVATION_OPENERS
 from regc.grammar.citations import find_citations
+from regc.grammar.prefilter import prefilter_namespace
 
 # the words right before an act that make the footnote identify it
 _CUE = re.compile(r"""
@@ -130,3 +131,5 @@ class ReferenceFootnote(Decision):
 
 
 REFERENCE_FOOTNOTE = ReferenceFootnote()
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

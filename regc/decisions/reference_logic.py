@@ -17,6 +17,7 @@ from typing import Literal, Optional, Sequence
 
 from regc.decisions.base import Decision, Verdict
 from regc.grammar.citations import Citation
+from regc.grammar.prefilter import prefilter_namespace
 
 _OR_GAP = re.compile(r"\bor\b|\balternatively\b", re.I)
 
@@ -76,3 +77,5 @@ class ReferenceLogic(Decision):
 
 
 REFERENCE_LOGIC = ReferenceLogic()
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -19,6 +19,7 @@ from regc.grammar.citations import Citation, find_citations
 from regc.grammar.citations.lexicon import LEGAL_ORDER_VERBS
 from regc.grammar.citations.patterns import ACT_CORE, words
 from regc.ir.models import CriterionNode, is_ancillary
+from regc.grammar.prefilter import prefilter_namespace
 
 RefType = Literal["must_be_fetched", "citation_only"]
 
@@ -270,3 +271,5 @@ class ReferenceType(Decision):
 
 
 REFERENCE_TYPE = ReferenceType()
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

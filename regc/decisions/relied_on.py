@@ -28,6 +28,7 @@ from typing import Any, Iterable
 
 from regc.decisions.base import Decision, Verdict
 from regc.decisions.point_citations import GATE, NEG, POINTS_SUBJECT, citation_lists
+from regc.grammar.prefilter import prefilter_namespace
 
 # the verb of reliance and the requirement noun right before the cited points
 _RELIES = re.compile(r"""
@@ -95,3 +96,5 @@ class ReliedOn(Decision):
 
 
 RELIED_ON = ReliedOn()
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

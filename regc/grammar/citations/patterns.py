@@ -30,8 +30,6 @@ from regc.grammar.citations.lexicon import (
     TITLE_DASH,
     NOT_SCHEME_ACRONYMS,
     STANDARD_PREFIXES,
-)
-from regc.grammar.citations.lexicon import (
     CONVENTION_DOC_NOUNS,
     CONVENTION_PIN_NOUNS,
     EDITION_NOUNS,
@@ -44,6 +42,7 @@ from regc.grammar.citations.lexicon import (
     RULE_FIELDS,
     SUCCESSOR_NOUNS,
 )
+from regc.grammar.prefilter import prefilter_namespace
 
 
 def words(ws: tuple[str, ...]) -> str:
@@ -596,3 +595,4 @@ SCHEME_REQUIREMENTS = re.compile(rf"""
       (?:\s+(?:applicable|in\ force)\s+(?:on|from|as\ of)\s+{_VERSION_DATE})?)
 """, re.X)
 
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters

@@ -31,6 +31,7 @@ from regc.grammar.citations.lexicon import (
     STANDARD_SUBJECT_PREPOSITIONS,
 )
 from regc.grammar.citations.patterns import _ARTICLE_AND, _ARTICLE_LOC, _ARTICLE_TO, _SEC_JOIN, _SECNUM, words
+from regc.grammar.prefilter import prefilter_namespace
 
 # ---------------------------------------------------------------------------------------------------------------
 # Sections of another act's Annex written before the Annex pinpoint of that act ("Sections 3.10 to 3.16 of " before
@@ -187,3 +188,5 @@ POSSESSIVE_LOCATED_AFTER = re.compile(r"""
 BARE_ARTICLE_BEFORE = re.compile(rf"""
     \bArticle\s+(?P<loc>{_ARTICLE_LOC})\s+and\s+(?:[a-z]+ed\s+)?(?:in\s+accordance\s+with|pursuant\s+to|under|in|by)\s+$
 """, re.X)
+
+prefilter_namespace(globals())  # the rule regexes above behind their literal prefilters
