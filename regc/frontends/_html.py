@@ -25,16 +25,15 @@ from typing import Optional
 
 from lxml import etree
 
-from regc.frontends.text import normalise_ws, strip_amendment_markers
+from regc.frontends.text import drop_marker_sentinels, has_amendment_chars, normalise_ws, strip_amendment_markers
 from regc.ir.doc import FrontEndError
 from regc.ir.models import SourceSpan, restore_model
 
 MAX_BYTES = 64 * 1024 * 1024  # refuse anything bigger: no Taxonomy act comes close
 _SKIP_TAGS = {"script", "style", "noscript", "template", "iframe", "object", "embed", "head"}
 _NOTE_MARK = re.compile(r"^\s*\(?\s*(\*{1,3}|\*?\d{1,4}|[a-z])\s*\)?\s*$")
-_PAREN_MARK = re.compile(r"\s*\(\s*\x00\s*\)")
-_SPACE_MARK = re.compile(r"\s*\x00")
-_AMEND_CHARS = re.compile(r"[▼►◄]")
+# a marker's parentheses outside its link, "(<a>19</a>)": what ``\s*\(\s*\x00\s*\)`` matches, found from its "("
+_PAREN_MARK = re.compile(r"\(\s*\x00\s*\)")
 _STAR_MARK = re.compile(r"^\s*(\*\d{1,3})([;.,:]?)\s*$")
 _SUPER = {"oj-super", "superscript", "sup"}
 _AMEND_ONLY = re.compile(r"^[\s▼►◄MBACR\d]*$")
@@ -314,7 +313,7 @@ def note_marker(a: etree._Element) -> Optional[tuple[str, str]]:
 def is_amendment_anchor(a: etree._Element) -> bool:
     """The consolidation arrows EUR-Lex prints as links (``<a title="32023R2485: INSERTED">►M2</a>``)."""
     txt = "".join(a.itertext())
-    return bool(txt.strip()) and bool(re.search(r"[▼►◄]", txt)) and bool(_AMEND_ONLY.match(txt))
+    return bool(txt.strip()) and has_amendment_chars(txt) and bool(_AMEND_ONLY.match(txt))
 
 
 def _inline_walk(node: etree._Element, split_br: bool, skip: Optional[set], parts: list[list[str]],
@@ -367,15 +366,40 @@ def inline_segments(el: etree._Element, split_br: bool = True, skip: Optional[se
     for k, (chunks, mk) in enumerate(zip(parts, marks)):
         raw = "".join(chunks)
         if mk:
-            raw = _PAREN_MARK.sub("\x00", raw)  # "(<a>19</a>)": parentheses outside the link
-            raw = _SPACE_MARK.sub("", raw)  # the marker goes with the whitespace before it
-        if _AMEND_CHARS.search(raw):
+            raw = drop_marker_sentinels(paren_marks(raw))  # the marker goes with the whitespace before it
+        if has_amendment_chars(raw):
             raw = strip_amendment_markers(raw)
         txt = normalise_ws(raw)
         if not txt and not mk:
             continue
         out.append(Segment(txt, [m for m, _ in mk], [t for _, t in mk], brs[k], brs[k + 1]))
     return out
+
+
+def paren_marks(raw: str) -> str:
+    """Each marker sentinel in parentheses, with the whitespace before them, replaced by the bare sentinel: what
+    ``re.sub(r"\\s*\\(\\s*\\x00\\s*\\)", "\\x00", raw)`` gives.  That pattern opens with whitespace, so ``re`` tries
+    it at every position of a raw text's whitespace runs; :data:`_PAREN_MARK` opens with "(" (scanned for as a
+    literal) and the whitespace before a match is taken back by hand, never into the previous replacement.
+
+    >>> paren_marks("CO2 ( \\x00 ) and \\n (\\x00)x (\\x00"), paren_marks("none")
+    ('CO2\\x00 and\\x00x (\\x00', 'none')
+    """
+    if "(" not in raw:
+        return raw
+    out: list[str] = []
+    last = 0
+    for m in _PAREN_MARK.finditer(raw):
+        start = m.start()
+        while start > last and raw[start - 1].isspace():  # str.isspace: the characters \s matches
+            start -= 1
+        out.append(raw[last:start])
+        out.append("\x00")
+        last = m.end()
+    if not out:
+        return raw
+    out.append(raw[last:])
+    return "".join(out)
 
 
 def plain_text(el: etree._Element) -> str:

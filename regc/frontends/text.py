@@ -56,12 +56,31 @@ def split_label(text: str) -> tuple[str | None, str]:
 def remove_marker_space(text: str) -> str:
     """Footnote markers are removed together with the whitespace before them; call after replacing each marker
     by the sentinel ``\\x00``: "ISO 14067:2018 \\x00, ISO" -> "ISO 14067:2018, ISO"."""
-    if "\x00" in text:  # most texts have no marker: no regular expression for them
-        text = _MARKER_SPACE.sub("", text)
-    return normalise_ws(text)
+    return normalise_ws(drop_marker_sentinels(text))
 
 
-_MARKER_SPACE = re.compile(r"\s*\x00")
+def drop_marker_sentinels(text: str) -> str:
+    """Each sentinel ``\\x00`` removed with the whitespace before it: what ``re.sub(r"\\s*\\x00", "", text)`` gives
+    (``str.rstrip()`` strips the characters ``\\s`` matches), without that pattern's try at every position of the
+    text's whitespace runs (a front-end's raw text, before whitespace is normalised, is mostly such runs).
+
+    >>> drop_marker_sentinels("ISO 14067:2018 \\x00, ISO \\x00\\x00"), drop_marker_sentinels("none")
+    ('ISO 14067:2018, ISO', 'none')
+    """
+    if "\x00" not in text:  # most texts have no marker
+        return text
+    pieces = text.split("\x00")
+    return "".join([p.rstrip() for p in pieces[:-1]]) + pieces[-1]
+
+
+def has_amendment_chars(text: str) -> bool:
+    """Whether ``text`` holds a consolidation arrow (▼ ► ◄): ``re.search("[▼►◄]", text)`` as three substring
+    scans, each a C loop over the text.
+
+    >>> has_amendment_chars("▼M2 text"), has_amendment_chars("text ◄"), has_amendment_chars("plain")
+    (True, True, False)
+    """
+    return "▼" in text or "►" in text or "◄" in text
 
 
 _NA = re.compile(r"^\(?n\s*/\s*a\)?\.?$|^not applicable\.?$", re.I)
