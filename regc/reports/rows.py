@@ -43,9 +43,8 @@ OBJECTIVE_HEADER_WORDS = (
      + L.SAFEGUARD_HEADER_WORDS),
 )
 # objective columns headed by their abbreviation only ("CCM CCA WTR PPC CE BIO"; the Portuguese template's
-# "MAC AAC AMR PPC EC BIO"; the Swedish "BEK ANP VAT FÖR CE BIO"
-# and the Spanish / French / Italian ones, "MIT ADAPT AGUA CONT EC BIO", "ATT ADA EAU POL EC BIO"; data in
-# annex_languages.py): whole-word, case-sensitive
+# "MAC AAC AMR PPC EC BIO", the Swedish "BEK ANP VAT FÖR CE BIO", the Spanish "MIT ADAPT AGUA CONT EC BIO", the
+# French "ATT ADA EAU POL EC BIO": data in annex_languages.py): whole-word, case-sensitive
 OBJECTIVE_ABBREVIATIONS = {**{o: o for o in OBJECTIVES}, "MS": "MS", **L.objective_abbreviations()}
 # the same abbreviations before the section number of an activity code ('MIT 7.1', 'ADAPT 9.1', 'EC 5.4')
 LOCAL_OBJECTIVES = L.objective_abbreviations()
