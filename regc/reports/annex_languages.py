@@ -126,6 +126,43 @@ SAFEGUARD_HEADER_WORDS = ("минимални", "ελάχιστ", "ελαχισ�
                           "minimalni")
 
 
+# the objective abbreviations a report in that language prints in its SC / DNSH column headers and before the
+# section number of an activity code ("MIT 7.1" for CCM 7.1), upper case, whole words.  Sources: Portuguese
+# "MAC / AAC / AMR" and Swedish "BEK / ANP / VAT / FÖR" as rows.py always listed them (issuers' templates); the
+# others are the first letters of the Annex II template's objective names in that language, as issuers in that
+# language print them -- Spanish "Mitigación del cambio climático" (MIT), "Adaptación al cambio climático"
+# (ADAPT), "Recursos hídricos y marinos" / agua (AGUA), "Prevención y control de la contaminación" (CONT),
+# "Economía circular" (EC); French "Atténuation du changement climatique" (ATT), "Adaptation au changement
+# climatique" (ADA), "Ressources aquatiques et marines" / eau (EAU), "Prévention et réduction de la pollution"
+# (POL), "Économie circulaire" (EC); Italian "Mitigazione dei cambiamenti climatici" (MIT), "Adattamento ai
+# cambiamenti climatici" (ADA), "Acque e risorse marine" (ACQ), "Prevenzione e riduzione dell'inquinamento"
+# (INQ), "Economia circolare" (EC).  Not checked against the abbreviation footnote of each official language
+# version of Delegated Regulation 2023/2486 (not in the corpus); only a letter sequence that cannot be an
+# English word in an upper-case header cell is listed.
+OBJECTIVE_ABBREVIATIONS = {
+    "es": {"CCM": ("MIT",), "CCA": ("ADAPT",), "WTR": ("AGUA",), "PPC": ("CONT",), "CE": ("EC",)},
+    "fr": {"CCM": ("ATT",), "CCA": ("ADA",), "WTR": ("EAU",), "PPC": ("POL",), "CE": ("EC",)},
+    "it": {"CCM": ("MIT",), "CCA": ("ADA",), "WTR": ("ACQ",), "PPC": ("INQ",), "CE": ("EC",)},
+    "pt": {"CCM": ("MAC",), "CCA": ("AAC",), "WTR": ("AMR",), "CE": ("EC",)},
+    "sv": {"CCM": ("BEK",), "CCA": ("ANP",), "WTR": ("VAT",), "PPC": ("FÖR",)},
+}
+
+
+def objective_abbreviations() -> dict[str, str]:
+    """Every language's objective abbreviation -> the spec's objective code ('ADAPT' -> 'CCA').
+
+    >>> objective_abbreviations()["AGUA"], objective_abbreviations()["POL"]
+    ('WTR', 'PPC')
+    """
+    out: dict[str, str] = {}
+    for lang in sorted(OBJECTIVE_ABBREVIATIONS):
+        for objective, abbrevs in OBJECTIVE_ABBREVIATIONS[lang].items():
+            for a in abbrevs:
+                if out.setdefault(a, objective) != objective:
+                    raise ValueError(f"objective abbreviation {a!r} names two objectives")
+    return out
+
+
 def words(key: str) -> tuple[str, ...]:
     """Every language's words for one key ('turnover', 'capex', 'opex', 'yes', 'no', 'total'), first seen first."""
     out: list[str] = []

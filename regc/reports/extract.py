@@ -86,7 +86,7 @@ def activity_entry(r: TableRow, mult: float, doc: Document, findings: list, shar
         if hit is None:
             return None
         code, also = f"{hit[0]}-{hit[1]}", []
-    name = re.sub(rf"{V.CODE.pattern}|\b(?:CCM|CCA|WTR|CE|PPC|BIO)\b|[/*]", " ", r.label)
+    name = re.sub(rf"{V.CODE.pattern}|\b{V.OBJECTIVE_PATTERN}\b|[/*]", " ", r.label)
     name = re.sub(r"\s+\d\s*$", "", " ".join(name.replace("\xad", "").split())).strip(" ,;")
     name = re.sub(r"(\w)- ([a-zäöü])", r"\1\2", name)
     if mark is not None:
@@ -160,7 +160,7 @@ def list_block(rl: RoleList, doc: Document, findings: list) -> dict:
             code, also = V.parse_code(label)
             if code is None:
                 continue
-            name = re.sub(rf"{V.CODE.pattern}|\b(?:CCM|CCA|WTR|CE|PPC|BIO)\b", " ", label)
+            name = re.sub(rf"{V.CODE.pattern}|\b{V.OBJECTIVE_PATTERN}\b", " ", label)
             entry = {"code": code, "name": " ".join(name.split()).strip(" ,;()"), "group": group,
                      "amount": value(cells, role, "amount"), "share": value(cells, role, "share"),
                      "substantial_contribution": {o: None for o in V.OBJECTIVES},

@@ -1,4 +1,4 @@
-"""One decision: which header words of a narrow column are one word hyphenated over several lines.
+"""One decision: which header words of a narrow column are one word broken over several lines.
 
 A long objective name in a 20-pt column is broken into fragments stacked one under the other ('Ilmas-' /
 'tonm-' / 'uuto-' / 'ksen'); a fragment ending in '-' continues with the word right below it whose box overlaps
@@ -12,6 +12,13 @@ column's name is matched whole ('ilmastonmuutoksen') rather than by its first sy
 ...          Line([Word(102, 35, 106, 41, "tä")])]
 >>> [w.text for w in stacked_words(lines)]
 ['Ilmastonmuutoksen', 'Vesi', 'hillintä']
+
+Rule ``bracket_stack``: a bracketed header cell wrapped in its column ('(EUR' / 'thousand)', '(€' / 'm)'), a word
+that opens a bracket continued by the words right below it until one closes it, is one cell ('(EUR thousand)').
+
+>>> unit = [Line([Word(262, 0, 282, 6, "(EUR"), Word(300, 0, 330, 6, "of")]), Line([Word(249, 7, 281, 13, "thousand)")])]
+>>> bracket_stacks(unit)
+['(EUR thousand)']
 """
 
 from __future__ import annotations
@@ -42,4 +49,27 @@ def stacked_words(lines: list[Line]) -> list[Word]:
                 used.add(id(nxt))
                 text, cur, k = text[:-1] + nxt.text, nxt, k + 1
             out.append(w if text == w.text else Word(w.x0, w.y0, w.x1, w.y1, text))
+    return out
+
+
+BRACKET_DEPTH = 3  # header lines a bracketed cell may wrap over
+
+
+def bracket_stacks(lines: list[Line]) -> list[str]:
+    """Bracketed header cells wrapped over lines in one column, joined (rule ``bracket_stack``)."""
+    out = []
+    for i, line in enumerate(lines):
+        for w in line.words:
+            if "(" not in w.text or ")" in w.text[w.text.rfind("("):]:
+                continue
+            parts, cur = [w.text], w
+            for below_line in lines[i + 1:i + 1 + BRACKET_DEPTH]:
+                nxt = _below(cur, below_line)
+                if nxt is None:
+                    break
+                parts.append(nxt.text)
+                cur = nxt
+                if ")" in nxt.text:
+                    out.append(" ".join(parts))
+                    break
     return out

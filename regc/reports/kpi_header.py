@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from regc.reports import rows as V
+from regc.reports.dnsh_letters import DNSH_NAMED, letter_columns
 from regc.reports.header_stacks import stacked_words
 from regc.reports.pdftree import Line, Page
 
@@ -72,6 +73,9 @@ def header_columns(page: Page) -> list[Column]:
                     found[role].append(w.xc)
         if re.match(r"^code", low):
             code_x.append(w.xc)
+    head = header_lines(page)
+    for role, x in letter_columns(head, found, bool(DNSH_NAMED.search(" ".join(l.text for l in head)))):
+        found[role].append(x)  # DNSH sub-headers 'A' .. 'F' (:mod:`dnsh_letters`)
     cols = [Column("code", "other", x) for x in code_x]
     cols += [Column("MS", "other", x) for x in found.pop("MS", [])]
     seconds = [sorted(xs)[1] for xs in found.values() if len(xs) >= 2]
@@ -127,3 +131,19 @@ def amount_column_x(page: Page, cols: list[Column], min_x: float = float("-inf")
     xs = [w.xc for line in header_lines(page) for w in line.words
           if min_x - UNIT_LEAD <= w.xc < first_obj and unit_word(w.text)]
     return min(xs) if xs else None
+
+
+YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def title_year(page: Page) -> int | None:
+    """The year a table's title names ('... disclosure covering year 2023'): the latest year in the header lines
+    from the last one naming a KPI down to the column header's first marker line (a running head 'Annual
+    Report 2024' above the title names no table's year); None when the title names none."""
+    head = header_lines(page)
+    end = next((i for i, line in enumerate(head) if HEADER_MARKERS.search(line.text)), len(head))
+    start = max((i for i, line in enumerate(head[:end]) if V.kpi_words(line.text)), default=None)
+    if start is None:
+        return None
+    years = [int(y) for line in head[start:end] for y in YEAR.findall(line.text)]
+    return max(years, default=None)

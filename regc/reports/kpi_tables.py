@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 
 from regc.reports import rows as V
 from regc.reports.cell_units import cell_unit
+from regc.reports.header_stacks import bracket_stacks
 from regc.reports.column_roles import roles
 from regc.reports.kpi_columns import kpi_spans, kpi_view, spans_fit
 from regc.reports.kpi_header import (HEADER_MARKERS, SC_MARKERS, SC_WORD, Column, amount_column_x, header_columns,
-                                      header_lines, is_data_line, nearest_column, share_column_x)
+                                      header_lines, is_data_line, nearest_column, share_column_x, title_year)
 from regc.reports.line_cells import footnote_mark as _footnote_mark, join_wrapped_percent, prose_word as _prose_word
 from regc.reports.page_breaks import (FOOT_GAP, foot_block_start, is_continuation_page, is_page_footer,
                                       is_page_note, join_facing, join_tail, starts_coded_row)
@@ -29,7 +30,7 @@ from regc.reports.pdftree import Document, Line, Page
 from regc.reports.row_gaps import label_owners
 from regc.reports.sc_shares import read_sc_shares
 from regc.reports.table_extent import TOTAL_KINDS, has_table_rows, itemised, rows_kpi, table_closed
-from regc.reports.year_columns import drop_earlier_years, reporting_year_start, year_cells
+from regc.reports.year_columns import amount_group_x, drop_earlier_years, reporting_year_start, year_cells
 
 SECTION_MARKER = re.compile(r"^A\.?\s*[12]\b|^A\.\s|\bA\.1\b|\bA\.2\b")
 PAGE_LIMIT_FIND = 1200  # pages scanned for KPI tables (a 1,000-page report still finishes)
@@ -69,6 +70,7 @@ class KpiTable:
     rows: list[TableRow]
     top_aligned: bool = False  # values on the first line of multi-line cells (kept on continuation pages)
     cols: list = field(default_factory=list)  # the first page's header columns (for pages without a header)
+    year: int | None = None  # the year its title names ('covering year 2024'), None when none
     tail: list = field(default_factory=list)  # label lines left at the foot of the last page read (a row's start)
 
 
@@ -79,7 +81,7 @@ def is_kpi_page(page: Page) -> bool:
     text = page.text
     if not HEADER_MARKERS.search(text):
         return False
-    codes = len(re.findall(r"\b(?:CCM|CCA|WTR|CE|PPC|BIO)\s*\d{1,2}\.\d{1,2}", text))
+    codes = len(re.findall(rf"\b{V.OBJECTIVE_PATTERN}\s*\d{{1,2}}\.\d{{1,2}}", text))
     sections = len(re.findall(r"\bA\.\s?[12]\b", text))
     answers = sum(1 for w in page.words if V.is_answer(w.text))  # the answer vocabulary (V.ANSWERS) is data
     subtotals = all(re.search(rf"\(\s*A\.?\s*{k}\.?\s*\)", text) for k in "12")  # '(A.1)' and '(A.2)' rows
@@ -152,7 +154,7 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
     prev_y = None
     years = year_cells(header_lines(page), min((c.xc for c in cols if c.group != "other"), default=float("inf")))
     start = max(_first_value_x(body, splits), reporting_year_start(years))  # earlier years printed first: not read
-    share_x, amount_x = share_column_x(page, cols, start), amount_column_x(page, cols, start)
+    share_x, amount_x = _value_columns(page, cols, start)
     has_values = [_has_values(line, sp) for line, sp in zip(body, splits)]
     owners = label_owners(body, has_values, [not v and bool(V.section_of(line.text)) and not V.row_kind(line.text)
                                              for line, v in zip(body, has_values)])
@@ -215,6 +217,16 @@ def read_page_rows(page: Page, cols: list[Column], decimal: str, top_aligned: bo
         if k and left[0].y - body[k - 1].y <= LABEL_GAP * pitch:  # set close under the rows, not a note block
             tail.extend(left)
     return out
+
+
+def _value_columns(page: Page, cols: list[Column], start: float) -> tuple[float | None, float | None]:
+    """x-centres of the proportion column and of the amount column (the header word of its unit, or the
+    reporting year's cell of an amount group right of the objective columns, :func:`amount_group_x`)."""
+    last_obj = max((c.xc for c in cols if c.group != "other"), default=None)
+    amount_x = amount_column_x(page, cols, start)
+    if amount_x is None and last_obj is not None:
+        amount_x = amount_group_x(header_lines(page), last_obj)
+    return share_column_x(page, cols, start), amount_x
 
 
 def _first_value_x(body: list[Line], splits: list[int]) -> float:
@@ -337,20 +349,28 @@ def page_currency(page: Page) -> str | None:
     """The currency of the amount unit printed in the page's header block (or anywhere on the page)."""
     head = " ".join(l.text for l in header_lines(page))
     cells = cell_unit(page)  # the currency in every amount cell, the scale alone in the header (:mod:`cell_units`)
-    return V.unit_currency_named(head) or V.unit_currency_named(page.text) or (cells[1] if cells else None)
+    return V.unit_currency_named(head) or V.unit_currency_named(_wrapped_units(page)) \
+        or V.unit_currency_named(page.text) or (cells[1] if cells else None)
 
 
 def page_multiplier(page: Page) -> float | None:
     """The amount unit printed in the page's header block (or anywhere on the page)."""
     head = " ".join(l.text for l in header_lines(page))
     cells = cell_unit(page)
-    return V.unit_multiplier(head) or V.unit_multiplier(page.text) or (cells[0] if cells else None)
+    return V.unit_multiplier(head) or V.unit_multiplier(_wrapped_units(page)) or V.unit_multiplier(page.text) \
+        or (cells[0] if cells else None)
+
+
+def _wrapped_units(page: Page) -> str:
+    """The header's bracketed cells wrapped over lines in their column, joined ('(€' / 'm)' -> '(€ m)'): the
+    line-by-line header text splits them (:func:`header_stacks.bracket_stacks`)."""
+    return " ; ".join(bracket_stacks(header_lines(page)))
 
 
 def is_facing_page(page: Page) -> bool:
     """A continuation page holding only the right half of a table (answers, no codes or amounts)."""
     text = page.text
-    return (not re.search(r"\b(?:CCM|CCA|WTR|CE|PPC|BIO)\s*\d{1,2}\.\d", text) and "dnsh" in text.lower()
+    return (not re.search(rf"\b{V.OBJECTIVE_PATTERN}\s*\d{{1,2}}\.\d", text) and "dnsh" in text.lower()
             and not SC_MARKERS.search(text) and not SC_WORD.search(text))
 
 
@@ -376,7 +396,7 @@ def table_segments(page: Page) -> list[Page]:
         if is_data_line(line) or seen and _has_cell_values(line):
             seen, last_data = True, i
         elif seen and HEADER_MARKERS.search(line.text) and not is_page_note(line):  # a note naming 'DNSH'
-            cuts.append(last_data + 1)
+            cuts.append(_wrapped_label_end(lines, last_data, i))
             seen = False
     if not cuts:
         return [page]
@@ -387,6 +407,18 @@ def table_segments(page: Page) -> list[Page]:
         parts.append(Page(page.number, page.width, page.height, words, " ".join(w.text for w in words),
                           page.modality, page.ocr))
     return parts
+
+
+def _wrapped_label_end(lines: list[Line], last_data: int, limit: int) -> int:
+    """Where a table part ends: after its last body line and the lines that wrap that row's label ('Turnover of
+    environmentally sustainable' / 'activities (Taxonomy-aligned) (A.1)'): lower-case or bracketed starts set no
+    farther below than the body's line pitch, no value in them (rule ``wrapped_label_stays``)."""
+    end = last_data + 1
+    pitch = lines[last_data].y - lines[last_data - 1].y if last_data > 0 else 0.0
+    while end < limit and _continues(lines[end]) and not _has_cell_values(lines[end]) \
+            and 0 < lines[end].y - lines[end - 1].y <= pitch:
+        end += 1
+    return end
 
 
 def _has_cell_values(line: Line) -> bool:
@@ -474,6 +506,12 @@ def _read_views(st: _Reading, views: list[tuple[str, Page]], n: int, k: int, adj
             st.group[kpi] = st.tables[kpi]
 
 
+def _later_year(first: KpiTable, year: int | None, rows: list[TableRow]) -> bool:
+    """A second itemised table for a KPI whose title names a later year than the first's (rule
+    ``report_year_table``: comparatives printed first, '... covering year 2023' above '... covering year 2024')."""
+    return first.year is not None and year is not None and year > first.year and itemised(rows)
+
+
 def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool, kpi_hint: str | None = None) -> None:
     """Read one table part into the state: a new KPI table, a continuation, or a facing half.  ``kpi_hint``:
     the KPI of a multi-KPI table's view (its header and rows may name the others)."""
@@ -499,12 +537,14 @@ def _read_part(st: _Reading, page: Page, n: int, k: int, adjacent: bool, kpi_hin
         kpi = last.kpi
     if kpi is None or not has_table_rows(rows):
         return
+    year = title_year(page)
     if kpi in st.tables and not (last is st.tables[kpi] and follows) and st.tables[kpi].rows:
-        if itemised(st.tables[kpi].rows) or not itemised(rows):
+        later = _later_year(st.tables[kpi], year, rows)  # the previous year's template printed first
+        if not later and (itemised(st.tables[kpi].rows) or not itemised(rows)):
             st.at = (n, k)
             return  # a second table for a KPI already read (e.g. a summary): keep the first
-        del st.tables[kpi]  # a summary without activity rows read first: the full template replaces it
-    tab = st.tables.setdefault(kpi, KpiTable(kpi, [], page_multiplier(page), decimal, []))
+        del st.tables[kpi]  # a summary without activity rows (or last year's template) read first: replaced
+    tab = st.tables.setdefault(kpi, KpiTable(kpi, [], page_multiplier(page), decimal, [], year=year))
     if follows and last is tab and n not in tab.pages:
         join_tail(tab.tail, rows)
     if n not in tab.pages:

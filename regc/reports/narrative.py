@@ -10,6 +10,10 @@ not_eligible, 'aligned' -> aligned, 'total' -> total.  The first statement per K
 ...         "Taxonomy-eligible but not aligned turnover amounted to EUR 3.0 million (1.0%).")
 >>> b = narrative_block([text], "turnover"); b["total"], b["aligned"], b["eligible_not_aligned"]
 (305000000.0, {'amount': 12500000.0, 'share': 0.041}, {'amount': 3000000.0, 'share': 0.01})
+>>> text = ("Taxonomy-aligned CapEx amounted to EUR 18.2 million, or 33.6 % of total CapEx of EUR 54.2 million. "
+...         "A further EUR 15.5 million (28.6 %) was Taxonomy-eligible but not Taxonomy-aligned.")
+>>> b = narrative_block([text], "capex"); b["aligned"], b["eligible_not_aligned"]
+({'amount': 18200000.0, 'share': 0.336}, {'amount': 15500000.0, 'share': 0.286})
 """
 
 from __future__ import annotations
@@ -37,7 +41,11 @@ MONEY = re.compile(rf"(?:{_CUR}|{_GLUED})\s*{_PRE_UNIT}{_AMOUNT}\s*(?P<unit>(?i:
 _KR = r"kr\b\.?"  # Nordic krona/krone without its ISO code ('12 mkr', '3,1 mia. kr.')
 MONEY_AFTER = re.compile(rf"(?<![\d.,]){_AMOUNT}\s*(?:(?P<unit>(?i:{_SCALE}))\s*(?:of\s+)?(?:{_CUR}|{_KR})|{_GLUED}"
                          rf"|(?P<gq>(?i:{_GLUE}))\s*(?:€|{_KR})){_END}")
-SHARE_AFTER = re.compile(r"^\s*\(\s*(?P<pct>\d{1,3}(?:[.,]\d{1,2})?)\s*%")
+# words that set a share after its amount without brackets ('EUR 1,833.4 million, or 33.6 % of total turnover')
+SHARE_LEADS = ("or", "i.e.", "representing", "equivalent to", "corresponding to")
+SHARE_AFTER = re.compile(rf"""^\s*(?:\(\s*                           # '(28.6 %)'
+                              |,?\s*(?:{V.alternation(SHARE_LEADS)})\s+)  # ', or 33.6 %'
+                              (?P<pct>\d{{1,3}}(?:[.,]\d{{1,2}})?)\s*%""", re.X)
 QUALIFIERS = (  # (role, words), first match wins
     ("eligible_not_aligned", ("not aligned", "not taxonomy-aligned", "eligible but not", "nicht taxonomiekonform")),
     ("not_eligible", ("non-eligible", "not eligible", "not taxonomy-eligible", "nicht taxonomiefähig")),
@@ -45,7 +53,10 @@ QUALIFIERS = (  # (role, words), first match wins
     ("total", ("total", "gesamt")),
 )
 # a clause that goes on about the KPI of the clause before it
-ANAPHOR = re.compile(r"^\W*(?:of\s+this|of\s+these|of\s+which|thereof|hereof|davon|hiervon|dabei)\b", re.I)
+# ... or adds a figure to it ('A further EUR 1,564.5 million (28.6 %) was Taxonomy-eligible but not aligned')
+CONTINUATION_STARTS = ("of this", "of these", "of which", "thereof", "hereof", "davon", "hiervon", "dabei",
+                       "a further", "another", "in addition", "additionally", "weitere")
+ANAPHOR = re.compile(rf"^\W*(?:{V.alternation(CONTINUATION_STARTS)})\b".replace(r"\ ", r"\s+"), re.I)
 CLAUSE_END = re.compile(r"(?<=[.;])\s+(?=[A-ZÄÖÜ(])|;\s*")
 
 

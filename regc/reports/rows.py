@@ -43,10 +43,11 @@ OBJECTIVE_HEADER_WORDS = (
      + L.SAFEGUARD_HEADER_WORDS),
 )
 # objective columns headed by their abbreviation only ("CCM CCA WTR PPC CE BIO"; the Portuguese template's
-# "MAC AAC AMR PPC EC BIO"; the Swedish "BEK ANP VAT FÖR CE BIO"): whole-word, case-sensitive
-OBJECTIVE_ABBREVIATIONS = {"CCM": "CCM", "CCA": "CCA", "WTR": "WTR", "CE": "CE", "PPC": "PPC", "BIO": "BIO",
-                           "MS": "MS", "MAC": "CCM", "AAC": "CCA", "AMR": "WTR", "EC": "CE",
-                           "BEK": "CCM", "ANP": "CCA", "VAT": "WTR", "FÖR": "PPC"}
+# "MAC AAC AMR PPC EC BIO", the Swedish "BEK ANP VAT FÖR CE BIO", the Spanish "MIT ADAPT AGUA CONT EC BIO", the
+# French "ATT ADA EAU POL EC BIO": data in annex_languages.py): whole-word, case-sensitive
+OBJECTIVE_ABBREVIATIONS = {**{o: o for o in OBJECTIVES}, "MS": "MS", **L.objective_abbreviations()}
+# the same abbreviations before the section number of an activity code ('MIT 7.1', 'ADAPT 9.1', 'EC 5.4')
+LOCAL_OBJECTIVES = L.objective_abbreviations()
 # the adjective of the substantial-contribution column group, by language (whole words, lower case): a page
 # that prints it holds the left half of a template (amounts, SC), not a facing DNSH-only half
 SC_GROUP_WORDS = ("substantial", "wesentliche", "wesentlichen", "wesentlicher", "substantiële", "substantiele",
@@ -187,7 +188,9 @@ NUMBER = re.compile(
     re.X,
 )
 DASH_CELL = re.compile(r"^[-–—]$")
-_OBJ = r"(?:CCM|CCA|WTR|CE|PPC|BIO)"
+_LOCAL_OBJ = rf"(?<![^\W\d_])(?:{_alt(LOCAL_OBJECTIVES)})(?![^\W\d_])"  # 'MIT', 'ADAPT': whole words only
+_OBJ = rf"(?:{_alt(OBJECTIVES)}|{_LOCAL_OBJ})"
+OBJECTIVE_PATTERN = _OBJ
 _SECTION = r"\d{1,2}\.\d{1,2}"
 CODE = re.compile(rf"(?:(?P<obj>{_OBJ})\s*[-:]?\s*)?(?P<sec>{_SECTION})(?![\d%])")
 CODE_TOKEN = re.compile(rf"^\(?(?:{_OBJ})?[-:]?\s*{_SECTION}\)?[,;/)]?{_FOOTNOTE}?$")  # 'CCM 7.7*', '8.1¹'
@@ -322,21 +325,27 @@ def parse_code(text: str, default_objective: str | None = None) -> tuple[str | N
     ('CE-7.1', [])
     >>> parse_code("1.2 PPC", "CE"), parse_code("CCM 8.1 CCA 8.1")
     (('PPC-1.2', []), ('CCM-8.1', ['CCA-8.1']))
-    >>> parse_code("no code here")
-    (None, [])
+    >>> parse_code("no code here"), parse_code("ADAPT 9.1"), parse_code("AGUA 2.2 / CONT 1.2")
+    ((None, []), ('CCA-9.1', []), ('WTR-2.2', ['PPC-1.2']))
     """
     codes = []
     last_obj = None
     for m in CODE.finditer(text):
         after = OBJ_AFTER.match(text[m.end():]) if not m.group("obj") else None
-        obj = m.group("obj") or (after.group("obj") if after else None) or last_obj or default_objective or "CCM"
-        last_obj = m.group("obj") or last_obj
+        printed = canonical_objective(m.group("obj") or (after.group("obj") if after else None))
+        obj = printed or last_obj or default_objective or "CCM"
+        last_obj = canonical_objective(m.group("obj")) or last_obj
         code = f"{obj}-{m.group('sec')}"
         if code not in codes:
             codes.append(code)
     if not codes:
         return None, []
     return codes[0], codes[1:]
+
+
+def canonical_objective(printed: str | None) -> str | None:
+    """The spec's objective code of a printed one, a local abbreviation mapped ('MIT' -> 'CCM', 'EC' -> 'CE')."""
+    return LOCAL_OBJECTIVES.get(printed, printed) if printed else None
 
 
 def row_kind(label: str) -> str | None:

@@ -15,6 +15,16 @@ cell and the earlier-year cell left of it.
 ([(260.0, False), (340.0, True)], 300.0)
 >>> year_cells([Line([Word(100, 0, 120, 8, "Report"), Word(330, 0, 350, 8, "2023")])], 400.0)
 []
+
+Rule (``amount_group_years``): an amount column group right of the objective columns ('Absolute turnover (EUR
+m)' over '2024' / '2023'): a header word carrying the amount unit right of the last objective column, and a header
+line below it printing two or more different years there: the reporting year's amount is the number under the
+latest year's cell.
+
+>>> head = [Line([Word(590, 0, 615, 8, "Absolute"), Word(640, 0, 655, 8, "(EUR")]),
+...         Line([Word(590, 20, 615, 28, "2024"), Word(640, 20, 660, 28, "2023")])]
+>>> amount_group_x(head, 500.0)
+602.5
 """
 
 from __future__ import annotations
@@ -22,6 +32,7 @@ from __future__ import annotations
 import re
 
 from regc.reports import rows as V
+from regc.reports.kpi_header import unit_word
 
 YEAR_CELL = re.compile(r"^(?:FY|GJ)?\s?((?:19|20)\d\d)[*:),]?$")  # '2024', 'FY2024', '2023:'
 
@@ -53,3 +64,18 @@ def reporting_year_start(cells: list[tuple[float, bool]]) -> float:
     first = min((x for x, latest in cells if latest), default=None)
     before = [x for x, latest in cells if not latest and first is not None and x < first]
     return (max(before) + first) / 2 if before else float("-inf")
+
+
+def amount_group_x(head, min_x: float) -> float | None:
+    """x-centre of the reporting year's cell of an amount column group right of ``min_x`` (the last objective
+    column), rule ``amount_group_years``; None when the header prints no such group."""
+    for i, line in enumerate(head):
+        if not any(w.xc > min_x and unit_word(w.text) for w in line.words):
+            continue
+        for below in head[i + 1:]:
+            years = [(w.xc, int(m.group(1))) for w in below.words
+                     for m in [YEAR_CELL.match(w.text.strip("("))] if m and w.xc > min_x]
+            if len({y for _, y in years}) >= 2:
+                latest = max(y for _, y in years)
+                return min(x for x, y in years if y == latest)
+    return None
