@@ -1,8 +1,9 @@
-"""`regc ask`, round H14o: (1) at equal scores, a provision the question names (here the definitions of a term in the
-question's own words) ranks before a closure neighbour, while the definitions of a term only the lexicon supplies
-("vendor" -> "business associate") do not; (2) a question asking whether something IS what a term names cites the term's definitions second; (3) RRM's
-optional share of the other lists; (4) in the rules-only answer (option, off), an article that introduces a cited annex
-and was chosen after it moves up before it, unless another introducer of that annex already stands before it."""
+"""`regc ask`, round H14o: (1) at equal scores, a provision the question names (here the definitions of a term in
+the question's own words) ranks before a closure neighbour, while the definitions of a term only the lexicon
+supplies ("vendor" -> "business associate") do not; (2) a question asking whether something IS what a term names
+cites the term's definitions second; (3) RRM's optional share of the other lists; (4) an introducer chosen beyond
+the cited rules is added before its annex, and (option, off) an introducer chosen after its annex moves up before
+it, unless another introducer of that annex already stands before it."""
 
 from __future__ import annotations
 
@@ -135,3 +136,17 @@ def test_rrm_share():
     pure, shared = dict(rrm(lists, k=5)), dict(rrm(lists, k=5, share=0.5))
     assert pure["a"] == shared["a"] == 1 / 6  # in one list: unchanged
     assert abs(shared["b"] - (1 / 6 + 0.5 * (1 / 7 + 1 / 6))) < 1e-12
+
+
+def test_introducer_chosen_beyond_the_cited_rules_is_added_before_its_annex(intro):
+    # Article 4 ranks among the candidates but its support puts it 4th: beyond the 3 cited rules it was dropped
+    hits = [_hit("X#Annex V", 0), _hit("Y#Annex I", 1), _hit("Z#Annex I", 2), _hit("X#Article 4", 3)]
+    chosen = [(h, 1.0, []) for h in hits]
+    out = [f[0].node for f in answer._with_introducers(None, chosen, hits, set(), cut=3)]
+    assert out == ["X#Article 4", "X#Annex V", "Y#Annex I", "Z#Annex I"]
+    # within the cited rules it stays where its support put it (after the annex)
+    within = [(h, 1.0, []) for h in (hits[0], hits[3], hits[1])]
+    assert [f[0].node for f in answer._with_introducers(None, within, hits, set(), cut=3)] == \
+        ["X#Annex V", "X#Article 4", "Y#Annex I"]
+    # no cut: the old behaviour (chosen anywhere counts as chosen)
+    assert [f[0].node for f in answer._with_introducers(None, chosen, hits, set())] == [h.node for h in hits]

@@ -39,6 +39,9 @@ CITE_INTRODUCER = True
 # on Taxonomy fresh3/4/6/8/9/10, but key cited faq_eval .302 -> .267 (the Disclosures act's Article 4, introducer
 # of Annexes V/VI, displaces its Article 10), 396 -> 394 of 575 in all: off
 INTRODUCER_UP = False
+# ... but an introducer chosen BEYOND the MAX_RULES cited (support below the others') is added before its annex, as
+# one not chosen at all is (H14o)
+INTRODUCER_CUT = True
 # the articles a question cue lifted ("from what date" -> "Entry into force and application") are cited
 # "first" | "second" | None (then only by their answering-sentence support, like any other).  "second" (after
 # the best-supported key), H14j over every released set: key provision cited Taxonomy fresh4 .44 -> .48, fresh5
@@ -239,7 +242,7 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
             terms = {h.node for h in hits if h.origin == "term"}  # (the question's own terms: not "bridged")
         chosen = _with_cued(searcher, chosen, hits, focus, cued, terms)
     if CITE_INTRODUCER:
-        chosen = _with_introducers(searcher, chosen, hits, focus)
+        chosen = _with_introducers(searcher, chosen, hits, focus, max_rules if INTRODUCER_CUT else None)
     rules = [_rule(searcher, h.node, claims, version_of_node(searcher, h.node, h.version))
              for h, _, claims in chosen[:max_rules]]
     return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits])
@@ -270,18 +273,22 @@ def _with_cued(searcher, chosen: list, hits: list[Retrieved], focus: set[str], w
     return head + add + [f for f in chosen if f not in add and f not in head]
 
 
-def _with_introducers(searcher, chosen: list, hits: list[Retrieved], focus: set[str]) -> list:
+def _with_introducers(searcher, chosen: list, hits: list[Retrieved], focus: set[str],
+                      cut: Optional[int] = None) -> list:
     """``chosen`` with, before each annex, the retrieved article of its act that introduces it (the rule that
-    makes the annex apply), when that article has an answering sentence and is not chosen yet; with
+    makes the annex apply), when that article has an answering sentence and is not chosen yet (with ``cut``: not
+    among the first ``cut`` chosen, which are cited: one chosen after them moves up before its annex); with
     ``INTRODUCER_UP``, an introducer chosen after its annex moves up before it (none moves when one is already
     before it)."""
     intro = _introducers_of(searcher)
     rank = {h.node: i for i, h in enumerate(hits)}
     later = {f[0].node: f for f in chosen} if INTRODUCER_UP else {}
-    taken = set() if INTRODUCER_UP else {h.node for h, _, _ in chosen}  # placed (UP) / chosen anywhere
+    taken = set() if INTRODUCER_UP else {h.node for h, _, _ in chosen[:cut]}  # placed (UP) / chosen (cited)
+    if cut is not None and not INTRODUCER_UP:
+        later = {f[0].node: f for f in chosen[cut:]}
     out = []
     for f in chosen:
-        if INTRODUCER_UP and f[0].node in taken:
+        if f[0].node in taken and (INTRODUCER_UP or f[0].node in later):
             continue  # moved up before its annex
         arts = sorted((a for a in intro.get(f[0].node, ()) if a in rank), key=rank.get)  # best retrieved first
         if INTRODUCER_UP and taken.intersection(arts):
