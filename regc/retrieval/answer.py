@@ -35,6 +35,13 @@ CITE_POLICY = "answering"  # see :func:`extractive`; chosen by ablation over the
 # before it; decided by ablation over every released set (citation P/R/key up on the three Taxonomy sets, HIPAA
 # unchanged: tests/fixtures/ask/README.md, round H14e)
 CITE_INTRODUCER = True
+# ... and one already chosen, but after its annex, moves up before it.  H14o, every released set: citation recall up
+# on Taxonomy fresh3/4/6/8/9/10, but key cited faq_eval .302 -> .267 (the Disclosures act's Article 4, introducer
+# of Annexes V/VI, displaces its Article 10), 396 -> 394 of 575 in all: off
+INTRODUCER_UP = False
+# ... but an introducer chosen BEYOND the MAX_RULES cited (support below the others') is added before its annex, as
+# one not chosen at all is (H14o)
+INTRODUCER_CUT = True
 # the articles a question cue lifted ("from what date" -> "Entry into force and application") are cited
 # "first" | "second" | None (then only by their answering-sentence support, like any other).  "second" (after
 # the best-supported key), H14j over every released set: key provision cited Taxonomy fresh4 .44 -> .48, fresh5
@@ -51,6 +58,10 @@ CITE_TERM = True
 # at this weight per word: a rule's title says what it governs (HIPAA key provision cited 0.73 -> 0.82 on
 # hipaa_eval, Taxonomy fresh2 0.36 -> 0.50, no set lower; tests/fixtures/ask/README.md, fourth round H14h)
 TITLE_WEIGHT = 1.0
+# the definitions provision of a term in the question's own words (origin "term") is cited second, like CITE_TERM,
+# when the question asks whether something IS what the term names ("Are those HR files protected health
+# information?": :func:`regc.retrieval.cues.asks_classification`)
+CITE_CLASSIFIED = True
 CLAIMS_PER_RULE = 2
 MIN_OVERLAP = 2  # content words a sentence must share with the question (1 for one-word topics)
 QUOTE_WORDS = 60
@@ -224,12 +235,14 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
     else:
         raise ValueError(f"unknown citation policy {policy!r} (answering | support)")
     if cued:
-        from regc.retrieval.cues import asks_definition
+        from regc.retrieval.cues import asks_classification, asks_definition
 
         terms = set(anchor.term_nodes) if CITE_TERM and asks_definition(anchor.question) else set()
+        if CITE_CLASSIFIED and not terms and any(asks_classification(anchor.question, t) for t in anchor.terms):
+            terms = {h.node for h in hits if h.origin == "term"}  # (the question's own terms: not "bridged")
         chosen = _with_cued(searcher, chosen, hits, focus, cued, terms)
     if CITE_INTRODUCER:
-        chosen = _with_introducers(searcher, chosen, hits, focus)
+        chosen = _with_introducers(searcher, chosen, hits, focus, max_rules if INTRODUCER_CUT else None)
     rules = [_rule(searcher, h.node, claims, version_of_node(searcher, h.node, h.version))
              for h, _, claims in chosen[:max_rules]]
     return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits])
@@ -260,23 +273,36 @@ def _with_cued(searcher, chosen: list, hits: list[Retrieved], focus: set[str], w
     return head + add + [f for f in chosen if f not in add and f not in head]
 
 
-def _with_introducers(searcher, chosen: list, hits: list[Retrieved], focus: set[str]) -> list:
+def _with_introducers(searcher, chosen: list, hits: list[Retrieved], focus: set[str],
+                      cut: Optional[int] = None) -> list:
     """``chosen`` with, before each annex, the retrieved article of its act that introduces it (the rule that
-    makes the annex apply), when that article has an answering sentence and is not chosen yet."""
+    makes the annex apply), when that article has an answering sentence and is not chosen yet (with ``cut``: not
+    among the first ``cut`` chosen, which are cited: one chosen after them moves up before its annex); with
+    ``INTRODUCER_UP``, an introducer chosen after its annex moves up before it (none moves when one is already
+    before it)."""
     intro = _introducers_of(searcher)
     rank = {h.node: i for i, h in enumerate(hits)}
-    taken = {h.node for h, _, _ in chosen}
+    later = {f[0].node: f for f in chosen} if INTRODUCER_UP else {}
+    taken = set() if INTRODUCER_UP else {h.node for h, _, _ in chosen[:cut]}  # placed (UP) / chosen (cited)
+    if cut is not None and not INTRODUCER_UP:
+        later = {f[0].node: f for f in chosen[cut:]}
     out = []
     for f in chosen:
-        for art in sorted((a for a in intro.get(f[0].node, ()) if a in rank), key=rank.get):  # best retrieved first
+        if f[0].node in taken and (INTRODUCER_UP or f[0].node in later):
+            continue  # moved up before its annex
+        arts = sorted((a for a in intro.get(f[0].node, ()) if a in rank), key=rank.get)  # best retrieved first
+        if INTRODUCER_UP and taken.intersection(arts):
+            arts = []  # one is already before the annex
+        for art in arts:
             if art not in taken:
                 h = hits[rank[art]]
                 _, claims = _claims(node_text(searcher, art, h.version), focus, 1)
-                if claims:
-                    out.append((h, 0.0, claims))
+                if art in later or claims:
+                    out.append(later.get(art) or (h, 0.0, claims))
                     taken.add(art)
                     break
         out.append(f)
+        taken.add(f[0].node)
     return out
 
 

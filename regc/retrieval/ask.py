@@ -142,6 +142,15 @@ FOCUS_BRIDGED = True
 # fresh2 lose; counting seeds, not acts: faq_fresh, fresh2, HIPAA lose; level 0.9: faq_eval loses; README, H14n)
 COMPANION_SEEDS: Optional[int] = 3
 COMPANION_LEVEL = 1.0
+# RRM plus this share of the other lists' reciprocal ranks (0: pure max); 0.3 cost every Taxonomy set (H14o)
+RRM_SHARE = 0.0
+# at equal scores, what the question names (cited provisions, activity annexes, articles named by heading or by
+# objective, definitions of a term in its own words) before what search or the closure brought; the definitions
+# of a term only the lexicon supplies ("vendor" -> "business associate": origin "bridged") are not.  H14o, every
+# released set: HIPAA fresh10 +.063 R@10 / FullCov@10 (§ 160.103 "protected health information" 12 -> 6), no
+# set loses R@10 or FullCov@10 (with bridged terms too: HIPAA fresh8 -.023 / -.045); False: by agreement only
+NAMED_FIRST = True
+NAMED_ORIGINS = ("pinpoint", "section", "activity", "heading", "objective", "term")
 
 
 _WORDS = re.compile(r"[a-z][a-z0-9\-]+")
@@ -169,7 +178,9 @@ def _stem(w: str) -> str:
 class Retrieved:
     node: str  # "32021R2178#Article 8"
     score: float
-    origin: str = "search"  # search | pinpoint | section | activity | heading | term | cue | amender | introducing | closure
+    # search | pinpoint | section | activity | heading | objective | term | bridged | cue | amender | introducing |
+    # closure | companion
+    origin: str = "search"
     version: Optional[str] = None  # the version quoted (``as_of``); None: the indexed one
 
     @property
@@ -182,6 +193,18 @@ class Retrieved:
 
     def to_json(self) -> dict:
         return {"celex": self.celex, "locator": self.locator, "score": round(self.score, 6)}
+
+
+def order_key(item: tuple[str, tuple[float, str]], agree: dict, named_first: bool = NAMED_FIRST) -> tuple:
+    """Best first: score; then (``named_first``) a provision the question names (``NAMED_ORIGINS``) before one
+    search or the closure brought at the same score; then view agreement (the RRF sum ``agree``), then id.
+
+    >>> items = [("C", (0.7, "closure")), ("T", (0.7, "term"))]
+    >>> [n for n, _ in sorted(items, key=lambda it: order_key(it, {"C": 0.5}))]
+    ['T', 'C']
+    """
+    named = named_first and item[1][1] in NAMED_ORIGINS
+    return -round(item[1][0], 9), -named, -agree.get(item[0], 0.0), item[0]
 
 
 class AsOfError(ValueError):
@@ -210,7 +233,8 @@ class Asker(NamedLifts):
                  location_introducers: bool = LOCATION_INTRODUCERS, cue_amenders: Optional[float] = CUE_AMENDERS,
                  activity_level: Optional[float] = ACTIVITY_LEVEL, heading_level: Optional[float] = HEADING_LEVEL,
                  objective_level: Optional[float] = OBJECTIVE_LEVEL, companion_seeds: Optional[int] = COMPANION_SEEDS,
-                 companion_level: float = COMPANION_LEVEL):
+                 companion_level: float = COMPANION_LEVEL, rrm_share: float = RRM_SHARE,
+                 named_first: bool = NAMED_FIRST):
         self.s = searcher
         self.activity_level, self.heading_level, self.sibling_level = activity_level, heading_level, SIBLING_LEVEL
         self.cue_amenders, self.objective_level = cue_amenders, objective_level
@@ -223,7 +247,7 @@ class Asker(NamedLifts):
         self.introducing_level = introducing_level
         self.glossary_factor, self.glossary_closure = glossary_factor, GLOSSARY_CLOSURE
         self.annex_factor = annex_factor
-        self.tie_break = tie_break
+        self.tie_break, self.rrm_share, self.named_first = tie_break, rrm_share, named_first
         self.chunk_pool = chunk_pool
         self.title_view = title_view
         self.view_fusion, self.other_domain = view_fusion, other_domain
@@ -440,12 +464,12 @@ class Asker(NamedLifts):
                 lists.extend(per_mode)
         if self.title_view == "list":
             lists.append(titles)
-        fused = fuse(self.fusion, lists, k=self.rrm_k) if lists else []
+        fused = fuse(self.fusion, lists, k=self.rrm_k, **({"share": self.rrm_share} if self.fusion == "rrm" and
+                                                            self.rrm_share else {})) if lists else []
         agree = dict(fuse("rrf", lists, k=self.rrm_k)) if self.tie_break == "rrf" and lists else {}
 
-        def order(item: tuple[str, tuple[float, str]]) -> tuple:
-            """Best first: score, then view agreement (the RRF sum), then id; every cut below uses it."""
-            return -round(item[1][0], 9), -agree.get(item[0], 0.0), item[0]
+        def order(item: tuple[str, tuple[float, str]]) -> tuple:  # every cut below uses it
+            return order_key(item, agree, self.named_first)
 
         top = fused[0][1] if fused else 1.0
         scores: dict[str, tuple[float, str]] = {n: (s / top, "search") for n, s in fused}
@@ -562,4 +586,4 @@ def _node_text(searcher, node: str, version: Optional[str]) -> str:
     return "\n".join(c.text for c in searcher.part_nodes().get(node, []))
 
 
-__all__ = ["Asker", "Retrieved", "AsOfError", "node_text", "indexed_version", "version_tree", "DECAY", "RRM_K"]
+__all__ = ["Asker", "Retrieved", "AsOfError", "node_text", "order_key", "indexed_version", "version_tree", "DECAY", "RRM_K"]

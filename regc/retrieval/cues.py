@@ -58,6 +58,14 @@ _LOCATION = re.compile(LOCATION, re.I | re.X)
 # provision of the term the question names governs (H14j)
 DEFINITION = r"\bdefin(?:e|es|ed|ition|itions)\b|\bwhat\s+is\s+meant\s+by\b|\bmeaning\s+of\b"
 _DEFINITION = re.compile(DEFINITION, re.I | re.X)
+# a question asking whether something IS what a term names ("Are those files protected health information ...?",
+# "Is that a breach we must report?", "Does our clinic count as a covered entity?"): "is/are" + a subject opened by
+# a determiner or pronoun (at most three words), or "count/qualify/be treated as"; then the term as the whole
+# complement: not a modifier of a longer noun ("a circular economy activity"), nor after "contributing to" (H14o)
+COPULA = r"\b(?:is|are|was|were)\s+(?:this|that|these|those|it|they|we|our|their|its|his|her|the|such)\b(?:\s+[\w'-]+){0,2}?"
+AS = r"\b(?:counts?|qualif(?:y|ies)|(?:be\s+)?(?:considered|treated|regarded))\s+as"
+COMPLEMENT_END = (r"(?=\s*(?:[?.,;:!]|$)|\s+(?:under|for|in|within|or|and|as|if|when|that|which|who|we|they|you|it"
+                  r"|according)\b)")
 _QUESTION = tuple((name, re.compile(q, re.I | re.X)) for name, q, _ in CUES)
 _PROVISION = {name: re.compile(p, re.I | re.X) for name, _, p in CUES}
 OPENING = 160  # characters of an article's text read when it has no heading
@@ -91,6 +99,20 @@ def asks_definition(question: str) -> bool:
     return bool(_DEFINITION.search(question))
 
 
+def asks_classification(question: str, term: str) -> bool:
+    """Whether ``question`` asks whether something is what ``term`` (a defined term) names.
+
+    >>> asks_classification("Are those files protected health information?", "protected health information")
+    True
+    >>> asks_classification("How long must protected health information be kept?", "protected health information")
+    False
+    >>> asks_classification("Is that a circular economy activity?", "circular economy")
+    False
+    """
+    rx = rf"(?:{COPULA}|{AS})\s+(?:an?\s+|the\s+)?{re.escape(term)}s?{COMPLEMENT_END}"
+    return bool(re.search(rx, question, re.I))
+
+
 def provision_matches(cue: str, heading: str, opening: str) -> bool:
     """Whether an article with ``heading`` (and ``opening``, its first words, read when the heading is empty) is
     the kind of provision ``cue`` points to."""
@@ -112,4 +134,4 @@ def cued_articles(trees, cue: str) -> list[str]:
     return out
 
 
-__all__ = ["CUES", "DEFINITION", "LOCATION", "asks_definition", "asks_location", "question_cues", "provision_matches", "cued_articles"]
+__all__ = ["CUES", "DEFINITION", "LOCATION", "asks_classification", "asks_definition", "asks_location", "question_cues", "provision_matches", "cued_articles"]

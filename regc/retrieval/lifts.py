@@ -10,10 +10,12 @@ the levels are the ``Asker`` options documented in :mod:`regc.retrieval.ask`.
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from typing import Optional
 
 from regc.retrieval.activities import named_annexes
+from regc.retrieval import anchor as anchor_module
 from regc.retrieval.anchor import Anchor
 from regc.retrieval.citegraph import annex_introducers, part_of
 from regc.retrieval.headings import (article_headings, named_by_heading, named_by_objective, objective_headings,
@@ -54,8 +56,22 @@ class NamedLifts:
         if self.objective_level:
             for n in named_by_objective(anchor.question, self._objective_headings):
                 lift(n, self.objective_level, "objective")
-        for n in anchor.term_nodes:
-            lift(n, TERM_LEVEL, "term")
+        own = self.own_term_nodes(anchor)
+        for n in anchor.term_nodes:  # the question's own words first: "term"; the lexicon's only: "bridged"
+            lift(n, TERM_LEVEL, "term" if n in own else "bridged")
+
+    def own_term_nodes(self, anchor: Anchor) -> set[str]:
+        """The definitions provisions of the terms the question uses in its own words (not only through the
+        lexicon's rule words for its practitioner words: :func:`~regc.retrieval.lexicon.bridge`)."""
+        low = anchor.question.lower()
+        out = set()
+        for term in anchor.terms:
+            if re.search(rf"(?<![\w-]){re.escape(term.lower())}{anchor_module.PLURAL}(?![\w-])", low):
+                for celex in self.s.acts():
+                    loc = self.s.definitions(celex).get(term)
+                    if loc is not None:
+                        out.add(f"{celex}#{part_of(loc)}")
+        return out
 
     @cached_property
     def _headings(self) -> dict[str, str]:
