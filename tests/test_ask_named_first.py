@@ -150,3 +150,13 @@ def test_introducer_chosen_beyond_the_cited_rules_is_added_before_its_annex(intr
         ["X#Annex V", "X#Article 4", "Y#Annex I"]
     # no cut: the old behaviour (chosen anywhere counts as chosen)
     assert [f[0].node for f in answer._with_introducers(None, chosen, hits, set())] == [h.node for h in hits]
+
+
+def test_a_sentence_a_provision_repeats_is_claimed_once():
+    """Annexes repeat criteria word for word across activities: a rule's claims name each sentence once."""
+    text = ("Forest holdings under 13 ha are not required to perform the analysis. Other text here. "
+            "Forest holdings under 13 ha are not required to perform the analysis. Holdings plan the forest.")
+    _, claims = answer._claims(text, {"forest", "hold"}, 1)
+    quotes = [c["quote"] for c in claims]
+    assert len(quotes) == len(set(quotes)) == 2
+    assert all(answer.verbatim(q, text) for q in quotes)

@@ -177,7 +177,8 @@ def _claims(text: str, focus: set[str], need: int) -> tuple[int, list[dict]]:
         if overlap >= need:
             scored.append((-overlap, i, s))
     scored.sort()
-    claims = [{"text": _trim(s), "quote": _trim(s)} for _, _, s in scored[:CLAIMS_PER_RULE]]
+    best = list(dict.fromkeys(_trim(s) for _, _, s in scored))[:CLAIMS_PER_RULE]  # a repeated sentence once
+    claims = [{"text": s, "quote": s} for s in best]
     return (-scored[0][0] if scored else 0), [c for c in claims if verbatim(c["quote"], text)]
 
 
