@@ -152,6 +152,39 @@ def test_start_positions_scan_finds_the_same_matches():
                                                                      re.match("", "")).span()
 
 
+def test_start_strings_continue_past_an_optional_group_that_ends_a_group():
+    """``(?:QUAL\\s+)*`` closing a branch or group: the match starts with a qualifier or with what follows the group
+    (the generic-reference patterns); a zero-width group (``(?:(?<=or )|(?<=with ))``) is continued past too."""
+    from re import _parser
+
+    from regc.grammar.prefilter import match_prefixes
+
+    def starts(p: str, flags: int = 0):
+        return match_prefixes(_parser.parse(p, flags).data)
+
+    assert starts(r"\b(?:(?:relevant\s+)+EU\s+|(?:applicable\s+)*)(?:national|Union)\s+law") == (
+        "applicable", "national", "relevant", "union")
+    assert starts(r"(?:(?<=\bor\s)|(?<=\bwith\s))(?:with\s+)?rules") == ("rules", "with")
+    assert starts(r"(?:(?:a\s+)*)\w+") is None  # what follows has no start string: none at all
+    assert starts(r"(?:x(?:y)*)z") == ("x",)
+
+
+def test_a_pattern_without_a_factor_scans_only_where_a_match_can_start():
+    """No literal every match needs (23 head nouns: too many to check), but start strings: ``search``/``finditer``
+    are tried only at their places, with the same matches; the other scans are the pattern's own."""
+    rx = re.compile(r"\b(?:(?:relevant|applicable)\s+)*(?:EU|Union|national|regional)\s+(?:" +
+                    "|".join(c + "law" for c in "abcdefghijklmn") + r")\b|\bpermit")
+    w = prefiltered(rx)
+    assert w.need == () and w._prefixes == ("applicable", "eu", "national", "permit", "regional", "relevant", "union")
+    assert w.findall.__self__ is rx  # bound to the pattern's own
+    t = "the relevant national alaw, EU dlaw or nationalblaw, a permit, Union claw4 and applicable Union nlaw"
+    for pos, endpos in ((0, len(t)), (5, len(t)), (12, 60), (-3, 1000)):
+        assert [m.span() for m in w.finditer(t, pos, endpos)] == [m.span() for m in rx.finditer(t, pos, endpos)]
+        a, b = w.search(t, pos, endpos), rx.search(t, pos, endpos)
+        assert (a and a.span()) == (b and b.span())
+    assert len(list(w.finditer(t))) == 4
+
+
 def test_gate_literals_are_required_by_every_gate(texts):
     """Each gate pattern alone: where its literals are absent (in the text, or in the folded text), it cannot
     match."""
@@ -238,3 +271,21 @@ def test_citations_are_the_same_without_the_prefilter():
                 setattr(w, n, m)
         _scan.cache_clear()
     assert sum(map(len, plain)) > 100 and filtered == plain
+
+
+def test_a_word_start_lead_keeps_the_leftmost_match(texts):
+    """``(?<![\\w)])`` before a leading ``[\\w)]+`` (the applicability cue ``_TRAILING_GATE``): a whole-text search
+    finds the same match as without the lead (a match inside a word starts one character earlier too), over every
+    corpus text."""
+    from regc.decisions import applicability_cues as cues
+
+    lead = r"(?<![\w)])"
+    w = cues._TRAILING_GATE
+    assert w.pattern.startswith(lead + r"(?P<before>[\w)]+)")
+    bare = re.compile(w.pattern[len(lead):], w.flags)
+    found = 0
+    for t in [*texts, "the operator reuses the heat, where available", "x)y, if any"]:
+        a, b = w.search(t), bare.search(t)
+        assert (a and (a.span(), a.groupdict())) == (b and (b.span(), b.groupdict())), t
+        found += a is not None
+    assert found > 20

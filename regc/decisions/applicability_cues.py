@@ -103,9 +103,11 @@ _INTERVENTION_SUBJECT = re.compile(rf"^\s*(?:the|any)\s+(?P<what>{_INTERVENTION}
                                    rf"{_INTERVENTION})*)\b(?:\s+(?:of|to)\s+[^.;,]{{1,60}}?)?\s+{_FINITE_VERB}\b",
                                    re.IGNORECASE)
 # a trailing "…, where <subject> <gate predicate>" / ", if any" / ", where technically applicable"; the comma may be
-# missing ("separates waste at source where separate collection is available", spec §7); "the point where …" is a place
+# missing ("separates waste at source where separate collection is available", spec §7); "the point where …" is a place.
+# The lead (?<![\w)]) tries "before" only from the start of a word: the same leftmost match (wherever a match starts
+# inside a word, one starts a character earlier too), without the retries at every position inside every word
 _TRAILING_GATE = re.compile(
-    rf"(?P<before>[\w)]+)(?:\s*,\s*|\s+(?=where\b))(?:if\s+any|where\s+(?:technically\s+)?(?:applicable|relevant|appropriate|present)"
+    rf"(?<![\w)])(?P<before>[\w)]+)(?:\s*,\s*|\s+(?=where\b))(?:if\s+any|where\s+(?:technically\s+)?(?:applicable|relevant|appropriate|present)"
     rf"|where\s+(?!{_UNIVERSAL}\b)(?:[\w()‘’'-]+\s+){{1,8}}?{_GATE_PRED}\b[^,;]*)\s*[,;.]?\s*(?:and|or)?\s*$",
     re.IGNORECASE)
 _LOCATIVE_WORD = re.compile(rf"^{_LOCATIVE}$", re.IGNORECASE)

@@ -5,8 +5,10 @@ CPython's ``re`` tries the whole pattern at every position of every text.  :func
 parsed pattern and derives, by construction, up to two *factors* -- sets of strings of which at least one occurs in
 any text the pattern can match (case-folded exactly as ``re.IGNORECASE`` folds) -- and :class:`Prefiltered` answers
 ``search``/``finditer``/``findall``/``sub``/``split`` without running the regex when a factor is absent from the
-text.  Results are the regex's own, so output is unchanged; a pattern with no usable factor, or anchored at the
-start, scans through its own methods.  The analysis (a parse of the pattern) runs on a pattern's first scan.
+text.  Results are the regex's own, so output is unchanged.  ``search``/``finditer`` of a pattern whose every match
+starts with one of a few strings (:func:`match_prefixes`) are tried only where one occurs, with or without a factor;
+a pattern with neither, or anchored at the start, scans through its own methods.  The analysis (a parse of the
+pattern) runs on a pattern's first scans.
 
 A rule module opts in with one line at its end, ``prefilter_namespace(globals())``: every compiled pattern at
 module level (also inside module-level tuples, lists and dicts) is wrapped, so a rule added later is covered too,
@@ -246,13 +248,18 @@ def _prefix_minimal(strings) -> Factor:
     return tuple(sorted(out))
 
 
-def match_prefixes(items) -> Optional[Factor]:
+def match_prefixes(items, tail=()) -> Optional[Factor]:
     """(Folded) strings one of which every match of the parsed ``items`` starts with, or None.
+
+    ``tail``: the item sequences that follow ``items`` in the enclosing pattern (innermost first), where a match goes
+    on when ``items`` can end before consuming anything (an optional group that ends a group or a branch).
 
     >>> match_prefixes(_parser.parse(r"(?<!x)\\b(?:Article|Annex(?:es)?)\\s+\\d", re.I).data)
     ('annex', 'article')
     >>> match_prefixes(_parser.parse(r"\\s*where").data) is None, match_prefixes(_parser.parse(r"(?:not )?by\\b").data)
     (True, ('by', 'not '))
+    >>> match_prefixes(_parser.parse(r"(?:(?:the )*|an )(?:EU|Union) law").data)  # the optional group ends its branch
+    ('an ', 'eu', 'the ', 'union')
     """
     run: list[str] = []
     for i, (op, av) in enumerate(items):
@@ -266,25 +273,28 @@ def match_prefixes(items) -> Optional[Factor]:
         if op is C.IN and _digits_only(av):
             run.append("0")
             continue
+        rest = (items[i + 1:], *tail)  # what follows this item
         if run:  # a run, then a group or alternatives ("A" + "rticle|nnex", as the parser factors them)
-            more = match_prefixes([(op, av)]) if op in (C.SUBPATTERN, C.BRANCH) else None
+            more = match_prefixes([(op, av)], rest) if op in (C.SUBPATTERN, C.BRANCH) else None
             head = "".join(run)
             return _prefix_minimal(head + m for m in more) if more else (head,)
         if op is C.SUBPATTERN:
-            return match_prefixes(av[3])
+            return match_prefixes(av[3], rest)
         if op is C.ATOMIC_GROUP:
-            return match_prefixes(av)
+            return match_prefixes(av, rest)
         if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
-            body = match_prefixes(av[2])
+            body = match_prefixes(av[2])  # (after the body: the body again or what follows; not continued)
             if av[0] >= 1 or body is None:
                 return body
-            rest = match_prefixes(items[i + 1:])  # an optional lead ("(?:not\\s+)?by"): it, or what follows
-            return None if rest is None else _prefix_minimal(body + rest)
+            after = match_prefixes(rest[0], rest[1:])  # an optional lead ("(?:not\\s+)?by"): it, or what follows
+            return None if after is None else _prefix_minimal(body + after)
         if op is C.BRANCH:
-            ps = [match_prefixes(b) for b in av[1]]
+            ps = [match_prefixes(b, rest) for b in av[1]]
             return None if any(p is None for p in ps) else _prefix_minimal(s for p in ps for s in p)
         return None
-    return ("".join(run),) if run else None
+    if run:
+        return ("".join(run),)
+    return match_prefixes(tail[0], tail[1:]) if tail else None  # nothing consumed yet: the match starts after
 
 
 MAX_PREFIXES = 64  # more start strings than this: the regex's own scan is as cheap
@@ -436,7 +446,8 @@ class Prefiltered:
 
     The first :data:`WARM_UP` scans go straight to the pattern (a rule used a few times in a run, e.g. under
     ``--only``, never pays for the analysis, a parse of the pattern); then the pattern is analysed and each scan
-    method bound once: to the filtered one, or to the pattern's own when there is nothing to check (no overhead
+    method bound once: to the filtered one, or to the pattern's own when there is nothing to check or no start
+    strings for ``search``/``finditer`` (no overhead
     from then on).  ``match``/``fullmatch`` make one attempt and are always the pattern's own.
     """
 
@@ -463,13 +474,15 @@ class Prefiltered:
         if self._need is None:
             self._need, self._prefixes = stored(f"need:{pattern_key(self.rx)}", self._analyse)
             for name in _SCANS:
-                setattr(self, name, getattr(self, f"_{name}") if self._need else getattr(self.rx, name))
+                filtered = self._need or self._prefixes and name in ("search", "finditer")
+                setattr(self, name, getattr(self, f"_{name}") if filtered else getattr(self.rx, name))
         return self._need
 
     def _analyse(self) -> tuple[tuple[Factor, ...], Optional[Factor]]:
         items = _parse(self.rx)
         need = analyse(self.rx, items)
-        return need, (_starts(self.rx, items) if need else None)
+        scan = need or (items is not None and not _anchored(self.rx, items) and not _opens_with_punctuation(items))
+        return need, (_starts(self.rx, items) if scan else None)  # start strings pay without a factor too
 
     def _start_positions(self, string: str, pos: int, endpos: int) -> list[int]:
         """Where a match can start: the places one of the start strings occurs (folded), in order."""
