@@ -87,7 +87,7 @@ def activity_entry(r: TableRow, mult: float, doc: Document, findings: list, shar
             return None
         code, also = f"{hit[0]}-{hit[1]}", []
     name = re.sub(rf"{V.CODE.pattern}|\b{V.OBJECTIVE_PATTERN}\b|[/*]", " ", r.label)
-    name = re.sub(r"\s+\d\s*$", "", " ".join(name.replace("\xad", "").split())).strip(" ,;")
+    name = re.sub(r"\s+\d\s*$", "", " ".join(name.replace("\xad", "").split())).strip(" ,;:–—")  # 'CCM 7.2 – Name'
     name = re.sub(r"(\w)- ([a-zäöü])", r"\1\2", name)
     if mark is not None:
         name = LABEL_MARK.sub("", name).strip(" ,;")
@@ -111,7 +111,7 @@ def checked(value, token, page, doc, findings, scale) -> float | None:
     if not number_on_page(token, doc.page(page).text):
         findings.append({"severity": "warning", "page": page, "message": f"value {token!r} not found on page; dropped"})
         return None
-    return round(value * scale, 10)
+    return V.scaled(value, scale)
 
 
 def kpi_block(table: KpiTable, doc: Document, findings: list) -> dict:

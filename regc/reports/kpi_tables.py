@@ -30,7 +30,8 @@ from regc.reports.pdftree import Document, Line, Page
 from regc.reports.row_gaps import label_owners
 from regc.reports.sc_shares import read_sc_shares
 from regc.reports.table_extent import TOTAL_KINDS, has_table_rows, itemised, rows_kpi, table_closed
-from regc.reports.year_columns import amount_group_x, drop_earlier_years, reporting_year_start, year_cells
+from regc.reports.year_columns import (amount_group_x, drop_earlier_years, reporting_year_start, year_cells,
+                                      year_qualified)
 
 SECTION_MARKER = re.compile(r"^A\.?\s*[12]\b|^A\.\s|\bA\.1\b|\bA\.2\b")
 PAGE_LIMIT_FIND = 1200  # pages scanned for KPI tables (a 1,000-page report still finishes)
@@ -105,7 +106,9 @@ def label_split(line: Line, cols: list[Column]) -> int:
             if code_right is not None or named or i > 0 and not V.is_number(line.words[i - 1].text):
                 coded = coded or bool(V.CODE_TOKEN.match(w.text))
                 continue
-        if V.is_number(w.text) and not _footnote_mark(line, i) or V.is_answer(w.text) and not _prose_word(line, i):
+        dash_in_text = bool(V.DASH_CELL.match(w.text)) and _prose_word(line, i)  # 'CCM 7.2 – Renovation of …'
+        if V.is_number(w.text) and not _footnote_mark(line, i) and not dash_in_text \
+                or V.is_answer(w.text) and not _prose_word(line, i):
             if code_right is not None and w.xc < code_right - 10 and not V.is_answer(w.text):
                 continue
             return i
@@ -128,7 +131,7 @@ def _body(page: Page, cols: list[Column]) -> tuple[list[Line], list[int], float]
     while len(body) > 1 and body[-1].y - body[-2].y > FOOT_GAP * pitches[len(pitches) // 3] \
             and is_page_footer(body[-1]):
         body = body[:-1]
-    body = body[:foot_block_start(body, pitches[len(pitches) // 3])]
+    body = year_qualified(body[:foot_block_start(body, pitches[len(pitches) // 3])], header_lines(page))
     return body, [label_split(line, cols) for line in body], pitches[len(pitches) // 3]
 
 

@@ -19,8 +19,8 @@ PROSE_GAP = 4.0  # points: words closer than this are one run of text, not separ
 
 
 def prose_word(line: Line, i: int) -> bool:
-    """An answer word ('non', 'no', 'si') set in running label text ('activités non éligibles'): a neighbour
-    word of three letters or more stands closer than a cell gap.
+    """An answer word ('non', 'no', 'si') or a dash ('CCM 7.2 – Renovation') set in running label text
+    ('activités non éligibles'): a neighbour word of three letters or more stands closer than a cell gap.
 
     >>> from regc.reports.pdftree import Word
     >>> l = Line([Word(0, 0, 30, 8, "activités"), Word(32, 0, 42, 8, "non"), Word(44, 0, 80, 8, "éligibles")])

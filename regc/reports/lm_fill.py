@@ -111,11 +111,11 @@ def verify_field(doc, field: dict, pages: list[int], share: bool, multiplier: Op
     if value is None:
         return None, f"{token!r} is not a number"
     if share:
-        return round(value / 100, 10), None
+        return V.scaled(value, 0.01), None
     mult = multiplier or V.unit_multiplier(doc.page(page).text)
     if mult is None:
         return None, f"no amount unit known for {token!r}"
-    return round(value * mult, 10), None
+    return V.scaled(value, mult), None
 
 
 def fill_unsure(doc, disclosure: dict, chat: Callable[[list[dict]], str], multipliers: dict | None = None,

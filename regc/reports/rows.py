@@ -15,6 +15,7 @@ Word lists are data (tuples below); regexes are composed from named pieces.  Not
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from regc.reports import annex_languages as L
 
@@ -177,12 +178,14 @@ NOT_APPLICABLE_CELLS = ("n/a", "n.a.", "n.a", "na", "n/v", "k.a.", "n.d.", "n.r.
 
 _GROUP = r"[.,'’\u00a0\u2009\u202f ]"  # thousands separators: point, comma, apostrophe, (thin/narrow) spaces
 _FOOTNOTE = r"(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|\*{1,3})"  # a footnote marker glued to a number ('1,904.1¹', '500.0*')
+_TRAILING_MINUS = r"[-−]"  # a minus printed after the figure ('12.325-', '1,0- %'), as German accounts print it
 _SIGN = r"(?:[€$£]|US\$)"  # a currency sign glued before the figure in each amount cell ('€12.3', '€1 206.0')
 NUMBER = re.compile(
     rf"""^\(?[-−–]?               # optional sign / bracket
         {_SIGN}?                      # a currency sign glued to the figure
         (?:\d{{1,3}}(?:{_GROUP}\d{{3}})+|\d+)   # integer part, maybe grouped
         (?:[.,]\d+)?                  # decimal part
+        {_TRAILING_MINUS}?            # a minus sign after the figure ('3.171-', '2,1- %'): German accounting
         (?:\)?\s?%?|\s?%\))          # closing bracket and %, either order: '(1.2)%', '(1.2%)'
         {_FOOTNOTE}?$""",
     re.X,
@@ -193,7 +196,7 @@ _OBJ = rf"(?:{_alt(OBJECTIVES)}|{_LOCAL_OBJ})"
 OBJECTIVE_PATTERN = _OBJ
 _SECTION = r"\d{1,2}\.\d{1,2}"
 CODE = re.compile(rf"(?:(?P<obj>{_OBJ})\s*[-:]?\s*)?(?P<sec>{_SECTION})(?![\d%])")
-CODE_TOKEN = re.compile(rf"^\(?(?:{_OBJ})?[-:]?\s*{_SECTION}\)?[,;/)]?{_FOOTNOTE}?$")  # 'CCM 7.7*', '8.1¹'
+CODE_TOKEN = re.compile(rf"^\(?(?:{_OBJ})?[-:]?\s*{_SECTION}\)?[,;/):]?{_FOOTNOTE}?$")  # 'CCM 7.7*', '8.1¹', '7.2:'
 OBJ_TOKEN = re.compile(rf"^\(?{_OBJ}[-:]?$")
 OBJ_AFTER = re.compile(rf"^\s+(?P<obj>{_OBJ})\b(?!\s*[-:]?\s*{_SECTION})")  # '1.2 PPC': objective after the section
 
@@ -259,14 +262,17 @@ def parse_number(token: str, decimal: str = ".") -> float | None:
     -1.2
     >>> parse_number("–"), parse_number("€1\u2009206.0")
     (0.0, 1206.0)
+    >>> parse_number("3.171-", decimal=","), parse_number("2,1- %", decimal=",")
+    (-3171.0, -2.1)
     """
     t = token.strip()
     if DASH_CELL.match(t):
         return 0.0
     if not NUMBER.match(t):
         return None
-    neg = t.startswith("(") or t[:1] in "-−–"
-    t = re.sub(rf"{_FOOTNOTE}$", "", t).strip("()% ").lstrip("-−–")
+    t = re.sub(rf"{_FOOTNOTE}$", "", t)
+    neg = t.startswith("(") or t[:1] in "-−–" or t.rstrip("% )")[-1:] in "-−"
+    t = t.strip("()% ").lstrip("-−–").rstrip("-−")
     t = re.sub(rf"^{_SIGN}", "", t)
     t = re.sub(r"['’\s]", "", t)
     if "." in t and "," in t:
@@ -282,6 +288,16 @@ def parse_number(token: str, decimal: str = ".") -> float | None:
     except ValueError:
         return None
     return -v if neg else v
+
+
+def scaled(value: float, factor: float) -> float:
+    """value × factor as the exact decimal product of the two printed decimals, to 10 places: a figure in
+    € million is its euro amount without a float artefact in the last digit.
+
+    >>> scaled(535.7, 1e6), 535.7 * 1e6, scaled(34.8, 0.01), scaled(-3171.0, 1e3)
+    (535700000.0, 535700000.00000006, 0.348, -3171000.0)
+    """
+    return float(round(Decimal(repr(value)) * Decimal(repr(factor)), 10))
 
 
 def parse_answer(token: str) -> str | None:

@@ -25,6 +25,17 @@ latest year's cell.
 ...         Line([Word(590, 20, 615, 28, "2024"), Word(640, 20, 660, 28, "2023")])]
 >>> amount_group_x(head, 500.0)
 602.5
+
+Rule (``year_row_pairs``): a 'Year' column (a header cell that is one word of ``YEAR_COLUMN_WORDS``) whose body
+cells (centred under it) print two or more different years qualifies rows: a line of the
+latest year is the reporting year's row, read without its year cell (a year is never an amount); a line of an
+earlier year (the N-1 figures printed under each row) is not read.
+
+>>> head = [Line([Word(20, 0, 60, 8, "Activity"), Word(200, 0, 215, 8, "Year"), Word(250, 0, 280, 8, "(EUR")])]
+>>> body = [Line([Word(20, 20, 60, 28, "Transport"), Word(200, 20, 216, 28, "2024"), Word(250, 20, 270, 28, "91")]),
+...         Line([Word(200, 30, 216, 38, "2023"), Word(250, 30, 270, 38, "99")])]
+>>> [line.text for line in year_qualified(body, head)]
+['Transport 91']
 """
 
 from __future__ import annotations
@@ -33,8 +44,14 @@ import re
 
 from regc.reports import rows as V
 from regc.reports.kpi_header import unit_word
+from regc.reports.pdftree import Line, Word
 
 YEAR_CELL = re.compile(r"^(?:FY|GJ)?\s?((?:19|20)\d\d)[*:),]?$")  # '2024', 'FY2024', '2023:'
+# the one-word header of a column that qualifies each row by its year (rule ``year_row_pairs``), lower case
+YEAR_COLUMN_WORDS = ("year", "fy", "jahr", "geschäftsjahr", "année", "exercice", "anno", "esercizio", "año",
+                     "ejercicio", "ano", "jaar", "boekjaar", "år", "vuosi", "rok", "aasta", "gads", "leto", "metai",
+                     "év", "έτος", "година", "godina")
+YEAR_CELL_TOLERANCE = 12.0  # pt between the centre of a year cell and that of the 'Year' header word
 
 
 def year_cells(head, max_x: float) -> list[tuple[float, bool]]:
@@ -79,3 +96,36 @@ def amount_group_x(head, min_x: float) -> float | None:
                 latest = max(y for _, y in years)
                 return min(x for x, y in years if y == latest)
     return None
+
+
+def _year_column_x(head) -> float | None:
+    """x-centre of a header cell that is one year-column word alone in its header line's cluster."""
+    for line in head:
+        for i, w in enumerate(line.words):
+            near = [o for o in line.words if o is not w and abs(o.xc - w.xc) < 2 * YEAR_CELL_TOLERANCE]
+            if w.text.strip("():").lower() in YEAR_COLUMN_WORDS and not near:
+                return w.xc
+    return None
+
+
+def _row_year(line: Line, x: float) -> tuple[Word, int] | None:
+    """The line's year cell: a year centred under the 'Year' header word at x."""
+    return next(((w, int(m.group(1))) for w in line.words if abs(w.xc - x) <= YEAR_CELL_TOLERANCE
+                 for m in [YEAR_CELL.match(w.text)] if m), None)
+
+
+def year_qualified(body: list[Line], head) -> list[Line]:
+    """The body lines read by rule ``year_row_pairs``: the latest year's lines without their year cell, no
+    earlier year's line; the body unchanged when the header has no 'Year' column or its cells print one year."""
+    x = _year_column_x(head)
+    cells = [_row_year(line, x) for line in body] if x is not None else []
+    years = {c[1] for c in cells if c}
+    if len(years) < 2:
+        return body
+    out = []
+    for line, cell in zip(body, cells):
+        if cell is None:
+            out.append(line)
+        elif cell[1] == max(years) and len(line.words) > 1:
+            out.append(Line([w for w in line.words if w is not cell[0]]))
+    return out
