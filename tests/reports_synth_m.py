@@ -1,0 +1,62 @@
+"""Synth-m: a thirteenth synthetic set of Article 8 disclosure PDFs, written blind (issue 12, helper H12sm).
+
+Ten layout families that synth-c..l do not cover (the unit printed after every amount, "1,234.5 EURm" and
+"1.234,5 Mio. €"; one substantial-contribution column holding the objective as text; whole-percent shares with the
+sign glued on, "12%"; the A.1 section label repeated "(continued)" above the rest of A.1 on the next page; a
+totals-only template with a "no activity-level breakdown" note; a Norwegian template in NOK; the code split into
+an objective column and an activity-number column; a second code stacked under the first; whole € millions).  Deterministic from (family, seed); gold per
+``shared/spec/disclosure.md`` with every number as printed and every row's page as laid out.
+
+>>> g = gold_json(build_document("m06_no_nok_driftsinntekter", 1))
+>>> g["currency"], g["kpis"]["turnover"]["total"] % 1e5 == 0
+('NOK', True)
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tests.reports_synth_f_model import KPIS, Document, Kpi  # noqa: F401 (re-exported)
+from tests.reports_synth_f_render import render_pages
+from tests.reports_synth_f_words import COMPANIES
+from tests.reports_synth_h_tables import printed_share
+from tests.reports_synth_m_families import BUILDERS
+
+
+def gold_kpi(kpi: Kpi, st) -> dict:
+    """Numbers as printed (every role is printed in this set; shares at the style's precision)."""
+    def pair(units):
+        return {"amount": kpi.value(units), "share": printed_share(st, kpi.pct10(units))}
+
+    acts = []
+    for r in kpi.rows if kpi.itemised else ():
+        e = {"code": r.activity.code, "name": getattr(r, "name", r.activity.en), "group": r.group,
+             "amount": kpi.value(r.units), "share": printed_share(st, r.pct10),
+             "substantial_contribution": dict(r.sc), "dnsh": dict(r.dnsh), "minimum_safeguards": r.ms,
+             "category": r.category, "page": r.page}
+        if r.also:
+            e["also"] = list(r.also)
+        acts.append(e)
+    return {"pages": sorted(set(kpi.pages)), "total": kpi.value(kpi.total), "aligned": pair(kpi.a1),
+            "eligible_not_aligned": pair(kpi.a2), "not_eligible": pair(kpi.b), "activities": acts}
+
+
+def gold_json(doc: Document) -> dict:
+    return {"document": f"{doc.name}.pdf", "company": doc.company, "fiscal_year": doc.year,
+            "currency": doc.currency, "kpis": {k: gold_kpi(doc.kpis[k], doc.style) for k in KPIS}}
+
+
+def build_document(family: str, seed: int) -> Document:
+    rng = random.Random(f"synth-m/{family}/{seed}")
+    company = COMPANIES[(sum(map(ord, family)) * 19 + seed) % len(COMPANIES)]
+    doc = Document(f"{family}_s{seed}", family, seed, company, 2023 + (seed % 2), {})
+    BUILDERS[family](doc, rng)
+    return doc
+
+
+def render(doc, path: Path) -> Path:
+    return render_pages(doc.pages, Path(path), title=f"{doc.company} {doc.year}")
+
+
+FAMILIES = list(BUILDERS)
