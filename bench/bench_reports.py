@@ -139,7 +139,8 @@ BLIND_SETS = (("d", "33 docs, 11 families", " (no OCR: its scanned page read as 
               ("i", "33 docs, 11 families", ""),
               ("j", "33 docs, 11 families", ""),
               ("k", "33 docs, 11 families", ""),
-              ("l", "33 docs, 11 families", ""))
+              ("l", "33 docs, 11 families", ""),
+              ("m", "30 docs, 10 families", ""))
 
 
 def _blind_set_rows(letter: str, size: str, note: str) -> list[tuple[str, str]]:
