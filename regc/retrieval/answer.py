@@ -35,12 +35,9 @@ CITE_POLICY = "answering"  # see :func:`extractive`; chosen by ablation over the
 # before it; decided by ablation over every released set (citation P/R/key up on the three Taxonomy sets, HIPAA
 # unchanged: tests/fixtures/ask/README.md, round H14e)
 CITE_INTRODUCER = True
-# ... and one already chosen, but after its annex, moves up before it.  H14o, every released set: citation recall up
-# on Taxonomy fresh3/4/6/8/9/10, but key cited faq_eval .302 -> .267 (the Disclosures act's Article 4, introducer
-# of Annexes V/VI, displaces its Article 10), 396 -> 394 of 575 in all: off
-INTRODUCER_UP = False
-# ... but an introducer chosen BEYOND the MAX_RULES cited (support below the others') is added before its annex, as
-# one not chosen at all is (H14o)
+# ... and one chosen BEYOND the MAX_RULES cited (support below the others') is added before its annex, as one not
+# chosen at all is (H14o); one cited after its annex stays there (moving it up, H14o/H14p: key cited faq_eval
+# .326 -> .267, 430 -> 429 of 617 over every released set)
 INTRODUCER_CUT = True
 # the articles a question cue lifted ("from what date" -> "Entry into force and application") are cited
 # "first" | "second" | None (then only by their answering-sentence support, like any other).  "second" (after
@@ -278,22 +275,16 @@ def _with_introducers(searcher, chosen: list, hits: list[Retrieved], focus: set[
                       cut: Optional[int] = None) -> list:
     """``chosen`` with, before each annex, the retrieved article of its act that introduces it (the rule that
     makes the annex apply), when that article has an answering sentence and is not chosen yet (with ``cut``: not
-    among the first ``cut`` chosen, which are cited: one chosen after them moves up before its annex); with
-    ``INTRODUCER_UP``, an introducer chosen after its annex moves up before it (none moves when one is already
-    before it)."""
+    among the first ``cut`` chosen, which are cited: one chosen after them moves up before its annex)."""
     intro = _introducers_of(searcher)
     rank = {h.node: i for i, h in enumerate(hits)}
-    later = {f[0].node: f for f in chosen} if INTRODUCER_UP else {}
-    taken = set() if INTRODUCER_UP else {h.node for h, _, _ in chosen[:cut]}  # placed (UP) / chosen (cited)
-    if cut is not None and not INTRODUCER_UP:
-        later = {f[0].node: f for f in chosen[cut:]}
+    taken = {h.node for h, _, _ in chosen[:cut]}  # chosen and cited
+    later = {f[0].node: f for f in chosen[cut:]} if cut is not None else {}  # chosen beyond the cited
     out = []
     for f in chosen:
-        if f[0].node in taken and (INTRODUCER_UP or f[0].node in later):
+        if f[0].node in taken and f[0].node in later:
             continue  # moved up before its annex
         arts = sorted((a for a in intro.get(f[0].node, ()) if a in rank), key=rank.get)  # best retrieved first
-        if INTRODUCER_UP and taken.intersection(arts):
-            arts = []  # one is already before the annex
         for art in arts:
             if art not in taken:
                 h = hits[rank[art]]
