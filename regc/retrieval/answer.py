@@ -59,6 +59,11 @@ TITLE_WEIGHT = 1.0
 # when the question asks whether something IS what the term names ("Are those HR files protected health
 # information?": :func:`regc.retrieval.cues.asks_classification`)
 CITE_CLASSIFIED = True
+# ... and so are the first CITE_ACTIVITY annexes among the candidates that hold an activity the question names by
+# its title or code (origin "activity" / "section"); 0: only by their support.  H14p, every released set (617
+# questions): key cited 431 -> 435 (Taxonomy fresh7, fresh9 x2, fresh11; none lost), citation recall faq_eval
+# -.006, fresh2 -.036 (an activity annex displaces a third rule); 2 (each such annex): fresh11 key .792 -> .750
+CITE_ACTIVITY = 1
 CLAIMS_PER_RULE = 2
 MIN_OVERLAP = 2  # content words a sentence must share with the question (1 for one-word topics)
 QUOTE_WORDS = 60
@@ -238,6 +243,8 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
         terms = set(anchor.term_nodes) if CITE_TERM and asks_definition(anchor.question) else set()
         if CITE_CLASSIFIED and not terms and any(asks_classification(anchor.question, t) for t in anchor.terms):
             terms = {h.node for h in hits if h.origin == "term"}  # (the question's own terms: not "bridged")
+        named = [h.node for h in hits[:MAX_CANDIDATES] if h.origin in ("activity", "section")]
+        terms |= set(named[:CITE_ACTIVITY])
         chosen = _with_cued(searcher, chosen, hits, focus, cued, terms)
     if CITE_INTRODUCER:
         chosen = _with_introducers(searcher, chosen, hits, focus, max_rules if INTRODUCER_CUT else None)
@@ -250,7 +257,7 @@ def _with_cued(searcher, chosen: list, hits: list[Retrieved], focus: set[str], w
                terms: set[str] = frozenset()) -> list:
     """``chosen`` with the provisions a question cue lifted (origin "cue": the application, enforcement, review,
     amendment or scope article of the question's acts) and ``terms`` (the definitions provisions of the terms a
-    question asking what they mean names) among the first ``MAX_CANDIDATES`` hits, whatever their margin, when
+    question asking what they mean names, the annexes holding an activity it names: ``CITE_ACTIVITY``) among the first ``MAX_CANDIDATES`` hits, whatever their margin, when
     they share a word with the question (one already cited moves up): ``where`` "first" (the key provision) or
     "second"."""
     have = {f[0].node: f for f in chosen}
