@@ -1,9 +1,9 @@
 """`regc ask`, round H14o: (1) at equal scores, a provision the question names (here the definitions of a term in
 the question's own words) ranks before a closure neighbour, while the definitions of a term only the lexicon
 supplies ("vendor" -> "business associate") do not; (2) a question asking whether something IS what a term names
-cites the term's definitions second; (3) RRM's optional share of the other lists; (4) an introducer chosen beyond
-the cited rules is added before its annex, and (option, off) an introducer chosen after its annex moves up before
-it, unless another introducer of that annex already stands before it."""
+cites the term's definitions second; (3) RRM is the max (its optional share was removed in H14p); (4) an introducer chosen beyond
+the cited rules is added before its annex, and one cited after its annex stays there (the option that moved it up
+was removed in round H14p)."""
 
 from __future__ import annotations
 
@@ -66,24 +66,7 @@ def intro(monkeypatch):
     monkeypatch.setattr(answer, "node_text", lambda s, node, version=None: "t")
 
 
-def test_introducer_chosen_after_its_annex_moves_up(intro, monkeypatch):
-    monkeypatch.setattr(answer, "INTRODUCER_UP", True)  # (an option, off by default)
-    hits = [_hit("X#Annex V", 0), _hit("Y#Annex I", 1), _hit("X#Article 4", 2)]
-    chosen = [(h, 1.0, []) for h in hits]
-    out = [f[0].node for f in answer._with_introducers(None, chosen, hits, set())]
-    assert out == ["X#Article 4", "X#Annex V", "Y#Annex I"]  # no duplicate, nothing lost
-
-
-def test_no_move_when_an_introducer_already_precedes_the_annex(intro, monkeypatch):
-    monkeypatch.setattr(answer, "INTRODUCER_UP", True)
-    hits = [_hit("X#Article 10", 0), _hit("X#Annex V", 1), _hit("X#Article 4", 2)]
-    chosen = [(h, 1.0, []) for h in hits]
-    out = [f[0].node for f in answer._with_introducers(None, chosen, hits, set())]
-    assert out == ["X#Article 10", "X#Annex V", "X#Article 4"]
-
-
-def test_introducer_up_off_keeps_the_old_order(intro, monkeypatch):
-    monkeypatch.setattr(answer, "INTRODUCER_UP", False)
+def test_introducer_chosen_after_its_annex_stays_there(intro):
     hits = [_hit("X#Annex V", 0), _hit("Y#Annex I", 1), _hit("X#Article 4", 2)]
     chosen = [(h, 1.0, []) for h in hits]
     out = [f[0].node for f in answer._with_introducers(None, chosen, hits, set())]
@@ -130,12 +113,11 @@ def test_classified_term_is_cited(monkeypatch, origin, question, cited):
     assert ("doc#§ 160.103" in ans.rule_ids()) is cited
 
 
-def test_rrm_share():
+def test_rrm_is_the_max_and_ties_break_on_the_sum():
     lists = [["a", "b"], ["b", "c"], ["b"]]
     assert [d for d, _ in rrm(lists, k=5)] == ["b", "a", "c"]  # b first in two lists: ties with a, wins on the sum
-    pure, shared = dict(rrm(lists, k=5)), dict(rrm(lists, k=5, share=0.5))
-    assert pure["a"] == shared["a"] == 1 / 6  # in one list: unchanged
-    assert abs(shared["b"] - (1 / 6 + 0.5 * (1 / 7 + 1 / 6))) < 1e-12
+    scores = dict(rrm(lists, k=5))
+    assert scores["a"] == scores["b"] == 1 / 6 and scores["c"] == 1 / 7  # the max, no share of the other lists
 
 
 def test_introducer_chosen_beyond_the_cited_rules_is_added_before_its_annex(intro):

@@ -68,8 +68,6 @@ QUESTION_WORDS = frozenset("""
 # a one-word defined term counts when its definitions provision defines at most this many terms (a section
 # defining "breach" and one more term is about that term; a general definitions article is not)
 SPECIFIC_DEFINITIONS = 3
-# a multi-word or specific term also counts in the plural ("health plans" -> 'health plan'); "": singular only
-PLURAL = ""
 
 ARTICLE_NUMBER = r"\d+[a-z]?"
 SUBDIVISIONS = r"(?:\s?\(\w{1,4}\))*"
@@ -236,7 +234,7 @@ def extract_anchor(question: str, searcher=None) -> Anchor:
             for term, loc in defs.items():
                 specific = " " in term or per_section[loc.split("(")[0]] <= SPECIFIC_DEFINITIONS
                 if term.lower() in quoted or \
-                        specific and re.search(rf"(?<![\w-]){re.escape(term)}{PLURAL}(?![\w-])", low):
+                        specific and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", low):
                     terms.append(term)
                     term_nodes.append(f"{celex}#{loc.split('(')[0]}")
     names = tuple(dict.fromkeys(

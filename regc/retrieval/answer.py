@@ -35,12 +35,9 @@ CITE_POLICY = "answering"  # see :func:`extractive`; chosen by ablation over the
 # before it; decided by ablation over every released set (citation P/R/key up on the three Taxonomy sets, HIPAA
 # unchanged: tests/fixtures/ask/README.md, round H14e)
 CITE_INTRODUCER = True
-# ... and one already chosen, but after its annex, moves up before it.  H14o, every released set: citation recall up
-# on Taxonomy fresh3/4/6/8/9/10, but key cited faq_eval .302 -> .267 (the Disclosures act's Article 4, introducer
-# of Annexes V/VI, displaces its Article 10), 396 -> 394 of 575 in all: off
-INTRODUCER_UP = False
-# ... but an introducer chosen BEYOND the MAX_RULES cited (support below the others') is added before its annex, as
-# one not chosen at all is (H14o)
+# ... and one chosen BEYOND the MAX_RULES cited (support below the others') is added before its annex, as one not
+# chosen at all is (H14o); one cited after its annex stays there (moving it up, H14o/H14p: key cited faq_eval
+# .326 -> .267, 430 -> 429 of 617 over every released set)
 INTRODUCER_CUT = True
 # the articles a question cue lifted ("from what date" -> "Entry into force and application") are cited
 # "first" | "second" | None (then only by their answering-sentence support, like any other).  "second" (after
@@ -62,6 +59,11 @@ TITLE_WEIGHT = 1.0
 # when the question asks whether something IS what the term names ("Are those HR files protected health
 # information?": :func:`regc.retrieval.cues.asks_classification`)
 CITE_CLASSIFIED = True
+# ... and so are the first CITE_ACTIVITY annexes among the candidates that hold an activity the question names by
+# its title or code (origin "activity" / "section"); 0: only by their support.  H14p, every released set (617
+# questions): key cited 431 -> 435 (Taxonomy fresh7, fresh9 x2, fresh11; none lost), citation recall faq_eval
+# -.006, fresh2 -.036 (an activity annex displaces a third rule); 2 (each such annex): fresh11 key .792 -> .750
+CITE_ACTIVITY = 1
 CLAIMS_PER_RULE = 2
 MIN_OVERLAP = 2  # content words a sentence must share with the question (1 for one-word topics)
 QUOTE_WORDS = 60
@@ -241,6 +243,8 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
         terms = set(anchor.term_nodes) if CITE_TERM and asks_definition(anchor.question) else set()
         if CITE_CLASSIFIED and not terms and any(asks_classification(anchor.question, t) for t in anchor.terms):
             terms = {h.node for h in hits if h.origin == "term"}  # (the question's own terms: not "bridged")
+        named = [h.node for h in hits[:MAX_CANDIDATES] if h.origin in ("activity", "section")]
+        terms |= set(named[:CITE_ACTIVITY])
         chosen = _with_cued(searcher, chosen, hits, focus, cued, terms)
     if CITE_INTRODUCER:
         chosen = _with_introducers(searcher, chosen, hits, focus, max_rules if INTRODUCER_CUT else None)
@@ -253,7 +257,7 @@ def _with_cued(searcher, chosen: list, hits: list[Retrieved], focus: set[str], w
                terms: set[str] = frozenset()) -> list:
     """``chosen`` with the provisions a question cue lifted (origin "cue": the application, enforcement, review,
     amendment or scope article of the question's acts) and ``terms`` (the definitions provisions of the terms a
-    question asking what they mean names) among the first ``MAX_CANDIDATES`` hits, whatever their margin, when
+    question asking what they mean names, the annexes holding an activity it names: ``CITE_ACTIVITY``) among the first ``MAX_CANDIDATES`` hits, whatever their margin, when
     they share a word with the question (one already cited moves up): ``where`` "first" (the key provision) or
     "second"."""
     have = {f[0].node: f for f in chosen}
@@ -278,22 +282,16 @@ def _with_introducers(searcher, chosen: list, hits: list[Retrieved], focus: set[
                       cut: Optional[int] = None) -> list:
     """``chosen`` with, before each annex, the retrieved article of its act that introduces it (the rule that
     makes the annex apply), when that article has an answering sentence and is not chosen yet (with ``cut``: not
-    among the first ``cut`` chosen, which are cited: one chosen after them moves up before its annex); with
-    ``INTRODUCER_UP``, an introducer chosen after its annex moves up before it (none moves when one is already
-    before it)."""
+    among the first ``cut`` chosen, which are cited: one chosen after them moves up before its annex)."""
     intro = _introducers_of(searcher)
     rank = {h.node: i for i, h in enumerate(hits)}
-    later = {f[0].node: f for f in chosen} if INTRODUCER_UP else {}
-    taken = set() if INTRODUCER_UP else {h.node for h, _, _ in chosen[:cut]}  # placed (UP) / chosen (cited)
-    if cut is not None and not INTRODUCER_UP:
-        later = {f[0].node: f for f in chosen[cut:]}
+    taken = {h.node for h, _, _ in chosen[:cut]}  # chosen and cited
+    later = {f[0].node: f for f in chosen[cut:]} if cut is not None else {}  # chosen beyond the cited
     out = []
     for f in chosen:
-        if f[0].node in taken and (INTRODUCER_UP or f[0].node in later):
+        if f[0].node in taken and f[0].node in later:
             continue  # moved up before its annex
         arts = sorted((a for a in intro.get(f[0].node, ()) if a in rank), key=rank.get)  # best retrieved first
-        if INTRODUCER_UP and taken.intersection(arts):
-            arts = []  # one is already before the annex
         for art in arts:
             if art not in taken:
                 h = hits[rank[art]]

@@ -34,7 +34,8 @@ from functools import cached_property
 from typing import Optional, Sequence
 
 from regc.retrieval.anchor import QUESTION_WORDS, Anchor, extract_anchor
-from regc.retrieval.citegraph import EXPAND_TYPES, lineage_neighbours, neighbours, part_of, title_named
+from regc.retrieval.citegraph import EXPAND_TYPES, part_of
+from regc.retrieval.closure import Closure
 from regc.retrieval.fusion import fuse
 from regc.retrieval.headings import named_near
 from regc.retrieval.lifts import (CUE_ACTS, OBJECTIVE_LEVEL, SECTION_LEVEL, TERM_LEVEL,  # noqa: F401 (re-exported)
@@ -142,8 +143,6 @@ FOCUS_BRIDGED = True
 # fresh2 lose; counting seeds, not acts: faq_fresh, fresh2, HIPAA lose; level 0.9: faq_eval loses; README, H14n)
 COMPANION_SEEDS: Optional[int] = 3
 COMPANION_LEVEL = 1.0
-# RRM plus this share of the other lists' reciprocal ranks (0: pure max); 0.3 cost every Taxonomy set (H14o)
-RRM_SHARE = 0.0
 # at equal scores, what the question names (cited provisions, activity annexes, articles named by heading or by
 # objective, definitions of a term in its own words) before what search or the closure brought; the definitions
 # of a term only the lexicon supplies ("vendor" -> "business associate": origin "bridged") are not.  H14o, every
@@ -217,7 +216,7 @@ def _date(s: str) -> str:
     return s
 
 
-class Asker(NamedLifts):
+class Asker(NamedLifts, Closure):
     """Provision retrieval over an opened index (:class:`~regc.retrieval.search.Searcher`)."""
 
     def __init__(self, searcher, *, fusion: str = "rrm", rrm_k: float = RRM_K, decay: float = DECAY,
@@ -233,8 +232,7 @@ class Asker(NamedLifts):
                  location_introducers: bool = LOCATION_INTRODUCERS, cue_amenders: Optional[float] = CUE_AMENDERS,
                  activity_level: Optional[float] = ACTIVITY_LEVEL, heading_level: Optional[float] = HEADING_LEVEL,
                  objective_level: Optional[float] = OBJECTIVE_LEVEL, companion_seeds: Optional[int] = COMPANION_SEEDS,
-                 companion_level: float = COMPANION_LEVEL, rrm_share: float = RRM_SHARE,
-                 named_first: bool = NAMED_FIRST):
+                 companion_level: float = COMPANION_LEVEL, named_first: bool = NAMED_FIRST):
         self.s = searcher
         self.activity_level, self.heading_level, self.sibling_level = activity_level, heading_level, SIBLING_LEVEL
         self.cue_amenders, self.objective_level = cue_amenders, objective_level
@@ -247,7 +245,7 @@ class Asker(NamedLifts):
         self.introducing_level = introducing_level
         self.glossary_factor, self.glossary_closure = glossary_factor, GLOSSARY_CLOSURE
         self.annex_factor = annex_factor
-        self.tie_break, self.rrm_share, self.named_first = tie_break, rrm_share, named_first
+        self.tie_break, self.named_first = tie_break, named_first
         self.chunk_pool = chunk_pool
         self.title_view = title_view
         self.view_fusion, self.other_domain = view_fusion, other_domain
@@ -464,8 +462,7 @@ class Asker(NamedLifts):
                 lists.extend(per_mode)
         if self.title_view == "list":
             lists.append(titles)
-        fused = fuse(self.fusion, lists, k=self.rrm_k, **({"share": self.rrm_share} if self.fusion == "rrm" and
-                                                            self.rrm_share else {})) if lists else []
+        fused = fuse(self.fusion, lists, k=self.rrm_k) if lists else []
         agree = dict(fuse("rrf", lists, k=self.rrm_k)) if self.tie_break == "rrf" and lists else {}
 
         def order(item: tuple[str, tuple[float, str]]) -> tuple:  # every cut below uses it
@@ -513,51 +510,6 @@ class Asker(NamedLifts):
         if as_of:
             ranked = self._at_version(ranked, as_of)
         return anchor, ranked[:k]
-
-    def _close(self, anchor: Anchor, scores: dict, searched: set, order) -> None:
-        """Step 5: the 1-hop closure of the ``max_seeds`` best provisions merged into ``scores`` (in place); a
-        neighbour the seeds of at least ``companion_seeds`` other acts cite (a companion) joins without the overlap test."""
-        focus = self._focus_words(anchor)
-        seeds = sorted(scores.items(), key=order)[: self.max_seeds]
-        cited = {n: neighbours(self.s.graph, n, EXPAND_TYPES) for n, _ in seeds}
-        citing: dict[str, set] = {}  # neighbour -> the other acts whose seeds cite it
-        for n, _ in seeds:
-            for v in cited[n]:
-                if n.split("#", 1)[0] != v.split("#", 1)[0]:
-                    citing.setdefault(v, set()).add(n.split("#", 1)[0])
-        agreed = self._companions(anchor, citing, [n for n, _ in seeds])
-        for n, (sc, _) in seeds:
-            level = self.decay * sc
-            near = cited[n]
-            if self.lineage_closure:
-                near = sorted(set(near) | set(lineage_neighbours(self.s.graph, n, self.lineage_closure)))
-            named = title_named(self.s.graph, n) if self.named_closure is not None else ()
-            for v in near:
-                lv = level if v in searched else level * self.unsearched_closure
-                if v in named:
-                    lv = max(lv, self.named_closure * sc)
-                companion = v in agreed
-                if companion:
-                    lv = max(lv, self.companion_level * level)  # (no unsearched factor)
-                if self.glossary_closure and v in self._glossaries and v not in anchor.term_nodes:
-                    lv *= self.glossary_factor
-                if v in self.s.part_nodes() and scores.get(v, (0.0, ""))[0] < lv and (v in named or companion or
-                                                                                      len(focus & self._words(v)) >= min(self.min_overlap, len(focus))):
-                    scores[v] = (lv, "companion" if companion and v not in named else "closure")
-
-    def _companions(self, anchor: Anchor, citing: dict[str, set], seeds: list[str]) -> set[str]:
-        """The closure neighbours that seeds of at least ``companion_seeds`` other acts cite, less the general
-        glossaries (every provision cites them) and the articles of an environmental objective other than the one(s)
-        the question names, else than that of the best criteria annex among the seeds
-        (:func:`~regc.retrieval.headings.objective_headings`)."""
-        if not self.companion_seeds:
-            return set()
-        from regc.retrieval.activities import question_objectives
-
-        named = question_objectives(anchor.question) or next(  # else the objective of the best criteria annex
-            ({a.split("-", 1)[0] for a, _ in self.s.activities[n]} for n in seeds if self.s.activities.get(n)), set())
-        return {v for v, acts in citing.items() if len(acts) >= self.companion_seeds and v not in self._glossaries
-                and not (named and self._objective_headings.get(v, next(iter(named))) not in named)}
 
 
 _NODE_TEXTS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # searcher -> {(node, version): text}

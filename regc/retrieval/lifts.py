@@ -15,7 +15,6 @@ from functools import cached_property
 from typing import Optional
 
 from regc.retrieval.activities import named_annexes
-from regc.retrieval import anchor as anchor_module
 from regc.retrieval.anchor import Anchor
 from regc.retrieval.citegraph import annex_introducers, part_of
 from regc.retrieval.headings import (article_headings, named_by_heading, named_by_objective, objective_headings,
@@ -66,7 +65,7 @@ class NamedLifts:
         low = anchor.question.lower()
         out = set()
         for term in anchor.terms:
-            if re.search(rf"(?<![\w-]){re.escape(term.lower())}{anchor_module.PLURAL}(?![\w-])", low):
+            if re.search(rf"(?<![\w-]){re.escape(term.lower())}(?![\w-])", low):
                 for celex in self.s.acts():
                     loc = self.s.definitions(celex).get(term)
                     if loc is not None:

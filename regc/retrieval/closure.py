@@ -1,0 +1,65 @@
+"""Step 5 of :class:`~regc.retrieval.ask.Asker` (split from ``ask.py``): the 1-hop citation closure of the best
+provisions merged into the ranking, and the companions (neighbours the best provisions of several other acts cite).
+
+A neighbour scores ``decay`` x its best seed (max, not sum), ``unsearched_closure`` x that when no view's search
+pool holds it; it joins only when it shares ``min_overlap`` content words with the question's focus, unless the
+seed names it by its title or it is a companion.  The levels are the ``Asker`` options documented in
+:mod:`regc.retrieval.ask`.  (Round H14p tried, and dropped, a neighbour citing its seed back joining without the
+overlap test, and a searched neighbour scoring the stronger of its two signals plus a share of the weaker:
+tests/fixtures/ask/README.md.)
+"""
+
+from __future__ import annotations
+
+from regc.retrieval.anchor import Anchor
+from regc.retrieval.citegraph import EXPAND_TYPES, lineage_neighbours, neighbours, title_named
+
+
+class Closure:
+    """The closure of :class:`~regc.retrieval.ask.Asker` (a mixin: ``self.s`` is the opened index; ``decay``,
+    ``max_seeds``, ``unsearched_closure``, ``named_closure``, ``companion_seeds`` ... are its attributes)."""
+
+    def _close(self, anchor: Anchor, scores: dict, searched: set, order) -> None:
+        """The 1-hop closure of the ``max_seeds`` best provisions merged into ``scores`` (in place); a neighbour
+        the seeds of at least ``companion_seeds`` other acts cite (a companion) joins without the overlap test."""
+        focus = self._focus_words(anchor)
+        seeds = sorted(scores.items(), key=order)[: self.max_seeds]
+        cited = {n: neighbours(self.s.graph, n, EXPAND_TYPES) for n, _ in seeds}
+        citing: dict[str, set] = {}  # neighbour -> the other acts whose seeds cite it
+        for n, _ in seeds:
+            for v in cited[n]:
+                if n.split("#", 1)[0] != v.split("#", 1)[0]:
+                    citing.setdefault(v, set()).add(n.split("#", 1)[0])
+        agreed = self._companions(anchor, citing, [n for n, _ in seeds])
+        for n, (sc, _) in seeds:
+            level = self.decay * sc
+            near = cited[n]
+            if self.lineage_closure:
+                near = sorted(set(near) | set(lineage_neighbours(self.s.graph, n, self.lineage_closure)))
+            named = title_named(self.s.graph, n) if self.named_closure is not None else ()
+            for v in near:
+                lv = level if v in searched else level * self.unsearched_closure
+                if v in named:
+                    lv = max(lv, self.named_closure * sc)
+                companion = v in agreed
+                if companion:
+                    lv = max(lv, self.companion_level * level)  # (no unsearched factor)
+                if self.glossary_closure and v in self._glossaries and v not in anchor.term_nodes:
+                    lv *= self.glossary_factor
+                if v in self.s.part_nodes() and scores.get(v, (0.0, ""))[0] < lv and (
+                        v in named or companion or len(focus & self._words(v)) >= min(self.min_overlap, len(focus))):
+                    scores[v] = (lv, "companion" if companion and v not in named else "closure")
+
+    def _companions(self, anchor: Anchor, citing: dict[str, set], seeds: list[str]) -> set[str]:
+        """The closure neighbours that seeds of at least ``companion_seeds`` other acts cite, less the general
+        glossaries (every provision cites them) and the articles of an environmental objective other than the one(s)
+        the question names, else than that of the best criteria annex among the seeds
+        (:func:`~regc.retrieval.headings.objective_headings`)."""
+        if not self.companion_seeds:
+            return set()
+        from regc.retrieval.activities import question_objectives
+
+        named = question_objectives(anchor.question) or next(  # else the objective of the best criteria annex
+            ({a.split("-", 1)[0] for a, _ in self.s.activities[n]} for n in seeds if self.s.activities.get(n)), set())
+        return {v for v, acts in citing.items() if len(acts) >= self.companion_seeds and v not in self._glossaries
+                and not (named and self._objective_headings.get(v, next(iter(named))) not in named)}
