@@ -5,7 +5,9 @@ report in that language prints in its amount unit ("Ποσά σε χιλ. ευρ
 Lower case; inflected forms that titles use ("κύκλου εργασιών", "cifrei de afaceri") are listed beside the
 nominative.  :mod:`regc.reports.rows` merges these lists into its vocabulary; nothing here knows a company.
 
->>> sorted(LANGUAGES) == sorted(EU_LANGUAGES) and len(EU_LANGUAGES) == 24
+>>> sorted(LANGUAGES) == sorted(EU_LANGUAGES + EEA_LANGUAGES) and len(EU_LANGUAGES) == 24
+True
+>>> "driftsinntekter" in words("turnover") and "nei" in words("no") and "mill." in dict(scale_words())[1e6]
 True
 >>> "árbevétel" in words("turnover") and "ναι" in words("yes") and 1e6 in dict(scale_words())
 True
@@ -15,6 +17,9 @@ from __future__ import annotations
 
 EU_LANGUAGES = ("bg", "cs", "da", "de", "el", "en", "es", "et", "fi", "fr", "ga", "hr", "hu", "it", "lt", "lv",
                 "mt", "nl", "pl", "pt", "ro", "sk", "sl", "sv")
+# EEA languages outside the EU whose issuers apply the Taxonomy Regulation through the EEA Agreement
+# (Norwegian; Icelandic not listed: no words to go on)
+EEA_LANGUAGES = ("no",)
 
 # per language: KPI names (turnover / capex / opex), answers (yes / no), total-row words, scale words by multiplier
 # (thousand / million / billion) and the words of the local currency (ISO code -> words); English, German, French,
@@ -114,7 +119,18 @@ LANGUAGES = {
            "currency": {"EUR": ("evrov", "eur")}},
     "sv": {"turnover": ("omsättning", "nettoomsättning"), "capex": ("kapitalutgifter",),
            "opex": ("driftsutgifter",), "yes": ("ja", "j"), "no": ("nej",), "total": ("summa", "totalt"),
-           1e3: ("tusen",), 1e6: ("miljoner",), 1e9: ("miljarder",), "currency": {"SEK": ("sek",)}},
+           1e3: ("tusen",), 1e6: ("miljoner",), 1e9: ("miljarder",), "currency": {"SEK": ("sek", "kronor")}},
+    # Norwegian (bokmål): DERIVED, not checked against an official Norwegian version of the Annex II template
+    # (none in the corpus).  The KPI names are the usual Norwegian accounts words for the same header words
+    # ('driftsinntekter' / 'omsetning' = turnover, 'kapitalutgifter' = capital expenditure, 'driftsutgifter' =
+    # operating expenditure; 'Investeringer (CapEx)' and 'Driftskostnader (OpEx)' are found by the English
+    # abbreviation they print beside them), 'ja' / 'nei' the answers, 'totalt' / 'sum' the total words, and
+    # 'mill.' / 'mrd.' the scale abbreviations of 'NOK mill.' units; 'kroner' is not listed as a currency word
+    # (Danish and Norwegian share it: the ISO code decides)
+    "no": {"turnover": ("driftsinntekter", "omsetning"), "capex": ("kapitalutgifter",),
+           "opex": ("driftsutgifter",), "yes": ("ja", "j"), "no": ("nei",), "total": ("totalt", "sum"),
+           1e3: ("tusen",), 1e6: ("mill.", "mill", "millioner"), 1e9: ("mrd.", "milliarder"),
+           "currency": {"NOK": ("nok",)}},
 }
 
 
@@ -166,7 +182,7 @@ def objective_abbreviations() -> dict[str, str]:
 def words(key: str) -> tuple[str, ...]:
     """Every language's words for one key ('turnover', 'capex', 'opex', 'yes', 'no', 'total'), first seen first."""
     out: list[str] = []
-    for lang in EU_LANGUAGES:
+    for lang in EU_LANGUAGES + EEA_LANGUAGES:
         out += [w for w in LANGUAGES[lang].get(key, ()) if w not in out]
     return tuple(out)
 
@@ -179,7 +195,7 @@ def scale_words() -> tuple[tuple[float, tuple[str, ...]], ...]:
 def currency_words() -> dict[str, tuple[str, ...]]:
     """ISO code -> the words every language prints for it."""
     out: dict[str, list[str]] = {}
-    for lang in EU_LANGUAGES:
+    for lang in EU_LANGUAGES + EEA_LANGUAGES:
         for iso, ws in LANGUAGES[lang].get("currency", {}).items():
             out.setdefault(iso, [])
             out[iso] += [w for w in ws if w not in out[iso]]

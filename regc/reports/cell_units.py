@@ -14,6 +14,17 @@ Rules (``UNIT_RULES``, after the header's and the page's own currency-and-scale 
 'EUR'
 >>> cell_currency([[Word(263, 100, 285, 108, "300.8")]]) is None
 True
+
+And one more currency rule, after every unit rule (the amount unit is then the currency unit itself):
+
+- ``bare_currency_in_header``: a header word that is an ISO currency code alone -- in brackets or after 'in'
+  ('Absolute turnover (CHF)', 'Turnover in PLN') -- names the currency of the amount column.  Only the
+  three-letter codes of ``rows.CURRENCIES`` (data) count; a sign or a local word alone ('(€)', '(kr)') does not.
+
+>>> bare_currency([["Absolute", "turnover", "(CHF)"]]), bare_currency([["Turnover", "in", "PLN"]])
+('CHF', 'PLN')
+>>> bare_currency([["CHF-based", "revenue"]]), bare_currency([["Proportion", "(%)"]])
+(None, None)
 """
 
 from __future__ import annotations
@@ -74,6 +85,26 @@ def _scale_alone_with_cell_currency(page: Page) -> tuple[float, str] | None:
 
 
 UNIT_RULES = (("scale_alone_with_cell_currency", _scale_alone_with_cell_currency),)
+ISO_CODES = {w: iso for iso, ws in V.CURRENCIES for w in ws if len(w) == 3 and w.isalpha() and w == iso.lower()}
+BARE_CODE = re.compile(r"^\((?P<a>[A-Z]{3})\)[,;:]?$|^(?P<b>[A-Z]{3})\)?[,;:]?$")  # '(CHF)', 'PLN', 'PLN)'
+
+
+def bare_currency(lines: list[list[str]]) -> str | None:
+    """The ISO code of the first currency code printed alone in header lines (words as text): bracketed
+    ('(CHF)') or after 'in' ('in PLN'), rule ``bare_currency_in_header``; None when none is."""
+    for words in lines:
+        for i, text in enumerate(words):
+            m = BARE_CODE.match(text)
+            code = m and (m.group("a") or m.group("b"))
+            after_in = i > 0 and words[i - 1].lower().lstrip("(") == "in"
+            if code and code.lower() in ISO_CODES and (m.group("a") or after_in):
+                return ISO_CODES[code.lower()]
+    return None
+
+
+def header_currency(page: Page) -> str | None:
+    """:func:`bare_currency` of a page's header block."""
+    return bare_currency([[w.text for w in line.words] for line in header_lines(page)])
 
 
 def cell_unit(page: Page) -> tuple[float, str] | None:

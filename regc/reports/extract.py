@@ -24,6 +24,7 @@ from regc.reports.narrative import narrative_block, stated_currency
 from regc.reports.ocr_shares import repair_ocr_shares
 from regc.reports.share_scale import share_scale
 from regc.reports.split_tables import join_split_halves
+from regc.reports.totals_template import totals_only_tables
 from regc.reports.role_lists import RoleList, find_role_lists
 from regc.reports.pdftree import Document
 from regc.reports.verify import number_on_page
@@ -36,6 +37,10 @@ TOTAL_KEYS = (
 KPIS = ("turnover", "capex", "opex")
 FIGURE_PAGE = re.compile(r"aligned|eligible|konform|fähig|\(A\.?\s?[12]\)", re.I)  # pages worth reading for figure lines
 COMPANY_SUFFIX = re.compile(r"\b(AG|SE|GmbH|KGaA|S\.A\.|N\.V\.|plc|Holding)\b")
+# legal forms ending a company name (data): German, European, Dutch, British, and the Nordic ones (Swedish 'AB',
+# Norwegian 'ASA', Danish 'A/S', Finnish 'Oyj'); Norwegian and Danish 'AS' alone is not listed (an English word)
+LEGAL_FORMS = ("AG", "SE", "GmbH", "KGaA", "plc", "N.V.", "S.A.", "AB", "ASA", "A/S", "Oyj")
+COMPANY_NAME = re.compile(rf"([A-Z][\w&.\- ]{{1,60}}?\b(?:{V.alternation(LEGAL_FORMS)}))(?![\w/])")
 
 
 def empty_kpi() -> dict:
@@ -300,7 +305,7 @@ def guess_company(doc: Document) -> str | None:
     """Company name from the PDF metadata title/author or the first page's first line with a legal suffix."""
     meta = doc._doc.metadata or {}
     for text in (meta.get("title") or "", meta.get("author") or "", *[l.text for l in doc.page(1).lines[:15]]):
-        m = re.search(r"([A-Z][\w&.\- ]{1,60}?\b(?:AG|SE|GmbH|KGaA|plc|N\.V\.|S\.A\.))\b", text)
+        m = COMPANY_NAME.search(text)
         if m:
             return " ".join(m.group(1).split())
     return None
@@ -354,6 +359,8 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
     out = {"document": doc.name, "company": guess_company(doc), "fiscal_year": None, "currency": "EUR", "kpis": {}}
     if not tables and doc.unread_pages:
         doc.read_unread_pages()  # no template table: the figures may be stated in prose on a skipped page
+    template_pages = {p for t in tables.values() for p in t.pages}
+    tables.update(totals_only_tables(doc, [k for k in KPIS if k not in tables], template_pages, search_limit(doc)))
     template_pages = {p for t in tables.values() for p in t.pages}
     summaries = find_summaries(doc, doc.page_texts(search_limit(doc)), template_pages)
     lists = find_role_lists(doc, doc.page_texts(search_limit(doc)), template_pages) if len(tables) < 3 else {}

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from regc.reports import rows as V
-from regc.reports.cell_units import cell_unit
+from regc.reports.cell_units import cell_unit, header_currency
 from regc.reports.header_stacks import bracket_stacks
 from regc.reports.column_roles import roles
 from regc.reports.kpi_columns import kpi_spans, kpi_view, spans_fit
@@ -349,11 +349,12 @@ def page_kpi(page: Page) -> str | None:
 
 
 def page_currency(page: Page) -> str | None:
-    """The currency of the amount unit printed in the page's header block (or anywhere on the page)."""
+    """The currency of the amount unit printed in the page's header block (or anywhere on the page), else of a
+    currency code printed alone in the header ('(CHF)', :func:`cell_units.header_currency`)."""
     head = " ".join(l.text for l in header_lines(page))
     cells = cell_unit(page)  # the currency in every amount cell, the scale alone in the header (:mod:`cell_units`)
     return V.unit_currency_named(head) or V.unit_currency_named(_wrapped_units(page)) \
-        or V.unit_currency_named(page.text) or (cells[1] if cells else None)
+        or V.unit_currency_named(page.text) or (cells[1] if cells else None) or header_currency(page)
 
 
 def page_multiplier(page: Page) -> float | None:
