@@ -16,7 +16,6 @@ import re
 from dataclasses import dataclass, field
 
 from regc.reports import rows as V
-from regc.reports.bracket_shares import share_in_brackets
 from regc.reports.cell_units import cell_unit
 from regc.reports.header_stacks import bracket_stacks
 from regc.reports.column_roles import roles
@@ -28,6 +27,7 @@ from regc.reports.page_breaks import (FOOT_GAP, foot_block_start, is_continuatio
                                       is_page_note, join_facing, join_tail, starts_coded_row)
 from regc.reports.page_columns import column_pages
 from regc.reports.side_halves import side_halves
+from regc.reports.bracket_shares import share_in_brackets
 from regc.reports.pdftree import Document, Line, Page
 from regc.reports.row_gaps import label_owners
 from regc.reports.sc_shares import read_sc_shares

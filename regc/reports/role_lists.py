@@ -156,7 +156,8 @@ def _read(page: Page, kpi: str, header: list[Line], block: list[Line]) -> RoleLi
 
 
 def find_role_lists(doc, texts: list[str], skip: set[int] = frozenset()) -> dict[str, RoleList]:
-    """KPI -> its first role-column activity list (template pages ``skip``ped)."""
+    """KPI -> its first role-column activity list (template pages ``skip``ped); a list none of whose rows has a
+    value under a role column is none (a template's total rows under a role-naming title)."""
     out: dict[str, RoleList] = {}
     for n, text in enumerate(texts, start=1):
         low = text.lower()
@@ -165,6 +166,6 @@ def find_role_lists(doc, texts: list[str], skip: set[int] = frozenset()) -> dict
         if not V.CODE.search(text):
             continue
         for rl in read_role_lists(doc.page(n)):
-            if rl.rows and rl.kpi not in out:
+            if any(cells for _, cells in rl.rows) and rl.kpi not in out:
                 out[rl.kpi] = rl
     return out
