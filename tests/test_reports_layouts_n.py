@@ -11,7 +11,7 @@ from regc.reports.caption_figures import caption_figures, caption_items
 from regc.reports.extract import extract
 from regc.reports.figure_lines import figure_line
 from regc.reports.pdftree import Document, Line, Page, Word
-from regc.reports.role_lists import _values, column_role, read_role_lists
+from regc.reports.role_lists import _values, column_role, find_role_lists, read_role_lists
 from regc.reports.score import score_pair
 from regc.reports.side_halves import repeated_header_cut, side_halves
 
@@ -109,6 +109,26 @@ def test_role_list_near_misses():
     # a total row keeps its amount ('Total 57.5 12.0 %'); a label without a code still takes its code token
     assert _values(_line([(42, "Total"), (336, "57.5"), (400, "12.0"), (418, "%")]))[0] == "Total"
     assert _values(_line([(42, "Buildings"), (252, "7.7"), (336, "57.5"), (400, "12.0")]))[0] == "Buildings 7.7"
+
+
+class _Doc:
+    def __init__(self, page):
+        self._page = page
+
+    def page(self, n):
+        return self._page
+
+
+def test_role_list_needs_a_value_under_a_role_column():
+    assert set(find_role_lists(_Doc(_PAIR_PAGE), [_PAIR_PAGE.text])) == {"turnover"}
+    # a template's total rows under a title naming the roles: label rows, no value under a role column
+    totals = _page([
+        _line([(40, "Proportion"), (95, "of"), (110, "OpEx")], y=66),
+        _line([(42, "OpEx"), (70, "of"), (82, "Taxonomy-aligned"), (170, "(A.1)"), (430, "Taxonomy-eligible,"),
+               (520, "not"), (540, "aligned")], y=79),
+        _line([(42, "A."), (52, "OpEx"), (80, "(A.1+A.2)"), (128, "CCM"), (150, "7.1"), (700, "0.0"), (760, "0.0"),
+               (780, "%")], y=100)])
+    assert read_role_lists(totals) and find_role_lists(_Doc(totals), [totals.text]) == {}
 
 
 def test_summary_line_with_percent_word_is_a_figure_line():
