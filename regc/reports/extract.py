@@ -377,6 +377,8 @@ def extract(doc: Document, tables: list[KpiTable] | None = None) -> dict:
             fill_from_summary(out["kpis"][kpi], kpi, summaries[kpi], doc, findings)
         if kpi in tables:
             fill_from_lines(out["kpis"][kpi], kpi, tables[kpi], doc, findings)
+        elif kpi in lists:  # the KPI summary printed under a role-column list ('Total turnover (A + B)  8,287.8')
+            fill_lines_on(out["kpis"][kpi], kpi, [lists[kpi].page], doc, findings)
         if kpi in tables or kpi in summaries or kpi in lists:
             fill_from_text(out["kpis"][kpi], kpi, doc, findings)
         if kpi in tables and doc.ocr_engine is not None:

@@ -21,8 +21,9 @@ from __future__ import annotations
 import re
 
 from regc.reports import rows as V
+from regc.reports.caption_figures import caption_figures
 from regc.reports.kpi_summary import role_of
-from regc.reports.pdftree import Line, Page
+from regc.reports.pdftree import Line, Page, Word
 
 CELL_GAP = 8.0  # points between a label and its first value
 ROLES = ("total", "aligned", "eligible_not_aligned", "not_eligible")
@@ -47,8 +48,15 @@ def not_material_at(words) -> int | None:
 
 def figure_line(line: Line) -> tuple[str, str, str | None, str | None] | None:
     """(KPI, role, amount token, share token) of a figure line; None for any other line.  A value printed as
-    'not material' is a figure line without tokens (the role is stated, its value null)."""
-    words = line.words
+    'not material' is a figure line without tokens (the role is stated, its value null).  A '%' printed as a
+    word of its own after a number ('100.0 %') is that number's ('Total turnover (A + B)   8,287.8   100.0 %').
+
+    >>> from regc.reports.pdftree import Word
+    >>> figure_line(Line([Word(36, 0, 60, 8, "Total"), Word(62, 0, 90, 8, "turnover"), Word(200, 0, 225, 8, "8,287.8"),
+    ...                   Word(240, 0, 258, 8, "100.0"), Word(260, 0, 265, 8, "%")]))
+    ('turnover', 'total', '8,287.8', '100.0 %')
+    """
+    words = glued_percent(line.words)
     k = next((i for i, w in enumerate(words) if i and V.is_number(w.text) and not YEAR.fullmatch(w.text)
               and w.x0 - words[i - 1].x1 >= CELL_GAP), None)
     if k is None:
@@ -70,9 +78,22 @@ def figure_line(line: Line) -> tuple[str, str, str | None, str | None] | None:
     return kpis[0], role, (amounts or [None])[0], (shares or [None])[0]
 
 
+def glued_percent(words: list[Word]) -> list[Word]:
+    """The words with a lone '%' glued to the number just before it ('100.0', '%' -> '100.0 %', the number's box)."""
+    out: list[Word] = []
+    for w in words:
+        last = out[-1] if out else None
+        if w.text == "%" and last is not None and V.is_number(last.text) and "%" not in last.text:
+            out[-1] = Word(last.x0, last.y0, last.x1, last.y1, f"{last.text} %")
+        else:
+            out.append(w)
+    return out
+
+
 def figure_lines(page: Page, kpi: str) -> tuple[dict[str, tuple], float | None]:
     """Role -> (amount token, share token) of the KPI's figure lines on a page (first line per role), and the
-    unit multiplier printed in their labels (None when none is)."""
+    unit multiplier printed in their labels (None when none is); roles no figure line gives, from the KPI's
+    chart legend and caption (:mod:`regc.reports.caption_figures`), with the caption's unit."""
     found: dict[str, tuple] = {}
     mult = None
     for line in page.lines:
@@ -81,4 +102,8 @@ def figure_lines(page: Page, kpi: str) -> tuple[dict[str, tuple], float | None]:
             continue  # the first line per role, one with an amount before one without
         found[got[1]] = got[2:]
         mult = mult or V.unit_multiplier(line.text)
+    captions, caption_mult = caption_figures(page, kpi)
+    if any(role not in found for role in captions):
+        found.update({role: toks for role, toks in captions.items() if role not in found})
+        mult = mult or caption_mult
     return (found, mult) if len(found) >= 2 else ({}, None)

@@ -26,6 +26,8 @@ from regc.reports.line_cells import footnote_mark as _footnote_mark, join_wrappe
 from regc.reports.page_breaks import (FOOT_GAP, foot_block_start, is_continuation_page, is_page_footer,
                                       is_page_note, join_facing, join_tail, starts_coded_row)
 from regc.reports.page_columns import column_pages
+from regc.reports.side_halves import side_halves
+from regc.reports.bracket_shares import share_in_brackets
 from regc.reports.pdftree import Document, Line, Page
 from regc.reports.row_gaps import label_owners
 from regc.reports.sc_shares import read_sc_shares
@@ -304,6 +306,8 @@ def make_row(page: Page, line: Line, label: str, label_words, values, cols, deci
     if share is not None:
         row.share_token = share.text
         row.share = V.parse_number(share.text, decimal)
+        if row.share is not None and share_in_brackets(values, amount, share):  # '1,234.5 (12.3 %)': not negative
+            row.share = abs(row.share)
     assign_answers(row, values, cols)
     read_sc_shares(row, nums[2:], cols, decimal)  # the 2021 template's SC shares ('100,0 %') as answers
     return row
@@ -460,7 +464,8 @@ def find_tables(doc: Document, limit: int = PAGE_LIMIT_FIND) -> list[KpiTable]:
         near = st.last is not None and n == st.at[0] + 1 and not table_closed(st.last.rows)
         if not HEADER_MARKERS.search(text) and not (near and text.strip()):
             continue
-        for k, part in enumerate(p for col in column_pages(doc.page(n)) for p in table_segments(col)):
+        for k, part in enumerate(p for col in column_pages(doc.page(n)) for half in side_halves(col)
+                                 for p in table_segments(half)):
             adjacent = st.last is not None and (st.at == (n, k - 1) if k else st.at[0] == n - 1)
             spans = kpi_column_spans(part) if is_kpi_page(part) or adjacent and st.group else []
             if not spans and adjacent and st.group and spans_fit(part, st.spans):

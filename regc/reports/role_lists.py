@@ -9,8 +9,8 @@ column's header is every header word above it that overlaps it, read top to bott
 row is a line whose label holds an activity code; label lines without numbers join the row above (wrapped
 names).  The 'Total' row gives the A.1 / A.2 totals.
 
->>> column_role("Eligible, not aligned EURm"), column_role("Aligned %")
-(('eligible_not_aligned', False), ('aligned', True))
+>>> column_role("Eligible, not aligned EURm"), column_role("Aligned %"), column_role("% of total turnover")
+(('eligible_not_aligned', False), ('aligned', True), (None, True))
 """
 
 from __future__ import annotations
@@ -19,11 +19,14 @@ import re
 from dataclasses import dataclass, field
 
 from regc.reports import rows as V
+from regc.reports.kpi_summary import _values as summary_values
 from regc.reports.kpi_summary import role_of
 from regc.reports.pdftree import Line, Page
 
 GROUP_OF_ROLE = {"aligned": "A.1", "eligible_not_aligned": "A.2"}
 TOTAL_LABEL = re.compile(r"^\s*(?:total|summe|gesamt|insgesamt)\b", re.I)
+# the denominator a share column's header names ('% of total turnover', 'in % of the total'): not the column's role
+DENOMINATOR = re.compile(r"\b(?:of|in|vom|des)\s+(?:the\s+)?(?:total|gesamt\w*)\b", re.I)
 EDGE_TOLERANCE = 6.0  # points: number cells of one column end within this of each other (right-aligned)
 
 
@@ -47,18 +50,20 @@ class RoleList:
 
 
 def column_role(header: str) -> tuple[str | None, bool]:
-    """(role, holds shares) of a value column's header text."""
-    return role_of(header), "%" in header or bool(re.search(r"\b(?:share|proportion|anteil)\b", header, re.I))
+    """(role, holds shares) of a value column's header text; a share column's denominator ('% of total
+    turnover') names no role (rule ``share_of_total_denominator``: the share of the amount on its left)."""
+    share = "%" in header or bool(re.search(r"\b(?:share|proportion|anteil)\b", header, re.I))
+    return role_of(DENOMINATOR.sub(" ", header) if share else header), share
 
 
 def _values(line: Line) -> tuple[str, list]:
-    words = list(line.words)
-    k = len(words)
-    while k > 0 and V.is_number(words[k - 1].text):
-        k -= 1
-    if k < len(words) and not V.CODE.search(" ".join(w.text for w in words[:k])) and V.CODE_TOKEN.match(words[k].text):
-        k += 1  # '… buildings 7.7 12.0 …': a label without a code ends with it
-    return " ".join(w.text for w in words[:k]), words[k:]
+    """(label, value words) of a line: the trailing number cells, a '%' printed as a word of its own on its
+    number's cell ('3.1 %', :func:`kpi_summary._values`); a label without a code ends with the code token it
+    lost to the numbers ('… buildings 7.7 12.0 …'), a total row's label does not ('Total 57.5 12.0 %')."""
+    label, cells = summary_values(line)
+    if cells and not V.CODE.search(label) and V.CODE_TOKEN.match(cells[0].text) and not TOTAL_LABEL.match(label):
+        return f"{label} {cells[0].text}".strip(), cells[1:]
+    return label, cells
 
 
 def _columns(data: list[Line], header: list[Line]) -> list[ValueColumn]:
@@ -151,7 +156,8 @@ def _read(page: Page, kpi: str, header: list[Line], block: list[Line]) -> RoleLi
 
 
 def find_role_lists(doc, texts: list[str], skip: set[int] = frozenset()) -> dict[str, RoleList]:
-    """KPI -> its first role-column activity list (template pages ``skip``ped)."""
+    """KPI -> its first role-column activity list (template pages ``skip``ped); a list none of whose rows has a
+    value under a role column is none (a template's total rows under a role-naming title)."""
     out: dict[str, RoleList] = {}
     for n, text in enumerate(texts, start=1):
         low = text.lower()
@@ -160,6 +166,6 @@ def find_role_lists(doc, texts: list[str], skip: set[int] = frozenset()) -> dict
         if not V.CODE.search(text):
             continue
         for rl in read_role_lists(doc.page(n)):
-            if rl.rows and rl.kpi not in out:
+            if any(cells for _, cells in rl.rows) and rl.kpi not in out:
                 out[rl.kpi] = rl
     return out
