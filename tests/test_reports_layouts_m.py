@@ -63,6 +63,16 @@ def test_totals_only_template_near_misses():
     assert not is_totals_page("Activities (A.1) 1.0 (A.2) 2.0")
 
 
+def test_totals_only_template_ignores_uncoded_figured_lines():
+    # a sentence with a figure above the table (an exemption note, a running header with a year) is not an
+    # activity row: the page is still a totals-only template; the same line with a code is an activity
+    note = [[(40, "Nordvik"), (90, "Group"), (130, "Annual"), (170, "Report"), (412, "2024")]]
+    rows, _ = totals_rows(_page(_totals(extra=note)))
+    assert {r.kind for r in rows} >= {"aligned_total", "eligible_not_aligned_total", "total"}
+    coded = [note[0][:4] + [(300, "CCM"), (320, "7.1")] + note[0][4:]]
+    assert totals_rows(_page(_totals(extra=coded))) is None
+
+
 # --- m06: Norwegian words as data (annex_languages.py, EEA_LANGUAGES) ------------------------------------------------
 
 @pytest.mark.parametrize("text, kpi", [("Andel driftsinntekter fra produkter", "turnover"), ("Omsetning", "turnover"),

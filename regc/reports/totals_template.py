@@ -39,15 +39,21 @@ def is_totals_page(text: str) -> bool:
     return all(rx.search(text) for rx in SUBTOTALS) and bool(V.kpi_words(text))
 
 
+def _coded_activity(row) -> bool:
+    """An activity row that carries an activity code: uncoded lines with a figure (a running header with a page or
+    year number, an exemption sentence above the table) do not make a page itemise activities."""
+    return row.kind == "activity" and bool(row.code_text or V.CODE.search(row.label))
+
+
 def totals_rows(page: Page) -> tuple[list, str] | None:
     """The page's rows (label-only activity lines dropped) and decimal mark when they form a totals-only
-    template: the A.1 and A.2 total rows with a figure, no activity row with a figure (a page that itemises
+    template: the A.1 and A.2 total rows with a figure, no coded activity row with a figure (a page that itemises
     activities is not this layout); None otherwise."""
     cols = header_columns(page)
     decimal = V.detect_decimal(value_tokens(page, cols))
     rows = read_page_rows(page, cols, decimal, bool(page_alignment(page, cols)))
     figured = [r for r in rows if r.amount is not None or r.share is not None]
-    if any(r.kind == "activity" for r in figured):
+    if any(_coded_activity(r) for r in figured):
         return None
     if not all(any(r.kind == kind for r in figured) for kind in FIXED_ROWS):
         return None
