@@ -117,6 +117,7 @@ TABLE = {
     'need:247af5377128d734ce789b72a71fd72c': ((('for', 'on'),), None),
     'need:25ce3bb0c372b65bda890e2cd2eb7df1': ((('proved', 'proven'),), ('are', 'can', 'is', 'may')),
     'need:25f068f1112a71f0e440abcc4834757c': ((('of',),), ('of',)),
+    'need:260ee5b231f0eebafc67779bd92aa552': ((), ('eight', 'eleven', 'fifteen', 'fifty', 'five', 'four', 'nine', 'one', 'seven', 'six', 'ten', 'thirty', 'three', 'twelve', 'twenty', 'two')),
     'need:267cd0d4380f938904bd089d1e10518e': ((('methodolog',), ('with',)), ('methodologies', 'methodology')),
     'need:26b8eb05b2e8f499279f9f0f37bca4ee': ((('limit',),), ('limit',)),
     'need:2753c51333edb6b2e9525cccb80b9c40': ((('that', 'which'), ('ed',)), ('that', 'which')),
