@@ -21,6 +21,7 @@ from regc.grammar.citations import OJ_REF, STANDARD_CAND, Citation, find_citatio
 from regc.ir.celex import is_valid_celex
 from regc.ir.models import FootnoteItem
 from regc.grammar.prefilter import prefilter_namespace
+from regc.grammar.spaces import collapse
 
 _KIND_CATEGORY = {"EU Legal Act": "Legal Reference", "Definition": "Technical Definition",
                   "Standard": "Official Guideline/Standard", "Link": "Official Guideline/Standard"}
@@ -144,7 +145,7 @@ def analyse_footnote(body: str, node_text: str = "", ref_types: Optional[dict[st
     >>> [(i.kind, i.title) for i in a.items], a.definitions[0]["term"]
     ([('Definition', 'Recycling')], 'Recycling')
     """
-    w = _FootnoteWork(text=re.sub(r"\s+", " ", body).strip(), node_text=node_text, ref_types=ref_types or {},
+    w = _FootnoteWork(text=collapse(body), node_text=node_text, ref_types=ref_types or {},
                       standard_refs=standard_refs)
     _footnote_acts(w)
     _footnote_guidance(w)

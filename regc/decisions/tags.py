@@ -25,6 +25,7 @@ from regc.decisions.tags_cues import (ACTIVITY_NAMES_A_PRODUCT, ANALYSIS_CHAPEAU
                                      VALUE_FROM_AN_ASSESSMENT)
 from regc.ir.models import TAGS, Tag
 from regc.grammar.prefilter import prefilter_namespace
+from regc.grammar.spaces import collapse, squash
 
 # (a convention is a referenced text when named with its capital, "the International Convention for …"; "in line with
 # national convention" is a custom)
@@ -165,7 +166,7 @@ def verifier_items_tag(text: str) -> Optional[str]:
     >>> verifier_items_tag("The verification is carried out in accordance with the following:") is None
     True
     """
-    return "Verification" if _ITEMS_ARE_VERIFIERS.search(re.sub(r"\s+", " ", text)) else None
+    return "Verification" if _ITEMS_ARE_VERIFIERS.search(squash(text)) else None
 _ON_THE_BASIS = re.compile(r"^\s*on\s+the\s+basis\s+of\s+[^,]*,\s*", re.IGNORECASE)
 # who may carry out the activity ("The activity may be carried out by any type of operator irrespective of …"): a
 # permission that states no requirement (not "The activity is carried out by a certified operator")
@@ -228,7 +229,7 @@ def items_tag(text: str) -> Optional[str]:
     >>> items_tag("The activity complies with all of the following criteria:") is None
     True
     """
-    t = re.sub(r"\s+", " ", text)
+    t = squash(text)
     return "Methodology" if CALCULATION_CHAPEAU.search(t) or STANDARDS_CHAPEAU.search(t) else None
 
 
@@ -273,7 +274,7 @@ def decide_tags(text: str, *, is_chapeau: bool = False, anchored: Optional[str] 
         return Verdict([anchored], 1.0, "anchored-type")
     if inherited:
         return Verdict([inherited], 0.8, "items-of-anchored-node")
-    t = re.sub(r"\s+", " ", text).strip()
+    t = collapse(text)
     t = GATE_OPENING.sub("", SCOPE_OPENING.sub("", _ON_THE_BASIS.sub("", t)))  # conditions ("For areas that …,")
     if is_chapeau and CALCULATION_CHAPEAU.search(t):  # "The calculation of … complies with all of the following:"
         return Verdict(["Methodology"], 0.7, "calculation-chapeau")

@@ -251,7 +251,8 @@ def parse_html_text(text: str, file: str) -> HtmlDoc:
         resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
         huge_tree=False, recover=False, remove_comments=False, remove_pis=True,
     )
-    body = _DECL.sub("", text, count=1)  # lxml refuses str input with an encoding declaration
+    decl = _DECL.match(text)  # ``^`` anchors it: a ``sub`` would try every position of the whole text
+    body = text[decl.end():] if decl else text  # lxml refuses str input with an encoding declaration
     offset_shift = len(text) - len(body)
     try:
         root = etree.fromstring(body, parser)

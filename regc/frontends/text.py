@@ -118,6 +118,9 @@ SENTENCE_CANNOT_END_WITH = frozenset({
 })
 
 
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
 def continues_sentence(before: str, after: str) -> bool:
     """Whether paragraph ``after`` is the rest of the sentence ``before`` started: ``before`` ends with a word a
     sentence cannot end with (:data:`SENTENCE_CANNOT_END_WITH`) and ``after`` starts in lower case.
@@ -127,8 +130,11 @@ def continues_sentence(before: str, after: str) -> bool:
     >>> continues_sentence("The assessment is proportionate.", "its expected lifespan")
     False
     """
-    words = re.findall(r"[A-Za-z]+$", before.rstrip())
-    return bool(words) and words[0].lower() in SENTENCE_CANNOT_END_WITH and after[:1].islower()
+    end = before.rstrip()
+    i = len(end)
+    while i and end[i - 1] in _ASCII_LETTERS:  # the last word: ``[A-Za-z]+$``, which re retries inside every word
+        i -= 1
+    return i < len(end) and end[i:].lower() in SENTENCE_CANNOT_END_WITH and after[:1].islower()
 
 
 def join_broken_sentences(blocks: list) -> list:

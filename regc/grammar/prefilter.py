@@ -32,7 +32,7 @@ import re
 import sys
 from typing import Any, Iterator, Optional
 
-from regc.grammar.prefilter_store import pattern_key, stored
+from regc.grammar.prefilter_store import has_stored, pattern_key, stored
 
 try:  # the parser ``re`` itself uses (a private module: any surprise means "no prefilter", never a wrong one)
     import _sre
@@ -445,10 +445,10 @@ class Prefiltered:
     """A compiled pattern behind its literal prefilter; the ``re.Pattern`` methods a rule uses, same results.
 
     The first :data:`WARM_UP` scans go straight to the pattern (a rule used a few times in a run, e.g. under
-    ``--only``, never pays for the analysis, a parse of the pattern); then the pattern is analysed and each scan
-    method bound once: to the filtered one, or to the pattern's own when there is nothing to check or no start
-    strings for ``search``/``finditer`` (no overhead
-    from then on).  ``match``/``fullmatch`` make one attempt and are always the pattern's own.
+    ``--only``, never pays for the analysis, a parse of the pattern) unless the stored table holds the analysis; then
+    the pattern is analysed and each scan method bound once: to the filtered one, or to the pattern's own when there
+    is nothing to check or no start strings for ``search``/``finditer`` (no overhead from then on).
+    ``match``/``fullmatch`` make one attempt and are always the pattern's own.
     """
 
     __slots__ = ("rx", "_need", "_prefixes", "_calls", "_seen", "pattern", "flags", "groups", "groupindex", "match",
@@ -464,8 +464,8 @@ class Prefiltered:
 
     def _warm_up(self, name: str, *args, **kwargs):
         self._calls += 1
-        if self._calls > WARM_UP:
-            self.need  # noqa: B018 - analyse and bind
+        if self._calls > WARM_UP or self._calls == 1 and has_stored(f"need:{pattern_key(self.rx)}"):
+            self.need  # noqa: B018 - analyse and bind (at once when the table holds the analysis: no parse)
         return getattr(self if self._need is not None else self.rx, name)(*args, **kwargs)
 
     @property

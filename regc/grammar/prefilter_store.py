@@ -53,6 +53,11 @@ def _table() -> dict:
 ANALYSED: dict[str, Any] = {}  # every result computed or read in this process (what the table writer stores)
 
 
+def has_stored(key: str) -> bool:
+    """Whether the table holds the analysis ``key`` (reading it then costs a look-up, not a parse)."""
+    return key in _table()
+
+
 def stored(key: str, compute: Callable[[], Any]) -> Any:
     """The analysis ``key`` from the table when it holds it, else ``compute()``."""
     table = _table()

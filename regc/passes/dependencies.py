@@ -53,6 +53,7 @@ from regc.passes.classify import ANCHORED_ID, anchored_type
 from regc.passes.dependency_points import (_ancestors, _has_threshold, find_inheritance, map_into_pathway,
                                           merge_threshold, propose_correction, resolve_point, select_items)
 from regc.passes.context import PassContext
+from regc.grammar.spaces import collapse
 
 NAME = "dependencies"
 
@@ -110,7 +111,7 @@ def pathway_alternative(cid: str, nodes: dict[str, CriterionNode], parents: dict
 
 
 def _short(text: str, n: int = 70) -> str:
-    t = re.sub(r"\s+", " ", text).strip()
+    t = collapse(text)
     return t if len(t) <= n else t[:n].rsplit(" ", 1)[0] + " …"
 
 

@@ -37,6 +37,7 @@ from regc.decisions.footnote_items import (_KIND_CATEGORY, FootnoteAnalysis, ana
 from regc.grammar.citations import STANDARD_CAND
 from regc.ir.models import Diagnostic, Footnote, FootnoteItem, Unit
 from regc.passes.context import PassContext
+from regc.grammar.spaces import squash
 
 NAME = "footnotes"
 
@@ -47,7 +48,7 @@ NAME = "footnotes"
 def _ref_types(node) -> dict[str, str]:
     if not node.references:
         return {}
-    return {re.sub(r"\s+", " ", s.text).lower(): s.type for s in node.references.sources}
+    return {squash(s.text).lower(): s.type for s in node.references.sources}
 
 
 def _items(x, ctx, about: str) -> tuple[FootnoteAnalysis, list[FootnoteItem], float, Optional[str]]:

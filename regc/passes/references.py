@@ -74,13 +74,26 @@ def _unit_footnote_texts(node: CriterionNode, ctx) -> tuple[list[str], list[str]
     """Footnote bodies printed in this node's block, then the other bodies marked in the same section."""
     if ctx is None or getattr(ctx, "activity", None) is None:
         return [], []
-    bodies = ctx.activity.footnotes
-    own = [bodies[m].text for m in node.provenance.markers if m in bodies]
-    section_markers = []
-    for b in getattr(ctx.unit_doc, "blocks", []) or []:
-        section_markers += [m for m in b.markers if m not in node.provenance.markers]
-    rest = [bodies[m].text for m in dict.fromkeys(section_markers) if m in bodies]
+    bodies, mine = ctx.activity.footnotes, node.provenance.markers
+    own = [bodies[m].text for m in mine if m in bodies]
+    rest = [bodies[m].text for m in _section_markers(ctx.unit_doc) if m not in mine and m in bodies]
     return own, rest
+
+
+_SECTION_MARKERS: dict[int, tuple] = {}  # id(unit_doc) -> (unit_doc, its blocks, their count, their markers)
+
+
+def _section_markers(unit_doc) -> tuple[str, ...]:
+    """The distinct footnote markers of a unit's blocks, in order of first sight: once per unit, not per node
+    (dropping a node's own markers afterwards keeps the order a filter-then-dedupe gives)."""
+    blocks = getattr(unit_doc, "blocks", None) or []
+    hit = _SECTION_MARKERS.get(id(unit_doc))
+    if hit is None or hit[0] is not unit_doc or hit[1] is not blocks or hit[2] != len(blocks):
+        if len(_SECTION_MARKERS) > 4096:
+            _SECTION_MARKERS.clear()
+        hit = _SECTION_MARKERS[id(unit_doc)] = (unit_doc, blocks, len(blocks),
+                                                tuple(dict.fromkeys(m for b in blocks for m in b.markers)))
+    return hit[3]
 
 
 def _bare_footnote_celex(bodies: Sequence[str]) -> Optional[str]:

@@ -282,19 +282,19 @@ def _detect_pathways(root: WNode, ctx: Optional[PassContext] = None) -> None:
 
 def _to_ir(w: WNode, blocks: list[Block], unit_doc: UnitDoc) -> CriterionNode:
     if w.kind == "root":
-        node = CriterionNode(criterion_id="ROOT")
-        node.provenance = Provenance(span=unit_doc.span, kind="root")
+        # the provenance as a constructor argument: its default and an assignment would each be validated
+        node = CriterionNode(criterion_id="ROOT", provenance=Provenance(span=unit_doc.span, kind="root"))
         if w.text:
             node.set_field("verbatim_text", w.text, pass_name=NAME, rule=w.rules["verbatim_text"][0],
                            confidence=w.rules["verbatim_text"][1])
             b = blocks[w.block]  # type: ignore[index]
             node.provenance.markers = list(b.markers)
     else:
-        node = CriterionNode(criterion_id=w.id)
         b = blocks[w.block] if w.block is not None else None
         label = b.label if b else None
         markers = list(b.markers) if b and w.text else []
-        node.provenance = Provenance(span=b.span if b else None, label=label, kind=w.kind, markers=markers)
+        node = CriterionNode(criterion_id=w.id, provenance=Provenance(span=b.span if b else None, label=label,
+                                                                      kind=w.kind, markers=markers))
         rule, conf = w.rules.get("criterion_id", ("unlabelled-paragraph-order", 1.0))
         node.set_field("criterion_id", w.id, pass_name=NAME, rule=rule, confidence=conf)
         trule, tconf = w.rules.get("verbatim_text", ("inferred-group-empty" if w.kind == "group" else "block-text",

@@ -25,6 +25,7 @@ from typing import Optional, Sequence
 
 from regc.ir.models import CriterionNode, QuantItem, TemporalItem, Threshold
 from regc.grammar.prefilter import prefilter_namespace
+from regc.grammar.spaces import collapse, unspaced
 
 OBJECTIVE_NAMES = {
     "CCM": "climate change mitigation",
@@ -81,7 +82,7 @@ def temporal_phrase(item: TemporalItem) -> str:
 @functools.lru_cache(maxsize=16384)  # a pure function of the text: summaries and items repeat
 def _norm(s: str) -> str:
     s = re.sub(r"(\d),(\d)", r"\1.\2", s)
-    return re.sub(r"\s+", "", s).lower()
+    return unspaced(s).lower()
 
 
 def _mentions_quant(summary: str, item: QuantItem) -> bool:
@@ -127,7 +128,7 @@ def clean_sentence(text: str, max_sentences: int = 2) -> str:
     >>> clean_sentence("the facility is designed to use low-carbon fuels; or")
     'The facility is designed to use low-carbon fuels.'
     """
-    t = re.sub(r"\s+", " ", text).strip()
+    t = collapse(text)
     t = re.sub(r"[;,]\s*(?:or|and)\s*$", "", t, flags=re.IGNORECASE)
     t = t.rstrip(" ;,:")
     sents = _SENT_SPLIT.split(t)
@@ -201,10 +202,10 @@ def _leaf_sentence(own: str, parent_text: Optional[str]) -> str:
     """The cleaned sentence of a leaf (its text, completed by its parent's sentence when it only finishes it);
     a pure function of the two texts, so computed once per distinct pair (the summaries are refreshed by two
     passes over every node)."""
-    text = re.sub(r"\s+", " ", own).strip()
+    text = collapse(own)
     if parent_text is not None and text and parent_text.rstrip().endswith(":") and \
             not _FOLLOWING_END.search(parent_text):
-        head = _SENT_SPLIT.split(re.sub(r"\s+", " ", parent_text).strip())[-1][:-1].rstrip()
+        head = _SENT_SPLIT.split(collapse(parent_text))[-1][:-1].rstrip()
         head = head[:1].lower() + head[1:] if head[:2] != head[:2].upper() else head
         lead = _LEAD.match(text)
         if lead:
@@ -244,7 +245,7 @@ def _chapeau_sentence(own: str, logic: str, child_ids: tuple, n: Optional[int]) 
     """The chapeau's sentence before its thresholds: a pure function of its text, logic and children, so computed
     once per distinct input (the summaries are refreshed by two passes over every node)."""
     combo = combination_phrase(logic, child_ids, n)
-    text = re.sub(r"\s+", " ", own).strip().rstrip(" ;,")
+    text = collapse(own).rstrip(" ;,")
     m = _FOLLOWING_END.search(text)
     if m:
         conj = "or" if logic == "OR" else "and"

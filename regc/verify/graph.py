@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Iterable, Optional, Union
 from regc.grammar.prefilter import prefilter_namespace
 from regc.ir.digraph import connected, has_cycle
 from regc.ir.models import TAGS, CriterionNode, Diagnostic, Edge, Unit, clone, is_ancillary
+from regc.grammar.spaces import collapse
 
 PASS_NAME = "graph"
 LISTED_TYPES = ("GROUP_MEMBER", "INHERITS_THRESHOLD", "REFERENCES", "DEPENDS_ON", "CORRECTS")
@@ -160,7 +161,7 @@ def _parent_ok(cid: str, parent: CriterionNode, grand: Optional[CriterionNode], 
 def _source_key(src) -> str:
     if src.celex_id:
         return f"src:{src.celex_id}"
-    return "src:" + re.sub(r"\s+", " ", src.text.strip().lower())
+    return "src:" + collapse(src.text.lower())
 
 
 def internal_targets(text: str, activity_id: str) -> list[str]:
