@@ -40,9 +40,13 @@ $(STAMP): requirements.txt pyproject.toml
 demo: venv
 	$(BIN)/python -m regc.demo
 
+# pytest-xdist: one worker per core (at most 4), each test file whole on one worker (its module fixtures built once);
+# `make test PYTEST_XDIST=` runs serially in one process, `make test PYTEST_ARGS=tests/test_x.py` picks tests
+PYTEST_XDIST ?= -n auto --maxprocesses 4 --dist loadfile
+
 test: venv browser
 	$(BIN)/ruff check regc harness bench tests
-	$(BIN)/python -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -p no:cacheprovider $(PYTEST_XDIST) $(PYTEST_ARGS)
 
 # the package's bytecode, as an installed wheel has it (this machine sets PYTHONDONTWRITEBYTECODE, so an editable
 # install would otherwise recompile every module in every timed process)

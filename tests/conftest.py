@@ -11,6 +11,9 @@ CACHE_ENV = ("REGC_LM_CACHE", "REGC_CACHE_DIR")
 _TEMP_CACHE = tempfile.mkdtemp(prefix="regc-test-cache-")
 for _var in CACHE_ENV:
     os.environ.setdefault(_var, os.path.join(_TEMP_CACHE, _var.lower()))
+# the small retrieval indexes of tests/retrieval_helpers.py, built once per session and shared by xdist's workers
+# (they inherit this process's environment)
+os.environ.setdefault("REGC_TEST_INDEXES", os.path.join(_TEMP_CACHE, "indexes"))
 
 
 def pytest_unconfigure(config):

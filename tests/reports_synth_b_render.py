@@ -15,6 +15,7 @@ import random
 
 import pymupdf
 
+from tests.pdf_widths import text_length
 from tests.reports_synth_b import ANSWER_STYLES, NUMBER_FORMATS, OBJECTIVES, Document, Layout, pct
 
 FONT_FILES = {"DejaVuSans": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -90,7 +91,7 @@ class Canvas:
         return self.doc.page_count
 
     def width(self, s: str, fs: float) -> float:
-        return self.font.text_length(s, fs)
+        return text_length(self.font, self.fontfile, s, fs)
 
     def text(self, x: float, y: float, s: str, fs: float, rotate: int = 0) -> None:
         self.page.insert_text((x, y), s, fontsize=fs, fontname="body", fontfile=self.fontfile, rotate=rotate)

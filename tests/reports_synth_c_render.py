@@ -18,6 +18,7 @@ from decimal import Decimal
 
 import pymupdf
 
+from tests.pdf_widths import text_length
 from tests.reports_synth_c import OBJECTIVES, Document, Family, Kpi, Row, _pct, _q
 
 FONT = pymupdf.Font("helv")
@@ -227,7 +228,7 @@ def wrap(s: str, width: float, size: float, bold: bool = False) -> list[str]:
         cur = ""
         for w in para.split(" "):
             cand = f"{cur} {w}" if cur else w
-            if cur and font.text_length(cand, fontsize=size) > width:
+            if cur and text_length(font, "hebo" if bold else "helv", cand, size) > width:
                 lines.append(cur)
                 cur = w
             else:
@@ -268,7 +269,7 @@ def draw_table(flow: Flow, table: Table, kpi: Kpi | None) -> None:
         for (a, b, c), ls in zip(spans(cells), lines):
             start = nmax - len(ls) if fam.numbers_bottom and c.align == "r" else 0
             for j, line in enumerate(ls):
-                w = (BOLD if c.bold else FONT).text_length(line, fontsize=size)
+                w = text_length(BOLD if c.bold else FONT, "hebo" if c.bold else "helv", line, size)
                 x = xs[a] + 1.5 if c.align == "l" else xs[b] - 1.5 - w if c.align == "r" else (xs[a] + xs[b] - w) / 2
                 flow.text(x, flow.y + size + (start + j) * lead, line, size, c.bold or bold_all)
         if fam.ruled:

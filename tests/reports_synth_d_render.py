@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pymupdf
 
+from tests.pdf_widths import text_length
 from tests.reports_synth_d import (KPI_TITLES_DE, KPI_TITLES_EN, OBJECTIVES, Document, Kpi, Row, fmt_number,
                                    share_of)
 
@@ -62,7 +63,7 @@ class Layout:
             self.page.insert_text((x, y), s, fontsize=size, fontname=self.fontname, rotate=rotate, **kw)
 
     def width(self, s, size):
-        return self.font.text_length(s, fontsize=size)
+        return text_length(self.font, self.fontfile or "helv", s, size)
 
     def wrap(self, s, size, width):
         lines, cur = [], ""

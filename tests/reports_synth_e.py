@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.pdf_widths import text_length
 from tests.reports_synth_e_lang import ACTIVITIES, LABELS, NARRATIVE, OBJECTIVES
 
 FAMILIES = (
@@ -237,7 +238,7 @@ class Layout:
         return self.page
 
     def width(self, s: str, size: float, bold: bool = False) -> float:
-        return (self._bold if bold else self._font).text_length(s, fontsize=size)
+        return text_length(self._bold if bold else self._font, str(FONT_BOLD if bold else FONT), s, size)
 
     def text(self, x, y, s, size=7.0, bold=False):
         if s:

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pymupdf
 
+from tests.pdf_widths import text_length
+
 FONT_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf",
               "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 BOLD_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf",
@@ -37,7 +39,7 @@ def _font(bold: bool) -> pymupdf.Font:
 
 
 def text_width(s: str, size: float, bold: bool = False) -> float:
-    return _font(bold).text_length(s, fontsize=size)
+    return text_length(_font(bold), font_file(bold) or ("hebo" if bold else "helv"), s, size)
 
 
 def fmt_number(v: float, decimals: int, dec: str, thou: str, neg: str = "minus", zero: str | None = None,
