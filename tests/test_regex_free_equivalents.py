@@ -22,6 +22,7 @@ from regc.grammar import prefilter
 from regc.grammar.spaces import collapse, squash, unspaced
 from regc.grammar.thresholds import claims
 from regc.grammar.thresholds.lexicon import WORD_NUMBERS
+from regc.grammar.thresholds.patterns_numbers import WORD_NUMBER, WORD_NUMBER_VALUES
 from regc.passes import references
 
 WHITESPACE = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()]
@@ -65,7 +66,7 @@ def test_number_words_by_one_scan_equal_a_search_per_word():
         t = "".join(rnd.choice(tokens) + rnd.choice(["", " ", "-", "é", ",", "_"]) for _ in range(rnd.randint(0, 6)))
         assert {v for v in claims.numbers_in_text(t) if v in set(map(float, WORD_NUMBERS.values()))} >= \
             _word_numbers_by_search(t), t
-        found = {claims._WORD_VALUES[m.lastindex - 1] for m in claims._WORD_NUMBER.finditer(t)}
+        found = {WORD_NUMBER_VALUES[m.lastindex - 1] for m in WORD_NUMBER.finditer(t)}
         assert found == _word_numbers_by_search(t), t
     assert claims.numbers_in_text("within three years or FIFTY days") >= {3.0, 50.0}
     assert 1.0 not in claims.numbers_in_text("a tone or none")  # whole words only

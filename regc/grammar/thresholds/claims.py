@@ -7,8 +7,8 @@ import re
 from functools import lru_cache
 from typing import Optional
 
-from regc.grammar.thresholds.lexicon import WORD_NUMBERS
 from regc.grammar.thresholds.patterns_limits import _CLASS_RANK
+from regc.grammar.thresholds.patterns_numbers import WORD_NUMBER, WORD_NUMBER_VALUES
 from regc.grammar.thresholds.parsers import parse_number
 from regc.grammar.thresholds.patterns import _CITATIONS, NUMBER_RE
 from regc.grammar.thresholds.results import Claim
@@ -39,14 +39,9 @@ def _numbers_in_text(text: str) -> frozenset[float]:
         out.add(0.0)
     for m in _CLASS_RANK.finditer(text):  # "IE3": a class rank's number glued to its code
         out.add(float(m.group("n")))
-    for m in _WORD_NUMBER.finditer(text):  # one scan, not one per word: a match is a whole word, so each word
-        out.add(_WORD_VALUES[m.lastindex - 1])  # found is the one that a search for it alone finds
+    for m in WORD_NUMBER.finditer(text):  # one scan, not one per word: a match is a whole word, so each word
+        out.add(WORD_NUMBER_VALUES[m.lastindex - 1])  # found is the one that a search for it alone finds
     return frozenset(out)
-
-
-# ``\b(?:(one)|(two)|…)\b``: a group per number word (the group tells which word matched, in any case)
-_WORD_NUMBER = re.compile(r"\b(?:%s)\b" % "|".join(f"({re.escape(w)})" for w in WORD_NUMBERS), re.I)
-_WORD_VALUES = tuple(float(v) for v in WORD_NUMBERS.values())
 
 
 class ClaimList(list):
