@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from tests.reports_synth_f_words import ACTIVITIES, OBJECTIVES, SECOND_OBJECTIVE
+from tests.reports_synth_f_words import ACTIVITIES, COMPANIES, OBJECTIVES, SECOND_OBJECTIVE
 
 KPIS = ("turnover", "capex", "opex")
 
@@ -75,6 +75,22 @@ class Document:
     kpis: dict
     pages: list = field(default_factory=list)
     currency: str = "EUR"
+
+
+def seeded_document(tag: str, family: str, seed: int, builders: dict, company_step: int) -> Document:
+    """The document of (family, seed) in set ``tag`` ("synth-n"), as the generators since synth-g draw it: a random
+    stream named after the three, a company picked by the family's letters times ``company_step`` plus the seed,
+    the fiscal year 2023 or 2024 by the seed's parity, then laid out by the family's builder.
+
+    >>> d = seeded_document("synth-x", "x01", 2, {"x01": lambda doc, rng: doc.pages.append(rng.random())}, 7)
+    >>> d.name, d.year, d.company == COMPANIES[(sum(map(ord, "x01")) * 7 + 2) % len(COMPANIES)], len(d.pages)
+    ('x01_s2', 2023, True, 1)
+    """
+    rng = random.Random(f"{tag}/{family}/{seed}")
+    company = COMPANIES[(sum(map(ord, family)) * company_step + seed) % len(COMPANIES)]
+    doc = Document(f"{family}_s{seed}", family, seed, company, 2023 + (seed % 2), {})
+    builders[family](doc, rng)
+    return doc
 
 
 def _sc_answers(act, group: str, template: str, two: list) -> dict:

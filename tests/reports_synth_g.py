@@ -15,10 +15,7 @@ with rows and the others "not material", the CapEx table first).  Deterministic 
 
 from __future__ import annotations
 
-import random
-
-from tests.reports_synth_f_model import KPIS, Document, Kpi  # noqa: F401 (re-exported)
-from tests.reports_synth_f_words import COMPANIES
+from tests.reports_synth_f_model import KPIS, Document, Kpi, seeded_document  # noqa: F401 (re-exported)
 from tests.reports_synth_g_families import BUILDERS
 
 
@@ -48,11 +45,7 @@ def gold_json(doc: Document) -> dict:
 
 
 def build_document(family: str, seed: int) -> Document:
-    rng = random.Random(f"synth-g/{family}/{seed}")
-    company = COMPANIES[(sum(map(ord, family)) * 7 + seed) % len(COMPANIES)]
-    doc = Document(f"{family}_s{seed}", family, seed, company, 2023 + (seed % 2), {})
-    BUILDERS[family](doc, rng)
-    return doc
+    return seeded_document("synth-g", family, seed, BUILDERS, 7)
 
 
 FAMILIES = list(BUILDERS)

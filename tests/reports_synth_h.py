@@ -14,10 +14,7 @@ True
 
 from __future__ import annotations
 
-import random
-
-from tests.reports_synth_f_model import KPIS, Document, Kpi  # noqa: F401 (re-exported)
-from tests.reports_synth_f_words import COMPANIES
+from tests.reports_synth_f_model import KPIS, Document, Kpi, seeded_document  # noqa: F401 (re-exported)
 from tests.reports_synth_h_families import BUILDERS
 from tests.reports_synth_h_tables import printed_share
 
@@ -44,11 +41,7 @@ def gold_json(doc: Document) -> dict:
 
 
 def build_document(family: str, seed: int) -> Document:
-    rng = random.Random(f"synth-h/{family}/{seed}")
-    company = COMPANIES[(sum(map(ord, family)) * 11 + seed) % len(COMPANIES)]
-    doc = Document(f"{family}_s{seed}", family, seed, company, 2023 + (seed % 2), {})
-    BUILDERS[family](doc, rng)
-    return doc
+    return seeded_document("synth-h", family, seed, BUILDERS, 11)
 
 
 FAMILIES = list(BUILDERS)

@@ -14,14 +14,12 @@ the share column left of the amount column).  Deterministic from (family, seed);
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pymupdf
 
-from tests.reports_synth_f_model import KPIS, Document, Kpi  # noqa: F401 (re-exported)
+from tests.reports_synth_f_model import KPIS, Document, Kpi, seeded_document  # noqa: F401 (re-exported)
 from tests.reports_synth_f_render import render_pages
-from tests.reports_synth_f_words import COMPANIES
 from tests.reports_synth_i_tables import printed_share
 from tests.reports_synth_j_families import BUILDERS
 
@@ -50,11 +48,7 @@ def gold_json(doc: Document) -> dict:
 
 
 def build_document(family: str, seed: int) -> Document:
-    rng = random.Random(f"synth-j/{family}/{seed}")
-    company = COMPANIES[(sum(map(ord, family)) * 17 + seed) % len(COMPANIES)]
-    doc = Document(f"{family}_s{seed}", family, seed, company, 2023 + (seed % 2), {})
-    BUILDERS[family](doc, rng)
-    return doc
+    return seeded_document("synth-j", family, seed, BUILDERS, 17)
 
 
 def render(doc, path: Path) -> Path:

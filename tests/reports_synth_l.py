@@ -15,12 +15,8 @@ True
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
-
-from tests.reports_synth_f_model import KPIS, Document, Kpi  # noqa: F401 (re-exported)
-from tests.reports_synth_f_render import render_pages
-from tests.reports_synth_f_words import COMPANIES
+from tests.reports_synth_f_model import KPIS, Document, Kpi, seeded_document  # noqa: F401 (re-exported)
+from tests.reports_synth_f_render import render  # noqa: F401 (re-exported: synth-f's renderer)
 from tests.reports_synth_i_tables import printed_share
 from tests.reports_synth_l_families import BUILDERS
 
@@ -49,15 +45,7 @@ def gold_json(doc: Document) -> dict:
 
 
 def build_document(family: str, seed: int) -> Document:
-    rng = random.Random(f"synth-l/{family}/{seed}")
-    company = COMPANIES[(sum(map(ord, family)) * 17 + seed) % len(COMPANIES)]
-    doc = Document(f"{family}_s{seed}", family, seed, company, 2023 + (seed % 2), {})
-    BUILDERS[family](doc, rng)
-    return doc
-
-
-def render(doc, path: Path) -> Path:
-    return render_pages(doc.pages, Path(path), title=f"{doc.company} {doc.year}")
+    return seeded_document("synth-l", family, seed, BUILDERS, 17)
 
 
 FAMILIES = list(BUILDERS)
