@@ -16,8 +16,8 @@ from tests.reports_synth_i_tables import AMT, PCT
 from tests.reports_synth_k_tables import recolumn
 from tests.reports_synth_o_words import (DASH, NO_ALIGNED, NUMBER_HEAD, OBJECTIVE_HEAD, OBJECTIVE_NAMES,
                                          RECONCILIATION, RECONCILIATION_HEADS, RECONCILIATION_TOTAL,
-                                         SEGMENT_HEAD, SEGMENTS, TEMPLATE_HEADS, TEMPLATE_OTHER, TEMPLATE_ROWS,
-                                         TEMPLATE_SUFFIX, TEMPLATE_TOTAL, TYPE_HEADS, TYPE_TOTAL, TYPES)
+                                         SEGMENT_HEAD, SEGMENTS, TEMPLATE_HEADS, TEMPLATE_OTHER, SECTIONS,
+                                         TEMPLATE_ROWS, TEMPLATE_TOTAL, TYPE_HEADS, TYPE_TOTAL, TYPES)
 
 
 def split_units(units: int, n: int, rng) -> list[int]:
@@ -71,8 +71,8 @@ def annex_xii(st, kpi, number: int) -> TableSpec:
     units = {2: kpi.a1, 3: kpi.a1, 4: kpi.a2, 5: kpi.b}[number]
     share = 1000 if number == 3 else kpi.pct10(units)
     zero = (st.amount(0, kpi.decimals), st.share(0))
-    body = [BodyRow({0: str(i), 1: text + TEMPLATE_SUFFIX[number], 2: zero[0], 3: zero[1], 4: zero[0], 5: zero[1],
-                     6: zero[0], 7: zero[1]}) for i, text in enumerate(TEMPLATE_ROWS, 1)]
+    body = [BodyRow({0: str(i), 1: TEMPLATE_ROWS[number].format(n=i, s=s), 2: zero[0], 3: zero[1], 4: zero[0],
+                     5: zero[1], 6: zero[0], 7: zero[1]}) for i, s in enumerate(SECTIONS, 1)]
     figures = (st.amount(units, kpi.decimals), st.share(share))
     for i, text in ((7, TEMPLATE_OTHER[number]), (8, TEMPLATE_TOTAL[number])):
         total = figures if number != 2 or i == 7 else (st.amount(kpi.total, kpi.decimals), st.share(1000))

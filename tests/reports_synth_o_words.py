@@ -3,8 +3,8 @@ types of Taxonomy-aligned CapEx / OpEx (Annex I 1.1.2.2 / 1.1.3.2 of 2021/2178),
 (nuclear and fossil gas, 2022/1214), the business segments of a segment column, the at-a-glance tiles, the
 "continued" markers, the objective names of an objective column and the placeholder of an empty A.1 section.
 
->>> len(TEMPLATE_ROWS), TEMPLATE_ROWS[0][-4:], RECONCILIATION["capex"][0][:20]
-(6, '4.26', 'Additions to propert')
+>>> TEMPLATE_ROWS[5].format(n=1, s=SECTIONS[0])[-40:], RECONCILIATION["capex"][0][:20]
+('in the denominator of the applicable KPI', 'Additions to propert')
 """
 
 from __future__ import annotations
@@ -41,15 +41,17 @@ TEMPLATE_TITLES = {
     4: "Template 4 Taxonomy-eligible but not taxonomy-aligned economic activities – {K}",
     5: "Template 5 Taxonomy non-eligible economic activities – {K}",
 }
-_SECTIONS = ("4.26", "4.27", "4.28", "4.29", "4.30", "4.31")
-TEMPLATE_ROWS = tuple(f"Amount and proportion of economic activity referred to in Section {s}" for s in _SECTIONS)
-TEMPLATE_SUFFIX = {
-    2: " of Annexes I and II to Delegated Regulation 2021/2139 in the denominator of the applicable KPI",
-    3: " of Annexes I and II to Delegated Regulation 2021/2139 in the numerator of the applicable KPI",
-    4: " of Annexes I and II to Delegated Regulation 2021/2139 in the denominator of the applicable KPI "
-       "(eligible, not aligned)",
-    5: " of Annexes I and II to Delegated Regulation 2021/2139 in the denominator of the applicable KPI "
-       "(non-eligible)",
+SECTIONS = ("4.26", "4.27", "4.28", "4.29", "4.30", "4.31")
+_ACTS = "of Annexes I and II to Delegated Regulation 2021/2139 in the {part} of the applicable KPI"
+TEMPLATE_ROWS = {  # rows 1-6 of each template, formatted with the section (and row) number
+    2: "Amount and proportion of taxonomy-aligned economic activity referred to in Section {s} "
+       + _ACTS.format(part="denominator"),
+    3: "Amount and proportion of taxonomy-aligned economic activity referred to in Section {s} "
+       + _ACTS.format(part="numerator"),
+    4: "Amount and proportion of taxonomy-eligible but not taxonomy-aligned economic activity referred to in Section "
+       "{s} " + _ACTS.format(part="denominator"),
+    5: "Amount and proportion of economic activity referred to in row {n} of Template 1 that is taxonomy-non-eligible "
+       "in accordance with Section {s} " + _ACTS.format(part="denominator"),
 }
 TEMPLATE_OTHER = {
     2: "Amount and proportion of other taxonomy-aligned economic activities not referred to in rows 1 to 6 above in "
