@@ -10,6 +10,7 @@ never sees a half-written file and a failed write leaves nothing behind (the pre
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from contextlib import contextmanager
@@ -22,6 +23,8 @@ def atomic_path(path: str | Path, *, suffix: str = "") -> Iterator[Path]:
     """A temporary path ``.<name>.*<suffix>`` in the folder of ``path`` (created if missing) for the block to write;
     renamed onto ``path`` (mode 0644) when the block ends normally, removed when it raises."""
     p = Path(path)
+    if p.is_dir():  # refused before anything is written (os.replace would name the temporary file)
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", str(p))
     p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=suffix, dir=p.parent)
     os.close(fd)
@@ -29,11 +32,13 @@ def atomic_path(path: str | Path, *, suffix: str = "") -> Iterator[Path]:
         yield Path(tmp)
         os.chmod(tmp, 0o644)
         os.replace(tmp, p)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(e, OSError) and e.filename == tmp:  # the temporary file is ours: name the target
+            raise type(e)(e.errno, e.strerror, str(p)) from None
         raise
 
 

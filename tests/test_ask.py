@@ -465,6 +465,42 @@ def test_questions_file_one_line_out_per_line_in(capsys, tmp_path):
     assert out.out == "" and "q.jsonl:line 2" in out.err
 
 
+def test_questions_file_lines_of_another_shape_and_impossible_dates(capsys, tmp_path):
+    qs = tmp_path / "q.jsonl"
+    for line, why in (("[1]", 'q.jsonl:line 1: not a {"question": ...} JSON line'),
+                      ('{"question": 5}', 'q.jsonl:line 1: "question" is not text'),
+                      ("[" * 100_000, 'q.jsonl:line 1: not a {"question": ...} JSON line')):
+        qs.write_text(line + "\n")
+        assert main(["ask", str(ask_index()), "--questions", str(qs)]) == 2
+        out = capsys.readouterr()
+        assert out.out == "" and out.err.count("\n") == 1 and why in out.err, out.err
+    assert main(["ask", str(ask_index()), "What must we disclose?", "--as-of", "2024-02-30"]) == 2
+    assert "--as-of '2024-02-30': no such date" in capsys.readouterr().err
+
+
+def test_corrupt_index_parts_are_one_line_or_a_warning(capsys, tmp_path):
+    import shutil
+
+    q = "How long must we keep security documentation?"
+    for name, content, rc, why in (
+            ("trees.jsonl", '{"celex": "3202', 2, "trees.jsonl:line 1: corrupt index (JSONDecodeError"),
+            ("activities.json", "[1]", 2, "activities.json: corrupt index (TypeError: a JSON list"),
+            ("graph.json", "{", 0, "regc: warning: ")):
+        idx = tmp_path / name
+        shutil.copytree(ask_index(), idx)
+        (idx / name).write_text(content)
+        assert main(["ask", str(idx), q, "--json"]) == rc
+        out = capsys.readouterr()
+        assert "Traceback" not in out.err and out.err.count("\n") == 1 and why in out.err, out.err
+        assert (out.out == "") == (rc == 2)
+    assert "graph.json: citation graph corrupt" in out.err  # the answer comes without the citation closure
+    m = json.loads((idx / "manifest.json").read_text())
+    m["options"]["dense"] = True  # built with a dense part that is gone now
+    (idx / "manifest.json").write_text(json.dumps(m))
+    assert main(["ask", str(idx), q]) == 0
+    assert "dense index missing; BM25 only" in capsys.readouterr().err
+
+
 # ---- evaluation ----------------------------------------------------------------------------------------------
 
 

@@ -86,12 +86,16 @@ def _read_questions(path: Path) -> list[str]:
             continue
         try:
             d = json.loads(line)
-            q = d["question"] if isinstance(d, dict) else None
-            out.append(check_question(q))
-        except (ValueError, KeyError) as e:
-            if isinstance(e, QuestionError):
-                raise CLIError(f"{path}:line {n}: {e}") from None
-            raise CLIError(f'{path}:line {n}: not a {{"question": ...}} JSON line') from None
+        except (ValueError, RecursionError):
+            d = None
+        if not isinstance(d, dict) or "question" not in d:
+            raise CLIError(f'{path}:line {n}: not a {{"question": ...}} JSON line')
+        if not isinstance(d["question"], str):
+            raise CLIError(f'{path}:line {n}: "question" is not text')
+        try:
+            out.append(check_question(d["question"]))
+        except QuestionError as e:
+            raise CLIError(f"{path}:line {n}: {e}") from None
     if not out:
         raise CLIError(f"{path}: no questions")
     return out
@@ -134,6 +138,7 @@ def _cmd_ask(args) -> int:
         if args.eval_file:
             return _eval(s, Path(args.eval_file), args.k)
         lm = _lm_call(args) if args.lm else None
+        _warn_degraded(s)
         if len(questions) > 1:
             warm_up(asker)
         for q in questions:
@@ -148,6 +153,17 @@ def _cmd_ask(args) -> int:
     except (IndexError_, QueryError, QuestionError, AsOfError) as e:
         raise CLIError(str(e)) from None
     return 0
+
+
+def _warn_degraded(s) -> None:
+    """One warning line per part of the index that is missing or corrupt but not needed to answer: the citation
+    graph (no closure) and the dense index of an index built with one (BM25 only)."""
+    _ = s.graph
+    if s.graph_problem:
+        print(f"regc: warning: {s.graph_problem}", file=sys.stderr)
+    if s.manifest.get("options", {}).get("dense") and not s.has_dense:
+        print(f"regc: warning: {s.folder / 'dense'}: dense index missing; BM25 only; rebuild it with: regc index "
+              f"{s.manifest.get('corpus', 'CORPUS')} -o {s.folder}", file=sys.stderr)
 
 
 def _eval(s, path: Path, k: int) -> int:

@@ -26,14 +26,23 @@ def _cli_error(e: Exception) -> InputError:
 def cmd_extract(args: argparse.Namespace) -> int:
     from regc.reports.errors import ReportInputError
     from regc.reports.planner import run_plan
+    from regc.retrieval.question import MAX_QUESTION_CHARS
 
+    if args.ask is not None and not args.ask.strip():
+        raise InputError("--ask: empty question: ask something")
+    if args.ask is not None and len(args.ask.strip()) > MAX_QUESTION_CHARS:
+        raise InputError(f"--ask: the question has {len(args.ask.strip()):,} characters; at most "
+                         f"{MAX_QUESTION_CHARS:,}: ask one question, not a document")
+    for opt, target in (("-o", args.output), ("--trace", args.trace)):  # refused before any file is written
+        if target and Path(target).is_dir():
+            raise InputError(f"{target}: is a folder ({opt} takes a file name)")
     try:
         result = run_plan(args.report, ask=args.ask, lm=args.lm, api_base=args.api_base, ocr=args.ocr)
     except ReportInputError as e:
         raise _cli_error(e) from None
     if args.trace:
         write_atomic(args.trace, json.dumps(result.trace, ensure_ascii=False, indent=1) + "\n")
-    if args.ask:
+    if args.ask is not None:
         print(json.dumps(result.answer, ensure_ascii=False, indent=1))
     if args.output:
         write_atomic(args.output, json.dumps(result.disclosure, ensure_ascii=False, indent=1) + "\n")

@@ -40,6 +40,19 @@ SCAN_COVER = 0.6  # an image covering this share of the page looks like a scan
 MIN_TEXT_CHARS = 20
 
 
+DAMAGED = "damaged PDF (truncated or corrupt): no page can be read"
+
+
+def _unopenable(path: str, e: Exception) -> str:
+    """Why pymupdf could not open ``path``: empty, not a PDF at all, or a PDF (``%PDF-`` in its first 1,024
+    bytes, where readers look for it) that is truncated or corrupt."""
+    with open(path, "rb") as f:
+        head = f.read(1024)
+    if not head:
+        return "empty file (0 bytes)"
+    return DAMAGED if b"%PDF-" in head else f"not a PDF (no %PDF- header; {type(e).__name__})"
+
+
 class PDFInputError(InputError):
     """A PDF that cannot be read (missing, not a PDF, encrypted, damaged, zero pages)."""
 
@@ -263,18 +276,24 @@ class Document:
         import pymupdf
 
         self.path = str(path)
+        if Path(path).is_dir():
+            raise self.error(self.path, "is a folder, not a PDF file")
         if not Path(path).is_file():
             raise self.error(self.path, "no such file")
+        pymupdf.TOOLS.mupdf_display_errors(False)  # MuPDF prints them on stdout; kept in mupdf_warnings()
+        pymupdf.TOOLS.reset_mupdf_warnings()
         try:
             self._doc = pymupdf.open(self.path)
         except Exception as e:  # pymupdf raises several classes for damaged files
-            raise self.error(self.path, f"not a readable PDF ({type(e).__name__})") from None
+            raise self.error(self.path, _unopenable(self.path, e)) from None
         if not self._doc.is_pdf:
             raise self.error(self.path, "not a PDF")
         if self._doc.needs_pass:
             raise self.error(self.path, "encrypted PDF (password required)")
-        if self._doc.page_count == 0:
-            raise self.error(self.path, "PDF has zero pages")
+        self.damaged = bool(self._doc.is_repaired)  # no valid cross-reference table: truncated or corrupt bytes
+        if self._doc.page_count == 0:  # an empty page tree, or one MuPDF could not read (it complained)
+            damaged = self.damaged or pymupdf.TOOLS.mupdf_warnings()
+            raise self.error(self.path, DAMAGED if damaged else "PDF has zero pages")
         self.page_count = self._doc.page_count
         self._pages: dict[int, Page] = {}
         self._ocr_engine = ocr_engine

@@ -322,10 +322,13 @@ def guess_fiscal_year(doc: Document, pages: list[int]) -> int | None:
 
 
 def scan_findings(doc: Document, found: bool) -> list[dict]:
-    """Why tables may be missing: pages beyond the scan limit, image-only pages read without OCR."""
+    """Why tables may be missing: a damaged file, pages beyond the scan limit, image-only pages read without OCR."""
     from regc.reports.kpi_tables import PAGE_LIMIT_FIND
 
     out = []
+    if getattr(doc, "damaged", False):  # repaired on opening: pages or their content may be missing
+        out.append({"severity": "warning", "page": None,
+                    "message": "damaged PDF (truncated or corrupt, repaired on opening): tables may be incomplete"})
     if doc.page_count > PAGE_LIMIT_FIND:
         out.append({"severity": "warning", "page": None,
                     "message": f"{doc.page_count} pages: KPI tables searched in the first {PAGE_LIMIT_FIND} only"})

@@ -14,6 +14,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from regc.reports.disclosure_shape import shape_error
 from regc.reports.errors import DisclosureInputError
 
 KPIS = ("turnover", "capex", "opex")
@@ -90,18 +91,38 @@ def score_pair(pred: dict, gold: dict) -> dict:
 
 
 def load_json(path: Path) -> dict:
-    """A disclosure JSON, or DisclosureInputError naming the file."""
+    """A disclosure JSON of the spec's shape (:mod:`regc.reports.disclosure_shape`), or DisclosureInputError
+    naming the file and where in it (line and column, byte, or the path of the wrong field)."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise DisclosureInputError(f"{path}: cannot read disclosure JSON ({e.__class__.__name__})") from None
+        disc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise DisclosureInputError(f"{path}: cannot read disclosure JSON ({e.strerror or type(e).__name__})") from None
+    except UnicodeDecodeError as e:
+        raise DisclosureInputError(f"{path}: byte {e.start}: not UTF-8 text") from None
+    except json.JSONDecodeError as e:
+        raise DisclosureInputError(f"{path}:line {e.lineno}, column {e.colno}: malformed JSON ({e.msg})") from None
+    except RecursionError:  # nesting deeper than the parser's stack
+        raise DisclosureInputError(f"{path}: JSON nested too deeply to be a disclosure") from None
+    except ValueError as e:
+        raise DisclosureInputError(f"{path}: cannot read disclosure JSON ({type(e).__name__})") from None
+    why = shape_error(disc)
+    if why:
+        raise DisclosureInputError(f"{path}: {why}")
+    return disc
 
 
 def score_dirs(gold_dir: Path, out_dir: Path, only: list[str] | None = None) -> dict:
     """Score every gold file that has a same-named prediction (missing predictions score as all-null)."""
+    for folder, what in ((gold_dir, "gold disclosures"), (out_dir, "extracted disclosures")):
+        if not Path(folder).is_dir():
+            why = "not a folder" if Path(folder).exists() else "no such folder"
+            raise DisclosureInputError(f"{folder}: {why} (the {what} to score)")
     gold_files = sorted(p for p in Path(gold_dir).glob("*.json"))
     if not gold_files:
         raise DisclosureInputError(f"{gold_dir}: no gold *.json files")
+    unknown = sorted(set(only or ()) - {gf.stem for gf in gold_files})
+    if unknown:
+        raise DisclosureInputError(f"--only {unknown[0]}: no {unknown[0]}.json in {gold_dir}")
     per = {}
     for gf in gold_files:
         if only and gf.stem not in only:

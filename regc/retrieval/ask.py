@@ -213,6 +213,12 @@ class AsOfError(ValueError):
 def _date(s: str) -> str:
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", s or ""):
         raise AsOfError(f"--as-of {s!r}: give a date as YYYY-MM-DD")
+    import datetime
+
+    try:
+        datetime.date.fromisoformat(s)
+    except ValueError:
+        raise AsOfError(f"--as-of {s!r}: no such date (month 01-12, day within the month)") from None
     return s
 
 

@@ -197,21 +197,34 @@ class Searcher:
         out = {}
         try:
             with open(self.folder / "trees.jsonl", encoding="utf-8") as f:
-                for line in f:
+                for n, line in enumerate(f, 1):
                     t = tree_from_dict(json.loads(line))
                     out[t.celex] = t
         except OSError:
             pass
+        except (ValueError, TypeError, KeyError, AttributeError) as e:  # truncated or foreign records
+            raise self._corrupt(f"trees.jsonl:line {n}", e) from None
         return out
+
+    def _corrupt(self, where: str, e: Exception) -> IndexError_:
+        """The one-line error for a corrupt index file (``where``: its name, and line)."""
+        return IndexError_(f"{self.folder / where}: corrupt index ({type(e).__name__}: "
+                           f"{str(e).splitlines()[0][:120] if str(e) else ''}); rebuild it with: "
+                           f"regc index {self.manifest.get('corpus', 'CORPUS')} -o {self.folder}")
 
     @cached_property
     def activities(self) -> dict[str, list[list[str]]]:
         """Annex node -> [[activity id, name], ...] (:func:`regc.retrieval.activities.activity_table`); empty for an
         index built before format 8."""
         try:
-            return json.loads((self.folder / "activities.json").read_text("utf-8"))
-        except (OSError, ValueError):
+            table = json.loads((self.folder / "activities.json").read_text("utf-8"))
+        except OSError:
             return {}
+        except ValueError as e:
+            raise self._corrupt("activities.json", e) from None
+        if not isinstance(table, dict):
+            raise self._corrupt("activities.json", TypeError(f"a JSON {type(table).__name__}, not an object"))
+        return table
 
     graph_problem: Optional[str] = None  # why the citation graph is empty (missing/corrupt graph.json)
 
