@@ -18,8 +18,8 @@ from __future__ import annotations
 EU_LANGUAGES = ("bg", "cs", "da", "de", "el", "en", "es", "et", "fi", "fr", "ga", "hr", "hu", "it", "lt", "lv",
                 "mt", "nl", "pl", "pt", "ro", "sk", "sl", "sv")
 # EEA languages outside the EU whose issuers apply the Taxonomy Regulation through the EEA Agreement
-# (Norwegian; Icelandic not listed: no words to go on)
-EEA_LANGUAGES = ("no",)
+# (Norwegian and Icelandic; their words are derived, see the two entries below)
+EEA_LANGUAGES = ("no", "is")
 
 # per language: KPI names (turnover / capex / opex), answers (yes / no), total-row words, scale words by multiplier
 # (thousand / million / billion) and the words of the local currency (ISO code -> words); English, German, French,
@@ -131,7 +131,22 @@ LANGUAGES = {
            "opex": ("driftsutgifter",), "yes": ("ja", "j"), "no": ("nei",), "total": ("totalt", "sum"),
            1e3: ("tusen",), 1e6: ("mill.", "mill", "millioner"), 1e9: ("mrd.", "milliarder"),
            "currency": {"NOK": ("nok",)}},
+    # Icelandic: DERIVED, not checked against an official Icelandic version of the Annex II template (none in the
+    # corpus).  The KPI names are the usual Icelandic accounts words ('velta' = turnover, 'fjárfestingarútgjöld' =
+    # capital expenditure, 'rekstrarútgjöld' = operating expenditure) with the genitive forms titles use ('Hlutfall
+    # veltu'), 'já' / 'nei' the answers, 'samtals' the total word, 'þús.' / 'millj.' / 'ma.' the scale
+    # abbreviations of 'þús. kr.' / 'millj. kr.' / 'ma. kr.' units (thousand / million / billion krónur);
+    # 'krónur' / 'króna' name ISK, the sign 'kr.' alone does not (Danish, Swedish and Norwegian print it too:
+    # KRONA_CURRENCY below decides by the table's language)
+    "is": {"turnover": ("velta", "veltu"), "capex": ("fjárfestingarútgjöld", "fjárfestingarútgjalda"),
+           "opex": ("rekstrarútgjöld", "rekstrarútgjalda"), "yes": ("já",), "no": ("nei",), "total": ("samtals",),
+           1e3: ("þús.", "þús", "þúsundir", "þúsundum"), 1e6: ("millj.", "millj", "milljónir", "milljónum"),
+           1e9: ("ma.", "milljarðar", "milljörðum"), "currency": {"ISK": ("isk", "krónur", "króna", "krónum")}},
 }
+
+# the currency a krona / krone sign printed without its ISO code ('millj. kr.', 'mio. kr.', 'tkr', 'mill. kroner')
+# means in a table of that language: Icelandic krónur, Danish kroner, Swedish kronor, Norwegian kroner
+KRONA_CURRENCY = {"is": "ISK", "da": "DKK", "sv": "SEK", "no": "NOK"}
 
 
 # the minimum-safeguards column's header word per language (lower-case prefixes, as rows.OBJECTIVE_HEADER_WORDS):

@@ -20,6 +20,7 @@ from regc.reports.footnote_codes import LABEL_MARK, footnote_codes, label_mark
 from regc.reports.image_pages import image_page_findings
 from regc.reports.kpi_summary import find_summaries
 from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_currency, page_multiplier, search_limit
+from regc.reports.krona_units import krona_currency, krona_unit, table_language
 from regc.reports.narrative import narrative_block, stated_currency
 from regc.reports.ocr_shares import repair_ocr_shares
 from regc.reports.share_scale import share_scale
@@ -345,13 +346,18 @@ def scan_findings(doc: Document, found: bool) -> list[dict]:
     return out
 
 
-def report_currency(doc: Document, pages: list[int]) -> str:
-    """The currency of the amount units on the KPI pages (first page naming one), else of the first amount a
-    sentence on them states ('SEK 1,234 million'); EUR when none is named."""
+def report_currency(doc: Document, pages: list[int]) -> str | None:
+    """The currency of the amount units on the KPI pages (first page naming one); else, for a unit printed with
+    the krona sign alone ('millj. kr.'), the currency :func:`krona_units.krona_currency` reads from the page's ISO
+    code or the tables' language, null when neither says; else of the first amount a sentence on them states
+    ('SEK 1,234 million'); EUR when none is named."""
     for p in pages:
         cur = page_currency(doc.page(p))
         if cur:
             return cur
+    krona = next((p for p in pages if krona_unit(doc.page(p))), None)
+    if krona is not None:
+        return krona_currency(doc.page(krona).text, table_language(" ".join(doc.page(p).text for p in pages)))
     return next((c for p in pages for c in [stated_currency(doc.page(p).text)] if c), "EUR")
 
 

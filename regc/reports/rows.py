@@ -108,6 +108,9 @@ SCALE_WORDS = (
 # ... and the scale words of the 24 languages ('χιλ.', 'mii', 'millió', 'tūkst.'; annex_languages.py)
 SCALE_WORDS = tuple((mult, ws + tuple(w for w in dict(L.scale_words())[mult] if w not in ws))
                     for mult, ws in SCALE_WORDS)
+# the Nordic krona / krone sign without its ISO code ('kr.', 'kroner'): Icelandic, Danish, Swedish and Norwegian
+# reports print it, so it names no currency by itself (regc/reports/krona_units.py decides by the table's language)
+KRONA_SIGN = r"(?:kr\b\.?|kroner\b|krone\b)"
 # prefix letters glued to an ISO code ('TEUR', 'kSEK', 'MSEK', 'EURm', 'DKKm')
 SCALE_PREFIXES = ((1e3, ("t", "k")), (1e6, ("m",)), (1e9, ("b",)))
 
@@ -142,8 +145,8 @@ def _unit_pattern(mult: float) -> str:
         rf"(?<![a-z])(?:{scale})\s*{_CUR}",                   # 'Mio. €', 'tys. PLN', 'million euros'
         rf"(?<![a-z])(?:{prefix}){_CODE3}(?![a-z])",           # 'TEUR', 'kSEK', 'MSEK'
         rf"(?<![a-z]){_CODE3}(?:{prefix})(?![a-z])",           # 'EURm', 'DKKm', 'SEKk'
-        rf"(?<![a-z])(?:{prefix})\s*(?:€|kr\.?|zł|kč)",        # 'T€', 'M€', 'Mkr'
-        rf"(?<![a-z])(?:{scale})\s+kr\b",                     # 'mio. kr.'
+        rf"(?<![a-z])(?:{prefix})\.?\s*(?:€|kr\.?|zł|kč)",     # 'T€', 'M€', 'Mkr', 't.kr.', 'm.kr.'
+        rf"(?<![a-z])(?:{scale})\s*{KRONA_SIGN}",              # 'mio. kr.', 'millj. kr.', 'mnkr', 'mill. kroner'
     ]
     if mult == 1e3:  # "€'000", 'x € 1,000', 'in 1.000 EUR'
         pieces += [rf"{_CUR}\s*['‘’`´]?\s*000\b", rf"{_TIMES}{_CUR}\s*1[.,\s]?000\b",
