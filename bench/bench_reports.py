@@ -142,7 +142,8 @@ BLIND_SETS = (("d", "33 docs, 11 families", " (no OCR: its scanned page read as 
               ("l", "33 docs, 11 families", ""),
               ("m", "30 docs, 10 families", ""),
               ("n", "33 docs, 11 families", ""),
-              ("o", "33 docs, 11 families", ""))
+              ("o", "33 docs, 11 families", ""),
+              ("p", "33 docs, 11 families", ""))
 
 
 def _blind_set_rows(letter: str, size: str, note: str) -> list[tuple[str, str]]:
