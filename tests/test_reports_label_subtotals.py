@@ -16,7 +16,7 @@ def _row(label, amount=None, share=None, code="", kind=None):
                     share_token=None if share is None else f"{share:.1f}%")
 
 
-def _labelled(a=2749.0, a1=1250.4, a2=1498.6):
+def _labelled(a=2749.0, a1=1250.4, a2=1498.6, b_label="B. Other activities"):
     """An o04-style table: A / A.1 / A.2 / B label rows with their figures, no sub-total rows, total last."""
     return [_row("A. TAXONOMY-ELIGIBLE ACTIVITIES", a, 48.4),
             _row("A.1. Environmentally sustainable activities (Taxonomy-aligned)", a1, 22.0),
@@ -24,7 +24,7 @@ def _labelled(a=2749.0, a1=1250.4, a2=1498.6):
             _row("Acquisition and ownership of buildings", 594.3, 10.5, "CCM 7.7"),
             _row("A.2. Taxonomy-eligible but not environmentally sustainable activities", a2, 26.4),
             _row("Computer programming, consultancy", 1498.6, 26.4, "CCA 8.2"),
-            _row("B. TAXONOMY-NON-ELIGIBLE ACTIVITIES", 2930.4, 51.6),
+            _row(b_label, 2930.4, 51.6),
             _row("Other activity listed under B", 10.0, 0.2, "CCM 6.5"),
             _row("TOTAL (A+B)", 5679.4, 100.0)]
 
@@ -47,6 +47,15 @@ def test_label_rows_give_subtotals_and_open_their_sections():
     assign_groups(t)
     assert [(r.code_text, r.group) for r in t.rows if r.code_text] == [
         ("CCM 3.1", "A.1"), ("CCM 7.7", "A.1"), ("CCA 8.2", "A.2"), ("CCM 6.5", None)]  # B: no A.1 / A.2 group
+
+
+def test_b_label_read_as_not_eligible_total_stays_as_read():
+    rows = _labelled(b_label="B. TAXONOMY-NON-ELIGIBLE ACTIVITIES")
+    b_row = rows[6]
+    got = label_subtotals(rows)
+    assert b_row.kind == "not_eligible_total" and b_row in got
+    assert [r.group for r in got if r.kind == "section"] == ["A.1", "A.2"]
+    assert _by_kind(got)["not_eligible_total"] == (2930.4, 51.6)
 
 
 def test_separate_subtotal_row_wins():

@@ -12,7 +12,8 @@ Some reports print no separate sub-total rows: the label row that opens a sectio
     TOTAL (A+B)                                                              5,679.4  100.0 %
 
 A *figured label row* is a read row without an activity code whose label opens a section ('A.1', 'A.2', 'A',
-'B'; not a sub-block 'A.1.1') and that carries an amount or a share.  It becomes the section's opener (kind
+'B'; not a sub-block 'A.1.1'), that carries an amount or a share and that its label does not already make a total
+row (a B label naming non-eligible activities is read as the not-eligible total; such rows stay as read).  It becomes the section's opener (kind
 ``section``, so the rows below it take its group) and its figures that section's subtotal: A.1 -> aligned,
 A.2 -> eligible not aligned, B -> not eligible, A -> eligible total.  The subtotal row is placed where the
 template prints it: at the end of the section (A.1, A.2), right after the opener (B), in place (A).
@@ -60,14 +61,11 @@ def label_section(row) -> str | None:
     >>> label_section(R("activity", "A.2 Eligible activities", 1, 0.0)), label_section(R("activity", "A.1 x 7.2", 1, 0.0, amount=1.0))
     (None, None)
     """
-    if row.kind not in ("activity", "not_eligible_total") or row.code_text or V.CODE.search(row.label):
-        return None
+    if row.kind != "activity" or row.code_text or V.CODE.search(row.label):
+        return None  # a B label read as a total ('B. Taxonomy-non-eligible activities') is one already: as read
     if row.amount is None and row.share is None or _SUB_BLOCK.match(row.label):
         return None
-    sec = V.section_of(row.label)
-    if sec is None or row.kind == "not_eligible_total" and sec != "B":
-        return None
-    return sec
+    return V.section_of(row.label)
 
 
 def _plausible(row) -> bool:
