@@ -21,6 +21,7 @@ from regc.reports.image_pages import image_page_findings
 from regc.reports.kpi_summary import find_summaries
 from regc.reports.kpi_tables import KpiTable, TableRow, find_tables, page_currency, page_multiplier, search_limit
 from regc.reports.krona_units import krona_currency, krona_unit, table_language
+from regc.reports.label_subtotals import label_subtotals
 from regc.reports.narrative import narrative_block, stated_currency
 from regc.reports.ocr_shares import repair_ocr_shares
 from regc.reports.share_scale import share_scale
@@ -127,6 +128,7 @@ def kpi_block(table: KpiTable, doc: Document, findings: list) -> dict:
     mult = table.multiplier or 1.0
     if table.multiplier is None:
         findings.append({"severity": "warning", "page": table.pages[0], "message": f"{table.kpi}: no amount unit printed; amounts taken as currency units"})
+    table.rows = label_subtotals(table.rows, table.decimal)  # section label rows that carry subtotals
     assign_groups(table)
     share_mult = share_scale(table.rows)
     no_codes = prints_no_code(table.rows)
