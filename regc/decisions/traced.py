@@ -61,19 +61,35 @@ class ImpureRule(RuntimeError):
 
 
 class _ReadLog:
-    """The argument as a traced rule sees it: its fields, each read recorded once, in order."""
+    """The argument as a traced rule sees it: its fields, each read recorded once, in order.
 
-    __slots__ = ("_arg", "_fields", "reads")
+    A field is a property of the argument type's own subclass (:func:`_log_type`), so a read finds it at once;
+    ``__getattr__`` is reached only for a name that is not a field.  (A ``__getattr__`` that served the fields
+    themselves ran after a failed ordinary look-up, which builds an AttributeError and its message on every read.)"""
 
-    def __init__(self, arg: Any, fields: frozenset[str]):
-        self._arg, self._fields, self.reads = arg, fields, []
+    __slots__ = ("_arg", "reads")
+
+    def __init__(self, arg: Any):
+        self._arg, self.reads = arg, []
 
     def __getattr__(self, name: str) -> Any:
-        if name not in self._fields:
-            raise AttributeError(f"a traced rule may read only the fields of its argument, not {name!r}")
-        if name not in self.reads:
-            self.reads.append(name)
-        return getattr(self._arg, name)
+        raise AttributeError(f"a traced rule may read only the fields of its argument, not {name!r}")
+
+
+def _field(name: str) -> property:
+    def read(log: _ReadLog) -> Any:
+        reads = log.reads
+        if name not in reads:
+            reads.append(name)
+        return getattr(log._arg, name)
+
+    return property(read)
+
+
+def _log_type(cls: type) -> type:
+    """The read log of arguments of dataclass ``cls``: one recording property per field."""
+    fields = {f.name: _field(f.name) for f in dataclasses.fields(cls)}
+    return type(f"_ReadLog[{cls.__name__}]", (_ReadLog,), {"__slots__": (), **fields})
 
 
 class ReadTracedMemo:
@@ -85,7 +101,7 @@ class ReadTracedMemo:
         self.limit = limit
         self.size = 0
         self._tries: dict[Callable, list] = {}
-        self._fields: dict[type, frozenset[str]] = {}
+        self._logs: dict[type, type] = {}  # argument type -> its read-log type
 
     def __call__(self, rule: Callable[[Any], Any], arg: Any) -> Any:
         node = self._tries.get(rule, _MISSING)
@@ -107,10 +123,10 @@ class ReadTracedMemo:
 
     def run(self, rule: Callable[[Any], Any], arg: Any) -> Any:
         """A miss: the rule's answer on a read log of ``arg``, added to the trie along the fields it read."""
-        fields = self._fields.get(type(arg))
-        if fields is None:
-            fields = self._fields[type(arg)] = frozenset(f.name for f in dataclasses.fields(arg))
-        log = _ReadLog(arg, fields)
+        log_type = self._logs.get(type(arg))
+        if log_type is None:
+            log_type = self._logs[type(arg)] = _log_type(type(arg))
+        log = log_type(arg)
         answer = rule(log)
         self._insert(rule, arg, log.reads, answer)
         return answer

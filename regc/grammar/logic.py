@@ -73,6 +73,7 @@ _MISSING_OF = re.compile(r"\b(one|two|three|at\s+least\s+(?:one|two|three))\s+(?
 _NEGATION = re.compile(r"\b(?:not|no|never|nor|neither|without)\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=256)  # a handful of quantifier phrases ("at least two of"), each parsed once
 def _parse_quantifier(span: str) -> Optional[Connective]:
     try:
         tree = _parser().parse(span.lower())

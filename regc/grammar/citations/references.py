@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from lark.exceptions import LarkError
 
@@ -70,13 +71,21 @@ def _internal_citations(text: str) -> list[Citation]:
     return out
 
 
+@lru_cache(maxsize=4096)  # the same standard is cited in many texts: each distinct span parsed once
+def _is_standard(span: str) -> bool:
+    """Whether the citation grammar reads ``span`` as a standard."""
+    try:
+        parser().parse(span, start="start")
+    except LarkError:
+        return False
+    return True
+
+
 def _standard_citations(text: str) -> list[Citation]:
     out = []
     for m in STANDARD_CAND.finditer(text):
         span = m.group(0).rstrip(".-")
-        try:
-            parser().parse(span, start="start")
-        except LarkError:
+        if not _is_standard(span):
             continue
         end = m.start() + len(span)
         series = STANDARD_SERIES_AT.match(text, end)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Optional
 
 from lark import Transformer
@@ -72,6 +73,7 @@ class _PhraseTx(Transformer):
         return (None, num, unit)
 
 
+@lru_cache(maxsize=4096)  # a pure function of the span (an immutable answer); equal spans recur across texts
 def parse_phrase(span: str) -> tuple[Optional[str], int | float, str]:
     """Parse a canonical threshold span into (operator, value, unit).
 

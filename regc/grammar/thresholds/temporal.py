@@ -104,6 +104,12 @@ class _TemporalTx(Transformer):
         return [("recurring", 1, "months")]
 
 
+@lru_cache(maxsize=4096)  # equal spans recur across texts ("until 31 December 2025"): each parsed once
+def _temporal_readings(span: str) -> tuple[tuple, ...]:
+    """What the temporal grammar reads in ``span``: (kind, date or value, ...) tuples of immutable values."""
+    return tuple(_TemporalTx().transform(temporal_parser().parse(span)))
+
+
 def parse_temporal(span: str) -> list[TemporalItem]:
     """Parse one canonical temporal span.
 
@@ -114,9 +120,8 @@ def parse_temporal(span: str) -> list[TemporalItem]:
     >>> [i.to_json() for i in parse_temporal("until 2028")], [i.to_json() for i in parse_temporal("after 2026")]
     ([{'type': 'effective_until', 'date': '2028-12-31'}], [{'type': 'effective_from', 'date': '2027-01-01'}])
     """
-    tree = temporal_parser().parse(span)
-    out = []
-    for t in _TemporalTx().transform(tree):
+    out = []  # fresh items on every call: callers attach them to nodes
+    for t in _temporal_readings(span):
         if t[0] == "recurring":
             out.append(TemporalItem(type="recurring", interval_value=t[1], interval_unit=t[2]))
         elif t[0] == "window":
