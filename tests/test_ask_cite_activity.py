@@ -31,7 +31,7 @@ def cite(monkeypatch):
                              topic=("hazardous", "waste", "collection", "circular", "economy", "activity"))
 
     def run(hits):
-        return answer.extractive(None, anchor, hits, title_weight=0.0).rule_ids()
+        return answer.extractive(None, anchor, hits, title_weight=0.0, max_rules=3).rule_ids()  # 3 of the 5
     return run
 
 
