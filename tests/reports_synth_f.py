@@ -20,28 +20,16 @@ import random
 
 from tests.reports_synth_f_families import BUILDERS
 from tests.reports_synth_f_model import KPIS, Document, Kpi, Row, make_kpi  # noqa: F401 (re-exported)
+from tests.reports_synth_f_model import document_gold, kpi_gold, one_decimal_share
 from tests.reports_synth_f_words import COMPANIES
 
 def gold_kpi(kpi: Kpi) -> dict:
-    def pair(units):
-        return {"amount": kpi.value(units), "share": round(kpi.pct10(units) / 1000, 6)}
-
-    acts = []
-    for r in kpi.rows:
-        e = {"code": getattr(r, "gold_code", r.activity.code), "name": getattr(r, "name", r.activity.en), "group": r.group,
-             "amount": kpi.value(r.units), "share": None if r.pct10 is None else round(r.pct10 / 1000, 6),
-             "substantial_contribution": dict(r.sc), "dnsh": dict(r.dnsh), "minimum_safeguards": r.ms,
-             "category": r.category, "page": r.page}
-        if r.also:
-            e["also"] = list(r.also)
-        acts.append(e)
-    return {"pages": sorted(set(kpi.pages)), "total": kpi.value(kpi.total), "aligned": pair(kpi.a1),
-            "eligible_not_aligned": pair(kpi.a2), "not_eligible": pair(kpi.b), "activities": acts}
+    """Numbers as printed (shares at one decimal; a row's printed name and gold code where it has them)."""
+    return kpi_gold(kpi, one_decimal_share)
 
 
 def gold_json(doc: Document) -> dict:
-    return {"document": f"{doc.name}.pdf", "company": doc.company, "fiscal_year": doc.year,
-            "currency": doc.currency, "kpis": {k: gold_kpi(doc.kpis[k]) for k in KPIS}}
+    return document_gold(doc, gold_kpi)
 
 
 def new_document(family: str, seed: int) -> tuple[Document, random.Random]:

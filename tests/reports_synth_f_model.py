@@ -141,3 +141,61 @@ def make_kpi(rng: random.Random, key: str, scale: float, decimals: int, *, n1=(2
         victim = rows[len(rows) // 2]
         victim.pct10, victim.share_printed = None, False
     return kpi
+
+
+def one_decimal_share(pct10: int | None) -> float | None:
+    """The gold share (a fraction of 1) of a share printed with one decimal; null where none is printed."""
+    return None if pct10 is None else round(pct10 / 1000, 6)
+
+
+def activity_entries(kpi: Kpi, share_of, printed_names: bool = True) -> list[dict]:
+    """The gold ``activities`` of one KPI, one entry a row (none where ``kpi.itemised`` is false): the amount as
+    printed, the share through ``share_of`` (at the set's printed precision), the row's ``gold_code`` where it has
+    one, its printed ``name`` where it has one and ``printed_names`` (else the act's English name), amount and share
+    null on a row printed "n/a" (``na``), ``also`` only where the row has second codes."""
+    out = []
+    for r in kpi.rows if getattr(kpi, "itemised", True) else ():
+        na = getattr(r, "na", False)
+        e = {"code": getattr(r, "gold_code", r.activity.code),
+             "name": getattr(r, "name", r.activity.en) if printed_names else r.activity.en, "group": r.group,
+             "amount": None if na else kpi.value(r.units), "share": None if na else share_of(r.pct10),
+             "substantial_contribution": dict(r.sc), "dnsh": dict(r.dnsh), "minimum_safeguards": r.ms,
+             "category": r.category, "page": r.page}
+        if r.also:
+            e["also"] = list(r.also)
+        out.append(e)
+    return out
+
+
+def role_nulls(roles, fields=("amount", "share")) -> set[str]:
+    """``kpi_gold``'s null keys for the roles a report does not state ({"not_eligible"} -> {"not_eligible.amount",
+    "not_eligible.share"})."""
+    return {f"{role}.{f}" for role in roles for f in fields}
+
+
+def kpi_gold(kpi: Kpi, share_of, nulls=frozenset(), printed_names: bool = True) -> dict:
+    """One KPI's gold: its pages, the total and the three roles' amount and share as printed (shares through
+    ``share_of``), a figure named in ``nulls`` ("total", "aligned.amount", "not_eligible.share", ...) null, and
+    the activity entries (``activity_entries``).
+
+    >>> k = make_kpi(random.Random(1), "capex", 1e3, 0)
+    >>> g = kpi_gold(k, one_decimal_share, role_nulls({"not_eligible"}, ("amount",)))
+    >>> g["not_eligible"]["amount"], g["aligned"]["share"] == round(k.pct10(k.a1) / 1000, 6), len(g["activities"])
+    (None, True, 6)
+    """
+    def figure(key: str, value):
+        return None if key in nulls else value
+
+    def pair(role: str, units: int) -> dict:
+        return {"amount": figure(f"{role}.amount", kpi.value(units)),
+                "share": figure(f"{role}.share", share_of(kpi.pct10(units)))}
+
+    return {"pages": sorted(set(kpi.pages)), "total": figure("total", kpi.value(kpi.total)),
+            "aligned": pair("aligned", kpi.a1), "eligible_not_aligned": pair("eligible_not_aligned", kpi.a2),
+            "not_eligible": pair("not_eligible", kpi.b), "activities": activity_entries(kpi, share_of, printed_names)}
+
+
+def document_gold(doc: Document, kpi_gold_of) -> dict:
+    """The gold JSON of one document, each KPI's through ``kpi_gold_of(kpi)``."""
+    return {"document": f"{doc.name}.pdf", "company": doc.company, "fiscal_year": doc.year,
+            "currency": doc.currency, "kpis": {k: kpi_gold_of(doc.kpis[k]) for k in KPIS}}

@@ -16,6 +16,7 @@ with rows and the others "not material", the CapEx table first).  Deterministic 
 from __future__ import annotations
 
 from tests.reports_synth_f_model import KPIS, Document, Kpi, seeded_document  # noqa: F401 (re-exported)
+from tests.reports_synth_f_model import document_gold, kpi_gold, one_decimal_share
 from tests.reports_synth_g_families import BUILDERS
 
 
@@ -24,24 +25,12 @@ def _value(kpi: Kpi, key: str, value):
 
 
 def gold_kpi(kpi: Kpi) -> dict:
-    def pair(role, units):
-        return {"amount": _value(kpi, f"{role}.amount", kpi.value(units)),
-                "share": _value(kpi, f"{role}.share", round(kpi.pct10(units) / 1000, 6))}
-
-    acts = []
-    for r in kpi.rows if kpi.itemised else ():
-        acts.append({"code": r.activity.code, "name": r.activity.en, "group": r.group,
-                     "amount": kpi.value(r.units), "share": round(r.pct10 / 1000, 6),
-                     "substantial_contribution": dict(r.sc), "dnsh": dict(r.dnsh), "minimum_safeguards": r.ms,
-                     "category": r.category, "page": r.page})
-    return {"pages": sorted(set(kpi.pages)), "total": _value(kpi, "total", kpi.value(kpi.total)),
-            "aligned": pair("aligned", kpi.a1), "eligible_not_aligned": pair("eligible_not_aligned", kpi.a2),
-            "not_eligible": pair("not_eligible", kpi.b), "activities": acts}
+    """Numbers as printed; a figure the report does not print (``kpi.nulls``) is null."""
+    return kpi_gold(kpi, one_decimal_share, kpi.nulls, printed_names=False)
 
 
 def gold_json(doc: Document) -> dict:
-    return {"document": f"{doc.name}.pdf", "company": doc.company, "fiscal_year": doc.year,
-            "currency": doc.currency, "kpis": {k: gold_kpi(doc.kpis[k]) for k in KPIS}}
+    return document_gold(doc, gold_kpi)
 
 
 def build_document(family: str, seed: int) -> Document:

@@ -14,30 +14,21 @@ True
 
 from __future__ import annotations
 
+from functools import partial
+
 from tests.reports_synth_f_model import KPIS, Document, Kpi, seeded_document  # noqa: F401 (re-exported)
+from tests.reports_synth_f_model import document_gold, kpi_gold
 from tests.reports_synth_h_families import BUILDERS
 from tests.reports_synth_h_tables import printed_share
 
 
 def gold_kpi(kpi: Kpi, st) -> dict:
-    def pair(units):
-        return {"amount": kpi.value(units), "share": printed_share(st, kpi.pct10(units))}
-
-    acts = []
-    for r in kpi.rows:
-        e = {"code": r.activity.code, "name": r.activity.en, "group": r.group, "amount": kpi.value(r.units),
-             "share": printed_share(st, r.pct10), "substantial_contribution": dict(r.sc), "dnsh": dict(r.dnsh),
-             "minimum_safeguards": r.ms, "category": r.category, "page": r.page}
-        if r.also:
-            e["also"] = list(r.also)
-        acts.append(e)
-    return {"pages": sorted(set(kpi.pages)), "total": kpi.value(kpi.total), "aligned": pair(kpi.a1),
-            "eligible_not_aligned": pair(kpi.a2), "not_eligible": pair(kpi.b), "activities": acts}
+    """Numbers as printed (shares at the style's precision)."""
+    return kpi_gold(kpi, partial(printed_share, st), printed_names=False)
 
 
 def gold_json(doc: Document) -> dict:
-    return {"document": f"{doc.name}.pdf", "company": doc.company, "fiscal_year": doc.year,
-            "currency": doc.currency, "kpis": {k: gold_kpi(doc.kpis[k], doc.style) for k in KPIS}}
+    return document_gold(doc, lambda kpi: gold_kpi(kpi, doc.style))
 
 
 def build_document(family: str, seed: int) -> Document:

@@ -15,32 +15,17 @@ and every row's page as laid out.
 from __future__ import annotations
 
 from tests.reports_synth_f_model import KPIS, Document, Kpi, seeded_document  # noqa: F401 (re-exported)
+from tests.reports_synth_f_model import document_gold, kpi_gold, one_decimal_share
 from tests.reports_synth_i_families import BUILDERS
-from tests.reports_synth_i_tables import printed_share
 
 
-def gold_kpi(kpi: Kpi, st) -> dict:
+def gold_kpi(kpi: Kpi) -> dict:
     """Numbers as printed; a row printed "n/a" has amount and share null (no number printed)."""
-    def pair(units):
-        return {"amount": kpi.value(units), "share": printed_share(st, kpi.pct10(units))}
-
-    acts = []
-    for r in kpi.rows:
-        na = getattr(r, "na", False)
-        e = {"code": r.activity.code, "name": r.activity.en, "group": r.group,
-             "amount": None if na else kpi.value(r.units), "share": None if na else printed_share(st, r.pct10),
-             "substantial_contribution": dict(r.sc), "dnsh": dict(r.dnsh), "minimum_safeguards": r.ms,
-             "category": r.category, "page": r.page}
-        if r.also:
-            e["also"] = list(r.also)
-        acts.append(e)
-    return {"pages": sorted(set(kpi.pages)), "total": kpi.value(kpi.total), "aligned": pair(kpi.a1),
-            "eligible_not_aligned": pair(kpi.a2), "not_eligible": pair(kpi.b), "activities": acts}
+    return kpi_gold(kpi, one_decimal_share, printed_names=False)
 
 
 def gold_json(doc: Document) -> dict:
-    return {"document": f"{doc.name}.pdf", "company": doc.company, "fiscal_year": doc.year,
-            "currency": doc.currency, "kpis": {k: gold_kpi(doc.kpis[k], doc.style) for k in KPIS}}
+    return document_gold(doc, gold_kpi)
 
 
 def build_document(family: str, seed: int) -> Document:

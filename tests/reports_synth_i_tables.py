@@ -45,15 +45,27 @@ class IStyle(HStyle):
         return super().share(pct10)
 
 
-def printed_share(st: IStyle, pct10: int | None) -> float | None:
-    return None if pct10 is None else round(pct10 / 1000, 6)
-
-
 def na_cells(spec: TableSpec) -> None:
     """Rows whose model row is marked ``na``: "n/a" in the amount and share cells (the gold: null)."""
     for row in spec.rows:
         if row.ref is not None and getattr(row.ref, "na", False):
             row.cells[AMT], row.cells[PCT] = "n/a", "n/a"
+
+
+def rearrange_runs(spec: TableSpec, arrange) -> None:
+    """Replace each run of consecutive activity rows (rows with a model ``ref``) by ``arrange(run)``'s rows; the
+    label, total and other rows between the runs stay where they are."""
+    out, run = [], []
+    for row in spec.rows + [None]:
+        if row is not None and row.ref is not None:
+            run.append(row)
+            continue
+        if run:
+            out.extend(arrange(run))
+            run = []
+        if row is not None:
+            out.append(row)
+    spec.rows = out
 
 
 def _subtotal(st: IStyle, kpi: Kpi, label: str, block: list) -> BodyRow:
@@ -64,28 +76,16 @@ def _subtotal(st: IStyle, kpi: Kpi, label: str, block: list) -> BodyRow:
 def objective_groups(spec: TableSpec, st: IStyle, kpi: Kpi, form: str) -> None:
     """Each run of activity rows (A.1, then A.2) grouped by objective: "A.1.1 Climate change mitigation", its rows,
     a per-objective sub-total (``form``); then the template's own A.1 / A.2 total row follows."""
-    out, run = [], []
-
-    def flush():
-        if not run:
-            return
-        group = run[0].ref.group
+    def grouped(run: list) -> list:
+        out, group = [], run[0].ref.group
         for k, obj in enumerate(o for o in OBJECTIVES if any(r.ref.activity.objective == o for r in run)):
             num, name = f"{group}.{k + 1}", OBJECTIVE_NAMES[obj]
             block = [r for r in run if r.ref.activity.objective == obj]
             out.append(BodyRow({0: f"{num} {name}"}, bold=True, span_label=True))
             out.extend(block)
             out.append(_subtotal(st, kpi, form.format(name=name.lower(), obj=obj, num=num), [r.ref for r in block]))
-        run.clear()
-
-    for row in spec.rows:
-        if row.ref is not None:
-            run.append(row)
-            continue
-        flush()
-        out.append(row)
-    flush()
-    spec.rows = out
+        return out
+    rearrange_runs(spec, grouped)
 
 
 def prior_year_right(spec: TableSpec, st: IStyle, kpi: Kpi, year: int, unit: str, rng: random.Random) -> None:

@@ -16,32 +16,18 @@ True
 from __future__ import annotations
 
 from tests.reports_synth_f_model import KPIS, Document, Kpi, seeded_document  # noqa: F401 (re-exported)
+from tests.reports_synth_f_model import document_gold, kpi_gold, one_decimal_share
 from tests.reports_synth_f_render import render  # noqa: F401 (re-exported: synth-f's renderer)
-from tests.reports_synth_i_tables import printed_share
 from tests.reports_synth_l_families import BUILDERS
 
 
 def gold_kpi(kpi: Kpi) -> dict:
     """Numbers as printed (every role is printed in this set)."""
-    def pair(units):
-        return {"amount": kpi.value(units), "share": printed_share(None, kpi.pct10(units))}
-
-    acts = []
-    for r in kpi.rows:
-        e = {"code": r.activity.code, "name": getattr(r, "name", r.activity.en), "group": r.group,
-             "amount": kpi.value(r.units), "share": printed_share(None, r.pct10),
-             "substantial_contribution": dict(r.sc), "dnsh": dict(r.dnsh), "minimum_safeguards": r.ms,
-             "category": r.category, "page": r.page}
-        if r.also:
-            e["also"] = list(r.also)
-        acts.append(e)
-    return {"pages": sorted(set(kpi.pages)), "total": kpi.value(kpi.total), "aligned": pair(kpi.a1),
-            "eligible_not_aligned": pair(kpi.a2), "not_eligible": pair(kpi.b), "activities": acts}
+    return kpi_gold(kpi, one_decimal_share)
 
 
 def gold_json(doc: Document) -> dict:
-    return {"document": f"{doc.name}.pdf", "company": doc.company, "fiscal_year": doc.year,
-            "currency": doc.currency, "kpis": {k: gold_kpi(doc.kpis[k]) for k in KPIS}}
+    return document_gold(doc, gold_kpi)
 
 
 def build_document(family: str, seed: int) -> Document:

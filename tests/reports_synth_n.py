@@ -17,7 +17,10 @@ True
 
 from __future__ import annotations
 
+from functools import partial
+
 from tests.reports_synth_f_model import KPIS, Document, Kpi, seeded_document  # noqa: F401 (re-exported)
+from tests.reports_synth_f_model import document_gold, kpi_gold, role_nulls
 from tests.reports_synth_f_render import render  # noqa: F401 (re-exported: synth-f's renderer)
 from tests.reports_synth_h_tables import printed_share
 from tests.reports_synth_n_families import BUILDERS
@@ -25,28 +28,11 @@ from tests.reports_synth_n_families import BUILDERS
 
 def gold_kpi(kpi: Kpi, st) -> dict:
     """Numbers as printed (shares at the style's precision); an amount the report does not print is null."""
-    nulls = getattr(kpi, "null_amounts", set())
-
-    def pair(role, units):
-        return {"amount": None if role in nulls else kpi.value(units), "share": printed_share(st, kpi.pct10(units))}
-
-    acts = []
-    for r in kpi.rows if kpi.itemised else ():
-        e = {"code": r.activity.code, "name": getattr(r, "name", r.activity.en), "group": r.group,
-             "amount": kpi.value(r.units), "share": printed_share(st, r.pct10),
-             "substantial_contribution": dict(r.sc), "dnsh": dict(r.dnsh), "minimum_safeguards": r.ms,
-             "category": r.category, "page": r.page}
-        if r.also:
-            e["also"] = list(r.also)
-        acts.append(e)
-    return {"pages": sorted(set(kpi.pages)), "total": kpi.value(kpi.total), "aligned": pair("aligned", kpi.a1),
-            "eligible_not_aligned": pair("eligible_not_aligned", kpi.a2), "not_eligible": pair("not_eligible", kpi.b),
-            "activities": acts}
+    return kpi_gold(kpi, partial(printed_share, st), role_nulls(getattr(kpi, "null_amounts", ()), ("amount",)))
 
 
 def gold_json(doc: Document) -> dict:
-    return {"document": f"{doc.name}.pdf", "company": doc.company, "fiscal_year": doc.year,
-            "currency": doc.currency, "kpis": {k: gold_kpi(doc.kpis[k], doc.style) for k in KPIS}}
+    return document_gold(doc, lambda kpi: gold_kpi(kpi, doc.style))
 
 
 def build_document(family: str, seed: int) -> Document:

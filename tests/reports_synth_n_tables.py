@@ -20,7 +20,7 @@ from copy import deepcopy
 from tests.reports_synth_f_layout import BodyRow, Col, TableSpec, wrap
 from tests.reports_synth_f_words import OBJECTIVES
 from tests.reports_synth_g_tables import columns, labels
-from tests.reports_synth_i_tables import AMT, PCT
+from tests.reports_synth_i_tables import AMT, PCT, rearrange_runs
 from tests.reports_synth_k_tables import recolumn
 from tests.reports_synth_n_words import (CHART_LABELS, CHART_TOTAL, LEGEND_A2, LEGEND_CAT, LEGEND_SC, LEGEND_YN,
                                          ONE_CELL_HEAD, PAIR_HEADS, PAIR_SUMMARY, PAIR_TOTAL, SECTORS, register)
@@ -76,27 +76,19 @@ def sector_of(code: str, form: str) -> str:
 def sector_headings(spec: TableSpec, form: str) -> None:
     """Within A.1 and A.2, the activity rows ordered by the acts' chapters, each chapter under a heading row
     ("7. Construction and real estate activities")."""
-    out, run = [], []
+    def key(r):
+        return int(r.ref.activity.number.split(".")[0]), sector_of(r.ref.activity.code, form)
 
-    def flush():
-        def key(r):
-            return int(r.ref.activity.number.split(".")[0]), sector_of(r.ref.activity.code, form)
-        last = None
+    def headed(run: list) -> list:
+        out, last = [], None
         for r in sorted(run, key=key):
             head = sector_of(r.ref.activity.code, form)
             if head != last:
                 out.append(BodyRow({0: head}, bold=True, span_label=True))
                 last = head
             out.append(r)
-        run.clear()
-    for row in spec.rows:
-        if row.ref is not None:
-            run.append(row)
-            continue
-        flush()
-        out.append(row)
-    flush()
-    spec.rows = out
+        return out
+    rearrange_runs(spec, headed)
 
 
 def gutter(spec: TableSpec, st, kpi, year: int, left: float, gap: float) -> None:

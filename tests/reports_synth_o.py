@@ -17,14 +17,14 @@ and every row's page as laid out.
 from __future__ import annotations
 
 from tests.reports_synth_f_model import KPIS, Document, Kpi, seeded_document  # noqa: F401 (re-exported)
+from tests.reports_synth_f_model import document_gold
 from tests.reports_synth_f_render import render  # noqa: F401 (re-exported: synth-f's renderer)
 from tests.reports_synth_n import gold_kpi
 from tests.reports_synth_o_families import BUILDERS
 
 
 def gold_json(doc: Document) -> dict:
-    return {"document": f"{doc.name}.pdf", "company": doc.company, "fiscal_year": doc.year,
-            "currency": doc.currency, "kpis": {k: gold_kpi(doc.kpis[k], doc.style) for k in KPIS}}
+    return document_gold(doc, lambda kpi: gold_kpi(kpi, doc.style))
 
 
 def build_document(family: str, seed: int) -> Document:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tests.reports_synth_f_layout import BodyRow, Col, TableSpec
 from tests.reports_synth_g_tables import columns, labels
-from tests.reports_synth_i_tables import AMT, PCT
+from tests.reports_synth_i_tables import AMT, PCT, rearrange_runs
 from tests.reports_synth_k_tables import recolumn
 from tests.reports_synth_o_words import (DASH, NO_ALIGNED, NUMBER_HEAD, OBJECTIVE_HEAD, OBJECTIVE_NAMES,
                                          RECONCILIATION, RECONCILIATION_HEADS, RECONCILIATION_TOTAL,
@@ -111,24 +111,16 @@ def segment_column(spec: TableSpec, st, kpi, year: int, rng) -> None:
     segment printed on its first row only."""
     segs = rng.sample(SEGMENTS, 3)
     seg_of = {r.activity.code: rng.choice(segs) for r in kpi.rows}
-    out, run = [], []
 
-    def flush():
-        last = None
+    def by_segment(run: list) -> list:
+        out, last = [], None
         for r in sorted(run, key=lambda r: segs.index(seg_of[r.ref.activity.code])):
             seg = seg_of[r.ref.activity.code]
             r.cells["seg"] = seg if seg != last else ""
             last = seg
             out.append(r)
-        run.clear()
-    for row in spec.rows:
-        if row.ref is not None:
-            run.append(row)
-            continue
-        flush()
-        out.append(row)
-    flush()
-    spec.rows = out
+        return out
+    rearrange_runs(spec, by_segment)
     cols = columns(st, kpi.key, year)
     recolumn(spec, cols, [("seg", None, SEGMENT_HEAD, 62, "l")] + [c[0] for c in cols],
              lambda row, key: row.cells.get("seg", ""))
