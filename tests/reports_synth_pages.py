@@ -50,3 +50,30 @@ def assert_gold_printed(gold: dict, pdf, kpis, family: str, separators=SEPARATOR
         for value, share in gold_numbers(k):
             if value:
                 assert any(f in text for f in printed_forms(value, share, separators)), (family, key, value)
+
+
+def assert_deterministic(build_document: Callable, gold_json: Callable, render: Callable, pdf_families,
+                         gold_family: str, tmp_path: Path, pdf_seed: int = 2, gold_seed: int = 3) -> None:
+    """Each of ``pdf_families`` built and rendered twice gives the same PDF bytes; ``gold_family``'s gold built
+    twice is the same."""
+    for family in pdf_families:
+        a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+        render(build_document(family, pdf_seed), a)
+        render(build_document(family, pdf_seed), b)
+        assert a.read_bytes() == b.read_bytes(), family
+    assert gold_json(build_document(gold_family, gold_seed)) == gold_json(build_document(gold_family, gold_seed))
+
+
+def assert_gold_at_printed_precision(build_document: Callable, gold_json: Callable, families, kpis,
+                                     share_scale: Callable, seed: int = 3) -> None:
+    """Every gold number at the precision it is printed (no recomputation): an amount a whole number of printed
+    units (``10 ** decimals / scale``), a share a whole number of ``1 / share_scale(doc)``."""
+    for family in families:
+        doc = build_document(family, seed)
+        gold = gold_json(doc)
+        for key in kpis:
+            kpi = doc.kpis[key]
+            for value, share in gold_numbers(gold["kpis"][key]):
+                if value is not None:
+                    scale = share_scale(doc) if share else 10 ** kpi.decimals / kpi.scale
+                    assert abs(value * scale - round(value * scale)) < 1e-6, (family, key, value)

@@ -10,6 +10,7 @@ from tests.reports_synth_eval import gold_numbers
 from tests.reports_synth_f_layout import fmt_number
 from tests.reports_synth_f_render import render
 from tests.reports_synth_h import FAMILIES, KPIS, build_document, gold_json
+from tests.reports_synth_pages import assert_deterministic
 
 SEPARATORS = ((".", ","), (",", "."), (",", " "), (".", "'"))
 
@@ -61,11 +62,8 @@ def test_layout_features_on_the_page(tmp_path):
 
 
 def test_deterministic(tmp_path):
-    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    render(build_document("h06_nace_beside_code", 2), a)
-    render(build_document("h06_nace_beside_code", 2), b)
-    assert a.read_bytes() == b.read_bytes()
-    assert gold_json(build_document("h10_fraction_shares", 2)) == gold_json(build_document("h10_fraction_shares", 2))
+    assert_deterministic(build_document, gold_json, render,
+                         ("h06_nace_beside_code",), "h10_fraction_shares", tmp_path, gold_seed=2)
 
 
 def test_eleven_families():

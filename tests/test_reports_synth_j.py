@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.reports_synth_f_layout import fmt_number
-from tests.reports_synth_pages import assert_gold_printed, rendered
+from tests.reports_synth_pages import assert_deterministic, assert_gold_printed, rendered
 from tests.reports_synth_j import FAMILIES, KPIS, build_document, gold_json, render
 
 def _pdf(family: str, seed: int, tmp_path):
@@ -51,13 +51,9 @@ def test_layout_features_on_the_page(tmp_path):
 
 
 def test_deterministic(tmp_path):
-    for family in ("j10_shaded_bands_bold_totals", "j06_footnote_marks_glued"):
-        a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-        render(build_document(family, 2), a)
-        render(build_document(family, 2), b)
-        assert a.read_bytes() == b.read_bytes()
-    assert gold_json(build_document("j09_amounts_then_shares_table", 3)) == gold_json(
-        build_document("j09_amounts_then_shares_table", 3))
+    assert_deterministic(build_document, gold_json, render,
+                         ("j10_shaded_bands_bold_totals", "j06_footnote_marks_glued"),
+                         "j09_amounts_then_shares_table", tmp_path)
 
 
 def test_eleven_families():

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reports_synth_eval import gold_numbers
 from tests.reports_synth_f_layout import fmt_number
 from tests.reports_synth_g_tables import labels
 from tests.reports_synth_n import FAMILIES, KPIS, build_document, gold_json, render
@@ -14,7 +13,8 @@ from tests.reports_synth_n_families import SPREAD
 from tests.reports_synth_n_tables import sector_of
 from tests.reports_synth_n_words import (CHART_LABELS, LEGEND_A2, LEGEND_SC, OPEX_EXEMPTION, SECTION_BANDS,
                                          SECTOR_FORMS)
-from tests.reports_synth_pages import assert_gold_printed, rendered
+from tests.reports_synth_pages import (assert_deterministic, assert_gold_at_printed_precision,
+                                       assert_gold_printed, rendered)
 
 OPEX_ZERO = "n05_opex_exemption_zero_numerator"
 
@@ -185,12 +185,8 @@ def test_template_halves_side_by_side(tmp_path):
 
 
 def test_deterministic(tmp_path):
-    for family in ("n02_spread_gutter_two_pages", "n10_aligned_eligible_column_pairs"):
-        a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-        render(build_document(family, 2), a)
-        render(build_document(family, 2), b)
-        assert a.read_bytes() == b.read_bytes()
-    assert gold_json(build_document(OPEX_ZERO, 3)) == gold_json(build_document(OPEX_ZERO, 3))
+    assert_deterministic(build_document, gold_json, render,
+                         ("n02_spread_gutter_two_pages", "n10_aligned_eligible_column_pairs"), OPEX_ZERO, tmp_path)
 
 
 def test_eleven_families():
@@ -199,12 +195,4 @@ def test_eleven_families():
 
 def test_gold_numbers_are_the_printed_ones():
     """Shares at one decimal and amounts at the printed precision (no recomputation)."""
-    for family in FAMILIES:
-        doc = build_document(family, 3)
-        gold = gold_json(doc)
-        for key in KPIS:
-            kpi = doc.kpis[key]
-            for value, share in gold_numbers(gold["kpis"][key]):
-                if value is not None:
-                    scale = 1000 if share else 10 ** kpi.decimals / kpi.scale
-                    assert abs(value * scale - round(value * scale)) < 1e-6, (family, key, value)
+    assert_gold_at_printed_precision(build_document, gold_json, FAMILIES, KPIS, lambda doc: 1000)

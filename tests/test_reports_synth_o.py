@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from tests.reports_synth_eval import gold_numbers
 from tests.reports_synth_f_layout import fmt_number
 from tests.reports_synth_g_tables import labels
 from tests.reports_synth_m_tables import MStyle
@@ -17,7 +16,8 @@ from tests.reports_synth_o_tables import aligned_breakdown, reconciliation
 from tests.reports_synth_o_words import (CONTINUED_FOOT, GLANCE_TITLE, NO_ALIGNED, NUMBER_HEAD, OBJECTIVE_HEAD,
                                          OBJECTIVE_NAMES, RECONCILIATION_TITLE, SEGMENT_HEAD, SEGMENTS,
                                          TEMPLATE_OTHER)
-from tests.reports_synth_pages import assert_gold_printed, rendered
+from tests.reports_synth_pages import (assert_deterministic, assert_gold_at_printed_precision,
+                                       assert_gold_printed, rendered)
 
 GERMAN = ((",", "."),)
 
@@ -187,13 +187,9 @@ def test_no_aligned_placeholder(tmp_path):
 
 
 def test_deterministic(tmp_path):
-    for family in ("o06_annex_xii_templates_2_5_first", "o07_segment_first_column"):
-        a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-        render(build_document(family, 2), a)
-        render(build_document(family, 2), b)
-        assert a.read_bytes() == b.read_bytes()
-    assert gold_json(build_document("o11_no_aligned_placeholder_row", 3)) == \
-        gold_json(build_document("o11_no_aligned_placeholder_row", 3))
+    assert_deterministic(build_document, gold_json, render,
+                         ("o06_annex_xii_templates_2_5_first", "o07_segment_first_column"),
+                         "o11_no_aligned_placeholder_row", tmp_path)
 
 
 def test_eleven_families():
@@ -206,12 +202,4 @@ def test_style_is_synth_m():
 
 def test_gold_numbers_are_the_printed_ones():
     """Shares at one decimal and amounts at the printed precision (no recomputation)."""
-    for family in FAMILIES:
-        doc = build_document(family, 3)
-        gold = gold_json(doc)
-        for key in KPIS:
-            kpi = doc.kpis[key]
-            for value, share in gold_numbers(gold["kpis"][key]):
-                if value is not None:
-                    scale = 1000 if share else 10 ** kpi.decimals / kpi.scale
-                    assert abs(value * scale - round(value * scale)) < 1e-6, (family, key, value)
+    assert_gold_at_printed_precision(build_document, gold_json, FAMILIES, KPIS, lambda doc: 1000)

@@ -15,7 +15,7 @@ from tests.reports_synth_p import FAMILIES, KPIS, build_document, gold_json, ren
 from tests.reports_synth_p_tables import PStyle
 from tests.reports_synth_p_words import (CATEGORY_WORDS, CHANGE_HEAD, CODE_NOTES, LEGACY_SC, OPEX_HEADING,
                                          SCALE_FOOTNOTE, SHORT_LABELS, abbreviate)
-from tests.reports_synth_pages import printed_forms, rendered
+from tests.reports_synth_pages import assert_deterministic, assert_gold_at_printed_precision, printed_forms, rendered
 
 GLUED = re.compile(r"^(?:CCM|CCA|WTR|PPC|CE|BIO) \d{1,2}\.\d{1,2}\((\d)\)$")
 ONE_DECIMAL_PCT = re.compile(r"(?<![\d.])\d{1,3}\.\d %")
@@ -191,12 +191,9 @@ def test_abbreviations_are_shorter():
 
 
 def test_deterministic(tmp_path):
-    for family in ("p05_legacy_2022_prior_year_table", "p10_change_vs_prior_year_column"):
-        a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-        render(build_document(family, 2), a)
-        render(build_document(family, 2), b)
-        assert a.read_bytes() == b.read_bytes()
-    assert gold_json(build_document("p08_full_euro_amounts", 3)) == gold_json(build_document("p08_full_euro_amounts", 3))
+    assert_deterministic(build_document, gold_json, render,
+                         ("p05_legacy_2022_prior_year_table", "p10_change_vs_prior_year_column"),
+                         "p08_full_euro_amounts", tmp_path)
 
 
 def test_eleven_families():
@@ -209,12 +206,5 @@ def test_style_is_synth_p():
 
 def test_gold_numbers_are_the_printed_ones():
     """Shares at the printed precision and amounts at the printed precision (no recomputation)."""
-    for family in FAMILIES:
-        doc = build_document(family, 3)
-        gold = gold_json(doc)
-        for key in KPIS:
-            kpi = doc.kpis[key]
-            for value, share in gold_numbers(gold["kpis"][key]):
-                if value is not None:
-                    scale = 10 ** (doc.style.share_digits + 2) if share else 10 ** kpi.decimals / kpi.scale
-                    assert abs(value * scale - round(value * scale)) < 1e-6, (family, key, value)
+    assert_gold_at_printed_precision(build_document, gold_json, FAMILIES, KPIS,
+                                     lambda doc: 10 ** (doc.style.share_digits + 2))
