@@ -128,7 +128,7 @@ def without_decoy_ratio(clause: str, kpi: str | None) -> str:
     True
     """
     for m in RATIO.finditer(clause):
-        den = " ".join(m.group("den").lower().replace("group's", "").split())
+        den = " ".join(m.group("den").lower().replace("group's", "").split()).strip(" .:")
         if den in BARE_DENOMINATORS or kpi in V.kpi_words(den)[:1]:
             continue
         bracket = clause.rfind("(", 0, m.start()) > clause.rfind(")", 0, m.start())
