@@ -57,6 +57,20 @@ QUALIFIERS = (  # (role, words), first match wins
 CONTINUATION_STARTS = ("of this", "of these", "of which", "thereof", "hereof", "davon", "hiervon", "dabei",
                        "a further", "another", "in addition", "additionally", "weitere")
 ANAPHOR = re.compile(rf"^\W*(?:{V.alternation(CONTINUATION_STARTS)})\b".replace(r"\ ", r"\s+"), re.I)
+# ... or whose subject is a pronoun for it, after a leading year ('In 2024 it amounted to EUR 3,210.8 million')
+PRONOUN_SUBJECTS = ("it", "this amount", "this figure", "the amount", "dieser betrag")
+PRONOUN_SUBJECT = re.compile(rf"^\W*(?:(?:in|im\s+jahr)\s+\d{{4}},?\s+)?(?:{V.alternation(PRONOUN_SUBJECTS)})\s+\w",
+                             re.I)
+# the verbs that state the KPI's own amount: a bare '<KPI> amounted to EUR 54.2 million' is the KPI's total
+TOTAL_VERBS = ("amounted to", "amounts to", "totalled", "totaled", "totals", "came to", "betrug", "betragen",
+               "belief sich auf", "beliefen sich auf")
+TOTAL_VERB_END = re.compile(rf"\b(?:{V.alternation(TOTAL_VERBS)})\s*$".replace(r"\ ", r"\s+"), re.I)
+# words that make an amount a part of the KPI rather than the KPI itself ('eligible OpEx amounted to ...')
+PART_WORDS = ("eligib", "aligned", "konform", "fähig")
+# a ratio of the figure to a denominator ('4 % of the Group's total operating expenses'): one naming no KPI, or
+# another KPI, is about something else — it and what follows it in the clause (or its bracket) are not read
+RATIO = re.compile(r"(?P<pct>\d{1,3}(?:[.,]\d{1,2})?)\s*%\s+of\s+(?P<den>[^,;()€$£\d]*)", re.I)
+BARE_DENOMINATORS = ("", "the", "total", "the total", "gesamt")
 CLAUSE_END = re.compile(r"(?<=[.;])\s+(?=[A-ZÄÖÜ(])|;\s*")
 
 
@@ -104,14 +118,53 @@ def _number(token: str) -> float | None:
     return V.parse_number(token.replace("\u202f", " ").replace("\u00a0", " "), decimal)
 
 
-def clause_values(clause: str) -> list[tuple[str, float, str, float | None, str | None]]:
-    """(role, amount, amount token, share, share token) of each money amount in a clause with a role."""
+def without_decoy_ratio(clause: str, kpi: str | None) -> str:
+    """The clause up to a ratio to another denominator (the rest of its bracket kept), else the clause.
+
+    >>> without_decoy_ratio("it amounted to EUR 3.2 million, which is 4 % of the Group's total operating "
+    ...                     "expenses of EUR 80 million.", "opex")
+    'it amounted to EUR 3.2 million, which is '
+    >>> c = "Aligned OpEx was EUR 1 million (4 % of total OpEx of EUR 25 million)."; without_decoy_ratio(c, "opex") == c
+    True
+    """
+    for m in RATIO.finditer(clause):
+        den = " ".join(m.group("den").lower().replace("group's", "").split()).strip(" .:")
+        if den in BARE_DENOMINATORS or kpi in V.kpi_words(den)[:1]:
+            continue
+        bracket = clause.rfind("(", 0, m.start()) > clause.rfind(")", 0, m.start())
+        close = clause.find(")", m.end()) if bracket else -1
+        return clause[:m.start()] + (clause[close:] if close >= 0 else "")
+    return clause
+
+
+def _is_total(before: str, i: int) -> bool:
+    """An amount with no qualifier is the KPI's total when it is the clause's first, right after a verb of
+    amount, with no word making it a part of the KPI before it ('In 2024 it amounted to EUR 3,210.8 million')."""
+    return i == 0 and bool(TOTAL_VERB_END.search(before)) and not any(w in before.lower() for w in PART_WORDS)
+
+
+def clause_values(clause: str, kpi: str | None = None) -> list[tuple[str, float, str, float | None, str | None]]:
+    """(role, amount, amount token, share, share token) of each money amount in a clause with a role.
+
+    The words between two amounts qualify the first when it had none before it ('EUR 5.0 million (2 %) relate
+    to aligned activities and EUR 3.0 million (1 %) to eligible activities that are not aligned'): the second
+    then reads its own words after it first.
+
+    >>> [r[:2] for r in clause_values("Of the OpEx, EUR 5.0 million (2 %) relate to aligned activities and "
+    ...                               "EUR 3.0 million (1 %) to eligible activities that are not aligned.")]
+    [('aligned', 5000000.0), ('eligible_not_aligned', 3000000.0)]
+    """
     out = []
+    clause = without_decoy_ratio(clause, kpi)
     matches = money(clause)
+    owned = False  # the words before this amount qualified the amount before it
     for i, m in enumerate(matches):
         before = clause[matches[i - 1].end() if i else 0:m.start()]
         after = clause[m.end():matches[i + 1].start() if i + 1 < len(matches) else len(clause)]
-        role = _role(before) or _role(re.sub(r"^\s*\([^)]*\)", "", after))
+        after_role = _role(re.sub(r"^\s*\([^)]*\)", "", after))
+        role = (after_role or _role(before)) if owned else (_role(before) or after_role)
+        owned = _role(before) is None and after_role is not None
+        role = role or ("total" if _is_total(before, i) else None)
         value = _number(m.group("num"))
         if role is None or value is None:
             continue
@@ -133,10 +186,11 @@ def narrative_block(page_texts: list[str], kpi: str) -> dict:
         about = None  # the KPI the previous clause named ('Of this, …' goes on about it)
         for clause in CLAUSE_END.split(" ".join(text.split())):
             named = V.kpi_words(clause)[:1]
-            about = named[0] if named else about if ANAPHOR.match(clause) else None
+            continues = ANAPHOR.match(clause) or PRONOUN_SUBJECT.match(clause)
+            about = named[0] if named else about if continues else None
             if about != kpi:
                 continue
-            for role, amount, tok, share, share_tok in clause_values(clause):
+            for role, amount, tok, share, share_tok in clause_values(clause, kpi):
                 if role == "total":
                     if block["total"] is None:
                         block["total"] = amount
