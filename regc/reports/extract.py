@@ -38,7 +38,6 @@ TOTAL_KEYS = (
 )
 KPIS = ("turnover", "capex", "opex")
 FIGURE_PAGE = re.compile(r"aligned|eligible|konform|fähig|\(A\.?\s?[12]\)", re.I)  # pages worth reading for figure lines
-COMPANY_SUFFIX = re.compile(r"\b(AG|SE|GmbH|KGaA|S\.A\.|N\.V\.|plc|Holding)\b")
 # legal forms ending a company name (data): German, European, Dutch, British, and the Nordic ones (Swedish 'AB',
 # Norwegian 'ASA', Danish 'A/S', Finnish 'Oyj'); Norwegian and Danish 'AS' alone is not listed (an English word)
 LEGAL_FORMS = ("AG", "SE", "GmbH", "KGaA", "plc", "N.V.", "S.A.", "AB", "ASA", "A/S", "Oyj")

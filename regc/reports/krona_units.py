@@ -78,19 +78,12 @@ def krona_currency(page_text: str, language: str | None) -> str | None:
     return L.KRONA_CURRENCY.get(language) if language else None
 
 
-def _unit_span(text: str) -> str | None:
-    """The text of the first amount unit in a text (the unit :func:`rows.unit_currency_named` reads)."""
-    low = text.lower()
-    spans = [m for _, rx in V.UNIT_PATTERNS for m in [re.search(rx, low)] if m]
-    return min(spans, key=lambda m: m.start()).group(0) if spans else None
-
-
 def krona_unit(page: Page) -> bool:
     """The page's amount unit (header block, its bracketed stacks, else the page text, as
     :func:`kpi_tables.page_currency` reads them) is printed with the krona sign alone."""
     head = header_lines(page)
     for text in (" ".join(line.text for line in head), " ; ".join(bracket_stacks(head)), page.text):
-        span = _unit_span(text)
+        span = V.first_unit(text)
         if span:
             return bool(_KRONA.search(span)) and V.unit_currency(span) is None
     return False

@@ -411,15 +411,25 @@ def unit_multiplier(text: str) -> float | None:
     return whole[0][0] if whole else None
 
 
+def first_unit(text: str) -> str | None:
+    """The (lower-case) text of the first amount unit in a text, None without one.
+
+    >>> first_unit("Revenue in % / Absolute turnover (CHF million)"), first_unit("USD 5")
+    ('chf million', None)
+    """
+    low = text.lower()
+    spans = [m for _, rx in UNIT_PATTERNS for m in [re.search(rx, low)] if m]
+    return min(spans, key=lambda m: m.start()).group(0) if spans else None
+
+
 def unit_currency_named(text: str) -> str | None:
     """The currency of the first amount unit in a text ('Net sales, MSEK' -> 'SEK'), None without a unit.
 
     >>> unit_currency_named("Revenue in % / Absolute turnover (CHF million)"), unit_currency_named("USD 5")
     ('CHF', None)
     """
-    low = text.lower()
-    spans = [m for _, rx in UNIT_PATTERNS for m in [re.search(rx, low)] if m]
-    return unit_currency(min(spans, key=lambda m: m.start()).group(0)) if spans else None
+    unit = first_unit(text)
+    return unit_currency(unit) if unit else None
 
 
 def unit_currency(text: str) -> str | None:
