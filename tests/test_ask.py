@@ -277,6 +277,13 @@ def test_lexicon_bridges_hearing_modification_transaction_and_underwriting_words
         "The plan collected data to price a policy, but the employer went with another insurer.": {
             "underwriting premium rating", "not placed with the health plan"},
         "How long does the state's exception last?": {"duration remains in effect"},
+        # H14t: a correction of a record is an amendment of protected health information (§ 164.526)
+        "We agreed to fix an outdated medication list; must we send the correction on?": {"amendment"},
+        # H14t: the everyday names of the rule's subparts bridge to the subparts' titles
+        "Do phoned lab results fall under the Security Rule?": {
+            "security standards for the protection of electronic protected health information"},
+        "Does the HIPAA Breach Notification Rule apply to paper records?": {
+            "notification in the case of breach of unsecured protected health information"},
     }
     for question, want in cases.items():
         assert want <= set(bridge(question)), (question, bridge(question))
@@ -287,7 +294,10 @@ def test_lexicon_bridges_hearing_modification_transaction_and_underwriting_words
             ("Has the Commission changed the criteria for hydrogen?", "modification to a standard"),
             ("Do we need the patient's consent before a procedure is filmed?", "referral certification and authorization"),
             ("How long must we keep the signed authorization?", "duration remains in effect"),
-            ("Do both transition plans have to be disclosed?", "coordination of benefits")):
+            ("Do both transition plans have to be disclosed?", "coordination of benefits"),
+            ("Is our disclosure of the figures correct?", "amendment"), ("Is corrective action needed?", "amendment"),
+            ("Which security rules apply to our data centre?",
+             "security standards for the protection of electronic protected health information")):
         assert unwanted not in bridge(q), (q, bridge(q))
 
 
@@ -587,6 +597,8 @@ def test_faq_fixture_is_audited_and_split():
     ("From what date do the criteria for water and biodiversity apply?", ["application"]),
     ("When will the new disclosure rules start to apply to banks?", ["application"]),
     ("Who checks that fund managers follow the rules, and what happens if they do not?", ["enforcement"]),
+    ("Which authority checks that investment firms comply with the disclosure rules?", ["enforcement"]),  # H14t
+    ("Which body monitors compliance with the taxonomy?", ["enforcement"]),
     ("How often must the Commission report on how the regulation is working?", ["review"]),
     ("Were the mitigation criteria changed by a later act?", ["amendment"]),
     ("Did the duties start at the same time for the climate goals and the other four goals?", ["application"]),

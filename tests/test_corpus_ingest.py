@@ -118,3 +118,22 @@ def test_pdf_every_cfr_section_is_one_node_with_its_full_title_and_own_text(corp
     assert tree.find("§ 162.1011").full_text().startswith("Each code set is valid")
     assert [c.locator for c in tree.find("§ 164.508").children] == ["§ 164.508(a)", "§ 164.508(b)", "§ 164.508(c)"]
     assert not tree.find("§ 164.306").full_text().startswith("General rules")
+
+
+def test_pdf_sections_record_their_part_and_subpart(corpus):
+    """Every CFR section carries its division (``chapter``), read from the division headings in page order: the
+    contents pages and the text agree, and a cross-reference opening a line in another part moves nothing."""
+    from collections import Counter
+
+    from regc.retrieval.ingest import parse_pdf
+
+    tree = parse_pdf(corpus / "hipaa-hhs-combined" / "hipaa_combined.pdf", "doc:hipaa", "HIPAA")
+    placed = {p.locator: p.chapter for p in tree.parts if p.locator.startswith("§")}
+    assert placed["§ 160.103"] == "Part 160, Subpart A"
+    assert placed["§ 160.312"] == "Part 160, Subpart C"
+    assert placed["§ 164.302"] == placed["§ 164.318"] == "Part 164, Subpart C"
+    assert placed["§ 164.402"] == "Part 164, Subpart D"
+    assert placed["§ 162.1002"] == "Part 162, Subpart J"
+    assert all(d.startswith(f"Part {loc[2:5]}, Subpart ") for loc, d in placed.items())
+    sizes = Counter(placed.values())
+    assert sizes["Part 164, Subpart E"] == 17 and sizes["Part 164, Subpart C"] == 9 and len(sizes) == 24

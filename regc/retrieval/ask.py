@@ -149,6 +149,12 @@ COMPANION_LEVEL = 1.0
 # released set: HIPAA fresh10 +.063 R@10 / FullCov@10 (§ 160.103 "protected health information" 12 -> 6), no
 # set loses R@10 or FullCov@10 (with bridged terms too: HIPAA fresh8 -.023 / -.045); False: by agreement only
 NAMED_FIRST = True
+# the sections of a CFR part / subpart a seed names ("this subpart", "subpart C of part 160": a division node of the
+# graph) join the closure at this factor of a neighbour's level, with the overlap test; None: off (the division is
+# a node the closure does not enter).  H14t, every released set: 1.0 HIPAA eval +.046, dev4 +.054, fresh2 +.050
+# but fresh3/5/6/7/9/10/11 lose (pooled FullCov .874 -> .858); 0.9 dev4 +.018, fresh8 +.023, fresh7 / fresh9 /
+# fresh13 lose; 0.8 no change anywhere (README, twentieth round)
+DIVISION_CLOSURE: Optional[float] = None
 NAMED_ORIGINS = ("pinpoint", "section", "activity", "heading", "objective", "term")
 
 
@@ -238,12 +244,13 @@ class Asker(NamedLifts, Closure):
                  location_introducers: bool = LOCATION_INTRODUCERS, cue_amenders: Optional[float] = CUE_AMENDERS,
                  activity_level: Optional[float] = ACTIVITY_LEVEL, heading_level: Optional[float] = HEADING_LEVEL,
                  objective_level: Optional[float] = OBJECTIVE_LEVEL, companion_seeds: Optional[int] = COMPANION_SEEDS,
-                 companion_level: float = COMPANION_LEVEL, named_first: bool = NAMED_FIRST):
+                 companion_level: float = COMPANION_LEVEL, named_first: bool = NAMED_FIRST,
+                 division_closure: Optional[float] = DIVISION_CLOSURE):
         self.s = searcher
         self.activity_level, self.heading_level, self.sibling_level = activity_level, heading_level, SIBLING_LEVEL
         self.cue_amenders, self.objective_level = cue_amenders, objective_level
         self.location_introducers = location_introducers
-        self.named_closure, self.focus_bridged = named_closure, focus_bridged
+        self.named_closure, self.focus_bridged, self.division_closure = named_closure, focus_bridged, division_closure
         self.lineage_closure = tuple(lineage_closure)
         self.cue_parents = cue_parents
         self.unsearched_closure = unsearched_closure

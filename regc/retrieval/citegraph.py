@@ -14,7 +14,10 @@ terms (``"term:32018L2001:biomass"``).  Edges, all built deterministically from 
 - ``DEFINES``      definitions article -> term ("‘biomass’ means ...");
 - ``EMPOWERS``     empowering article -> the delegated act adopted under it; ``AMENDS`` amending paragraph/annex
   -> the provisions of the act it amends (:mod:`regc.retrieval.lineage`); a CFR section naming another
-  section by its title ("the eligibility for a health plan transaction") REFERENCES it (``via="title"``).
+  section by its title ("the eligibility for a health plan transaction") REFERENCES it (``via="title"``);
+- ``CONTAINS``     CFR part -> subpart -> section, and ``REFERENCES`` (``via="division"``) paragraph -> the part /
+  subpart it names ("this subpart", "subpart C of part 160"), ``via="range"`` -> each section of "§§ 164.302
+  through 164.318" (:mod:`regc.retrieval.cfr_divisions`).
 
 :func:`expand` closes a ranked evidence set over REFERENCES/DELEGATES_TO/SPECIFIES with a decay (0.7):
 a neighbour gets ``decay * score`` of the seed that found it, co-discovered neighbours take the max.
@@ -32,6 +35,7 @@ from typing import Iterable, Optional, Sequence
 
 import networkx as nx
 
+from regc.retrieval.cfr_divisions import division_edges
 from regc.retrieval.chunking import ActTree, chunks_of
 from regc.retrieval.lineage import lineage_edges
 from regc.retrieval.registry import ActRegistry
@@ -121,6 +125,7 @@ def build_graph(trees: Sequence[ActTree], registry: Optional[ActRegistry] = None
                             g.add_node(term, kind="term", celex=t.celex)
                             g.add_edge(pid, term, type="DEFINES", locator=n.locator)
     _title_edges(g, trees)
+    division_edges(g, trees)  # CFR parts / subparts: "this subpart", "subpart C of part 160", ranges
     lineage_edges(g, trees, registry)  # EMPOWERS (the acts' citations, else their titles' purpose), AMENDS
     if registry is not None:
         _delegation_edges(g, trees, registry)

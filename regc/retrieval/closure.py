@@ -12,12 +12,20 @@ tests/fixtures/ask/README.md.)
 from __future__ import annotations
 
 from regc.retrieval.anchor import Anchor
+from regc.retrieval.cfr_divisions import division_members
 from regc.retrieval.citegraph import EXPAND_TYPES, lineage_neighbours, neighbours, title_named
 
 
 class Closure:
     """The closure of :class:`~regc.retrieval.ask.Asker` (a mixin: ``self.s`` is the opened index; ``decay``,
     ``max_seeds``, ``unsearched_closure``, ``named_closure``, ``companion_seeds`` ... are its attributes)."""
+
+    def _division_near(self, seed: str, near: list[str]) -> list[str]:
+        """The sections of the CFR divisions among ``near`` (the subpart / part nodes the seed names: "this
+        subpart", "subpart C of part 160"; :mod:`regc.retrieval.cfr_divisions`), less the seed."""
+        out = {m for v in near for m in division_members(self.s.graph, v)}
+        out.discard(seed)
+        return sorted(out)
 
     def _close(self, anchor: Anchor, scores: dict, searched: set, order) -> None:
         """The 1-hop closure of the ``max_seeds`` best provisions merged into ``scores`` (in place); a neighbour
@@ -37,8 +45,11 @@ class Closure:
             if self.lineage_closure:
                 near = sorted(set(near) | set(lineage_neighbours(self.s.graph, n, self.lineage_closure)))
             named = title_named(self.s.graph, n) if self.named_closure is not None else ()
-            for v in near:
+            divided = set(self._division_near(n, near)) - set(near) if self.division_closure else set()
+            for v in near + sorted(divided):
                 lv = level if v in searched else level * self.unsearched_closure
+                if v in divided:
+                    lv *= self.division_closure
                 if v in named:
                     lv = max(lv, self.named_closure * sc)
                 companion = v in agreed

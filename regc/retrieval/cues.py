@@ -27,7 +27,8 @@ CUES: tuple[tuple[str, str, str], ...] = (
      r"|\bapply\ from\b|\bentry\ into\ force\b|\bin\ force\b|\btimeline\b|\btransitional\b(?!\W+(?:economic\W+)?activit)",
      r"\bentry\ into\ force\b|\bshall\ enter\ into\ force\b|\btransitional\ provisions?\b"),
     ("enforcement",
-     r"\bwho\s+(?:checks|supervises|monitors|enforces|polices)\s+(?:that|whether|if|compliance)\b|\bsupervis\w*|\benforc\w*|\bpenalt\w*"
+     r"\b(?:who|which\s+(?:authorit(?:y|ies)|bod(?:y|ies)|regulators?|supervisors?))\s+"
+     r"(?:checks|supervises|monitors|enforces|polices)\s+(?:that|whether|if|compliance)\b|\bsupervis\w*|\benforc\w*|\bpenalt\w*"
      r"|\bsanction\w*|\bwhat\s+happens\s+if\b[^?]{0,60}?\b(?:not|fail\w*)\b",
      r"\bcompetent\ authorit\w+|\bpenalt\w+|\binfringement\w*"),
     ("review",

@@ -5,13 +5,16 @@ first; the heading says what the article governs.
 
 A heading names a provision when it has at least ``MIN_WORDS`` content words and all of them occur in the question
 in the heading's order, with at most ``GAP`` other words between them (function words ``STOP`` are skipped on both
-sides); words are compared on plural-less stems cut to ``PREFIX`` letters ("activity" meets "activities").
+sides); words are compared on plural-less stems cut to ``PREFIX`` letters ("activity" meets "activities"), a
+long word's "-ing" cut first ("enabling" meets "enables").
 
 >>> heads = {"X#Article 16": "Enabling activities", "X#Article 9": "Environmental objectives"}
 >>> named_by_heading("Is our wind-turbine factory an enabling activity?", heads)
 ['X#Article 16']
 >>> named_by_heading("Which activities are enabling?", heads)  # order matters
 []
+>>> named_by_heading("Is it the kind that enables other activities?", heads)  # "-ing" and "-es" forms meet (H14t)
+['X#Article 16']
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ _WORD = re.compile(r"[a-z][a-z0-9]+")
 
 
 def _key(w: str) -> str:
+    if len(w) > 6 and w.endswith("ing"):
+        w = w[:-3]
     for end in ("ies", "es", "s"):
         if len(w) > 4 and w.endswith(end):
             w = w[: -len(end)]

@@ -21,8 +21,46 @@ CFR_HEADING = r"§\s*(?P<num>\d+\.\d+[a-z]?)"  # the section number of a CFR hea
 # a division heading between sections ("Subpart C—Security Standards for ...", "PART 162—ADMINISTRATIVE
 # REQUIREMENTS", "Subpart B [Reserved]") ends the section before it: what follows it up to the next section
 # (the division's title, contents list, AUTHORITY and SOURCE notes) is no section's text
-_DIVISION_HEAD = r"(?:Subpart\s+[A-Z]{1,2}|PART\s+\d+)\s*(?:[—–-]|\[Reserved\])"
+_DIVISION_HEAD = r"(?:Subpart\s+(?P<subpart>[A-Z]{1,2})|PART\s+(?P<part>\d+))\s*(?:[—–-]|\[Reserved\])"
 CFR_DIVISION = re.compile(rf"^[ \t]*{_DIVISION_HEAD}", re.M | re.I)
+
+
+def division_label(part: str, subpart: str = "") -> str:
+    """The locator of a CFR division: "Part 164", "Part 164, Subpart C" (the part/subpart a section sits in is its
+    tree node's ``chapter``; :mod:`regc.retrieval.cfr_divisions` makes graph nodes of them).
+
+    >>> division_label("164", "C"), division_label("160")
+    ('Part 164, Subpart C', 'Part 160')
+    """
+    return f"Part {part}, Subpart {subpart}" if subpart else f"Part {part}"
+
+
+def section_divisions(texts: list[str]) -> dict[str, str]:
+    """Section number -> its division (:func:`division_label`), read in page order: a "PART 164—..." heading opens
+    a part, a "Subpart C—..." heading a subpart of the part open at that point, and a section heading falls in
+    the subpart open when it appears, if that subpart belongs to the section's own part (the number's "164."),
+    else in its part only.  The first placement in a subpart is kept: the contents pages list every section
+    under its subpart before the text does, and a cross-reference that happens to open a line ("§ 160.103"
+    in part 164's text) must not move the section.
+
+    >>> section_divisions(["PART 164—SECURITY\\nSubpart A—General\\n§ 164.102 Basis.\\nSubpart C—Security\\n"
+    ...                    "§ 164.302 Applicability.\\n§ 162.100 Other part."])
+    {'164.102': 'Part 164, Subpart A', '164.302': 'Part 164, Subpart C', '162.100': 'Part 162'}
+    """
+    head = re.compile(rf"(?:{CFR_DIVISION.pattern})|^[ \t]*{CFR_HEADING}[ \t]+(?=[A-Z])", re.M | re.I)
+    part = subpart = ""
+    out: dict[str, str] = {}
+    for text in texts:
+        for m in head.finditer(text):
+            if m.group("part"):
+                part, subpart = m.group("part"), ""
+            elif m.group("subpart"):
+                subpart = m.group("subpart").upper()
+            else:
+                own = m.group("num").split(".", 1)[0]
+                if "Subpart" not in out.get(m.group("num"), ""):
+                    out[m.group("num")] = division_label(own, subpart if own == part else "")
+    return out
 
 
 def section_body(body: str) -> str:
@@ -78,9 +116,11 @@ def parse_pdf(path: Path, doc_id: str, title: str, pages: Optional[range] = None
         elif pno == first_page:
             at = re.search(rf"^[ \t]*(?:{CFR_HEADING})", text, re.M)
             parts += _page_parts(pno, text[:at.start()] if at else "")
+    divisions = section_divisions(texts)
     for s in sections:
         loc = f"§ {s.number}"
-        parts.append(Node("section", loc, loc, text=clean_text(section_body(s.body)), heading=s.title))
+        parts.append(Node("section", loc, loc, text=clean_text(section_body(s.body)), heading=s.title,
+                          chapter=divisions.get(s.number, "")))
     for pno in range(1, len(texts) + 1):
         if texts[pno - 1]:
             parts += _tables(doc.raw_page(pno), pno)
@@ -92,7 +132,8 @@ def parse_pdf(path: Path, doc_id: str, title: str, pages: Optional[range] = None
             best[p.locator] = p
     parts = [p for p in parts if best[p.locator] is p]
     # sections exposed as annex-like parts: the text before "(a)" and one child per top-level paragraph
-    wrapped = [Node("annex", p.label, p.locator, heading=p.heading, children=section_paragraphs(p)) for p in parts]
+    wrapped = [Node("annex", p.label, p.locator, heading=p.heading, children=section_paragraphs(p), chapter=p.chapter)
+               for p in parts]
     return ActTree(doc_id, title, str(path), wrapped, "pdf")
 
 
@@ -129,4 +170,4 @@ def section_paragraphs(section: Node) -> list[Node]:
     return out
 
 
-__all__ = ["parse_pdf", "section_paragraphs", "CFR_HEADING"]
+__all__ = ["parse_pdf", "section_paragraphs", "section_divisions", "division_label", "CFR_HEADING"]

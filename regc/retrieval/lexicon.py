@@ -61,6 +61,10 @@ BRIDGES: tuple[tuple[str, str], ...] = (
     (r"quits?|resign\w*|leaves? the (?:company|practice|job)|departing|fired", "termination"),
     (r"hack(?:ers?|ed|ing)?|ransomware|virus(?:es)?|malware|phishing|cyber-?attacks?", "security incident malicious software"),
     (r"disaster recovery|outages?|went down|back-?up plans?|restor\w+ (?:the )?(?:data|systems?)", "contingency plan"),
+    # ... the everyday names of the rule's subparts: their titles
+    (r"(?:the |HIPAA )?Security Rule", "security standards for the protection of electronic protected health information"),
+    (r"(?:the |HIPAA )?Privacy Rule", "privacy of individually identifiable health information"),
+    (r"(?:the |HIPAA )?Breach (?:Notification )?Rule", "notification in the case of breach of unsecured protected health information"),
     # ... the Privacy Rule's rights and permissions
     (r"(?:1[0-7]|[1-9])-year-olds?|minors?|teen\w*|child(?:ren)?|mother|father|guardians?", "personal representative"),
     (r"lawyers?|attorneys?|lawsuits?|court cases?|sued", "judicial and administrative proceedings"),
@@ -73,7 +77,7 @@ BRIDGES: tuple[tuple[str, str], ...] = (
     (r"donations?|fund-?rais\w*", "fundraising"),
     (r"bought by|buyers?|merg(?:er|ers|ing)|acquired by|takeover", "sale transfer merger due diligence health care operations"),
     (r"(?:list|record) of (?:everyone|who|whom)", "accounting of disclosures"),
-    (r"mistakes? in|errors? in|inaccurate|incorrect", "amendment"),
+    (r"mistakes? in|errors? in|inaccurate|incorrect|correct(?:ions?|ed|ing)|outdated|out of date", "amendment"),
     (r"paid cash|paid out of pocket|self-pay", "paid out of pocket in full"),
     (r"discipline\w*|punish\w*", "sanctions"),
     # ... each standard and implementation specification of the Security Rule, in everyday words
