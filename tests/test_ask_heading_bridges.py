@@ -1,6 +1,6 @@
 """`regc ask`, round H14u: headings named in practitioner words, sibling sections named in the lexicon's words
 within the seed's own CFR division, and the fresh14 vocabulary (written after reading the fresh14 misses, so
-in-sample)."""
+in-sample); the same-division citing join (:data:`regc.retrieval.closure.CITING_CLOSURE`)."""
 
 from __future__ import annotations
 
@@ -95,3 +95,30 @@ def test_a_sibling_named_in_the_lexicons_words_joins_only_within_the_seeds_divis
     lifted.clear()
     asker._lift_siblings(anchor, near, lambda n, level, origin: lifted.append(n))
     assert f"{HIPAA}#§ 160.300" not in lifted
+
+
+def test_a_section_citing_a_best_provision_joins_from_the_same_division_only(searcher):
+    """§ 162.1000 ("use the applicable medical data code sets described in § 162.1002") cites § 162.1002, both in
+    part 162 subpart J: with § 162.1002 among the best provisions it joins at CITING_CLOSURE x its score, when some
+    view's search pool holds it and it passes the overlap test; not when unsearched, not across divisions."""
+    from regc.retrieval.closure import CITING_CLOSURE
+
+    seed, citing = f"{HIPAA}#§ 162.1002", f"{HIPAA}#§ 162.1000"
+    asker = Asker(searcher)
+    assert citing in asker._citing[seed] and asker._divisions[seed] == asker._divisions[citing]
+    anchor = extract_anchor("When conducting a transaction, which medical data code sets must a covered entity use?",
+                            searcher)
+
+    def run(searched, **attrs):
+        a = Asker(searcher)
+        a.__dict__.update(attrs)
+        scores = {seed: (1.0, "search")}
+        a._close_citing(anchor, scores, searched, lambda it: (-it[1][0], it[0]))
+        return scores
+
+    on = run({seed, citing})
+    assert on[citing] == (CITING_CLOSURE * 1.0, "closure")
+    assert citing not in run({seed})  # no view's pool holds it
+    other = dict(asker._divisions, **{citing: "Part 162, Subpart I"})
+    assert citing not in run({seed, citing}, _divisions=other)
+    assert asker._divisions.get("32020R0852#Article 16") is None  # an EU article stands in no CFR division
