@@ -447,7 +447,7 @@ class Asker(NamedLifts, Closure):
         if "dense" in self.modes:
             self.s.dense("warm up", 1)
         _ = self.s.graph, self._chunk_node, self._domain, self._authority, self._cued, self._introducers, \
-            self._headings, self._objective_headings, self.s.activities
+            self._headings, self._objective_headings, self.s.activities, self._citing, self._divisions
         extract_anchor("warm up", self.s)
         for node in sorted(self.s.part_nodes()):
             self._words(node)
