@@ -37,7 +37,6 @@ from regc.retrieval.anchor import QUESTION_WORDS, Anchor, extract_anchor
 from regc.retrieval.citegraph import EXPAND_TYPES, part_of
 from regc.retrieval.closure import Closure
 from regc.retrieval.fusion import fuse
-from regc.retrieval.headings import named_near
 from regc.retrieval.lifts import (CUE_ACTS, OBJECTIVE_LEVEL, SECTION_LEVEL, TERM_LEVEL,  # noqa: F401 (re-exported)
                                   NamedLifts)
 from regc.retrieval.retrieve import indexed_version, version_tree  # (re-exported: the versions an answer quotes)
@@ -448,7 +447,7 @@ class Asker(NamedLifts, Closure):
         if "dense" in self.modes:
             self.s.dense("warm up", 1)
         _ = self.s.graph, self._chunk_node, self._domain, self._authority, self._cued, self._introducers, \
-            self._headings, self._objective_headings, self.s.activities
+            self._headings, self._objective_headings, self.s.activities, self._citing, self._divisions
         extract_anchor("warm up", self.s)
         for node in sorted(self.s.part_nodes()):
             self._words(node)
@@ -490,8 +489,7 @@ class Asker(NamedLifts, Closure):
 
         self._lift_named(anchor, lift)
         if self.sibling_level:  # short section headings near the best provisions
-            for n in named_near(anchor.question, self._sections, [n for n, _ in fused[:SIBLING_SEEDS]]):
-                lift(n, self.sibling_level, "heading")
+            self._lift_siblings(anchor, [n for n, _ in fused[:SIBLING_SEEDS]], lift)
         named = set(anchor.acts)
         domains = self.question_domains(anchor, fused)
         for n, (sc, origin) in list(scores.items()):

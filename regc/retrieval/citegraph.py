@@ -243,6 +243,26 @@ def node_part(node: str) -> str:
     return f"{celex}#{part_of(loc)}"
 
 
+def citing_parts(g: nx.MultiDiGraph, types: Iterable[str] = EXPAND_TYPES) -> dict[str, tuple[str, ...]]:
+    """Part -> the other parts of its own act that cite it (``types`` edges from the part or its paragraphs, to
+    the part or its paragraphs): the reverse of :func:`neighbours` within an act.
+
+    >>> g = nx.MultiDiGraph()
+    >>> _ = g.add_edge("d#§ 1.10(a)", "d#§ 1.12", type="REFERENCES")
+    >>> _ = g.add_edge("e#§ 2.1", "d#§ 1.12", type="REFERENCES")
+    >>> citing_parts(g)
+    {'d#§ 1.12': ('d#§ 1.10',)}
+    """
+    types = set(types)
+    out: dict[str, set[str]] = {}
+    for u, v, d in g.edges(data=True):
+        if d.get("type") in types and "#" in u and "#" in v:
+            a, b = node_part(u), node_part(v)
+            if a != b and a.split("#", 1)[0] == b.split("#", 1)[0]:
+                out.setdefault(b, set()).add(a)
+    return {b: tuple(sorted(a)) for b, a in sorted(out.items())}
+
+
 def neighbours(g: nx.MultiDiGraph, node: str, types: Iterable[str] = EXPAND_TYPES, *,
                same_act: bool = True) -> list[str]:
     """Provisions ``node`` (an act part) cites, at part level: its own out-edges and its paragraphs'.

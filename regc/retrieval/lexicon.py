@@ -133,12 +133,20 @@ BRIDGES: tuple[tuple[str, str], ...] = (
     (r"under investigation|investigat(?:e|es|ed|ing) (?:us|our|the|a) (?:practice|hospital|complaint|clinic)",
      "compliance reviews investigation"),
     (r"(?:\d+|several|many|five|six|seven|eight|nine|ten) years ago|statute of limitations", "limitations"),
+    # ... addressable specifications, misdirected disclosures, voluntary compliance (H14u: written
+    # after reading the fresh14 misses, so in-sample)
+    (r"optional|non-?mandatory", "addressable implementation specification"),
+    (r"(?:fax|send|sent|email|mail|post|deliver|hand|ship|gave|give)\w* (?:\S+ ){0,5}?to the wrong (?:\w+ )?"
+     r"(?:hospitals?|practices?|clinics?|patients?|persons?|recipients?|address(?:es)?|numbers?|plans?|offices?)"
+     r"|misdirected|wrong (?:recipients?|fax numbers?|email address(?:es)?)", "breach"),
     # ... Part 160: who is covered, how the Department enforces, how penalties are counted and collected (H14g)
-    (r"(?:are|is) (?:we|they|you|it|our \w+|a \w+) (?:even |still )?(?:covered by|subject to) (?:HIPAA|the (?:rules?|regulations?))"
+    (r"(?:are|is) (?:we|they|you|it|our \w+|a \w+|\w+ \w+ themselves|\w+ themselves) (?:even |still )?(?:covered by|subject to) "
+     r"(?:HIPAA|the (?:rules?|regulations?)|the (?:Department|Secretary|HHS)(?:'s|’s) (?:\w+ )?(?:investigations?|reviews?|enforcement))"
      r"|(?:does|do) (?:HIPAA|the (?:rules?|regulations?)) (?:even |still )?apply to (?:us|them|our|a|small)",
      "applicability covered entity"),
     (r"help (?:us|them|you|providers|covered entities) (?:to )?comply|(?:guidance|advice|help) (?:on|with) (?:complying|compliance)"
-     r"|(?:settle|resolve|handle)\w* (?:things |it |this |the matter |matters )?informally",
+     r"|(?:settle|resolve|handle)\w* (?:things |it |this |the matter |matters )?informally"
+     r"|voluntar\w* compliance|compl(?:y|ies|ying) voluntarily",
      "technical assistance cooperation informal means"),
     (r"settle(?:ment|d|s)? (?:with|the (?:case|matter|complaint|penalty|fine))|negotiat\w* (?:a |the |our )?(?:settlement|penalty|fine)"
      r"|(?:reduce|lower|compromise) (?:the |our |a )?(?:fine|penalty)",
@@ -210,7 +218,20 @@ BRIDGES: tuple[tuple[str, str], ...] = (
     (r"green (?:asset )?ratios?|GAR", "green asset ratio"),
     (r"subsidiar(?:y|ies)|parent compan(?:y|ies)|(?:our|the|a) group(?! health)", "parent undertaking consolidated"),
 )
+# practitioner words that name an article by its heading (:func:`~regc.retrieval.headings.named_by_heading`; the
+# heading lift of :mod:`regc.retrieval.lifts`), in the same form as ``BRIDGES``.  Only the heading lift reads them:
+# they do not join the search views.  (H14u: written after reading the fresh13 / fresh14 misses, so in-sample.)
+HEADING_BRIDGES: tuple[tuple[str, str], ...] = (
+    # an activity that lets OTHER activities cut their emissions / pollution (Taxonomy Regulation Art. 16)
+    (r"(?:let|lets|letting|help|helps|helping|allow|allows|allowing)(?! (?:us|me|our|we|ourselves)\b)"
+     r" (?:\S+ ){1,4}?(?:to )?(?:cut|reduce|lower|abate|avoid|capture|treat|filter)", "enabling activities"),
+    # a larger plant: the extra output of an installation (RED II Art. 14)
+    (r"(?:enlarg|expand|extend|upgrad|repower)\w* (?:the |our |a |an |this |that )?(?:\w+ )?"
+     r"(?:plants?|installations?|farms?|parks?|stations?|facilit(?:y|ies)|capacity)"
+     r"|(?:extra|additional|added) (?:output|capacity|production)", "capacity increases"),
+)
 _COMPILED = tuple((re.compile(rf"(?<![\w-])(?:{pat})(?![\w-])", re.I), words) for pat, words in BRIDGES)
+_HEADING_COMPILED = tuple((re.compile(rf"(?<![\w-])(?:{pat})(?![\w-])", re.I), words) for pat, words in HEADING_BRIDGES)
 
 
 def bridge(question: str) -> tuple[str, ...]:
@@ -223,3 +244,15 @@ def bridge(question: str) -> tuple[str, ...]:
         if m and words.lower() not in low:
             hits.append((m.start(), words))
     return tuple(dict.fromkeys(w for _, w in sorted(hits, key=lambda x: x[0])))
+
+
+def heading_bridge(question: str) -> tuple[str, ...]:
+    """The headings ``question`` names in practitioner words (``HEADING_BRIDGES``), in order of first mention.
+
+    >>> heading_bridge("Our filters let cement plants cut their dust emissions. If we enlarge the plant later?")
+    ('enabling activities', 'capacity increases')
+    >>> heading_bridge("Will the loan help us reduce our emissions?")  # our own reduction enables nothing
+    ()
+    """
+    hits = [(m.start(), words) for rx, words in _HEADING_COMPILED for m in [rx.search(question)] if m]
+    return tuple(dict.fromkeys(w for _, w in sorted(hits)))

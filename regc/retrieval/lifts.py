@@ -17,8 +17,9 @@ from typing import Optional
 from regc.retrieval.activities import named_annexes
 from regc.retrieval.anchor import Anchor
 from regc.retrieval.citegraph import annex_introducers, part_of
-from regc.retrieval.headings import (article_headings, named_by_heading, named_by_objective, objective_headings,
-                                     section_headings)
+from regc.retrieval.headings import (article_headings, named_by_heading, named_by_objective, named_near,
+                                     objective_headings, section_headings)
+from regc.retrieval.lexicon import heading_bridge
 
 TERM_LEVEL = 0.7  # the definitions article of a defined term used in the question (= ask.DECAY)
 SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the question names
@@ -30,6 +31,14 @@ CUE_ACTS = 5  # without a named act, a cue's articles are looked for in the acts
 # Taxonomy fresh8 (in-sample) +.055 R@10 / +.167 FullCov@10, fresh6 +.022 / +.045, faq_eval +.004 R@10, no set
 # loses R@10 or FullCov@10 (tests/fixtures/ask/README.md, round H14m)
 OBJECTIVE_LEVEL: Optional[float] = 0.7
+# an article the question names by its heading in practitioner words ("filters that let cement plants cut their
+# dust" -> "Enabling activities": :data:`~regc.retrieval.lexicon.HEADING_BRIDGES`) joins like one named in the
+# heading's own words (H14u; README, twenty-first round); False: off
+HEADING_BRIDGES = True
+# a section beside the best provisions whose short heading the lexicon's words name ("subject to the Department's
+# investigations" -> "applicability" -> "§ 160.300 Applicability.") joins like one the question names, when it
+# stands in the same CFR division as one of them (H14u; README, twenty-first round); False: off
+SIBLING_BRIDGED = True
 
 
 class NamedLifts:
@@ -37,6 +46,8 @@ class NamedLifts:
     its attributes ``activity_level``, ``heading_level``, ``objective_level``, ``cue_level`` ...)."""
 
     objective_level: Optional[float] = OBJECTIVE_LEVEL
+    heading_bridges: bool = HEADING_BRIDGES
+    sibling_bridged: bool = SIBLING_BRIDGED
 
     def _lift_named(self, anchor: Anchor, lift) -> None:
         """What the question names: cited provisions, annexes holding an activity it names by code or by title,
@@ -49,9 +60,10 @@ class NamedLifts:
         if self.activity_level:
             for n in named_annexes(anchor.question, self.s.activities):
                 lift(n, self.activity_level, "activity")
-        if self.heading_level:
-            for n in named_by_heading(anchor.question, self._headings):
-                lift(n, self.heading_level, "heading")
+        if self.heading_level:  # in the question's words, or in practitioner words for the heading
+            for text in (anchor.question,) + (heading_bridge(anchor.question) if self.heading_bridges else ()):
+                for n in named_by_heading(text, self._headings):
+                    lift(n, self.heading_level, "heading")
         if self.objective_level:
             for n in named_by_objective(anchor.question, self._objective_headings):
                 lift(n, self.objective_level, "objective")
@@ -81,6 +93,25 @@ class NamedLifts:
         return objective_headings(self._headings)
 
     _sections = cached_property(lambda self: section_headings(self.s.trees.values()))  # node -> short heading
+
+    @cached_property
+    def _divisions(self) -> dict[str, str]:
+        """Section node -> the division its text stands in ("Part 160, Subpart C"; CFR sections only)."""
+        return {f"{t.celex}#{p.locator}": p.chapter for t in self.s.trees.values() for p in t.parts
+                if p.chapter.startswith("Part")}
+
+    def _lift_siblings(self, anchor: Anchor, near: list[str], lift) -> None:
+        """Sections with a short heading the question names, near its best provisions ``near``
+        (:func:`~regc.retrieval.headings.named_near`); in the lexicon's words for its practitioner words
+        ("are business associates subject to ..." -> "applicability") only within the division of one of ``near``
+        ("§ 160.300 Applicability." beside § 160.310, not § 160.400's)."""
+        found = named_near(anchor.question, self._sections, near)
+        if self.sibling_bridged:
+            own = {self._divisions.get(n) for n in near} - {None}
+            found += [n for b in anchor.bridged for n in named_near(b, self._sections, near)
+                      if self._divisions.get(n) in own]
+        for n in dict.fromkeys(found):
+            lift(n, self.sibling_level, "heading")
 
     @cached_property
     def _introducers(self) -> dict[str, tuple[str, ...]]:
