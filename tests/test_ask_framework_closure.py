@@ -63,3 +63,23 @@ def test_only_the_best_provision_of_another_act_brings_its_framework_article(sea
     assert _joined(_close(searcher, q, seeds=second), FRAMEWORK_CLOSURE * 0.9) == []
     own = {f"{TR}#Article 19": (1.0, "search")}  # a provision of the framework act itself
     assert _joined(_close(searcher, q, seeds=own), FRAMEWORK_CLOSURE) == []
+
+
+def test_enabling_named_out_of_heading_order_bridges_to_the_enabling_article(searcher):
+    """"does it count as enabling" names the heading "Enabling activities" with its key word out of order: the heading
+    bridge lifts 2020/852 Article 16; "enabling climate adaptation" (Article 11's own criterion) does not."""
+    from regc.retrieval.headings import named_by_heading
+    from regc.retrieval.lexicon import heading_bridge
+
+    heads = {f"{TR}#Article 16": "Enabling activities", f"{TR}#Article 11": "Substantial contribution to climate "
+             "change adaptation"}
+    own = "We install solar hot water panels. Which activity is that, does it count as enabling?"
+    assert named_by_heading(own, heads) == []  # "activity ... enabling": out of the heading's order
+    for q in (own, "Are they the kind that enables other activities?", "Is it enabling under the taxonomy?"):
+        assert [n for b in heading_bridge(q) for n in named_by_heading(b, heads)] == [f"{TR}#Article 16"], q
+    for q in ("Can our consulting revenue count as enabling climate adaptation?",
+              "Can this broadcasting count as an activity that enables others to adapt to climate change?",
+              "Does our product count as eligible?"):
+        assert heading_bridge(q) == (), q
+    hits = Asker(searcher).retrieve("We install solar hot water panels on roofs. Does it count as enabling?", 20)[1]
+    assert f"{TR}#Article 16" in [h.node for h in hits[:10]]
