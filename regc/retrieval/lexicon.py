@@ -225,6 +225,11 @@ HEADING_BRIDGES: tuple[tuple[str, str], ...] = (
     # an activity that lets OTHER activities cut their emissions / pollution (Taxonomy Regulation Art. 16)
     (r"(?:let|lets|letting|help|helps|helping|allow|allows|allowing)(?! (?:us|me|our|we|ourselves)\b)"
      r" (?:\S+ ){1,4}?(?:to )?(?:cut|reduce|lower|abate|avoid|capture|treat|filter)", "enabling activities"),
+    # "does it count as enabling", "are they the kind that enables other activities": the heading's key word out of
+    # its order (not "enabling climate adaptation": adaptation's own enabling criterion, Art. 11(1)(b); H14v)
+    (r"(?:count|counts|counted|qualif\w*|treated|classif\w*|regarded) as (?:an? )?enabling(?! (?:climate )?adapt)"
+     r"|(?:kind|type|sort) (?:of \w+ )?that enables? (?:other|others)(?! to adapt)"
+     r"|(?:is|are) (?:it|this|that|they) (?:an? )?enabling(?! (?:climate )?adapt)", "enabling activities"),
     # a larger plant: the extra output of an installation (RED II Art. 14)
     (r"(?:enlarg|expand|extend|upgrad|repower)\w* (?:the |our |a |an |this |that )?(?:\w+ )?"
      r"(?:plants?|installations?|farms?|parks?|stations?|facilit(?:y|ies)|capacity)"
@@ -252,6 +257,10 @@ def heading_bridge(question: str) -> tuple[str, ...]:
     >>> heading_bridge("Our filters let cement plants cut their dust emissions. If we enlarge the plant later?")
     ('enabling activities', 'capacity increases')
     >>> heading_bridge("Will the loan help us reduce our emissions?")  # our own reduction enables nothing
+    ()
+    >>> heading_bridge("Which activity is that, and does it count as enabling?")
+    ('enabling activities',)
+    >>> heading_bridge("Can our consulting revenue count as enabling climate adaptation?")  # Art. 11, not Art. 16
     ()
     """
     hits = [(m.start(), words) for rx, words in _HEADING_COMPILED for m in [rx.search(question)] if m]
