@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Optional
 
+from regc.retrieval.activities import question_objectives
 from regc.retrieval.anchor import Anchor
 from regc.retrieval.cfr_divisions import division_members
 from regc.retrieval.citegraph import EXPAND_TYPES, citing_parts, lineage_neighbours, neighbours, title_named
@@ -69,8 +70,6 @@ class Closure:
             return 0.0
         objective = self._objective_headings.get(v)
         if objective is not None:
-            from regc.retrieval.activities import question_objectives
-
             named = question_objectives(anchor.question) or {a.split("-", 1)[0] for a, _ in
                                                              self.s.activities.get(seed, ())}
             if objective not in named:
