@@ -36,6 +36,7 @@ from regc.retrieval.refs import CFR_SECTION_NUMBER, CFR_SECTION_REF, CFR_SUBDIVI
 LETTER = r"[A-Z]\b"
 LETTER_JOIN = r"\s*(?:,\s*(?:and|or)\b|,|and|or|through|to)\s*"
 LETTERS = rf"{LETTER}(?:{LETTER_JOIN}{LETTER})*"
+LETTER_STEP = re.compile(rf"(?P<through>through|to)?\s*(?P<l>{LETTER})")  # one letter of LETTERS, after "through"?
 PART_NUMBER = r"\d{3}"
 OF_PART = rf"(?:\s+of\s+(?:this\s+part|part\s+(?P<of_part>{PART_NUMBER})))?"
 DIVISION_REF = re.compile(rf"""
@@ -54,7 +55,7 @@ SECTION_RANGE = re.compile(rf"""
 def _letters(spec: str) -> list[str]:
     """'D or E' -> ['D', 'E']; 'A through C' -> ['A', 'B', 'C']."""
     out: list[str] = []
-    for m in re.finditer(r"(?P<through>through|to)?\s*(?P<l>[A-Z])\b", spec):
+    for m in LETTER_STEP.finditer(spec):
         if m.group("through") and out:
             out += [chr(c) for c in range(ord(out[-1]) + 1, ord(m.group("l")) + 1)]
         else:
@@ -98,11 +99,17 @@ def _number_key(number: str) -> tuple:
     return int(part), int(digits), sec[len(digits):]
 
 
+def tree_divisions(tree: ActTree) -> dict[str, str]:
+    """Section locator -> the division it stands in ("Part 164, Subpart C"), for the CFR sections of ``tree`` whose
+    division the PDF front-end recorded (their ``chapter``); {} for any other tree."""
+    return {p.locator: p.chapter for p in tree.parts if p.locator.startswith("§") and p.chapter.startswith("Part")}
+
+
 def division_edges(g: nx.MultiDiGraph, trees: Sequence[ActTree]) -> None:
     """Division nodes, ``CONTAINS`` and division / range ``REFERENCES`` edges of every tree whose sections carry
     their division (see the module docstring); trees without divisions are left alone."""
     for t in trees:
-        placed = {p.locator: p.chapter for p in t.parts if p.locator.startswith("§") and p.chapter.startswith("Part")}
+        placed = tree_divisions(t)
         if not placed:
             continue
         for loc, division in sorted(placed.items()):
@@ -141,4 +148,4 @@ def division_members(g: nx.MultiDiGraph, node: str) -> list[str]:
     return sorted(out)
 
 
-__all__ = ["division_refs", "section_ranges", "division_edges", "division_members", "DIVISION_REF"]
+__all__ = ["division_refs", "section_ranges", "tree_divisions", "division_edges", "division_members", "DIVISION_REF"]

@@ -23,6 +23,8 @@ CFR_HEADING = r"§\s*(?P<num>\d+\.\d+[a-z]?)"  # the section number of a CFR hea
 # (the division's title, contents list, AUTHORITY and SOURCE notes) is no section's text
 _DIVISION_HEAD = r"(?:Subpart\s+(?P<subpart>[A-Z]{1,2})|PART\s+(?P<part>\d+))\s*(?:[—–-]|\[Reserved\])"
 CFR_DIVISION = re.compile(rf"^[ \t]*{_DIVISION_HEAD}", re.M | re.I)
+# a division heading or a section heading at a line's start, in page order (:func:`section_divisions`)
+DIVISION_OR_SECTION = re.compile(rf"(?:{CFR_DIVISION.pattern})|^[ \t]*{CFR_HEADING}[ \t]+(?=[A-Z])", re.M | re.I)
 
 
 def division_label(part: str, subpart: str = "") -> str:
@@ -47,11 +49,10 @@ def section_divisions(texts: list[str]) -> dict[str, str]:
     ...                    "§ 164.302 Applicability.\\n§ 162.100 Other part."])
     {'164.102': 'Part 164, Subpart A', '164.302': 'Part 164, Subpart C', '162.100': 'Part 162'}
     """
-    head = re.compile(rf"(?:{CFR_DIVISION.pattern})|^[ \t]*{CFR_HEADING}[ \t]+(?=[A-Z])", re.M | re.I)
     part = subpart = ""
     out: dict[str, str] = {}
     for text in texts:
-        for m in head.finditer(text):
+        for m in DIVISION_OR_SECTION.finditer(text):
             if m.group("part"):
                 part, subpart = m.group("part"), ""
             elif m.group("subpart"):

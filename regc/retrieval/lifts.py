@@ -16,6 +16,7 @@ from typing import Optional
 
 from regc.retrieval.activities import named_annexes
 from regc.retrieval.anchor import Anchor
+from regc.retrieval.cfr_divisions import tree_divisions
 from regc.retrieval.citegraph import annex_introducers, part_of
 from regc.retrieval.headings import (article_headings, named_by_heading, named_by_objective, named_near,
                                      objective_headings, section_headings)
@@ -97,8 +98,8 @@ class NamedLifts:
     @cached_property
     def _divisions(self) -> dict[str, str]:
         """Section node -> the division its text stands in ("Part 160, Subpart C"; CFR sections only)."""
-        return {f"{t.celex}#{p.locator}": p.chapter for t in self.s.trees.values() for p in t.parts
-                if p.chapter.startswith("Part")}
+        return {f"{t.celex}#{loc}": division for t in self.s.trees.values()
+                for loc, division in tree_divisions(t).items()}
 
     def _lift_siblings(self, anchor: Anchor, near: list[str], lift) -> None:
         """Sections with a short heading the question names, near its best provisions ``near``
