@@ -191,7 +191,7 @@ def _claims(text: str, focus: set[str], need: int, weight: Optional[dict] = None
     for i, (s, stems) in enumerate(_stemmed_sentences(text)):
         shared = focus & stems
         if len(shared) >= need:
-            scored.append((-(sum(weight[w] for w in shared) if weight else len(shared)), i, s))
+            scored.append((-(math.fsum(weight[w] for w in shared) if weight else len(shared)), i, s))
     scored.sort()
     best = list(dict.fromkeys(_trim(s) for _, _, s in scored))[:CLAIMS_PER_RULE]  # a repeated sentence once
     claims = [{"text": s, "quote": s} for s in best]
@@ -274,8 +274,8 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
         overlap, claims = _claims(text, focus, need, weight)
         if claims:
             in_title = focus & title_keys(searcher, h.node)
-            titled = title_weight * (sum(weight[w] for w in in_title) if weight else len(in_title))
-            total = sum(weight.values()) if weight else len(focus)
+            titled = title_weight * (math.fsum(weight[w] for w in in_title) if weight else len(in_title))
+            total = math.fsum(weight.values()) if weight else len(focus)
             found.append((h, h.score * (overlap + titled) / (total or 1), claims))
     best = max((f[1] for f in found), default=0.0)
     if policy == "answering":

@@ -29,6 +29,7 @@ order, provisions in order of mention.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Sequence
 
@@ -111,7 +112,6 @@ def purpose_empowerments(title: str, parent_paragraphs: dict[str, str]) -> list[
     ...     "screening criteria for climate change mitigation; the Commission shall adopt a delegated act"})
     ['Article 8(4)']
     """
-    import math
 
     m = SUPPLEMENTING.search(title)
     if not m or not parent_paragraphs:
@@ -122,7 +122,7 @@ def purpose_empowerments(title: str, parent_paragraphs: dict[str, str]) -> list[
         for w in ws:
             used[w] = used.get(w, 0) + 1
     purpose = _keys(m.group("purpose"))
-    score = {loc: sum(math.log(len(words) / used[w]) for w in ws & purpose) for loc, ws in words.items()}
+    score = {loc: math.fsum(math.log(len(words) / used[w]) for w in ws & purpose) for loc, ws in words.items()}
     best = max(score.values())
     return sorted(loc for loc, sc in score.items() if best > 0 and sc >= PURPOSE_SHARE * best)
 
