@@ -16,7 +16,8 @@ text, so an edited pattern simply misses.
 
 Written by ``python -m regc.cli.rx_store`` (``make rx-store``; ``make bench`` runs it), untracked like
 ``__pycache__``; with command-line arguments it also records the patterns a ``regc`` command compiles as it runs
-(lark's lexers, patterns built on first use), e.g. ``python -m regc.cli.rx_store compile ACT.xml --only ID -o OUT``.
+(lark's lexers, patterns built on first use), e.g. ``python -m regc.cli.rx_store compile ACT.xml -o OUT``
+(``make rx-store`` records a whole 2021/2139 compile when the corpus has it).
 
 >>> import re
 >>> e = entry_of(r"(?P<n>\\d+)x", re.I)
