@@ -65,6 +65,7 @@ def test_prime_keeps_what_re_has_cached(tmp_path):
 def test_entries_refused_when_not_exact():
     assert rx_store.entry_of("[[a]") is None  # FutureWarning (possible nested set) at parse: not stored
     assert rx_store.entry_of("a", re.DEBUG) is None
+    assert rx_store.entry_of("(unclosed") is None  # re.compile raises: the recorder skips it
     assert rx_store.entry_of(rb"\d+", 0) is not None  # bytes patterns are stored too
 
 

@@ -53,14 +53,17 @@ def runtime_key() -> tuple:
 
 def entry_of(pattern: str | bytes, flags: int = 0) -> tuple | None:
     """The stored form of one pattern, checked against ``re.compile``; None when it cannot be stored exactly
-    (a parse warning, DEBUG/TEMPLATE flags, code words wider than the store's, or any mismatch)."""
+    (a parse warning or error, DEBUG/TEMPLATE flags, code words wider than the store's, or any mismatch)."""
     flags = int(flags)
     if flags & (re.DEBUG | re.TEMPLATE) or _sre.CODESIZE not in _CODE_TYPES:
         return None
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        parsed = re._parser.parse(pattern, flags)
-        code = re._compiler._code(parsed, flags)
+        try:
+            parsed = re._parser.parse(pattern, flags)
+            code = re._compiler._code(parsed, flags)
+        except (re.error, OverflowError, RecursionError):  # re.compile raises for it: nothing to store
+            return None
     groupindex = {name: int(i) for name, i in parsed.state.groupdict.items()}
     indexgroup = [None] * parsed.state.groups
     for name, i in groupindex.items():
