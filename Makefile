@@ -13,7 +13,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 export HF_HUB_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: venv demo test bench clean browser prefilter-table
+.PHONY: venv demo test bench clean browser prefilter-table rx-store
 
 # Debian's chromium for the browser test of the HTML report (Playwright drives it; `playwright install` is never
 # run).  CI runs as root on a clean machine: apt-get update once, then install; without root or apt the browser
@@ -49,10 +49,17 @@ test: venv browser
 	$(BIN)/python -m pytest -q -p no:cacheprovider $(PYTEST_XDIST) $(PYTEST_ARGS)
 
 # the package's bytecode, as an installed wheel has it (this machine sets PYTHONDONTWRITEBYTECODE, so an editable
-# install would otherwise recompile every module in every timed process)
-bench: venv
+# install would otherwise recompile every module in every timed process), and the store of compiled patterns
+bench: venv rx-store
 	$(BIN)/python -m compileall -q regc
 	$(BIN)/python -m bench.run
+
+# the compiled regular expressions of regc's modules (and, when the corpus has it, those a whole 2021/2139 compile
+# builds: lark's lexers, patterns made on first use), which `regc compile` reads at start instead of parsing ~1,000
+# patterns (regc/cli/rx_store.py; untracked, like __pycache__; a missing or stale store only costs that time)
+RX_STORE_ACT := $(REGC_CORPUS)/eurlex-lex-corpus/works/32021r2139/2026-01-01/en.xml
+rx-store: venv
+	$(BIN)/python -m regc.cli.rx_store $(if $(wildcard $(RX_STORE_ACT)),compile $(RX_STORE_ACT) -o .bench/rx-store --no-cache -q)
 
 # the stored prefilter analysis of the rule patterns (regc/grammar/prefilter_table.py): rerun after changing rule
 # patterns or regc/grammar/prefilter.py (a stale table is never wrong, only slower)

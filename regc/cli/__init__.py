@@ -36,6 +36,8 @@ COMMANDS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
                           ("portfolio", "a folder of reports -> one CSV of fixed keys and findings"))),
 )
 COMMAND_MODULES = tuple(mod for mod, _ in COMMANDS)
+# commands whose process starts from the store of compiled patterns (regc/cli/rx_store.py), when one is written
+PRIMED_COMMANDS = ("compile",)
 
 
 # A user-facing error: printed as one line, exit code 2 (the core raises the same type).
@@ -93,6 +95,10 @@ def main(argv: list[str] | None = None) -> int:
     if argv is not None:
         return _run(list(argv))
     _tune_gc()
+    if command_of(sys.argv[1:]) in PRIMED_COMMANDS:
+        from regc.cli.rx_store import prime
+
+        prime()
     try:
         return _run(sys.argv[1:])
     finally:
