@@ -1,8 +1,9 @@
 """What a question names, lifted into the ranking of :class:`~regc.retrieval.ask.Asker` (split from ``ask.py``,
 which holds the search, fusion and closure): the provisions it cites, the annexes holding an activity it names by
 code or title, the articles it names by heading or by their environmental objective, the definitions of its terms,
-short section headings near its best provisions, and the articles its cues point to ("from what date" -> the
-application article) with the later acts' articles that amended them.
+short section headings near its best provisions, the articles its cues point to ("from what date" -> the
+application article) with the later acts' articles that amended them, and, when it asks in which table it presents
+its figures, the template annex its best provisions require (with the article requiring it).
 
 Each lift puts a provision at a fixed level (or a share of its act's best score) unless search scored it higher;
 the levels are the ``Asker`` options documented in :mod:`regc.retrieval.ask`.
