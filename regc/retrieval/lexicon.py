@@ -144,6 +144,17 @@ BRIDGES: tuple[tuple[str, str], ...] = (
      r"(?:HIPAA|the (?:rules?|regulations?)|the (?:Department|Secretary|HHS)(?:'s|’s) (?:\w+ )?(?:investigations?|reviews?|enforcement))"
      r"|(?:does|do) (?:HIPAA|the (?:rules?|regulations?)) (?:even |still )?apply to (?:us|them|our|a|small)",
      "applicability covered entity"),
+    # ... whether a duty binds the asker as well, or only others ("a required step for us too, or only for the
+    # clinics?", "do we only have to follow Part 164, or also Parts 160 and 162?"): the section headed
+    # "Applicability" of the division the duty stands in (the sibling lift, :mod:`regc.retrieval.lifts`); who
+    # must prove a point: the section on the burden of proof (H14w: written after reading the fresh16 misses, so
+    # in-sample)
+    (r"(?:required|mandatory|obligatory|necessary|needed|binding|apply|applies) (?:\w+ ){0,2}?(?:for|to|on) "
+     r"(?:us|them|you|me) (?:too|as well|also)\b"
+     r"|(?:only|just) (?:have|need) to (?:follow|comply with|meet|apply)\b[^?]{0,80}?\bor also\b",
+     "applicability"),
+    (r"who (?:must|has to|have to|needs to|need to|should|would have to|bears?) (?:\w+ )?(?:prove|proves|demonstrate|show)"
+     r"|burden of (?:proof|proving|demonstrating)|onus", "burden of proof"),
     (r"help (?:us|them|you|providers|covered entities) (?:to )?comply|(?:guidance|advice|help) (?:on|with) (?:complying|compliance)"
      r"|(?:settle|resolve|handle)\w* (?:things |it |this |the matter |matters )?informally"
      r"|voluntar\w* compliance|compl(?:y|ies|ying) voluntarily",
