@@ -33,6 +33,7 @@ from typing import Iterator, Optional
 from regc.runtime import kernel
 from regc.runtime.kernel import FAIL, NA, PASS, UNKNOWN
 
+_ZERO = Fraction(0)
 _EFFECTIVE = ("effective_from", "effective_until", "window")
 _DATED = ("deadline", "recurring")
 
@@ -55,10 +56,6 @@ def _period_limit(amount, period: str) -> Fraction:
 
 
 _OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "=": operator.eq}
-
-
-def _holds(op: str, a: Fraction, b: Fraction) -> bool:
-    return _OPS[op](a, b)
 
 
 class CycleError(ValueError):
@@ -84,6 +81,12 @@ class ConcreteUnit:
                 self.users[k].append(i)
         self.order = self._order()
         self.rank = {i: r for r, i in enumerate(self.order)}
+        self.static = {i: self._static(i) for i in self.ids}
+        self.readers: dict[str, list[int]] = {}  # per quantity variable: the nodes whose items read it
+        for (i, _j), var in self.xvar.items():
+            self.readers.setdefault(var, []).append(i)
+        self._below: dict[int, Optional[list[int]]] = {}  # per node: the nodes that read it, in order
+        self._cands: dict = {}  # per domain start: _candidates; per start and date: the all-pass profile
 
     def _order(self) -> list[int]:
         """Nodes after everything their rule reads (kids, anchored kids, dependency targets)."""
@@ -110,58 +113,77 @@ class ConcreteUnit:
         return out
 
     # -- the encoding's rules on concrete inputs ---------------------------------------------------------------
-    def _own(self, n: dict, p: dict) -> str:
-        i = n["i"]
+    def _static(self, i: int) -> tuple:
+        """What ``node`` reads of node ``i``'s plan entry, read once: its items as (test, threshold, variable),
+        its dated checks as ("deadline", day) / ("recurring", days), its effective limits as (from, until) days
+        (None: open).  The fields, by position: own, items, items OR-ed, dated, dated OR-ed, kids, logic, n,
+        anchored kids, dependencies, dependencies required, effective limits, conditional."""
+        n = self.nodes[i]
+        items = tuple((_OPS[it[1]], _fraction(it[4]), self.xvar[(i, j)]) for j, it in enumerate(n["q"]))
+        dated = tuple(("deadline", _days(t[1])) if t[0] == "deadline" else ("recurring", _period_limit(t[4], t[5]))
+                      for t in n["t"] if t[0] in _DATED)
+        eff = []
+        for t in n["t"]:
+            if t[0] in _EFFECTIVE:
+                lo = t[1] if t[0] == "effective_from" else t[2] if t[0] == "window" else None
+                hi = t[1] if t[0] == "effective_until" else t[3] if t[0] == "window" else None
+                eff.append((_days(lo) if lo else None, _days(hi) if hi else None))
+        return (n["own"], items, n["qlogic"] == "OR", dated, n["tlogic"] == "OR", n["kids"], n["logic"], n["n"],
+                n["akids"], n["deps"], n["dmin"], tuple(eff), bool(n["cond"]))
+
+    def _own(self, i: int, st: tuple, p: dict) -> str:
         if not p["has"][i]:
             return UNKNOWN
-        parts = []
-        if n["q"]:
-            ok = [_holds(it[1], p["x"][self.xvar[(i, j)]], _fraction(it[4])) for j, it in enumerate(n["q"])]
-            parts.append(PASS if (any(ok) if n["qlogic"] == "OR" else all(ok)) else FAIL)
-        vs = []
-        for t in n["t"]:
-            if t[0] == "deadline":
-                vs.append(PASS if p["date"][i] <= _days(t[1]) else FAIL)
-            elif t[0] == "recurring":
-                age = p["as_of"] - p["date"][i]
-                limit = _period_limit(t[4], t[5])
-                vs.append(PASS if 0 <= age and age <= limit else FAIL)
-        if vs:
-            parts.append(kernel.k_or(vs) if n["tlogic"] == "OR" else kernel.k_and(vs))
+        items, dated = st[1], st[3]
+        if items:
+            x = p["x"]
+            ok = [test(x[var], c) for test, c, var in items]
+            q = PASS if (any(ok) if st[2] else all(ok)) else FAIL
+            if not dated:
+                return q  # the AND of one verdict is that verdict
+        parts = [q] if items else []
+        if dated:
+            vs = []
+            for kind, v in dated:
+                if kind == "deadline":
+                    vs.append(PASS if p["date"][i] <= v else FAIL)
+                else:
+                    age = p["as_of"] - p["date"][i]
+                    vs.append(PASS if 0 <= age and age <= v else FAIL)
+            parts.append(kernel.k_or(vs) if st[4] else kernel.k_and(vs))
         if not parts:
             return PASS if p["met"][i] else FAIL
         return kernel.k_and(parts)
 
     def node(self, i: int, p: dict, V: dict) -> str:
         """``V[i]`` from the inputs ``p`` and the verdicts ``V`` of the nodes it reads."""
-        n = self.nodes[i]
-        parts = []
-        if n["own"]:
-            parts.append(self._own(n, p))
-        if n["kids"]:
-            parts.append(kernel.k_combine(n["logic"], [V[c] for c in n["kids"]], n["n"]))
-        v = kernel.k_and(parts) if parts else UNKNOWN
-        if n["akids"] and v != NA:
-            v = kernel.k_and([v, kernel.k_and([V[c] for c in n["akids"]])])
-        if n["deps"]:
+        st = self.static[i]
+        own, kids, akids, deps = st[0], st[5], st[8], st[9]
+        if kids:  # the AND of one verdict is that verdict
+            v = kernel.k_combine(st[6], [V[c] for c in kids], st[7])
+            if own:
+                v = kernel.k_and([self._own(i, st, p), v])
+        else:
+            v = self._own(i, st, p) if own else UNKNOWN
+        if akids and v != NA:
+            v = kernel.k_and([v, kernel.k_and([V[c] for c in akids])])
+        if deps:
             true = unknown = 0
-            for target, status in n["deps"]:
+            for target, status in deps:
                 tv = V[target] if target >= 0 else UNKNOWN
                 if tv == UNKNOWN:
                     unknown += 1
                 elif (tv == PASS) == (status == "Affirmation"):
                     true += 1
-            if true < n["dmin"] and v != NA:
+            if true < st[10] and v != NA:
                 v = UNKNOWN
-            if true + unknown < n["dmin"]:
+            if true + unknown < st[10]:
                 v = NA
-        eff = [t for t in n["t"] if t[0] in _EFFECTIVE]  # the assessment date is always stated (domain)
-        for t in eff:
-            lo = t[1] if t[0] == "effective_from" else t[2] if t[0] == "window" else None
-            hi = t[1] if t[0] == "effective_until" else t[3] if t[0] == "window" else None
-            if (lo and p["as_of"] < _days(lo)) or (hi and p["as_of"] > _days(hi)):
+        as_of = p["as_of"]  # the assessment date is always stated (domain)
+        for lo, hi in st[11]:
+            if (lo is not None and as_of < lo) or (hi is not None and as_of > hi):
                 v = NA
-        if n["cond"] and p["has"][i] and p["off"][i]:
+        if st[12] and p["has"][i] and p["off"][i]:
             v = NA
         return v
 
@@ -171,18 +193,62 @@ class ConcreteUnit:
             V[i] = forced[i] if forced and i in forced else self.node(i, p, V)
         return V
 
+    def verdicts_from(self, p: dict, base: dict, base_v: dict[int, str]) -> dict[int, str]:
+        """``verdicts(p)``, given ``base_v = verdicts(base)`` for a profile ``base`` that ``p`` was made from:
+        only the nodes whose inputs differ, and the nodes that read them, are evaluated again (a node's rule
+        reads its own facts, the variables of its items, the assessment date and the verdicts it combines).
+
+        >>> cu = ConcreteUnit({"nodes": [dict(i=0, own=False, q=[], t=[], kids=[1], akids=[], deps=[],
+        ...     logic="AND", n=None, cond=False, qlogic="AND", tlogic="AND", dmin=0), dict(i=1, own=True, q=[],
+        ...     t=[], kids=[], akids=[], deps=[], logic="LEAF", n=None, cond=False, qlogic="AND", tlogic="AND",
+        ...     dmin=0)]}, [0, 1], {}, 0)
+        >>> b = {"as_of": 0, "has": {0: True, 1: True}, "met": {0: True, 1: True}, "off": {}, "date": {}, "x": {}}
+        >>> p = {**b, "met": {0: True, 1: False}}
+        >>> cu.verdicts_from(p, b, cu.verdicts(b)) == cu.verdicts(p) == {1: 'FAIL', 0: 'FAIL'}
+        True
+        """
+        if p["as_of"] != base["as_of"] or p["x"].keys() != base["x"].keys():
+            return self.verdicts(p)
+        changed = set()
+        for key in ("has", "met", "off", "date"):
+            new, old = p[key], base[key]
+            if new != old:
+                changed.update(i for i in self.ids if new.get(i) != old.get(i))
+        for var, x in p["x"].items():
+            if base["x"][var] != x:
+                changed.update(self.readers[var])
+        dirty = set(changed)
+        todo = list(changed)
+        while todo:
+            for u in self.users[todo.pop()]:
+                if u not in dirty:
+                    dirty.add(u)
+                    todo.append(u)
+        V = dict(base_v)
+        for i in sorted(dirty, key=self.rank.__getitem__):
+            V[i] = self.node(i, p, V)
+        return V
+
+    def below(self, i: int) -> Optional[list[int]]:
+        """The nodes that read ``i``, directly or not, in evaluation order; None when the root is not among
+        them (nor ``i`` itself): forcing ``i`` cannot change the root.  Computed once per node."""
+        if i not in self._below:
+            down, todo = set(), [i]
+            while todo:
+                for u in self.users[todo.pop()]:
+                    if u not in down:
+                        down.add(u)
+                        todo.append(u)
+            reaches = self.root in down or self.root == i
+            self._below[i] = sorted(down, key=self.rank.__getitem__) if reaches else None
+        return self._below[i]
+
     def flips(self, p: dict, base: dict[int, str], i: int) -> bool:
         """Forcing ``V[i]`` to PASS and to FAIL (every other node by its rule) changes whether the root
         passes: ``i`` is not dead (only the nodes that read ``i``, directly or not, are recomputed)."""
-        down, todo = set(), [i]
-        while todo:
-            for u in self.users[todo.pop()]:
-                if u not in down:
-                    down.add(u)
-                    todo.append(u)
-        if self.root not in down and self.root != i:
+        seq = self.below(i)
+        if seq is None:
             return False
-        seq = sorted(down, key=self.rank.__getitem__)
         ends = []
         for forced in (PASS, FAIL):
             V = dict(base)
@@ -195,7 +261,14 @@ class ConcreteUnit:
 
 def _candidates(cu: ConcreteUnit, lo: int) -> tuple[dict[str, list[Fraction]], list[int], dict[int, list[int]]]:
     """Values worth trying: per quantity variable its thresholds and their neighbours (>= 0), assessment dates
-    around effective dates, per dated node dates around its deadlines."""
+    around effective dates, per dated node dates around its deadlines (made once per unit and ``lo``; the
+    caller does not change them)."""
+    if lo not in cu._cands:
+        cu._cands[lo] = _make_candidates(cu, lo)
+    return cu._cands[lo]
+
+
+def _make_candidates(cu: ConcreteUnit, lo: int) -> tuple[dict[str, list[Fraction]], list[int], dict[int, list[int]]]:
     xs: dict[str, set[Fraction]] = {}
     as_of = {lo, _days("2026-01-01")}
     dates: dict[int, set[int]] = {}
@@ -242,6 +315,7 @@ def profiles(cu: ConcreteUnit, lo: int, n: int, complete: bool, seed: int = 0) -
         yield p
 
 
+@lru_cache(maxsize=4096)
 def _item_value(op: str, c: Fraction, want: bool) -> Fraction:
     """A value >= 0 that meets (``want``) or misses an item ``x <op> c`` (where one exists)."""
     d = max(abs(c) / 1000, Fraction(1, 10 ** 9))
@@ -303,15 +377,24 @@ def _sensitised(cu: ConcreteUnit, base: dict, i: int) -> dict:
     return p
 
 
-def _all_pass(cu: ConcreteUnit, lo: int, as_of: int) -> dict:
-    """A complete profile aimed at every node passing (assessment date ``as_of``)."""
+def _all_pass(cu: ConcreteUnit, lo: int, as_of: int) -> tuple[dict, dict[int, str]]:
+    """A complete profile aimed at every node passing (assessment date ``as_of``) and its verdicts, made once
+    per unit (callers copy the profile before changing it)."""
+    key = ("all_pass", lo, as_of)
+    if key not in cu._cands:
+        base = _make_all_pass(cu, lo, as_of)
+        cu._cands[key] = (base, cu.verdicts(base))
+    return cu._cands[key]
+
+
+def _make_all_pass(cu: ConcreteUnit, lo: int, as_of: int) -> dict:
     base: dict = {"as_of": as_of, "has": {}, "met": {}, "off": {}, "date": {}, "x": {}}
     for k in cu.ids:
         base["has"][k], base["met"][k], base["off"][k] = True, True, False
         if any(t[0] in _DATED for t in cu.nodes[k]["t"]):
             base["date"][k] = lo
         for j, _it in enumerate(cu.nodes[k]["q"]):
-            base["x"][cu.xvar[(k, j)]] = Fraction(0)
+            base["x"][cu.xvar[(k, j)]] = _ZERO
     _want(cu, base, cu.root, PASS)
     return _clamp(base, lo)
 
@@ -325,7 +408,7 @@ def _clamp(p: dict, lo: int) -> dict:
     evaluated only after this, so what it shows holds in the domain Z3 is asked about."""
     p["as_of"] = max(p["as_of"], lo)
     p["date"] = {i: max(d, lo) for i, d in p["date"].items()}
-    p["x"] = {v: max(x, Fraction(0)) for v, x in p["x"].items()}
+    p["x"] = {v: max(x, _ZERO) for v, x in p["x"].items()}
     return p
 
 
@@ -335,13 +418,13 @@ def passable(cu: ConcreteUnit, lo: int, nodes: list[int], n: int = 12) -> set[in
     out: set[int] = set()
     todo = set(nodes)
     for as_of in _candidates(cu, lo)[1]:
-        base = _all_pass(cu, lo, as_of)
-        out.update(i for i, v in cu.verdicts(base).items() if v == PASS)
+        base, base_v = _all_pass(cu, lo, as_of)
+        out.update(i for i, v in base_v.items() if v == PASS)
         for i in sorted(todo - out):
             p = _copy(base)
             _want(cu, p, i, PASS)
             _clamp(p, lo)
-            out.update(k for k, v in cu.verdicts(p).items() if v == PASS)
+            out.update(k for k, v in cu.verdicts_from(p, base, base_v).items() if v == PASS)
         if todo <= out:
             return out
     for p in profiles(cu, lo, n, complete=False):
@@ -357,10 +440,10 @@ def live(cu: ConcreteUnit, lo: int, cands: list[int], n: int = 12) -> set[int]:
     out: set[int] = set()
     todo = list(cands)
     for as_of in _candidates(cu, lo)[1]:
-        base = _all_pass(cu, lo, as_of)
+        base, base_v = _all_pass(cu, lo, as_of)
         for i in todo:
             p = _clamp(_sensitised(cu, base, i), lo)
-            if cu.flips(p, cu.verdicts(p), i):
+            if cu.flips(p, cu.verdicts_from(p, base, base_v), i):
                 out.add(i)
         todo = [i for i in todo if i not in out]
         if not todo:
