@@ -1,7 +1,8 @@
 """What a question names, lifted into the ranking of :class:`~regc.retrieval.ask.Asker` (split from ``ask.py``,
 which holds the search, fusion and closure): the provisions it cites, the annexes holding an activity it names by
 code or title, the articles it names by heading or by their environmental objective, the definitions of its terms,
-short section headings near its best provisions, and the articles its cues point to ("from what date" -> the
+short section headings near its best provisions, the CFR sections holding a standard it names by its paragraph
+heading (:mod:`regc.retrieval.standards`), and the articles its cues point to ("from what date" -> the
 application article) with the later acts' articles that amended them.
 
 Each lift puts a provision at a fixed level (or a share of its act's best score) unless search scored it higher;
