@@ -490,6 +490,8 @@ class Asker(NamedLifts, Closure):
         self._lift_named(anchor, lift)
         if self.sibling_level:  # short section headings near the best provisions
             self._lift_siblings(anchor, [n for n, _ in fused[:SIBLING_SEEDS]], lift)
+        if self.standard_level:  # standards named by their paragraph headings
+            self._lift_standards(anchor, [n for n, _ in fused[:SIBLING_SEEDS]], lift)
         named = set(anchor.acts)
         domains = self.question_domains(anchor, fused)
         for n, (sc, origin) in list(scores.items()):

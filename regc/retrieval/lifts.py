@@ -1,7 +1,8 @@
 """What a question names, lifted into the ranking of :class:`~regc.retrieval.ask.Asker` (split from ``ask.py``,
 which holds the search, fusion and closure): the provisions it cites, the annexes holding an activity it names by
 code or title, the articles it names by heading or by their environmental objective, the definitions of its terms,
-short section headings near its best provisions, the articles its cues point to ("from what date" -> the
+short section headings near its best provisions, the CFR sections holding a standard it names by its paragraph
+heading (:mod:`regc.retrieval.standards`), the articles its cues point to ("from what date" -> the
 application article) with the later acts' articles that amended them, and, when it asks in which table it presents
 its figures, the template annex its best provisions require (with the article requiring it).
 
@@ -22,6 +23,7 @@ from regc.retrieval.citegraph import annex_introducers, part_of
 from regc.retrieval.headings import (article_headings, named_by_heading, named_by_objective, named_near,
                                      objective_headings, section_headings)
 from regc.retrieval.lexicon import heading_bridge
+from regc.retrieval.standards import named_standards, standard_headings
 
 TERM_LEVEL = 0.7  # the definitions article of a defined term used in the question (= ask.DECAY)
 SECTION_LEVEL = 0.9  # an annex holding the activity code ("Section 7.7") the question names
@@ -41,6 +43,11 @@ HEADING_BRIDGES = True
 # investigations" -> "applicability" -> "§ 160.300 Applicability.") joins like one the question names, when it
 # stands in the same CFR division as one of them (H14u; README, twenty-first round); False: off
 SIBLING_BRIDGED = True
+# a CFR section holding a standard whose paragraph heading the question names ("the minimum necessary rule" ->
+# "(b) Standard: Minimum necessary" in § 164.502), or that the lexicon's words for its practitioner words name beside
+# its best provisions ("see or hear" -> "reasonable safeguards" -> "(c)(1) Standard: Safeguards" in § 164.530), joins
+# at this level, origin "heading" (:mod:`regc.retrieval.standards`; H14x, README, twenty-fourth round); None: off
+STANDARD_LEVEL: Optional[float] = 0.7
 
 
 # a question asking in which table / template / form it presents its figures (:func:`~regc.retrieval.cues.asks_form`)
@@ -61,6 +68,7 @@ class NamedLifts:
     heading_bridges: bool = HEADING_BRIDGES
     sibling_bridged: bool = SIBLING_BRIDGED
     form_level: Optional[float] = FORM_LEVEL
+    standard_level: Optional[float] = STANDARD_LEVEL
 
     def _lift_named(self, anchor: Anchor, lift) -> None:
         """What the question names: cited provisions, annexes holding an activity it names by code or by title,
@@ -151,6 +159,22 @@ class NamedLifts:
                     lift(annex, self.form_level * sc, "form")
                     if src != n:  # the article introducing the best annex and requiring the form, with it
                         lift(src, self.form_level * sc, "form")
+
+    @cached_property
+    def _standards(self) -> dict[str, tuple[str, ...]]:
+        """CFR section node -> the headings of the standards it holds (:mod:`regc.retrieval.standards`)."""
+        return standard_headings({n: "\n".join(c.text for c in self.s.part_nodes()[n]) for n in self._divisions
+                                  if n in self.s.part_nodes()})
+
+    def _lift_standards(self, anchor: Anchor, near: list[str], lift) -> None:
+        """Sections holding a standard the question names by its heading (two words or more), or that the
+        lexicon's words for its practitioner words name (any length) in the division of one of ``near``."""
+        found = named_standards(anchor.question, self._standards)
+        own = {self._divisions.get(n) for n in near} - {None}
+        found += [n for b in anchor.bridged for n in named_standards(b, self._standards, min_words=1)
+                  if self._divisions.get(n) in own]
+        for n in dict.fromkeys(found):
+            lift(n, self.standard_level, "heading")
 
     @cached_property
     def _introducers(self) -> dict[str, tuple[str, ...]]:
