@@ -61,17 +61,19 @@ def _in_order(question: list[str], heading: list[str]) -> bool:
     return False
 
 
-_PREPARED: dict[int, tuple[object, list]] = {}  # id(headings) -> (headings, [(node, heading keys)])
+_PREPARED: dict[tuple[int, int], tuple[object, list]] = {}  # (id(headings), min_words) -> (headings, [(node, keys)])
 
 
-def named_by_heading(question: str, headings: Mapping[str, str]) -> list[str]:
-    """The provisions of ``headings`` (node -> heading) whose heading the question names, in mapping order."""
-    hit = _PREPARED.get(id(headings))
+def named_by_heading(question: str, headings: Mapping[str, str], min_words: int = MIN_WORDS) -> list[str]:
+    """The provisions of ``headings`` (node -> heading) whose heading (of ``min_words`` content words or more) the
+    question names, all its words in order, in mapping order."""
+    key = (id(headings), min_words)
+    hit = _PREPARED.get(key)
     if hit is None or hit[0] is not headings:  # the headings' keys, once per mapping
-        rows = [(node, h) for node, heading in headings.items() for h in [_keys(heading)] if len(h) >= MIN_WORDS]
+        rows = [(node, h) for node, heading in headings.items() for h in [_keys(heading)] if h and len(h) >= min_words]
         if len(_PREPARED) > 8:
             _PREPARED.clear()
-        hit = _PREPARED[id(headings)] = (headings, rows)
+        hit = _PREPARED[key] = (headings, rows)
     q = _keys(question)
     qs = set(q)
     return [node for node, h in hit[1] if h[0] in qs and _in_order(q, h)]

@@ -20,6 +20,7 @@ from regc.retrieval.activities import named_annexes
 from regc.retrieval.anchor import Anchor
 from regc.retrieval.cfr_divisions import tree_divisions
 from regc.retrieval.citegraph import annex_introducers, part_of
+from regc.retrieval.cues import CUES, asks_form, cued_articles, question_cues
 from regc.retrieval.headings import (article_headings, named_by_heading, named_by_objective, named_near,
                                      objective_headings, section_headings)
 from regc.retrieval.lexicon import heading_bridge
@@ -149,8 +150,6 @@ class NamedLifts:
         ``FORM_SEEDS`` best provisions and of the articles introducing them (with those articles), at
         ``form_level`` x that provision's score ("in what table do we publish" beside 2021/2178 Annex III, the
         asset managers' KPI: Article 3, which introduces it, and Annex IV, Article 3's template)."""
-        from regc.retrieval.cues import asks_form
-
         if not self.form_level or not asks_form(anchor.question):
             return
         for n, (sc, _) in sorted(scores.items(), key=order)[:FORM_SEEDS]:
@@ -194,15 +193,11 @@ class NamedLifts:
 
     @cached_property
     def _cued(self) -> dict[str, tuple[str, ...]]:
-        from regc.retrieval.cues import CUES, cued_articles
-
         return {name: tuple(cued_articles(self.s.trees, name)) for name, _, _ in CUES}
 
     def _lift_cued(self, anchor: Anchor, scores: dict, lift, order) -> None:
         """The articles the question's cues point to, in the question's acts, at ``cue_level`` x the best score
         of their act (``order``: the ranking's sort key, for the best provisions' acts)."""
-        from regc.retrieval.cues import question_cues
-
         cues = question_cues(anchor.question)
         if not cues:
             return

@@ -71,14 +71,6 @@ def named_standards(text: str, headings: Mapping[str, tuple[str, ...]], min_word
         hit = _FLAT[id(headings)] = (headings, {f"{node}\x00{i}": h for node, heads in headings.items()
                                                for i, h in enumerate(heads)})
     flat = hit[1]
-    hits = named_by_heading(text, flat) if min_words >= MIN_WORDS else _named_short(text, flat)
+    hits = named_by_heading(text, flat, min_words)
     return list(dict.fromkeys(k.split("\x00", 1)[0] for k in hits))
 
-
-def _named_short(text: str, flat: Mapping[str, str]) -> list[str]:
-    """``named_by_heading`` without its minimum of words (one-word headings too)."""
-    from regc.retrieval.headings import _in_order, _keys
-
-    q = _keys(text)
-    qs = set(q)
-    return [k for k, h in flat.items() for hk in [_keys(h)] if hk and hk[0] in qs and _in_order(q, hk)]
