@@ -586,7 +586,8 @@ def test_faq_fixture_is_audited_and_split():
                         ("faq_fresh13.jsonl", "fresh13"), ("hipaa_fresh14.jsonl", "fresh14"),
                         ("faq_fresh14.jsonl", "fresh14"), ("hipaa_fresh15.jsonl", "fresh15"),
                         ("faq_fresh15.jsonl", "fresh15"), ("hipaa_fresh16.jsonl", "fresh16"),
-                        ("faq_fresh16.jsonl", "fresh16")):  # annotated before any run
+                        ("faq_fresh16.jsonl", "fresh16"),
+                        ("hipaa_hhsfaq3.jsonl", "hhsfaq3")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
         assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)
