@@ -28,7 +28,7 @@ import operator
 import random
 from fractions import Fraction
 from functools import lru_cache
-from typing import Iterator, Optional
+from typing import Iterator, NamedTuple, Optional
 
 from regc.runtime import kernel
 from regc.runtime.kernel import FAIL, NA, PASS, UNKNOWN
@@ -56,6 +56,26 @@ def _period_limit(amount, period: str) -> Fraction:
 
 
 _OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "=": operator.eq}
+
+
+class NodeRule(NamedTuple):
+    """What :meth:`ConcreteUnit.node` reads of one node's plan entry, read once per unit: its items as (test,
+    threshold, variable), its dated checks as ("deadline", day) / ("recurring", days), its effective limits as
+    (from, until) days (None: open)."""
+
+    own: bool
+    items: tuple
+    items_or: bool
+    dated: tuple
+    dated_or: bool
+    kids: list
+    logic: str
+    n: Optional[int]
+    akids: list
+    deps: list
+    dmin: int
+    effective: tuple
+    conditional: bool
 
 
 class CycleError(ValueError):
@@ -113,11 +133,8 @@ class ConcreteUnit:
         return out
 
     # -- the encoding's rules on concrete inputs ---------------------------------------------------------------
-    def _static(self, i: int) -> tuple:
-        """What ``node`` reads of node ``i``'s plan entry, read once: its items as (test, threshold, variable),
-        its dated checks as ("deadline", day) / ("recurring", days), its effective limits as (from, until) days
-        (None: open).  The fields, by position: own, items, items OR-ed, dated, dated OR-ed, kids, logic, n,
-        anchored kids, dependencies, dependencies required, effective limits, conditional."""
+    def _static(self, i: int) -> NodeRule:
+        """Node ``i``'s :class:`NodeRule`."""
         n = self.nodes[i]
         items = tuple((_OPS[it[1]], _fraction(it[4]), self.xvar[(i, j)]) for j, it in enumerate(n["q"]))
         dated = tuple(("deadline", _days(t[1])) if t[0] == "deadline" else ("recurring", _period_limit(t[4], t[5]))
@@ -128,17 +145,17 @@ class ConcreteUnit:
                 lo = t[1] if t[0] == "effective_from" else t[2] if t[0] == "window" else None
                 hi = t[1] if t[0] == "effective_until" else t[3] if t[0] == "window" else None
                 eff.append((_days(lo) if lo else None, _days(hi) if hi else None))
-        return (n["own"], items, n["qlogic"] == "OR", dated, n["tlogic"] == "OR", n["kids"], n["logic"], n["n"],
-                n["akids"], n["deps"], n["dmin"], tuple(eff), bool(n["cond"]))
+        return NodeRule(n["own"], items, n["qlogic"] == "OR", dated, n["tlogic"] == "OR", n["kids"], n["logic"],
+                        n["n"], n["akids"], n["deps"], n["dmin"], tuple(eff), bool(n["cond"]))
 
-    def _own(self, i: int, st: tuple, p: dict) -> str:
+    def _own(self, i: int, st: NodeRule, p: dict) -> str:
         if not p["has"][i]:
             return UNKNOWN
-        items, dated = st[1], st[3]
+        items, dated = st.items, st.dated
         if items:
             x = p["x"]
             ok = [test(x[var], c) for test, c, var in items]
-            q = PASS if (any(ok) if st[2] else all(ok)) else FAIL
+            q = PASS if (any(ok) if st.items_or else all(ok)) else FAIL
             if not dated:
                 return q  # the AND of one verdict is that verdict
         parts = [q] if items else []
@@ -150,7 +167,7 @@ class ConcreteUnit:
                 else:
                     age = p["as_of"] - p["date"][i]
                     vs.append(PASS if 0 <= age and age <= v else FAIL)
-            parts.append(kernel.k_or(vs) if st[4] else kernel.k_and(vs))
+            parts.append(kernel.k_or(vs) if st.dated_or else kernel.k_and(vs))
         if not parts:
             return PASS if p["met"][i] else FAIL
         return kernel.k_and(parts)
@@ -158,9 +175,9 @@ class ConcreteUnit:
     def node(self, i: int, p: dict, V: dict) -> str:
         """``V[i]`` from the inputs ``p`` and the verdicts ``V`` of the nodes it reads."""
         st = self.static[i]
-        own, kids, akids, deps = st[0], st[5], st[8], st[9]
+        own, kids, akids, deps = st.own, st.kids, st.akids, st.deps
         if kids:  # the AND of one verdict is that verdict
-            v = kernel.k_combine(st[6], [V[c] for c in kids], st[7])
+            v = kernel.k_combine(st.logic, [V[c] for c in kids], st.n)
             if own:
                 v = kernel.k_and([self._own(i, st, p), v])
         else:
@@ -175,15 +192,15 @@ class ConcreteUnit:
                     unknown += 1
                 elif (tv == PASS) == (status == "Affirmation"):
                     true += 1
-            if true < st[10] and v != NA:
+            if true < st.dmin and v != NA:
                 v = UNKNOWN
-            if true + unknown < st[10]:
+            if true + unknown < st.dmin:
                 v = NA
         as_of = p["as_of"]  # the assessment date is always stated (domain)
-        for lo, hi in st[11]:
+        for lo, hi in st.effective:
             if (lo is not None and as_of < lo) or (hi is not None and as_of > hi):
                 v = NA
-        if st[12] and p["has"][i] and p["off"][i]:
+        if st.conditional and p["has"][i] and p["off"][i]:
             v = NA
         return v
 
