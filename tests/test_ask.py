@@ -361,6 +361,22 @@ def test_a_one_word_term_counts_only_with_its_own_definitions_section(searcher):
     assert not {"individual", "disclosure"} & set(b.terms)  # one-word terms of § 160.103's 37 definitions
 
 
+def test_a_rare_one_word_term_counts_in_a_general_definitions_section(searcher, monkeypatch):
+    """§ 164.501 defines many terms; "marketing" is used by few provisions, so naming it names its definition;
+    "payment" (used by many) does not, nor a term only its definition uses; with the rule off, none counts (H14y)."""
+    import regc.retrieval.anchor as anchor_mod
+
+    uses = searcher.term_provisions(HIPAA)
+    assert uses["marketing"] <= anchor_mod.RARE_TERM_PROVISIONS < uses["payment"]
+    q = "Do we need the member's authorization for marketing, or is the payment of a premium enough?"
+    a = extract_anchor(q, searcher)
+    assert "marketing" in a.terms and f"{HIPAA}#§ 164.501" in a.term_nodes and "payment" not in a.terms
+    label = [t for t, n in uses.items() if n == 1]  # a term only its own definition uses
+    assert label and not set(label) & set(extract_anchor(f"What is a {label[0]}?", searcher).terms)
+    monkeypatch.setattr(anchor_mod, "RARE_TERM_PROVISIONS", None)
+    assert "marketing" not in extract_anchor(q, searcher).terms
+
+
 # ---- answers -------------------------------------------------------------------------------------------------
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Optional
 
 # act aliases used in guidance and by practitioners -> CELEX (longest match wins); data, not logic
 ACT_ALIASES: tuple[tuple[str, str], ...] = (
@@ -68,6 +69,12 @@ QUESTION_WORDS = frozenset("""
 # a one-word defined term counts when its definitions provision defines at most this many terms (a section
 # defining "breach" and one more term is about that term; a general definitions article is not)
 SPECIFIC_DEFINITIONS = 3
+# ... or when at most this many provisions of its act use the word, and one besides its definition does: a rare
+# word the act applies ("marketing": § 164.501, § 164.508, § 164.514) names its definition even in a general
+# definitions section; common ones ("payment", "individual", "treatment": 14 and more) do not, nor a label only the
+# definition uses ("SME" in 2018/2001); None: off.  H14y, every released set: HIPAA hhsfaq3 +.042 / +.083, Taxonomy
+# fresh5 -.020 / -.038 with 4 (README, twenty-fifth round)
+RARE_TERM_PROVISIONS: Optional[int] = 3
 
 ARTICLE_NUMBER = r"\d+[a-z]?"
 SUBDIVISIONS = r"(?:\s?\(\w{1,4}\))*"
@@ -228,11 +235,13 @@ def extract_anchor(question: str, searcher=None) -> Anchor:
                   for q in (p, p + "s", p[:-1] if p.endswith("s") else p)}
         for celex in searcher.acts():
             defs = searcher.definitions(celex)
+            rare = searcher.term_provisions(celex) if RARE_TERM_PROVISIONS is not None and defs else {}
             per_section: dict[str, int] = {}
             for loc in defs.values():
                 per_section[loc.split("(")[0]] = per_section.get(loc.split("(")[0], 0) + 1
             for term, loc in defs.items():
-                specific = " " in term or per_section[loc.split("(")[0]] <= SPECIFIC_DEFINITIONS
+                specific = " " in term or per_section[loc.split("(")[0]] <= SPECIFIC_DEFINITIONS or \
+                    RARE_TERM_PROVISIONS is not None and 1 < rare.get(term, 0) <= RARE_TERM_PROVISIONS
                 if term.lower() in quoted or \
                         specific and re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", low):
                     terms.append(term)

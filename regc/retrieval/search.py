@@ -406,6 +406,23 @@ class Searcher:
         """The act's defined terms (lower case) -> locator of the definition, from the graph's DEFINES edges."""
         return self._definitions.get(celex) or self._definitions.get(celex.upper(), {})
 
+    def term_provisions(self, celex: str) -> dict[str, int]:
+        """The act's one-word defined terms -> how many of its provisions use the word (its document frequency;
+        :data:`regc.retrieval.anchor.RARE_TERM_PROVISIONS`); computed once per act."""
+        if celex not in self._term_provisions:
+            one = {t for t in self.definitions(celex) if re.fullmatch(r"[a-z][a-z\-]*", t)}
+            count = dict.fromkeys(sorted(one), 0)
+            for node in sorted(n for n in self.part_nodes() if n.split("#", 1)[0] == celex):
+                text = " ".join(c.text for c in self.part_nodes()[node]).lower()
+                for t in one & set(re.findall(r"[a-z][a-z\-]*", text)):
+                    count[t] += 1
+            self._term_provisions[celex] = count
+        return self._term_provisions[celex]
+
+    @cached_property
+    def _term_provisions(self) -> dict[str, dict[str, int]]:
+        return {}
+
     @cached_property
     def _definitions(self) -> dict[str, dict[str, str]]:
         out: dict[str, dict[str, str]] = {}
