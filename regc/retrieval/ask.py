@@ -488,10 +488,11 @@ class Asker(NamedLifts, Closure):
                 scores[node] = (level, origin)
 
         self._lift_named(anchor, lift)
+        near = [n for n, _ in fused[:SIBLING_SEEDS]]  # the best provisions, whose divisions the next two lifts read
         if self.sibling_level:  # short section headings near the best provisions
-            self._lift_siblings(anchor, [n for n, _ in fused[:SIBLING_SEEDS]], lift)
+            self._lift_siblings(anchor, near, lift)
         if self.standard_level:  # standards named by their paragraph headings
-            self._lift_standards(anchor, [n for n, _ in fused[:SIBLING_SEEDS]], lift)
+            self._lift_standards(anchor, near, lift)
         named = set(anchor.acts)
         domains = self.question_domains(anchor, fused)
         for n, (sc, origin) in list(scores.items()):

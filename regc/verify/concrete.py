@@ -106,7 +106,8 @@ class ConcreteUnit:
         for (i, _j), var in self.xvar.items():
             self.readers.setdefault(var, []).append(i)
         self._below: dict[int, Optional[list[int]]] = {}  # per node: the nodes that read it, in order
-        self._cands: dict = {}  # per domain start: _candidates; per start and date: the all-pass profile
+        self._cands: dict = {}  # per domain start: _candidates
+        self._all_pass_memo: dict = {}  # per domain start and assessment date: the all-pass profile and its verdicts
 
     def _order(self) -> list[int]:
         """Nodes after everything their rule reads (kids, anchored kids, dependency targets)."""
@@ -234,28 +235,28 @@ class ConcreteUnit:
         for var, x in p["x"].items():
             if base["x"][var] != x:
                 changed.update(self.readers[var])
-        dirty = set(changed)
-        todo = list(changed)
-        while todo:
-            for u in self.users[todo.pop()]:
-                if u not in dirty:
-                    dirty.add(u)
-                    todo.append(u)
+        dirty = changed | self._readers(changed)
         V = dict(base_v)
         for i in sorted(dirty, key=self.rank.__getitem__):
             V[i] = self.node(i, p, V)
         return V
 
+    def _readers(self, starts) -> set[int]:
+        """The nodes whose rule reads one of ``starts``, directly or through other nodes."""
+        down: set[int] = set()
+        todo = list(starts)
+        while todo:
+            for u in self.users[todo.pop()]:
+                if u not in down:
+                    down.add(u)
+                    todo.append(u)
+        return down
+
     def below(self, i: int) -> Optional[list[int]]:
         """The nodes that read ``i``, directly or not, in evaluation order; None when the root is not among
         them (nor ``i`` itself): forcing ``i`` cannot change the root.  Computed once per node."""
         if i not in self._below:
-            down, todo = set(), [i]
-            while todo:
-                for u in self.users[todo.pop()]:
-                    if u not in down:
-                        down.add(u)
-                        todo.append(u)
+            down = self._readers([i])
             reaches = self.root in down or self.root == i
             self._below[i] = sorted(down, key=self.rank.__getitem__) if reaches else None
         return self._below[i]
@@ -397,11 +398,11 @@ def _sensitised(cu: ConcreteUnit, base: dict, i: int) -> dict:
 def _all_pass(cu: ConcreteUnit, lo: int, as_of: int) -> tuple[dict, dict[int, str]]:
     """A complete profile aimed at every node passing (assessment date ``as_of``) and its verdicts, made once
     per unit (callers copy the profile before changing it)."""
-    key = ("all_pass", lo, as_of)
-    if key not in cu._cands:
+    key = (lo, as_of)
+    if key not in cu._all_pass_memo:
         base = _make_all_pass(cu, lo, as_of)
-        cu._cands[key] = (base, cu.verdicts(base))
-    return cu._cands[key]
+        cu._all_pass_memo[key] = (base, cu.verdicts(base))
+    return cu._all_pass_memo[key]
 
 
 def _make_all_pass(cu: ConcreteUnit, lo: int, as_of: int) -> dict:
