@@ -5,7 +5,8 @@ gets that unit's report under its own id.  The Taxonomy repeats its DNSH units a
 
 The reused report is the one Z3 gave for the first unit: the same findings (they depend on the plan alone: what
 is satisfiable, never met, contradictory, redundant or dead), and its witnesses, which hold for the repeat as they
-hold for the first (``regc.verify.witness_check`` evaluates each unit's own witness on its own plan).  The memo
+hold for the first (``regc.verify.witness_check`` evaluates each unit's own witness on its own plan); its
+``solver_calls`` are those that answered the first, its solver time 0.  The memo
 lives with the context (:func:`memo_of`), so what a file's report says does not depend on ``--jobs``.
 
 >>> from regc.ir.models import Activity, ActSource, Unit, CriterionNode as N
