@@ -6,7 +6,6 @@ CI runs 4 profiles per activity (about 970 profiles); `python -m bench.run seman
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
@@ -15,6 +14,7 @@ from regc.ir.models import (ActSource, Activity, Clause, CriterionNode, Dependen
 from regc.runtime.evaluator import CompiledActivity, compile_plan
 from regc.verify import agreement, plan_logic
 from regc.verify.plan_logic import inputs_of, passing_profile, plan_verdicts
+from regc.verify.witness_facts import facts_of_witness
 from tests.test_units_corpus import load_plans
 
 PER_ACTIVITY = 4
@@ -77,27 +77,6 @@ def test_passing_profile_comes_from_the_plan(plans):
     assert passing_profile(impossible) is None  # 1 t/t and 2 t/t: the units convert inside Z3 too
 
 
-_LABEL = re.compile(r"^(?P<metric>.*?)(?: \[(?P<unit>[^\]]*)\])?(?: \((?P<per>over [^)]*)\))?(?: \(in [^)]*\))?$")
-
-
-def _facts_of_witness(w: dict, part: str) -> dict:
-    """A check witness as a facts file: criteria met, applies: false, metric-keyed quantities, event dates."""
-    from regc.runtime.evaluator import display_id
-
-    facts: dict = {display_id(part, cid): met for cid, met in w.get("criteria", {}).items()}
-    facts.update({display_id(part, cid): {"applies": False} for cid, ok in w.get("applies", {}).items() if not ok})
-    facts.update({display_id(part, cid): {"date": d} for cid, d in w.get("dates", {}).items() if cid != "assessment"})
-    for label, v in w.get("metrics", {}).items():
-        m = _LABEL.match(label)
-        q: dict = {"value": v, "unit": m["unit"] or ""}
-        if m["per"]:
-            per = m["per"][5:]
-            q["period"] = "lifetime" if "lifetime" in per else {"value": float(per.split()[0]),
-                                                                "unit": per.split()[1]}
-        facts[m["metric"]] = q
-    return facts
-
-
 def test_check_witnesses_pass_in_the_evaluator(gold_dir):
     """`regc check` asks Z3 about the evaluator's own plan: the passing profile it prints for a unit, given to
     `regc eval` as a facts file, passes that unit (gold units without generic or scoped quantities)."""
@@ -116,7 +95,7 @@ def test_check_witnesses_pass_in_the_evaluator(gold_dir):
             w = rep.witness or {}
             if not rep.satisfiable or any("(in " in k for k in w.get("metrics", {})):
                 continue
-            res = ca.evaluate(_facts_of_witness(w, u.part), as_of=dt.date.fromisoformat(w["dates"]["assessment"]))
+            res = ca.evaluate(facts_of_witness(w, u.part), as_of=dt.date.fromisoformat(w["dates"]["assessment"]))
             tops = [display_id(u.part, k.criterion_id) for k in u.root.participating_children()]
             verdicts = {res["criteria"][c] for c in tops}  # the unit passes: AND over its top-level criteria
             assert "PASS" in verdicts and verdicts <= {"PASS", "NOT_APPLICABLE"}, (u.unit_id, w, res["criteria"])

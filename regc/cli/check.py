@@ -198,8 +198,8 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
         finally:
             release(ctx)
     from regc.runtime.evaluator import compile_plan
-    from regc.verify.findings import check_unit_logic
     from regc.verify.graph import build_unit_graph, check_unit_graph, internal_targets, plain_unit_graph
+    from regc.verify.unit_memo import check_unit_memo, memo_of, new_solver
 
     t0 = time.perf_counter()
     act, findings, raw = load_for_check(path)
@@ -218,6 +218,10 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
         rep.findings.append(_finding("error", "LOGIC_FAILED", f"the evaluator's plan could not be compiled: {e}",
                                      None, None, "logic"))
         plan = None
+    # one solver for the file's units, each in a scope of its own (push/pop); a unit identical to one checked
+    # before in this context gets that unit's report (regc.verify.unit_memo); every witness still holds
+    # (python -m regc.verify.witness_check BUILD REPORT.json)
+    solver = new_solver(ctx) if plan is not None else None
     for unit in act.units:
         rep.checked_units += 1
         rep.criteria += sum(1 for _ in unit.root.walk())
@@ -240,7 +244,7 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
         if plan is None:
             continue
         try:
-            lr = check_unit_logic(unit, dead=dead, plan=plan, ctx=ctx)
+            lr = check_unit_memo(unit, plan, dead, ctx, solver, memo_of(ctx))
         except Exception as e:  # noqa: BLE001 - a solver failure is a finding, not a crash
             rep.findings.append(_finding("error", "LOGIC_FAILED", f"Z3 encoding failed: {e}", unit.unit_id,
                                          None, "logic"))

@@ -61,7 +61,8 @@ _OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge
 class NodeRule(NamedTuple):
     """What :meth:`ConcreteUnit.node` reads of one node's plan entry, read once per unit: its items as (test,
     threshold, variable), its dated checks as ("deadline", day) / ("recurring", days), its effective limits as
-    (from, until) days (None: open)."""
+    (from, until) days (None: open); ``dated_or``: the node's temporal logic is OR (its dated checks, and its
+    effective periods as successive regimes)."""
 
     own: bool
     items: tuple
@@ -197,13 +198,19 @@ class ConcreteUnit:
                 v = UNKNOWN
             if true + unknown < st.dmin:
                 v = NA
-        as_of = p["as_of"]  # the assessment date is always stated (domain)
-        for lo, hi in st.effective:
-            if (lo is not None and as_of < lo) or (hi is not None and as_of > hi):
-                v = NA
+        if st.effective and self._outside(st, p["as_of"]):  # the assessment date is always stated (domain)
+            v = NA
         if st.conditional and p["has"][i] and p["off"][i]:
             v = NA
         return v
+
+    @staticmethod
+    def _outside(st: NodeRule, as_of: int) -> bool:
+        """The assessment date lies outside the node's effective period: outside one of its limits, or with
+        successive regimes (temporal OR) outside every one of them (limits without a date do not count)."""
+        outs = [(lo is not None and as_of < lo) or (hi is not None and as_of > hi)
+                for lo, hi in st.effective if lo is not None or hi is not None]
+        return bool(outs) and (all(outs) if st.dated_or else any(outs))
 
     def verdicts(self, p: dict, forced: Optional[dict[int, str]] = None) -> dict[int, str]:
         V: dict[int, str] = {}

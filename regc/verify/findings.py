@@ -128,7 +128,8 @@ class UnitModel:
     domain alone (:meth:`domain_solver`, for the atoms) and one where each rule holds under its own
     ``track[i]`` literal (:meth:`tracked`, for unsat cores and the dead-criterion test)."""
 
-    def __init__(self, plan: dict, unit: Unit, ctx: Optional[z3.Context] = None):
+    def __init__(self, plan: dict, unit: Unit, ctx: Optional[z3.Context] = None,
+                 solver: Optional[z3.Solver] = None):
         t0 = time.perf_counter()
         self.plan, self.unit, self.part = plan, unit, unit.part
         self.ctx = ctx or z3.Context()
@@ -139,7 +140,7 @@ class UnitModel:
         self.cid = {i: self.nodes[i]["cid"] for i in self.ids}
         self.root = dict(plan["roots"])[self.part]
         self.labels = item_labels(unit, plan)
-        self.s = z3.SimpleSolver(ctx=self.ctx)
+        self.s = solver if solver is not None else z3.SimpleSolver(ctx=self.ctx)
         assert_all(self.s, [*domain(self.enc), *[_eq(self.enc.V[i], self.enc.defs[i]) for i in self.ids]])
         self.atoms = {i: self._atoms(i) for i in self.ids}  # (their terms refer to ctx, not self: no cycle)
         self.track: dict[int, Any] = {}
@@ -200,12 +201,14 @@ class UnitModel:
         return self._domain
 
     def core(self, goal: Any) -> list[str]:
-        """The criteria of an unsat core of ``goal`` under every rule (the criteria in conflict)."""
+        """The criteria of an unsat core of ``goal`` under every rule (the criteria in conflict), in the unit's
+        order (Z3 lists a core in an order that follows its term ids, which a shared solver changes)."""
         t = self.tracked()
         if t.check(*self.all_t, goal) != z3.unsat:
             return []
         back = {str(v): i for i, v in self.track.items()}
-        return [self.cid[back[str(x)]] for x in t.unsat_core() if str(x) in back]
+        core = {back[str(x)] for x in t.unsat_core() if str(x) in back}
+        return [self.cid[i] for i in self.ids if i in core]  # in the unit's order, not the order Z3 gives
 
     def witness(self, m: z3.ModelRef) -> dict:
         return profile(m, self.enc, self.quantities, self.labels)
@@ -221,13 +224,15 @@ def domain(enc: PlanEncoding) -> list:
 
 
 def check_unit_logic(unit: Unit, dead: bool = True, plan: Optional[dict] = None,
-                     ctx: Optional[z3.Context] = None) -> LogicReport:
+                     ctx: Optional[z3.Context] = None, solver: Optional[z3.Solver] = None) -> LogicReport:
     """Every check of the module docstring for one unit (``plan``: its activity's plan, compiled once by the
     caller; default: a plan of the unit alone).  ``dead=False`` skips the per-criterion flip test.
 
     ``ctx``: the Z3 context to encode in (default: a new one).  What Z3 answers (a witness) depends on the
     terms its context has seen, so a caller shares one only between units it always checks together, in one
-    order (the units of one activity file)."""
+    order (the units of one activity file).  ``solver``: a solver of ``ctx`` that the caller's units share (one
+    per activity file, :func:`regc.verify.unit_memo.new_solver`): this unit's rules are asserted in a scope of
+    their own, popped when it is done (a solver's set-up and deletion once per file, not per unit)."""
     dup = duplicate_ids(unit)
     if dup:  # findings name criteria by id: a non-tree is reported by the graph layer
         return LogicReport(unit.unit_id, False, None, [LogicFinding(
@@ -239,9 +244,18 @@ def check_unit_logic(unit: Unit, dead: bool = True, plan: Optional[dict] = None,
             return check_unit_logic(unit, dead, plan, ctx)
         finally:
             release(ctx)
-    um = UnitModel(plan if plan is not None else unit_plan(unit), unit, ctx)
+    if solver is not None:  # a solver shared by the units of a file: this unit's assertions in a scope of their own
+        solver.push()
+        try:
+            return _checks(UnitModel(plan if plan is not None else unit_plan(unit), unit, ctx, solver), dead)
+        finally:
+            solver.pop()
+    return _checks(UnitModel(plan if plan is not None else unit_plan(unit), unit, ctx), dead)
+
+
+def _checks(um: UnitModel, dead: bool) -> LogicReport:
     t0 = time.perf_counter()
-    rep = LogicReport(unit.unit_id, False, None, encode_seconds=um.seconds)
+    rep = LogicReport(um.unit.unit_id, False, None, encode_seconds=um.seconds)
     mdl = _satisfiable(um, rep)
     periods = _periods(um)
     rep.findings += periods

@@ -53,9 +53,11 @@ def verdict_sort(ctx: Optional[z3.Context] = None) -> tuple[Any, tuple[Any, Any,
 
 
 def release(ctx: z3.Context) -> None:
-    """Drop the verdict sort :func:`verdict_sort` keeps on ``ctx`` (it refers back to the context, which would
-    then live until the next garbage collection): call it when done with a context."""
+    """Drop the verdict sort :func:`verdict_sort` and the memo of checked units (:mod:`regc.verify.unit_memo`)
+    kept on ``ctx`` (the sort refers back to the context, which would then live until the next garbage
+    collection): call it when done with a context."""
     ctx.__dict__.pop("_regc_verdict", None)
+    ctx.__dict__.pop("_regc_memo", None)
 
 
 Verdict, (PASS, FAIL, UNKNOWN, NA) = verdict_sort()

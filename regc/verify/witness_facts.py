@@ -1,0 +1,36 @@
+"""A passing witness of ``regc check`` as a facts file for the runtime evaluator (``regc eval``): criteria met
+or not, ``applies: false``, a quantity per metric label (value, unit, period), event dates.  Scoped labels
+(``(in <criterion>)``) have no facts-file form: callers skip witnesses that carry one.
+
+>>> facts_of_witness({"criteria": {"1": True}, "applies": {"2": False},
+...                   "metrics": {"GHG [g CO2e/kWh] (over 3 years)": 50}, "dates": {"assessment": "2026-01-01"}}, "SC")
+{'1': True, '2': {'applies': False}, 'GHG': {'value': 50, 'unit': 'g CO2e/kWh', 'period': {'value': 3.0, 'unit': 'years'}}}
+"""
+
+from __future__ import annotations
+
+import re
+
+_METRIC = r"(?P<metric>.*?)"
+_UNIT = r"(?:\ \[(?P<unit>[^\]]*)\])?"
+_PERIOD = r"(?:\ \((?P<per>over\ [^)]*)\))?"
+_SCOPE = r"(?:\ \(in\ [^)]*\))?"
+LABEL = re.compile(rf"^ {_METRIC} {_UNIT} {_PERIOD} {_SCOPE} $", re.VERBOSE)
+
+
+def facts_of_witness(w: dict, part: str) -> dict:
+    """The facts a company stating witness ``w`` of unit ``part`` gives ``regc eval`` (ids as it displays them)."""
+    from regc.runtime.evaluator import display_id
+
+    facts: dict = {display_id(part, cid): met for cid, met in w.get("criteria", {}).items()}
+    facts.update({display_id(part, cid): {"applies": False} for cid, ok in w.get("applies", {}).items() if not ok})
+    facts.update({display_id(part, cid): {"date": d} for cid, d in w.get("dates", {}).items() if cid != "assessment"})
+    for label, v in w.get("metrics", {}).items():
+        m = LABEL.match(label)
+        q: dict = {"value": v, "unit": m["unit"] or ""}
+        if m["per"]:
+            per = m["per"][5:]
+            q["period"] = "lifetime" if "lifetime" in per else {"value": float(per.split()[0]),
+                                                                "unit": per.split()[1]}
+        facts[m["metric"]] = q
+    return facts
