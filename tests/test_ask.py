@@ -606,7 +606,8 @@ def test_faq_fixture_is_audited_and_split():
                         ("hipaa_fresh17.jsonl", "fresh17"), ("faq_fresh17.jsonl", "fresh17"),
                         ("hipaa_hhsfaq2.jsonl", "hhsfaq2"),
                         ("faq_webfaq.jsonl", "webfaq"), ("hipaa_hhsfaq3.jsonl", "hhsfaq3"),
-                        ("hipaa_hhsfaq4.jsonl", "hhsfaq4")):  # annotated before any run
+                        ("hipaa_hhsfaq4.jsonl", "hhsfaq4"),
+                        ("hipaa_webfaq2.jsonl", "hwebfaq2")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
         assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)
