@@ -356,7 +356,8 @@ def index_facts(raw, index, atoms, where="facts"):
     name, else every metric containing all the key's words); a tag or predicate (``"verification"``,
     ``"verified_by_third_party"``) for qualitative criteria; a phrase naming a dated event
     (``"construction permit granted"``) for criteria with deadlines.  A criterion-id fact takes precedence over
-    facts reaching the same criterion by metric, tag or phrase.  Issues: list of (severity, message); severity
+    facts reaching the same criterion by metric, tag or phrase: what it states wins, what it leaves unstated (a
+    quantity beside its date, ...) comes from them.  Issues: list of (severity, message); severity
     "error" for unusable values, "warning" for unknown or ambiguous keys.
     """
     issues = []
@@ -480,27 +481,61 @@ def _keyed_fact(skey, value, loc, index, reader, derived, issues):
 
 
 def _merge_derived(by_id, derived):
-    """Facts by node: criterion-id facts first, then the merged metric/tag/phrase facts of the other nodes."""
+    """Facts by node: criterion-id facts first, then the merged metric/tag/phrase facts (:func:`_derived_fact`);
+    where both reach a node, what the id fact states wins and what it leaves unstated comes from the others
+    (:func:`_fill_unstated`: ``"4.Verification": {date: 2020-01-01}`` beside a quantity by metric name)."""
     out = dict(by_id)
     for node, lst in derived.items():
+        merged = _derived_fact(lst)
         if node in out:
-            continue
-        merged = Fact()
-        for kind, fact in lst:
-            merged.sources.extend(fact.sources)
-            merged.errors.extend(fact.errors)
-            merged.evidence.extend(fact.evidence)
-            if kind == "metric":
-                merged.qtys.extend(fact.qtys)
-            elif kind == "tag":
-                if merged.met is None:
-                    merged.met = fact.met
-                elif fact.met is not None and fact.met != merged.met:
-                    merged.errors.append("conflicting tag facts %s" % ", ".join(merged.sources))
-            elif kind == "phrase":
-                merged.date = fact.date
-        out[node] = merged
+            _fill_unstated(out[node], merged)
+        else:
+            out[node] = merged
     return out
+
+
+def _fill_unstated(own, other):
+    """Complete the criterion-id fact ``own`` with what only ``other`` (its metric / tag / phrase facts) states,
+    never overriding what ``own`` states: a quantity or a date when ``own`` gives no true/false (which decides
+    alone), true/false when ``own`` gives none of the three.
+
+    >>> a, b = Fact(), Fact()
+    >>> a.date, b.qtys, b.met = "d", ["q"], True
+    >>> _fill_unstated(a, b); (a.date, a.qtys, a.met)
+    ('d', ['q'], None)
+    """
+    taken = False
+    if own.met is None:
+        bare = not own.qtys and own.date is None
+        if not own.qtys and other.qtys:
+            own.qtys, taken = list(other.qtys), True
+        if own.date is None and other.date is not None:
+            own.date, taken = other.date, True
+        if bare and other.met is not None:
+            own.met, taken = other.met, True
+    if taken:
+        own.errors.extend(other.errors)
+        own.evidence.extend(other.evidence)
+        own.sources.extend(other.sources)
+
+
+def _derived_fact(lst):
+    """The metric / tag / phrase facts reaching one node, merged into one :class:`Fact`."""
+    merged = Fact()
+    for kind, fact in lst:
+        merged.sources.extend(fact.sources)
+        merged.errors.extend(fact.errors)
+        merged.evidence.extend(fact.evidence)
+        if kind == "metric":
+            merged.qtys.extend(fact.qtys)
+        elif kind == "tag":
+            if merged.met is None:
+                merged.met = fact.met
+            elif fact.met is not None and fact.met != merged.met:
+                merged.errors.append("conflicting tag facts %s" % ", ".join(merged.sources))
+        elif kind == "phrase":
+            merged.date = fact.date
+    return merged
 
 
 def _metric_targets(nk, index):

@@ -53,8 +53,11 @@ def _period_ok(item_period, q_period):
 def eval_items(items, logic, fact, detail=None):
     """Compare quantity facts with threshold items ``[metric, op, value, unit, base, dims, period, pct, factor]``.
 
-    A quantity meets an item when its dimension matches (and its metric, when it names one); when several items
-    of the node share a dimension, an unnamed quantity is ambiguous.  Returns (verdict, error or None).
+    A quantity meets an item when its dimension matches (and its metric, when it names one: the item's metric,
+    else a word subset of it; a quantity naming the item's metric exactly is taken first, so "control and
+    monitoring plan" does not answer "control and monitoring plan in case of ... isolation" when that metric
+    has a quantity of its own); when several items of the node share a dimension, an unnamed quantity is
+    ambiguous.  Returns (verdict, error or None).
     """
     verdicts = []
     used = False
@@ -65,7 +68,7 @@ def eval_items(items, logic, fact, detail=None):
         metric, op, value, unit, base, dims, period, pct = it[:8]
         chosen = None
         note = None
-        for q in fact.qtys:
+        for q in sorted(fact.qtys, key=lambda q: q.metric != metric):  # stable: exact metric first
             if q.dims != dims:
                 continue
             if q.metric is not None and q.metric != metric and not (set(q.metric.split(" ")) <= set(metric.split(" "))):

@@ -18,13 +18,32 @@ _SCOPE = r"(?:\ \(in\ [^)]*\))?"
 LABEL = re.compile(rf"^ {_METRIC} {_UNIT} {_PERIOD} {_SCOPE} $", re.VERBOSE)
 
 
+def _criterion_entries(w: dict) -> dict[str, dict]:
+    """Per criterion id, everything the witness states about it (``met``, ``applies: False``, ``date``) in one
+    mapping: a criterion met and dated is one fact ``{met, date}``, not a date that replaces the boolean.
+
+    >>> _criterion_entries({"criteria": {"1": True}, "applies": {"1": True, "2": False},
+    ...                     "dates": {"1": "2026-01-01", "assessment": "2026-01-01"}})
+    {'1': {'met': True, 'date': '2026-01-01'}, '2': {'applies': False}}
+    """
+    out: dict[str, dict] = {}
+    for cid, met in w.get("criteria", {}).items():
+        out.setdefault(cid, {})["met"] = met
+    for cid, ok in w.get("applies", {}).items():
+        if not ok:
+            out.setdefault(cid, {})["applies"] = False
+    for cid, d in w.get("dates", {}).items():
+        if cid != "assessment":
+            out.setdefault(cid, {})["date"] = d
+    return out
+
+
 def facts_of_witness(w: dict, part: str) -> dict:
     """The facts a company stating witness ``w`` of unit ``part`` gives ``regc eval`` (ids as it displays them)."""
     from regc.runtime.evaluator import display_id
 
-    facts: dict = {display_id(part, cid): met for cid, met in w.get("criteria", {}).items()}
-    facts.update({display_id(part, cid): {"applies": False} for cid, ok in w.get("applies", {}).items() if not ok})
-    facts.update({display_id(part, cid): {"date": d} for cid, d in w.get("dates", {}).items() if cid != "assessment"})
+    facts: dict = {display_id(part, cid): e["met"] if list(e) == ["met"] else e
+                   for cid, e in _criterion_entries(w).items()}
     for label, v in w.get("metrics", {}).items():
         m = LABEL.match(label)
         q: dict = {"value": v, "unit": m["unit"] or ""}
