@@ -34,6 +34,7 @@ from regc.retrieval.citegraph import EXPAND_TYPES, neighbours
 HUB_LEVEL: Optional[float] = 0.7
 HUB_SHARE = 0.5  # the share of the subpart's other sections that cite its hub
 HUB_MIN_SECTIONS = 3  # a subpart of fewer sections has no hub
+HUB_COUNT = 1  # how many hubs of the subpart join (the most cited first)
 
 
 def hubs_of(members: dict[str, list[str]], cites: dict[str, list[str]], share: float = HUB_SHARE,
@@ -66,7 +67,7 @@ class SubpartHub:
         for node, division in sorted(self._divisions.items()):
             members.setdefault(f"{node.split('#', 1)[0]}#{division}", []).append(node)
         cites = {n: neighbours(self.s.graph, n, EXPAND_TYPES) for mem in members.values() for n in mem}
-        return hubs_of(members, cites)
+        return hubs_of(members, cites, HUB_SHARE, HUB_MIN_SECTIONS)
 
     def _join_hubs(self, scores: dict, order) -> None:
         """The hub of the best provision's subpart joins at ``hub_level`` x that provision's score (in place; the
@@ -75,7 +76,7 @@ class SubpartHub:
             return
         best, (sc, _) = min(scores.items(), key=order)
         division = self._divisions.get(best)
-        for hub in self._hubs.get(f"{best.split('#', 1)[0]}#{division}", ())[:1] if division else ():
+        for hub in self._hubs.get(f"{best.split('#', 1)[0]}#{division}", ())[:HUB_COUNT] if division else ():
             if hub != best and hub in self.s.part_nodes() and scores.get(hub, (0.0, ""))[0] < self.hub_level * sc:
                 scores[hub] = (self.hub_level * sc, "closure")
 
