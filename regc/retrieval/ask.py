@@ -16,7 +16,9 @@
 5. the 1-hop citation closure of the best provisions (REFERENCES, DELEGATES_TO, SPECIFIES, REQUIRES_FORM edges,
    paragraph-level edges rolled up) is merged INTO the ranking: a neighbour scores ``decay`` x its best seed,
    max not sum, and ``unsearched_closure`` x that when no view's search pool holds it; a neighbour the best
-   provisions of at least three other acts cite (a companion) joins without the word-overlap test;
+   provisions of at least three other acts cite (a companion) joins without the word-overlap test; the hub of
+   the best provision's CFR subpart (the section half its other sections cite: :mod:`regc.retrieval.subpart_hub`)
+   joins at the closure's level;
 6. ``as_of`` picks, for each act, the consolidated version in force on that date (the newest corpus version
    dated on or before it): acts not yet in force are dropped, a provision the version in force lacks is
    dropped, and the answer quotes that version's text (:func:`node_text` with ``version``).  The ranking itself
@@ -40,6 +42,7 @@ from regc.retrieval.fusion import fuse
 from regc.retrieval.lifts import (CUE_ACTS, OBJECTIVE_LEVEL, SECTION_LEVEL, TERM_LEVEL,  # noqa: F401 (re-exported)
                                   NamedLifts)
 from regc.retrieval.retrieve import indexed_version, version_tree  # (re-exported: the versions an answer quotes)
+from regc.retrieval.subpart_hub import SubpartHub
 
 DECAY = 0.7  # closure: a provision one citation hop away scores 0.7 x the provision citing it
 POOL = 50  # provisions per view and mode after roll-up
@@ -227,7 +230,7 @@ def _date(s: str) -> str:
     return s
 
 
-class Asker(NamedLifts, Closure):
+class Asker(NamedLifts, Closure, SubpartHub):
     """Provision retrieval over an opened index (:class:`~regc.retrieval.search.Searcher`)."""
 
     def __init__(self, searcher, *, fusion: str = "rrm", rrm_k: float = RRM_K, decay: float = DECAY,
@@ -447,7 +450,7 @@ class Asker(NamedLifts, Closure):
         if "dense" in self.modes:
             self.s.dense("warm up", 1)
         _ = self.s.graph, self._chunk_node, self._domain, self._authority, self._cued, self._introducers, \
-            self._headings, self._objective_headings, self.s.activities, self._citing, self._divisions
+            self._headings, self._objective_headings, self.s.activities, self._citing, self._divisions, self._hubs
         extract_anchor("warm up", self.s)
         for node in sorted(self.s.part_nodes()):
             self._words(node)
@@ -521,6 +524,7 @@ class Asker(NamedLifts, Closure):
                     lift(art, self.introducing_level * sc, "introducing")
         if self.closure:
             self._close(anchor, scores, searched, order)
+            self._join_hubs(scores, order)
         ranked = [Retrieved(n, sc, o) for n, (sc, o) in sorted(scores.items(), key=order)]
         if as_of:
             ranked = self._at_version(ranked, as_of)
