@@ -3,8 +3,6 @@ first ``PREFIX`` letters alone ("applicant" is no "Applicability.": :data:`regc.
 
 from __future__ import annotations
 
-import pytest
-
 from regc.retrieval import headings
 from regc.retrieval.headings import named_by_heading, named_near
 
