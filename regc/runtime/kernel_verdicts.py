@@ -68,7 +68,8 @@ def eval_items(items, logic, fact, detail=None):
         metric, op, value, unit, base, dims, period, pct = it[:8]
         chosen = None
         note = None
-        for q in sorted(fact.qtys, key=lambda q: q.metric != metric):  # stable: exact metric first
+        qtys = fact.qtys if len(fact.qtys) < 2 else sorted(fact.qtys, key=lambda q: q.metric != metric)
+        for q in qtys:  # stable: a quantity naming the item's metric exactly first (no sort for one quantity)
             if q.dims != dims:
                 continue
             if q.metric is not None and q.metric != metric and not (set(q.metric.split(" ")) <= set(metric.split(" "))):

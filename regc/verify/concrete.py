@@ -35,11 +35,16 @@ from regc.runtime.kernel import FAIL, NA, PASS, UNKNOWN
 
 _ZERO = Fraction(0)
 _EFFECTIVE = ("effective_from", "effective_until", "window")
-_DATED = ("deadline", "recurring")
+DATED_KINDS = ("deadline", "recurring")  # the temporal checks that read a dated event (also read by witness_check)
 
 
 @lru_cache(maxsize=4096)
-def _days(iso: str) -> int:
+def iso_days(iso: str) -> int:
+    """An ISO date as days since 1970-01-01 (the concrete evaluator's date scale).
+
+    >>> iso_days("1970-01-02")
+    1
+    """
     return (_dt.date.fromisoformat(iso) - _dt.date(1970, 1, 1)).days
 
 
@@ -139,14 +144,14 @@ class ConcreteUnit:
         """Node ``i``'s :class:`NodeRule`."""
         n = self.nodes[i]
         items = tuple((_OPS[it[1]], _fraction(it[4]), self.xvar[(i, j)]) for j, it in enumerate(n["q"]))
-        dated = tuple(("deadline", _days(t[1])) if t[0] == "deadline" else ("recurring", _period_limit(t[4], t[5]))
-                      for t in n["t"] if t[0] in _DATED)
+        dated = tuple(("deadline", iso_days(t[1])) if t[0] == "deadline" else ("recurring", _period_limit(t[4], t[5]))
+                      for t in n["t"] if t[0] in DATED_KINDS)
         eff = []
         for t in n["t"]:
             if t[0] in _EFFECTIVE:
                 lo = t[1] if t[0] == "effective_from" else t[2] if t[0] == "window" else None
                 hi = t[1] if t[0] == "effective_until" else t[3] if t[0] == "window" else None
-                eff.append((_days(lo) if lo else None, _days(hi) if hi else None))
+                eff.append((iso_days(lo) if lo else None, iso_days(hi) if hi else None))
         return NodeRule(n["own"], items, n["qlogic"] == "OR", dated, n["tlogic"] == "OR", n["kids"], n["logic"],
                         n["n"], n["akids"], n["deps"], n["dmin"], tuple(eff), bool(n["cond"]))
 
@@ -295,7 +300,7 @@ def _candidates(cu: ConcreteUnit, lo: int) -> tuple[dict[str, list[Fraction]], l
 
 def _make_candidates(cu: ConcreteUnit, lo: int) -> tuple[dict[str, list[Fraction]], list[int], dict[int, list[int]]]:
     xs: dict[str, set[Fraction]] = {}
-    as_of = {lo, _days("2026-01-01")}
+    as_of = {lo, iso_days("2026-01-01")}
     dates: dict[int, set[int]] = {}
     for i in cu.ids:
         n = cu.nodes[i]
@@ -307,9 +312,9 @@ def _make_candidates(cu: ConcreteUnit, lo: int) -> tuple[dict[str, list[Fraction
             if t[0] in _EFFECTIVE:
                 for iso in t[1:4] if t[0] == "window" else t[1:2]:
                     if iso:
-                        as_of.update((_days(iso) - 1, _days(iso), _days(iso) + 1))
+                        as_of.update((iso_days(iso) - 1, iso_days(iso), iso_days(iso) + 1))
             if t[0] == "deadline":
-                dates.setdefault(i, {lo}).update((_days(t[1]), _days(t[1]) + 1))
+                dates.setdefault(i, {lo}).update((iso_days(t[1]), iso_days(t[1]) + 1))
             elif t[0] == "recurring":
                 dates.setdefault(i, {lo})
     return ({k: sorted(v) for k, v in xs.items()}, sorted(a for a in as_of if a >= lo),
@@ -364,7 +369,7 @@ def _want(cu: ConcreteUnit, p: dict, i: int, goal: str) -> None:
         p["x"][cu.xvar[(i, j)]] = _item_value(it[1], _fraction(it[4]), meet)
     for t in n["t"]:
         if t[0] == "deadline":
-            p["date"][i] = _days(t[1]) + 1 if own_fails else min(p["date"].get(i, _days(t[1])), _days(t[1]))
+            p["date"][i] = iso_days(t[1]) + 1 if own_fails else min(p["date"].get(i, iso_days(t[1])), iso_days(t[1]))
         elif t[0] == "recurring":
             p["date"][i] = p["as_of"] + 1 if own_fails else p["as_of"]
     kids = n["kids"]
@@ -416,7 +421,7 @@ def _make_all_pass(cu: ConcreteUnit, lo: int, as_of: int) -> dict:
     base: dict = {"as_of": as_of, "has": {}, "met": {}, "off": {}, "date": {}, "x": {}}
     for k in cu.ids:
         base["has"][k], base["met"][k], base["off"][k] = True, True, False
-        if any(t[0] in _DATED for t in cu.nodes[k]["t"]):
+        if any(t[0] in DATED_KINDS for t in cu.nodes[k]["t"]):
             base["date"][k] = lo
         for j, _it in enumerate(cu.nodes[k]["q"]):
             base["x"][cu.xvar[(k, j)]] = _ZERO

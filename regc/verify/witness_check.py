@@ -40,7 +40,7 @@ from typing import Any, Optional
 
 from regc.ir.models import Activity, Unit, load_activity
 from regc.runtime.kernel import PASS
-from regc.verify.concrete import _DATED, ConcreteUnit, CycleError, _days
+from regc.verify.concrete import DATED_KINDS, ConcreteUnit, CycleError, iso_days
 from regc.verify.quantities import quantity_classes, quantity_names
 from regc.verify.witness import item_labels
 
@@ -97,8 +97,8 @@ class UnitReader:
         leaves free (Z3 needs none) takes 0 (quantities) or the domain start (dates)."""
         crit, applies, dates = w.get("criteria", {}), w.get("applies", {}), w.get("dates", {})
         xs = {self.keys[k][0]: _base(v, self.keys[k][1]) for k, v in w.get("metrics", {}).items()}
-        lo = _days(DOMAIN_START)
-        p: dict = {"as_of": _days(dates["assessment"]) if "assessment" in dates else lo,
+        lo = iso_days(DOMAIN_START)
+        p: dict = {"as_of": iso_days(dates["assessment"]) if "assessment" in dates else lo,
                    "has": {}, "met": {}, "off": {}, "date": {}, "x": {}}
         for var in sorted(set(self.cu.xvar.values())):
             p["x"][var] = xs.get(var, Fraction(0))
@@ -108,8 +108,8 @@ class UnitReader:
             p["has"][i] = cid in crit or cid in applies or (cid in dates and cid != "assessment") or reads
             p["met"][i] = bool(crit.get(cid, False))
             p["off"][i] = bool(n["cond"]) and applies.get(cid) is False
-            if any(t[0] in _DATED for t in n["t"]):
-                p["date"][i] = _days(dates[cid]) if cid in dates else lo
+            if any(t[0] in DATED_KINDS for t in n["t"]):
+                p["date"][i] = iso_days(dates[cid]) if cid in dates else lo
         return p
 
     def index(self, cid: str) -> Optional[int]:
