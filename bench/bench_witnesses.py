@@ -3,13 +3,16 @@
 folder, checked in-process (as ``regc check BUILD --json``), then each witness evaluated by the concrete
 evaluator and, where the facts-file form can state it, by the runtime evaluator.  Problems must be 0.
 
-For a report already written: ``python -m regc.verify.witness_check BUILD REPORT.json``.
+For a report already written: ``python -m bench.bench_witnesses BUILD REPORT.json`` (counts, then each problem;
+exit 1 on any).
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
+import json
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -50,3 +53,26 @@ def run() -> list[tuple[str, str]]:
                 continue
             rows += _rows(label, out)
     return rows
+
+
+def main(argv: list[str]) -> int:
+    """``python -m bench.bench_witnesses BUILD REPORT.json``: every witness of a written ``regc check BUILD --json``
+    report verified (:func:`regc.verify.witness_check.verify_report`); counts, then each problem; exit 1 on any."""
+    from regc.verify.witness_check import verify_report
+
+    if len(argv) != 2:
+        print("usage: python -m bench.bench_witnesses BUILD REPORT.json", file=sys.stderr)
+        return 2
+    report = json.loads(Path(argv[1]).read_text(encoding="utf-8"))
+    tally = verify_report({"activities": [{**r, "path": str(Path(argv[0]) / Path(r["path"]).name)}
+                                          for r in report["activities"]]})
+    print(f"witnesses {tally.witnesses}: concrete {tally.concrete}, runtime {tally.runtime}, scoped {tally.scoped}, "
+          f"cyclic units {tally.cyclic}, problems {len(tally.problems)}, "
+          f"runtime disagrees {len(tally.runtime_disagree)}")
+    for p in tally.problems + tally.runtime_disagree:
+        print(f"  {p.unit_id} {p.claim}: {p.detail}")
+    return 1 if tally.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -7,7 +7,7 @@
 
 ``--no-witness`` is for a change that may change what Z3 answers but not what it proves (a solver shared by a
 file's units): the findings (kinds, criteria, messages) and each unit's satisfiability must stay; every witness
-is then verified on its own (``python -m regc.verify.witness_check BUILD a.json``).  The criteria of an unsat
+is then verified on its own (``python -m bench.bench_witnesses BUILD a.json``).  The criteria of an unsat
 core ("conflict among ...") are compared in sorted order: a core's order was Z3's before main listed it in the
 unit's order.
 

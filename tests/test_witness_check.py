@@ -114,6 +114,26 @@ def test_a_renamed_label_and_a_changed_report_are_reported(reports):
     assert [p.unit_id for p in probs] == [r["unit_id"]] and "renamed" in probs[0].detail
 
 
+def test_the_command_line_verifier_reads_a_written_report(builds, reports, tmp_path, capsys):
+    """``python -m bench.bench_witnesses BUILD REPORT.json`` (the harness outside the package): exit 0 and no
+    problem on a report as written; exit 1 and the unit named once one witness is renamed."""
+    from bench.bench_witnesses import main
+
+    rep = copy.deepcopy(reports["32021R2139"])
+    path = tmp_path / "report.json"
+    path.write_text(json.dumps(rep), encoding="utf-8")
+    assert main([str(builds["32021R2139"]), str(path)]) == 0
+    assert "problems 0," in capsys.readouterr().out
+    a, r = next((a, r) for a in rep["activities"] for r in a["unit_results"]
+                if r["witness"] and r["witness"].get("metrics"))
+    key = sorted(r["witness"]["metrics"])[0]
+    r["witness"]["metrics"][key + " (renamed)"] = r["witness"]["metrics"].pop(key)
+    path.write_text(json.dumps(rep), encoding="utf-8")
+    assert main([str(builds["32021R2139"]), str(path)]) == 1
+    assert r["unit_id"] in capsys.readouterr().out
+    assert main([str(path)]) == 2
+
+
 def test_dead_criterion_counterexample_is_verified():
     unit = Unit.from_json(json.loads((FIXTURES / "graph" / "logic_dead.unit.json").read_text()))
     act = Activity(activity_id=unit.activity_id, name="", units=[unit],

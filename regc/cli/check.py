@@ -220,7 +220,7 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
         plan = None
     # one solver for the file's units, each in a scope of its own (push/pop); a unit identical to one checked
     # before in this context gets that unit's report (regc.verify.unit_memo); every witness still holds
-    # (python -m regc.verify.witness_check BUILD REPORT.json)
+    # (python -m bench.bench_witnesses BUILD REPORT.json)
     solver = new_solver(ctx) if plan is not None else None
     for unit in act.units:
         rep.checked_units += 1

@@ -32,7 +32,6 @@ evaluation order (skipped, counted).
 from __future__ import annotations
 
 import datetime as _dt
-import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -233,21 +232,3 @@ def verify_witnesses(build: Path, report: dict, every: int = 1) -> list[Problem]
                               for r in report.get("activities", [])]}
     return verify_report(rebased, every).problems
 
-
-def main(argv: list[str]) -> int:
-    """``python -m regc.verify.witness_check BUILD REPORT.json``: counts, then each problem; exit 1 on any."""
-    report = json.loads(Path(argv[1]).read_text(encoding="utf-8"))
-    tally = verify_report({"activities": [{**r, "path": str(Path(argv[0]) / Path(r["path"]).name)}
-                                          for r in report["activities"]]})
-    print(f"witnesses {tally.witnesses}: concrete {tally.concrete}, runtime {tally.runtime}, scoped {tally.scoped}, "
-          f"cyclic units {tally.cyclic}, problems {len(tally.problems)}, "
-          f"runtime disagrees {len(tally.runtime_disagree)}")
-    for p in tally.problems + tally.runtime_disagree:
-        print(f"  {p.unit_id} {p.claim}: {p.detail}")
-    return 1 if tally.problems else 0
-
-
-if __name__ == "__main__":
-    import sys
-
-    sys.exit(main(sys.argv[1:]))
