@@ -17,7 +17,7 @@ from pathlib import Path
 
 
 def _check_rows(label: str, target: Path) -> list[tuple[str, str]]:
-    from regc.cli.check import check_path
+    from regc.cli.check_build import check_path
 
     t0 = time.perf_counter()
     reps = check_path(target)
@@ -48,7 +48,7 @@ def _act_rows() -> list[tuple[str, str]]:
     import tempfile
 
     from regc.cli import main
-    from regc.cli.check import check_path
+    from regc.cli.check_build import check_path
 
     rows: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -23,7 +23,7 @@ BUILDS = (("2021/2139", ["--celex", "32021R2139", "--version", "2026-01-01"]),
 
 
 def _rows(label: str, build: Path) -> list[tuple[str, str]]:
-    from regc.cli.check import check_path
+    from regc.cli.check_build import check_path
     from regc.verify.witness_check import verify_report
 
     report = {"activities": [r.to_json() for r in check_path(build)]}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gc
 
-from regc.cli import check
+from regc.cli import check_build as check
 
 
 def _report(reps) -> list:

@@ -12,7 +12,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from regc.io import atomic_path, atomic_write_text
 from regc.ir.models import Activity, ActSource, CriterionNode, CRITERION_KEYS, Edge, Unit
@@ -182,11 +182,47 @@ def export_graph(g, unit_id: str, outdir: Path) -> None:
         write_graphml(g, tmp)
 
 
+@dataclass
+class Loaded:
+    """One file read for checking (:func:`load_file`): the activity with the units that loaded, the load
+    findings, how many units the file lists, the activity id its JSON names (the build's known ids), and the
+    evaluator's plan (or why it could not be compiled)."""
+
+    path: Path
+    act: Optional[Activity]
+    findings: list[dict]
+    units: int = 0
+    activity_id: Optional[str] = None
+    plan: Optional[dict] = None
+    plan_error: Optional[str] = None
+    seconds: float = 0.0
+
+
+def load_file(path: Path) -> Loaded:
+    """:func:`load_for_check` and the evaluator's plan (compiled once: the logical checks are asked of it)."""
+    t0 = time.perf_counter()
+    act, findings, raw = load_for_check(path)
+    ld = Loaded(path, act, findings, activity_id=str(raw["activity_id"]) if isinstance(raw, dict) and
+                "activity_id" in raw else None)
+    if act is not None:
+        from regc.runtime.evaluator import compile_plan
+
+        ld.units = len(raw.get("units") or []) if isinstance(raw, dict) else len(act.units)
+        try:
+            ld.plan = compile_plan(act)
+        except Exception as e:  # noqa: BLE001 - a failure is a finding, not a crash
+            ld.plan_error = str(e)
+    ld.seconds = time.perf_counter() - t0
+    return ld
+
+
 def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = True,
                explicit: bool = False, export: Optional[Path] = None, ctx: Any = None) -> Optional[FileReport]:
     """Check one activity file.  Non-activity JSON in a folder is skipped (None) unless named explicitly.
 
-    ``ctx``: the Z3 context of the logical checks (default: a new one; see :func:`check_path`)."""
+    ``ctx``: the Z3 context of the logical checks (default: a new one); a unit identical to one checked before
+    in ``ctx`` gets that unit's report (:mod:`regc.verify.unit_memo`).  A whole build is checked by
+    :func:`regc.cli.check_build.check_path`."""
     if ctx is None:
         import z3
 
@@ -197,32 +233,42 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
             return check_file(path, known_units, dead, explicit, export, ctx)
         finally:
             release(ctx)
-    from regc.runtime.evaluator import compile_plan
-    from regc.verify.graph import build_unit_graph, check_unit_graph, internal_targets, plain_unit_graph
     from regc.verify.unit_memo import check_unit_memo, memo_of, new_solver
 
+    ld = load_file(path)
+    # one solver for the file's units, each in a scope of its own (push/pop); made on the first unit checked
+    solver: list = []
+
+    def logic_of(_k: int, unit: Unit) -> Any:
+        if not solver:
+            solver.append(new_solver(ctx))
+        return check_unit_memo(unit, ld.plan, dead, ctx, solver[0], memo_of(ctx))
+
+    return file_report(ld, known_units, explicit, export, logic_of)
+
+
+def file_report(ld: Loaded, known_units: Optional[set[str]], explicit: bool, export: Optional[Path],
+                logic_of: Callable[[int, Unit], Any]) -> Optional[FileReport]:
+    """The report of one loaded file: its load findings, each unit's graph checks, and each unit's logical
+    checks as ``logic_of(unit index, unit)`` gives them (a ``LogicReport``; an exception is a finding).
+    Every witness holds (``python -m bench.bench_witnesses BUILD REPORT.json``)."""
+    from regc.verify.graph import build_unit_graph, check_unit_graph, internal_targets, plain_unit_graph
+
     t0 = time.perf_counter()
-    act, findings, raw = load_for_check(path)
-    rep = FileReport(path=str(path))
-    if act is None and findings and findings[0]["code"] == "NOT_AN_ACTIVITY" and not explicit:
+    act = ld.act
+    if act is None and ld.findings and ld.findings[0]["code"] == "NOT_AN_ACTIVITY" and not explicit:
         return None
-    rep.findings += findings
+    rep = FileReport(path=str(ld.path))
+    rep.findings += ld.findings
     if act is None:
-        rep.seconds = time.perf_counter() - t0
+        rep.seconds = ld.seconds + time.perf_counter() - t0
         return rep
     rep.activity_id = act.activity_id
-    rep.units = len(raw.get("units") or []) if isinstance(raw, dict) else len(act.units)
-    try:  # the evaluator's program, compiled once: the logical checks are asked of it
-        plan: Optional[dict] = compile_plan(act)
-    except Exception as e:  # noqa: BLE001 - a failure is a finding, not a crash
-        rep.findings.append(_finding("error", "LOGIC_FAILED", f"the evaluator's plan could not be compiled: {e}",
-                                     None, None, "logic"))
-        plan = None
-    # one solver for the file's units, each in a scope of its own (push/pop); a unit identical to one checked
-    # before in this context gets that unit's report (regc.verify.unit_memo); every witness still holds
-    # (python -m bench.bench_witnesses BUILD REPORT.json)
-    solver = new_solver(ctx) if plan is not None else None
-    for unit in act.units:
+    rep.units = ld.units
+    if ld.plan_error is not None:
+        rep.findings.append(_finding("error", "LOGIC_FAILED", f"the evaluator's plan could not be compiled: "
+                                     f"{ld.plan_error}", None, None, "logic"))
+    for k, unit in enumerate(act.units):
         rep.checked_units += 1
         rep.criteria += sum(1 for _ in unit.root.walk())
         if export is not None:  # a networkx graph only when it is written out
@@ -241,91 +287,29 @@ def check_file(path: Path, known_units: Optional[set[str]] = None, dead: bool = 
                             rep.findings.append(_finding("info", "UNRESOLVED_INTERNAL_REF",
                                                          f"'{s.text}' names {tgt}, not in this build",
                                                          unit.unit_id, n.criterion_id, "graph"))
-        if plan is None:
+        if ld.plan is None:
             continue
         try:
-            lr = check_unit_memo(unit, plan, dead, ctx, solver, memo_of(ctx))
+            lr = logic_of(k, unit)
         except Exception as e:  # noqa: BLE001 - a solver failure is a finding, not a crash
             rep.findings.append(_finding("error", "LOGIC_FAILED", f"Z3 encoding failed: {e}", unit.unit_id,
                                          None, "logic"))
             continue
-        rep.solver_seconds += lr.encode_seconds + lr.solve_seconds
-        rep.satisfiable += int(lr.satisfiable)
-        rep.unit_results.append({"unit_id": unit.unit_id, "satisfiable": lr.satisfiable, "witness": lr.witness,
-                                 "solver_calls": lr.checks,
-                                 "solver_ms": round(1000 * (lr.encode_seconds + lr.solve_seconds), 2)})
-        for f in lr.findings:
-            rep.findings.append(_finding(f.severity, f.code, f.message, unit.unit_id, f.criterion_id, "logic",
-                                         f.witness))
-    rep.seconds = time.perf_counter() - t0
+        _add_logic(rep, unit, lr)
+    rep.seconds = ld.seconds + time.perf_counter() - t0
     return rep
 
 
-_JOB: dict[str, Any] = {}  # the files and options a forked worker of check_path reads
-GROUP = 16  # consecutive files checked in one Z3 context (a context costs ~6 ms to make and free)
-
-
-def _check_group(k: int) -> list[Optional[FileReport]]:
-    import z3
-
-    from regc.verify.plan_logic import release
-
-    ctx = z3.Context()
-    try:
-        return [check_file(f, _JOB["known"], dead=_JOB["dead"], explicit=_JOB["explicit"](f),
-                           export=_JOB["export"], ctx=ctx) for f in _JOB["files"][k * GROUP:(k + 1) * GROUP]]
-    finally:
-        release(ctx)
-
-
-def _map_groups(n: int, jobs: int) -> list[list[Optional[FileReport]]]:
-    """``_check_group`` over groups ``0..n-1`` in order: here, or in ``jobs`` forked workers (the modules they
-    use imported once before the fork; each result comes back as small reports, not models)."""
-    if jobs <= 1 or n <= 1:
-        return [_check_group(k) for k in range(n)]
-    import gc
-    import multiprocessing
-    import os
-
-    import z3  # noqa: F401
-
-    from regc.cli.compile import _worker_init
-    from regc.runtime import evaluator  # noqa: F401
-    from regc.verify import findings, graph  # noqa: F401
-
-    gc.freeze()  # the parent's objects stay out of the workers' collections (no copy-on-write of their pages)
-    try:
-        with multiprocessing.get_context("fork").Pool(min(jobs, n), initializer=_worker_init,
-                                                      initargs=(os.getpid(),)) as pool:
-            return list(pool.imap(_check_group, range(n)))
-    finally:
-        gc.unfreeze()
-
-
-def check_path(target: Path, dead: bool = True, export: Optional[Path] = None, jobs: int = 1) -> list[FileReport]:
-    """Check every activity file of ``target`` (``jobs`` worker processes; the reports are the same).
-
-    What Z3 answers (a witness) depends on the terms its context has seen before, so the files are checked in
-    fixed groups of :data:`GROUP`, one context each: the report depends on the folder, not on ``jobs``."""
-    files = activity_files(target)
-    known: set[str] = set()
-    for f in files:  # activity ids present in the build (for cross-unit references)
-        try:
-            d = json.loads(f.read_text(encoding="utf-8"))
-            if isinstance(d, dict) and "activity_id" in d:
-                known.add(str(d["activity_id"]))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            pass
-    from regc.compiler.build import is_build_folder
-
-    # every *.json of a build folder is an activity file: one that is not (`{}`, `[1, 2]`) is an error, not skipped
-    _JOB.update(files=files, known=known, dead=dead, export=export,
-                explicit=lambda f: target.is_file() or is_build_folder(f.parent))
-    try:
-        reps = [r for g in _map_groups((len(files) + GROUP - 1) // GROUP, jobs) for r in g]
-    finally:
-        _JOB.clear()
-    return [r for r in reps if r is not None]
+def _add_logic(rep: FileReport, unit: Unit, lr: Any) -> None:
+    """One unit's ``LogicReport`` into its file's report."""
+    rep.solver_seconds += lr.encode_seconds + lr.solve_seconds
+    rep.satisfiable += int(lr.satisfiable)
+    rep.unit_results.append({"unit_id": unit.unit_id, "satisfiable": lr.satisfiable, "witness": lr.witness,
+                             "solver_calls": lr.checks,
+                             "solver_ms": round(1000 * (lr.encode_seconds + lr.solve_seconds), 2)})
+    for f in lr.findings:
+        rep.findings.append(_finding(f.severity, f.code, f.message, unit.unit_id, f.criterion_id, "logic",
+                                     f.witness))
 
 
 def _print_reports(reps: list[FileReport], verbose: bool) -> None:
@@ -357,6 +341,8 @@ def _cmd_check(args) -> int:
         raise CLIError(f"path not found: {target}")
     if args.jobs < 1:
         raise CLIError("--jobs must be at least 1")
+    from regc.cli.check_build import check_path
+
     reps = check_path(target, dead=not args.no_dead, export=Path(args.export) if args.export else None,
                       jobs=args.jobs)
     if not reps:

@@ -64,13 +64,38 @@ def check_unit_memo(unit: Unit, plan: dict, dead: bool = True, ctx: Any = None, 
         key = (dead, key)
         hit = memo.get(key)
         if hit is not None:
-            return dataclasses.replace(hit, unit_id=unit.unit_id, witness=copy.deepcopy(hit.witness),
-                                       findings=[dataclasses.replace(f, witness=copy.deepcopy(f.witness))
-                                                 for f in hit.findings], encode_seconds=0.0, solve_seconds=0.0)
+            return reused(hit, unit.unit_id)
     rep = check_unit_logic(unit, dead=dead, plan=plan, ctx=ctx, solver=solver)
     if key is not None:
         memo[key] = rep
     return rep
+
+
+def reused(rep: LogicReport, unit_id: str) -> LogicReport:
+    """The report ``rep`` of a unit checked before, for the identical unit ``unit_id``: its findings and a copy
+    of its witnesses, no solver time."""
+    return dataclasses.replace(rep, unit_id=unit_id, witness=copy.deepcopy(rep.witness),
+                               findings=[dataclasses.replace(f, witness=copy.deepcopy(f.witness))
+                                         for f in rep.findings], encode_seconds=0.0, solve_seconds=0.0)
+
+
+def first_of_key(keys: list[list[Optional[str]]]) -> dict[tuple[int, int], tuple[int, int]]:
+    """For lists of unit keys (:func:`unit_key`, per file, in the build's order): each repeated unit
+    ``(file, unit)`` -> the first unit with its key (None, a unit never memoised, repeats nothing).
+
+    >>> first_of_key([["a", None], ["b", "a"], [None, "b", "a"]])
+    {(1, 1): (0, 0), (2, 1): (1, 0), (2, 2): (0, 0)}
+    """
+    first: dict[str, tuple[int, int]] = {}
+    out: dict[tuple[int, int], tuple[int, int]] = {}
+    for f, ks in enumerate(keys):
+        for u, k in enumerate(ks):
+            if k is None:
+                continue
+            hit = first.setdefault(k, (f, u))
+            if hit != (f, u):
+                out[(f, u)] = hit
+    return out
 
 
 def new_solver(ctx: Any) -> Any:
