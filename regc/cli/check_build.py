@@ -47,33 +47,33 @@ def _keys(ld: Loaded) -> list[Any]:
 
 def _check_group(k: int) -> dict[tuple[int, int], Any]:
     """The logical checks of the units of group ``k`` that repeat none before, in one Z3 context (one solver per
-    file, a scope per unit): (file, unit) -> ``LogicReport``, or the text of the error."""
+    file, a scope per unit; each made when a unit first asks Z3): (file, unit) -> ``LogicReport``, or the text of the error."""
     import z3
 
-    from regc.verify.findings import check_unit_logic
+    from regc.verify.findings import OnDemand, check_unit_logic
     from regc.verify.plan_logic import release
     from regc.verify.unit_memo import new_solver
 
     loaded, skip, dead = _JOB["loaded"], _JOB["skip"], _JOB["dead"]
     out: dict[tuple[int, int], Any] = {}
-    ctx = z3.Context()
+    ctx = OnDemand(z3.Context)  # made when a unit first asks Z3: most are settled by concrete profiles
     try:
         for f in group_ranges(len(loaded))[k]:
             ld = loaded[f]
             if ld.plan is None or ld.act is None:
                 continue
-            solver = None
+            solver = OnDemand(lambda: new_solver(ctx.get()))
             for u, unit in enumerate(ld.act.units):
                 if (f, u) in skip:
                     continue
-                solver = solver if solver is not None else new_solver(ctx)
                 try:
                     out[(f, u)] = check_unit_logic(unit, dead, ld.plan, ctx, solver)
                 except Exception as e:  # noqa: BLE001 - a solver failure is a finding, not a crash
                     out[(f, u)] = str(e)
             del solver
     finally:
-        release(ctx)
+        if ctx.value is not None:
+            release(ctx.value)
     return out
 
 

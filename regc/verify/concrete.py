@@ -442,6 +442,21 @@ def _clamp(p: dict, lo: int) -> dict:
     return p
 
 
+def root_passing(cu: ConcreteUnit, lo: int, n: int = 12) -> Optional[tuple[dict, dict[int, str]]]:
+    """A profile within the checks' domain where the unit's root PASSes, and its verdicts (the witness that the
+    unit can pass, without Z3); None when none of those tried passes: the all-pass profile per assessment
+    date, then ``n`` pseudo-random ones."""
+    for as_of in _candidates(cu, lo)[1]:
+        base, base_v = _all_pass(cu, lo, as_of)
+        if base_v[cu.root] == PASS:
+            return base, base_v
+    for p in profiles(cu, lo, n, complete=False):
+        v = cu.verdicts(p)
+        if v[cu.root] == PASS:
+            return p, v
+    return None
+
+
 def passable(cu: ConcreteUnit, lo: int, nodes: list[int], n: int = 12) -> set[int]:
     """Nodes of ``nodes`` (and others) seen to PASS in some profile, each of which provably can: the all-pass
     profile, one aimed at each node per assessment date, then ``n`` pseudo-random ones."""

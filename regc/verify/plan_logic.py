@@ -185,6 +185,22 @@ def _cmp(op: str, a: Any, b: Any) -> Any:
 # encoding
 
 
+def x_names(nodes: list[dict], ids: list[int], quantity: dict[tuple[int, int], str]) -> dict[tuple[int, int], str]:
+    """The variable name of each item ``(i, j)`` of nodes ``ids`` (without an encoding's prefix): ``quantity``'s,
+    else one per node, metric, dimension and period (as :func:`kernel.eval_items` reads them).
+
+    >>> x_names([{"q": [("w", "<", 0, "", 1, "mass", None), ("w", ">", 0, "", 1, "mass", None)]}], [0], {})
+    {(0, 0): 'x[0.0]', (0, 1): 'x[0.0]'}
+    """
+    out: dict[tuple[int, int], str] = {}
+    for i in ids:
+        first: dict[tuple, int] = {}
+        for j, it in enumerate(nodes[i]["q"]):  # items of one metric, dimension and period read one quantity
+            j0 = first.setdefault((it[0], it[5], it[6]), j)
+            out[(i, j)] = quantity.get((i, j)) or f"x[{i}.{j0}]"
+    return out
+
+
 class PlanEncoding:
     """Constraints ``V[i] == <kernel rule>`` for every participating node of one compiled plan.
 
@@ -249,6 +265,7 @@ class PlanEncoding:
         self.has, self.met, self.off, self.date = {}, {}, {}, {}
         self.x: dict[tuple[int, int], Any] = {}
         self.xname: dict[tuple[int, int], str] = {}  # the name of x[(i, j)]
+        names = x_names(self.nodes, self.ids, quantity)
         for i in self.ids:
             n = self.nodes[i]
             self.has[i] = _bool(f"{p}has[{i}]", self.ctx, self._B)
@@ -257,10 +274,8 @@ class PlanEncoding:
                 self.off[i] = _bool(f"{p}off[{i}]", self.ctx, self._B)
             if any(t[0] in ("deadline", "recurring") for t in n["t"]):
                 self.date[i] = z3.Int(f"{p}date[{i}]", self.ctx)
-            first: dict[tuple, int] = {}
-            for j, it in enumerate(n["q"]):  # items of one metric, dimension and period read one quantity
-                j0 = first.setdefault((it[0], it[5], it[6]), j)
-                self.xname[(i, j)] = p + (quantity.get((i, j)) or f"x[{i}.{j0}]")
+            for j in range(len(n["q"])):
+                self.xname[(i, j)] = p + names[(i, j)]
                 self.x[(i, j)] = z3.Real(self.xname[(i, j)], self.ctx)
 
     def copy_verdicts(self, prefix: str) -> tuple[dict, dict]:

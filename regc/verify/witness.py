@@ -1,5 +1,5 @@
-"""Company profiles read from a Z3 model of a plan encoding (:mod:`regc.verify.plan_logic`), as ``regc check``
-and ``regc diff`` print them: criteria met, whether Conditional criteria apply, metric values in the threshold's
+"""Company profiles read from a Z3 model of a plan encoding (:mod:`regc.verify.plan_logic`) or from a concrete
+profile (:mod:`regc.verify.concrete`), as ``regc check`` and ``regc diff`` print them: criteria met, whether Conditional criteria apply, metric values in the threshold's
 own unit, event dates and the assessment date.
 
 >>> format_profile({"criteria": {"1": True, "2": False}, "applies": {"3": False},
@@ -105,13 +105,56 @@ def profile(m: z3.ModelRef, enc: PlanEncoding, quantities: list[Quantity],
         val = _value(m, enc.x[used[0]]) if used else None
         if val is None:
             continue
-        it = enc.nodes[used[0][0]]["q"][used[0][1]]
-        metric, unit, per = labels.get(used[0], (it[0], it[3], ""))
-        key = metric + (f" [{unit}]" if unit else "") + (f" ({per})" if per else "") + \
-            (f" (in {prefix}{q.scope})" if q.scope else "")
-        out["metrics"][key] = _in_unit(_num(val), it[8])
+        key, factor = _metric(enc.nodes, q, used[0], labels, prefix)
+        out["metrics"][key] = _in_unit(_num(val), factor)
     if z3.is_true(m.eval(enc.has_as_of, model_completion=True)) and _value(m, enc.as_of) is not None:
         out["dates"]["assessment"] = (EPOCH + _dt.timedelta(days=_num(_value(m, enc.as_of)))).isoformat()
+    return {k: v for k, v in out.items() if v}
+
+
+def _metric(nodes: list[dict], q: Quantity, ij: tuple[int, int], labels: dict, prefix: str = "") -> tuple[str, float]:
+    """A quantity's key in a profile (metric, unit, period and scope as written, read from item ``ij``) and the
+    factor of that item's unit to SI base units."""
+    it = nodes[ij[0]]["q"][ij[1]]
+    metric, unit, per = labels.get(ij, (it[0], it[3], ""))
+    key = metric + (f" [{unit}]" if unit else "") + (f" ({per})" if per else "") + \
+        (f" (in {prefix}{q.scope})" if q.scope else "")
+    return key, it[8]
+
+
+def concrete_profile(p: dict, nodes: list[dict], ids: list[int], xvar: dict[tuple[int, int], str],
+                     quantities: list[Quantity], labels: dict[tuple[int, int], tuple[str, str, str]]) -> dict:
+    """:func:`profile` of a concrete profile ``p`` of :mod:`regc.verify.concrete` (``xvar``: each item's
+    quantity variable, :attr:`ConcreteUnit.xvar`) instead of a Z3 model: the same keys and values as a model
+    giving those inputs would print.
+
+    >>> nodes = [{"cid": "1", "own": True, "q": [], "t": [], "cond": False}]
+    >>> concrete_profile({"has": {0: True}, "met": {0: True}, "off": {}, "date": {}, "x": {}, "as_of": 18262},
+    ...                  nodes, [0], {}, [], {})
+    {'criteria': {'1': True}, 'dates': {'assessment': '2020-01-01'}}
+    """
+    out: dict[str, dict] = {"criteria": {}, "applies": {}, "metrics": {}, "dates": {}}
+    stated = {i for i in ids if p["has"].get(i)}
+    for i in ids:
+        n = nodes[i]
+        if i not in stated:
+            continue
+        if n["cond"]:
+            out["applies"][n["cid"]] = not p["off"].get(i)
+            if not out["applies"][n["cid"]]:
+                continue
+        dated = any(t[0] in ("deadline", "recurring") for t in n["t"])
+        if n["own"] and not n["q"] and not dated:
+            out["criteria"][n["cid"]] = bool(p["met"].get(i))
+        if dated and i in p["date"]:
+            out["dates"][n["cid"]] = (EPOCH + _dt.timedelta(days=p["date"][i])).isoformat()
+    for q in quantities:
+        used = [(i, j) for i, j in q.members if i in stated and (i, j) in xvar]
+        if used:
+            key, factor = _metric(nodes, q, used[0], labels)
+            val = Fraction(p["x"][xvar[used[0]]])
+            out["metrics"][key] = _in_unit(int(val) if val.denominator == 1 else float(val), factor)
+    out["dates"]["assessment"] = (EPOCH + _dt.timedelta(days=p["as_of"])).isoformat()
     return {k: v for k, v in out.items() if v}
 
 

@@ -38,6 +38,17 @@ def _criterion_entries(w: dict) -> dict[str, dict]:
     return out
 
 
+def one_fact_per_metric(w: dict) -> bool:
+    """Every metric of witness ``w`` has a name of its own (a facts file states a quantity under its metric name,
+    so two quantities of one name, e.g. in two units, cannot both be stated).
+
+    >>> one_fact_per_metric({"metrics": {"CO2 [g/km]": 50, "CO2": 0}}), one_fact_per_metric({"metrics": {"a": 1}})
+    (False, True)
+    """
+    names = [LABEL.match(k)["metric"] for k in w.get("metrics", {})]
+    return len(set(names)) == len(names)
+
+
 def facts_of_witness(w: dict, part: str) -> dict:
     """The facts a company stating witness ``w`` of unit ``part`` gives ``regc eval`` (ids as it displays them)."""
     from regc.runtime.evaluator import display_id
