@@ -35,6 +35,10 @@ from regc.runtime.kernel import FAIL, NA, PASS, UNKNOWN
 
 _ZERO = Fraction(0)
 _EFFECTIVE = ("effective_from", "effective_until", "window")
+# the aimed profiles tried, in order: as aimed first; then harder (the dependency clauses above the node held, an
+# AND to fail failed wholly: what the first aim misses when a clause negates a passing sibling, or a child is out
+# of force)
+AIMS = (False, True)
 DATED_KINDS = ("deadline", "recurring")  # the temporal checks that read a dated event (also read by witness_check)
 
 
@@ -357,16 +361,16 @@ def _item_value(op: str, c: Fraction, want: bool) -> Fraction:
     return c if want else above
 
 
-def _want(cu: ConcreteUnit, p: dict, i: int, goal: str) -> None:
+def _want(cu: ConcreteUnit, p: dict, i: int, goal: str, every: bool = False) -> None:
     """Set the inputs under node ``i`` so that it (probably) has verdict ``goal`` (PASS or FAIL): a heuristic
-    whose result is always evaluated, never trusted."""
+    whose result is always evaluated, never trusted.  An AND to FAIL fails its first child, or (``every``) all
+    of them, which also holds when the first is out of force."""
     n = cu.nodes[i]
     ok = goal == PASS
     p["has"][i], p["off"][i], p["met"][i] = True, False, ok
     own_fails = not ok and n["own"]  # FAIL: the own requirement fails, the children pass
-    for j, it in enumerate(n["q"]):
-        meet = not own_fails or (n["qlogic"] != "OR" and j > 0)
-        p["x"][cu.xvar[(i, j)]] = _item_value(it[1], _fraction(it[4]), meet)
+    if not own_fails:
+        _want_items(cu, p, i, False)
     for t in n["t"]:
         if t[0] == "deadline":
             p["date"][i] = iso_days(t[1]) + 1 if own_fails else min(p["date"].get(i, iso_days(t[1])), iso_days(t[1]))
@@ -376,18 +380,47 @@ def _want(cu: ConcreteUnit, p: dict, i: int, goal: str) -> None:
     if ok or own_fails:
         goals = [PASS] * len(kids)
     elif n["logic"] == "AND" or n["logic"] == "LEAF":
-        goals = [FAIL] + [PASS] * (len(kids) - 1)
+        goals = [FAIL] * len(kids) if every else [FAIL] + [PASS] * (len(kids) - 1)
     else:
         goals = [FAIL] * len(kids)
     for k, g in zip(kids, goals):
-        _want(cu, p, k, g)
+        _want(cu, p, k, g, every)
     for k in n["akids"]:
-        _want(cu, p, k, PASS)
+        _want(cu, p, k, PASS, every)
+    if own_fails:  # after the children: a quantity they share with the node fails its item
+        _want_items(cu, p, i, True)
 
 
-def _sensitised(cu: ConcreteUnit, base: dict, i: int) -> dict:
+def _want_items(cu: ConcreteUnit, p: dict, i: int, fail: bool) -> None:
+    """Node ``i``'s item quantities set to meet every item, or (``fail``) to miss the first one."""
+    n = cu.nodes[i]
+    for j, it in enumerate(n["q"]):
+        meet = not fail or (n["qlogic"] != "OR" and j > 0)
+        p["x"][cu.xvar[(i, j)]] = _item_value(it[1], _fraction(it[4]), meet)
+
+
+def _deps_held(cu: ConcreteUnit, p: dict, i: int) -> dict:
+    """``p`` (in place) with the dependency clauses of ``i`` and of its ancestors aimed at holding: an
+    Affirmation's target at PASS, a Negation's at NOT_APPLICABLE (a conditional criterion that does not apply)
+    or else FAIL.  A heuristic, like :func:`_want`: its profile is evaluated, never trusted."""
+    k: Optional[int] = i
+    while k is not None:
+        for target, status in cu.nodes[k]["deps"]:
+            if target < 0 or target not in cu.static:
+                continue
+            if status == "Affirmation":
+                _want(cu, p, target, PASS, True)
+            elif cu.nodes[target]["cond"]:
+                p["has"][target], p["off"][target] = True, True
+            else:
+                _want(cu, p, target, FAIL, True)
+        k = cu.nodes[k]["parent"]
+    return p
+
+
+def _sensitised(cu: ConcreteUnit, base: dict, i: int, every: bool = False) -> dict:
     """A copy of the all-pass profile ``base`` where every ancestor of ``i`` follows ``i``: AND siblings
-    pass, OR siblings fail, N_OF_K exactly ``n - 1`` siblings pass."""
+    pass, OR siblings fail, N_OF_K exactly ``n - 1`` siblings pass (``every``: as :func:`_want`)."""
     p = _copy(base)
     c = i
     while cu.nodes[c]["parent"] is not None:
@@ -402,7 +435,7 @@ def _sensitised(cu: ConcreteUnit, base: dict, i: int) -> dict:
             else:
                 goals = [PASS] * len(sibs)
             for k, g in zip(sibs, goals):
-                _want(cu, p, k, g)
+                _want(cu, p, k, g, every)
         c = a["i"]
     return p
 
@@ -465,13 +498,16 @@ def passable(cu: ConcreteUnit, lo: int, nodes: list[int], n: int = 12) -> set[in
     for as_of in _candidates(cu, lo)[1]:
         base, base_v = _all_pass(cu, lo, as_of)
         out.update(i for i, v in base_v.items() if v == PASS)
-        for i in sorted(todo - out):
-            p = _copy(base)
-            _want(cu, p, i, PASS)
-            _clamp(p, lo)
-            out.update(k for k, v in cu.verdicts_from(p, base, base_v).items() if v == PASS)
-        if todo <= out:
-            return out
+        for deps in AIMS:
+            for i in sorted(todo - out):
+                p = _copy(base)
+                _want(cu, p, i, PASS, deps)
+                if deps:
+                    _deps_held(cu, p, i)
+                _clamp(p, lo)
+                out.update(k for k, v in cu.verdicts_from(p, base, base_v).items() if v == PASS)
+            if todo <= out:
+                return out
     for p in profiles(cu, lo, n, complete=False):
         out.update(i for i, v in cu.verdicts(p).items() if v == PASS)
         if todo <= out:
@@ -486,13 +522,15 @@ def live(cu: ConcreteUnit, lo: int, cands: list[int], n: int = 12) -> set[int]:
     todo = list(cands)
     for as_of in _candidates(cu, lo)[1]:
         base, base_v = _all_pass(cu, lo, as_of)
-        for i in todo:
-            p = _clamp(_sensitised(cu, base, i), lo)
-            if cu.flips(p, cu.verdicts_from(p, base, base_v), i):
-                out.add(i)
-        todo = [i for i in todo if i not in out]
-        if not todo:
-            return out
+        for deps in AIMS:
+            for i in todo:
+                p = _sensitised(cu, base, i, deps)
+                p = _clamp(_deps_held(cu, p, i) if deps else p, lo)
+                if cu.flips(p, cu.verdicts_from(p, base, base_v), i):
+                    out.add(i)
+            todo = [i for i in todo if i not in out]
+            if not todo:
+                return out
     for p in profiles(cu, lo, n, complete=True, seed=1):
         base = cu.verdicts(p)
         hit = {i for i in todo if cu.flips(p, base, i)}

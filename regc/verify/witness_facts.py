@@ -39,13 +39,14 @@ def _criterion_entries(w: dict) -> dict[str, dict]:
 
 
 def one_fact_per_metric(w: dict) -> bool:
-    """Every metric of witness ``w`` has a name of its own (a facts file states a quantity under its metric name,
-    so two quantities of one name, e.g. in two units, cannot both be stated).
+    """Every unit-wide metric of witness ``w`` has a name of its own (a facts file states such a quantity under
+    its metric name, so two of one name, e.g. in two units, cannot both be stated; a scoped one, ``(in ...)``,
+    has no facts-file form at all).
 
-    >>> one_fact_per_metric({"metrics": {"CO2 [g/km]": 50, "CO2": 0}}), one_fact_per_metric({"metrics": {"a": 1}})
-    (False, True)
+    >>> [one_fact_per_metric({"metrics": m}) for m in ({"CO2 [g/km]": 50, "CO2": 0}, {"a": 1, "a (in 2)": 0})]
+    [False, True]
     """
-    names = [LABEL.match(k)["metric"] for k in w.get("metrics", {})]
+    names = [LABEL.match(k)["metric"] for k in w.get("metrics", {}) if "(in " not in k]
     return len(set(names)) == len(names)
 
 
