@@ -47,22 +47,22 @@ def _keys(ld: Loaded) -> list[Any]:
 
 def _check_group(k: int) -> dict[tuple[int, int], Any]:
     """The logical checks of the units of group ``k`` that repeat none before, in one Z3 context (one solver per
-    file, a scope per unit; each made when a unit first asks Z3): (file, unit) -> ``LogicReport``, or the text of the error."""
+    file, a scope per unit that asks Z3): (file, unit) -> ``LogicReport``, or the text of the error."""
     import z3
 
-    from regc.verify.findings import OnDemand, check_unit_logic
+    from regc.verify.findings import check_unit_logic
     from regc.verify.plan_logic import release
     from regc.verify.unit_memo import new_solver
 
     loaded, skip, dead = _JOB["loaded"], _JOB["skip"], _JOB["dead"]
     out: dict[tuple[int, int], Any] = {}
-    ctx = OnDemand(z3.Context)  # made when a unit first asks Z3: most are settled by concrete profiles
+    ctx = z3.Context()
     try:
         for f in group_ranges(len(loaded))[k]:
             ld = loaded[f]
             if ld.plan is None or ld.act is None:
                 continue
-            solver = OnDemand(lambda: new_solver(ctx.get()))
+            solver = new_solver(ctx)  # a unit that asks Z3 pushes a scope of its own
             for u, unit in enumerate(ld.act.units):
                 if (f, u) in skip:
                     continue
@@ -72,8 +72,7 @@ def _check_group(k: int) -> dict[tuple[int, int], Any]:
                     out[(f, u)] = str(e)
             del solver
     finally:
-        if ctx.value is not None:
-            release(ctx.value)
+        release(ctx)
     return out
 
 
