@@ -41,6 +41,17 @@ def test_gold_check_json(capsys, gold_dir):
     assert a["checked_units"] == a["satisfiable_units"] == 5
 
 
+def test_check_json_is_written_as_the_stdlib_writes_it(capsys, gold_dir, tmp_path):
+    """``--json`` goes through orjson (:func:`regc.ir.fastio.dumps_json`): the same bytes as ``json.dumps(...,
+    ensure_ascii=False, indent=1)`` and a newline, non-ASCII text (here a folder name) included."""
+    dst = tmp_path / "bâtiment ≥ 2"
+    shutil.copytree(gold_dir, dst)
+    main(["check", str(dst), "--json"])
+    out = capsys.readouterr().out
+    assert out == json.dumps(json.loads(out), ensure_ascii=False, indent=1) + "\n"
+    assert "bâtiment ≥ 2" in out and "\n  {" in out  # not escaped; nested, 1-space indent
+
+
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_corrupted_file_gives_precise_finding(capsys, name):
     path = BAD / f"{name}.in.json"

@@ -9,6 +9,7 @@ criterion, never a traceback.
 from __future__ import annotations
 
 import json
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -348,9 +349,11 @@ def _cmd_check(args) -> int:
     if not reps:
         raise CLIError(f"no activity files in {target}")
     if args.json:
-        print(json.dumps({"activities": [r.to_json() for r in reps],
-                          "errors": sum(r.count("error") + r.count("critical") for r in reps)},
-                         ensure_ascii=False, indent=1))
+        from regc.ir.fastio import dumps_json
+
+        # json.dumps(..., ensure_ascii=False, indent=1) and a newline, byte for byte, through orjson's C encoder
+        sys.stdout.write(dumps_json({"activities": [r.to_json() for r in reps],
+                                     "errors": sum(r.count("error") + r.count("critical") for r in reps)}))
     else:
         _print_reports(reps, args.verbose)
         n_err = sum(r.count("error") + r.count("critical") for r in reps)
