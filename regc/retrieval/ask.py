@@ -463,12 +463,16 @@ class Asker(NamedLifts, Closure, SubpartHub):
                 "both": f"{anchor.question} {a}".strip()}
 
     def retrieve(self, question: str, k: int = 10, as_of: Optional[str] = None,
-                 anchor: Optional[Anchor] = None) -> tuple[Anchor, list[Retrieved]]:
+                 anchor: Optional[Anchor] = None, trace: Optional[dict] = None) -> tuple[Anchor, list[Retrieved]]:
+        """The ``k`` best provisions; ``trace`` (a dict), when given, receives the ranking's internals (each
+        view's per-mode rankings, the fused and agreement scores, each provision's authority/act/domain factor:
+        :mod:`regc.retrieval.rerank_features` reads them)."""
         anchor = anchor or extract_anchor(question, self.s)
         texts = self.view_texts(anchor)
-        lists = []
+        lists, raw, factors = [], [], {}
         titles = self.title_ranking(anchor) if self.title_view else []
         for v, per_mode in zip(self.views, self._view_rankings([texts[v] for v in self.views])):
+            raw.append(per_mode)
             if self.title_view == "hybrid" and v == "both" and per_mode:
                 per_mode = per_mode + [titles]
             if self.view_fusion and len(per_mode) > 1:  # one hybrid ranking per view
@@ -507,7 +511,7 @@ class Asker(NamedLifts, Closure, SubpartHub):
                 f *= self.annex_factor
             if origin == "search" and n in self._glossaries and n not in anchor.term_nodes:
                 f *= self.glossary_factor
-            scores[n] = (sc * f, origin)
+            scores[n], factors[n] = (sc * f, origin), f
         if self.cue_level:
             self._lift_cued(anchor, scores, lift, order)
         self._lift_forms(anchor, scores, lift, order)
@@ -526,6 +530,8 @@ class Asker(NamedLifts, Closure, SubpartHub):
             self._close(anchor, scores, searched, order)
             self._join_hubs(scores, order)
         ranked = [Retrieved(n, sc, o) for n, (sc, o) in sorted(scores.items(), key=order)]
+        if trace is not None:
+            trace.update(views=raw, fused=dict(fused), agree=agree, factors=factors, domains=domains)
         if as_of:
             ranked = self._at_version(ranked, as_of)
         return anchor, ranked[:k]

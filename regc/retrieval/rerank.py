@@ -1,0 +1,91 @@
+"""The learned re-ranker of `regc ask` (issue 14, round 28): the top ``CANDIDATES`` provisions of
+:meth:`~regc.retrieval.ask.Asker.retrieve`, re-ordered by a linear score over their features
+(:mod:`regc.retrieval.rerank_features`), ties by the current rank.
+
+The weights are data (``rerank_weights.json`` beside this module, written by ``python -m harness.train_rerank fit``):
+either small regression trees (``"kind": "gbm"``: per tree, each node's feature, threshold, children and leaf value;
+a row goes left when its feature is <= the threshold; the score is ``base`` + the leaves reached) or a linear model
+(feature means, scales and coefficients; the score is ``sum(coef * (x - mean) / scale)``).  The re-ordered hits carry the scores of the original ranking position by
+position (the best keeps the best score), so the answer's score margins read the new order.
+
+>>> w = {"features": ["a", "b"], "mean": [0.0, 0.0], "scale": [1.0, 2.0], "coef": [1.0, 1.0]}
+>>> learned_scores([[1.0, 0.0], [0.0, 4.0]], w)
+[1.0, 2.0]
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional, Sequence
+
+from regc.retrieval.rerank_features import FEATURES, candidate_features
+
+WEIGHTS = Path(__file__).with_name("rerank_weights.json")
+CANDIDATES = 30  # provisions of retrieve's list that the re-ranker re-orders
+
+
+class WeightsError(ValueError):
+    """A weights file of another shape (other features than this version computes)."""
+
+
+@lru_cache(maxsize=4)
+def load_weights(path: Path = WEIGHTS) -> dict:
+    """The weights at ``path``, checked against ``FEATURES``."""
+    w = json.loads(Path(path).read_text(encoding="utf-8"))
+    shaped = "trees" in w if w.get("kind") == "gbm" else len(w["mean"]) == len(w["scale"]) == len(w["coef"])
+    if list(w.get("features", ())) != list(FEATURES) or not shaped:
+        raise WeightsError(f"{path}: weights for other features than this version computes; retrain them with "
+                           f"python -m harness.train_rerank fit")
+    return w
+
+
+def tree_value(tree: dict, row: Sequence[float]) -> float:
+    """The leaf value ``row`` reaches in one exported tree.
+
+    >>> tree_value({"feature": [0, 0, 0], "threshold": [0.5, 0, 0], "left": [1, 0, 0], "right": [2, 0, 0],
+    ...             "leaf": [0, 1, 1], "value": [0.0, -1.0, 1.0]}, [0.7])
+    1.0
+    """
+    node = 0
+    while not tree["leaf"][node]:
+        node = tree["left"][node] if row[tree["feature"][node]] <= tree["threshold"][node] else tree["right"][node]
+    return tree["value"][node]
+
+
+def learned_scores(rows: Sequence[Sequence[float]], w: dict) -> list[float]:
+    """One score per feature row, rounded to 9 decimals: trees (base + the leaf each tree gives, math.fsum in tree
+    order) or linear (the standardised row dotted with the coefficients, math.fsum in feature order)."""
+    if w.get("kind") == "gbm":
+        return [round(math.fsum([w["base"]] + [tree_value(t, row) for t in w["trees"]]), 9) for row in rows]
+    return [round(math.fsum(c * (x - m) / s for x, m, s, c in zip(row, w["mean"], w["scale"], w["coef"])), 9)
+            for row in rows]
+
+
+def reorder(hits: list, scores: Sequence[float]) -> list:
+    """``hits`` by learned score (ties: their current order), each carrying the score of its new position."""
+    from regc.retrieval.ask import Retrieved
+
+    idx = sorted(range(len(hits)), key=lambda i: (-scores[i], i))
+    return [Retrieved(hits[i].node, hits[pos].score, hits[i].origin, hits[i].version) for pos, i in enumerate(idx)]
+
+
+def retrieve_reranked(asker, question: str, k: int = 10, as_of: Optional[str] = None,
+                      weights: Optional[dict] = None) -> tuple:
+    """:meth:`~regc.retrieval.ask.Asker.retrieve`'s top ``CANDIDATES`` re-ordered by the learned score, cut to
+    ``k`` (the same ``(anchor, hits)`` shape).
+
+    >>> # anchor, hits = retrieve_reranked(Asker(Searcher.open("out/index")), "Who may see my records?")
+    """
+    w = weights if weights is not None else load_weights()
+    trace: dict = {}
+    anchor, hits = asker.retrieve(question, max(k, CANDIDATES), as_of, trace=trace)
+    head, tail = hits[:CANDIDATES], hits[CANDIDATES:]
+    head = reorder(head, learned_scores(candidate_features(asker, anchor, trace, head), w))
+    return anchor, (head + tail)[:k]
+
+
+__all__ = ["CANDIDATES", "WEIGHTS", "WeightsError", "learned_scores", "load_weights", "reorder",
+           "retrieve_reranked"]
