@@ -610,7 +610,8 @@ def test_faq_fixture_is_audited_and_split():
                         ("hipaa_hhsfaq5.jsonl", "hhsfaq5"),
                         ("faq_webfaq2.jsonl", "webfaq2"),
                         ("hipaa_webfaq.jsonl", "hwebfaq"),
-                        ("hipaa_webfaq2.jsonl", "hwebfaq2")):  # annotated before any run
+                        ("hipaa_webfaq2.jsonl", "hwebfaq2"),
+                        ("faq_webfaq3.jsonl", "webfaq3")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
         assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)
