@@ -519,6 +519,28 @@ def test_questions_file_one_line_out_per_line_in(capsys, tmp_path):
     assert out.out == "" and "q.jsonl:line 2" in out.err
 
 
+def test_rerank_switch_reorders_within_the_same_candidates(capsys):
+    from regc.retrieval.ask import Asker
+    from regc.retrieval.rerank import CANDIDATES, retrieve_reranked
+    from regc.retrieval.search import Searcher
+
+    q = "Do we need to train our staff on security and keep the documentation?"
+    asker = Asker(Searcher.open(ask_index()))
+    _, base = asker.retrieve(q, CANDIDATES)
+    _, learned = retrieve_reranked(asker, q, 10)
+    assert {h.node for h in learned} <= {h.node for h in base}  # re-ordered, never a provision from elsewhere
+    assert [h.score for h in learned] == [h.score for h in base[:10]]  # each position keeps its score
+    capsys.readouterr()  # what building the index printed
+    outs = []
+    for flag in ([], ["--rerank"]):
+        assert main(["ask", str(ask_index()), q, "--json", *flag]) == 0
+        outs.append(json.loads(capsys.readouterr().out))
+    got = [(r["celex"], r["locator"]) for r in outs[1]["retrieved"]]
+    assert got == [(h.celex, h.locator) for h in learned]
+    assert all((r["celex"], r["locator"]) in set(got) for r in outs[1]["rules"])  # cites only what it retrieved
+    assert outs[0]["retrieved"] == [h.to_json() for h in asker.retrieve(q, 10)[1]]  # off: the order of retrieve
+
+
 def test_questions_file_lines_of_another_shape_and_impossible_dates(capsys, tmp_path):
     qs = tmp_path / "q.jsonl"
     for line, why in (("[1]", 'q.jsonl:line 1: not a {"question": ...} JSON line'),
@@ -567,8 +589,10 @@ def test_eval_prints_ask_next_to_bm25(capsys, tmp_path):
     assert main(["ask", "--eval", str(qa), str(ask_index())]) == 0
     out = capsys.readouterr().out
     for want in ("all (n=2) bm25", "all (n=2) ask ", "split heldout (n=1) ask", "fullcov", "cit_precision",
-                 "latency"):
+                 "latency", "all (n=2) ask-rerank"):
         assert want in out
+    rerank_row = next(x for x in out.splitlines() if x.startswith("all (n=2) ask-rerank"))
+    assert "cit_key" in rerank_row  # the re-ranked list is answered and its citations scored too
     qa.write_text('{"question": "x"}\n')
     assert main(["ask", "--eval", str(qa), str(ask_index())]) == 2
     assert "qa.jsonl:line 1" in capsys.readouterr().err

@@ -3,6 +3,7 @@
     regc ask out/index "Do we report CapEx for activities that are only eligible?" --json
     regc ask out/index --questions questions.jsonl --json         # one {"question": ...} per line
     regc ask out/index "..." --lm --api-base http://127.0.0.1:8000/v1 --model local
+    regc ask out/index "..." --rerank                              # top 30 re-ordered by the learned re-ranker
     regc ask --eval tests/fixtures/ask/faq_eval.jsonl out/index    # R@10, nDCG@10, FullCov@10, citations vs BM25
 
 JSON: ``{"answer", "rules": [{"rule_id", "celex", "locator", "version", "claims": [{"text", "quote"}]}],
@@ -33,6 +34,9 @@ def register(sub) -> None:
     p.add_argument("--as-of", metavar="YYYY-MM-DD", help="only acts in force on that date")
     p.add_argument("--k", type=int, default=10, help="provisions retrieved (default 10)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--rerank", action="store_true",
+                   help="re-order the top 30 by the learned re-ranker (opt-in: see tests/fixtures/ask/README.md, "
+                        "rounds 28-29)")
     p.add_argument("--lm", action="store_true", help="an LM writes the claims (same attribution gate)")
     p.add_argument("--api-base", metavar="URL", help="OpenAI-compatible endpoint for --lm (required with --lm)")
     p.add_argument("--model", default="local", help="model name sent to the endpoint (default: local)")
@@ -119,6 +123,7 @@ def _cmd_ask(args) -> int:
     from regc.retrieval.answer import extractive, warm_up, with_lm
     from regc.retrieval.ask import Asker, AsOfError
     from regc.retrieval.index import IndexError_
+    from regc.retrieval.rerank import retrieve_reranked
     from regc.retrieval.question import QuestionError, check_question
     from regc.retrieval.search import QueryError, Searcher
 
@@ -142,7 +147,8 @@ def _cmd_ask(args) -> int:
         if len(questions) > 1:
             warm_up(asker)
         for q in questions:
-            anchor, hits = asker.retrieve(q, args.k, args.as_of)
+            anchor, hits = retrieve_reranked(asker, q, args.k, args.as_of) if args.rerank else \
+                asker.retrieve(q, args.k, args.as_of)
             ans = with_lm(s, anchor, hits, lm) if lm else extractive(s, anchor, hits)
             for d in ans.diagnostics:
                 print(f"regc: note: {d}", file=sys.stderr)

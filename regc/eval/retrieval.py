@@ -210,7 +210,7 @@ def mean_rows(per_q: list[dict], keys: Sequence[str]) -> dict[str, float]:
 
 
 
-SYSTEMS = ("bm25", "ask", "ask-rrf")
+SYSTEMS = ("bm25", "ask", "ask-rrf", "ask-rerank")
 METRICS = ("recall", "ndcg", "fullcov", "cit_precision", "cit_recall", "cit_key", "cit_answered")
 
 
@@ -218,14 +218,17 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
                  progress=None, options: Optional[dict] = None,
                  answer_options: Optional[dict] = None) -> dict:
     """Per-question metrics of each system over ``items`` (see :func:`load_qa`): ``bm25`` (the question alone,
-    rolled up to provisions), ``ask`` (anchor + 3 views x BM25/dense, RRM, closure, authority) and ``ask-rrf``
-    (the same with sum fusion); ``options``: keyword arguments of both askers (ablations, e.g.
-    ``{"title_view": None}``), ``answer_options`` those of the rules-only answer (``{"policy": "support"}``).  Citation metrics are those of the rules-only answer (``ask`` only).  Returns
-    ``{"per_question": [...], "latency_ms": [...]}``."""
+    rolled up to provisions), ``ask`` (anchor + 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf``
+    (the same with sum fusion) and ``ask-rerank`` (``ask``'s top 30 re-ordered by the learned re-ranker of
+    :mod:`regc.retrieval.rerank`, opt-in as ``regc ask --rerank``); ``options``: keyword arguments of both askers
+    (ablations, e.g. ``{"title_view": None}``), ``answer_options`` those of the rules-only answer
+    (``{"policy": "support"}``).  Citation metrics are those of the rules-only answer (``ask`` and ``ask-rerank``).
+    Returns ``{"per_question": [...], "latency_ms": [...]}``."""
     import time
 
     from regc.retrieval.answer import extractive, warm_up
     from regc.retrieval.ask import Asker
+    from regc.retrieval.rerank import retrieve_reranked
 
     opts = dict(options or {})
     askers = {"ask": Asker(searcher, **opts), "ask-rrf": Asker(searcher, **{**opts, "fusion": "rrf"})}
@@ -239,11 +242,15 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
                 ranked = [r.node for r in askers["ask"].bm25_baseline(it["question"], k)]
             else:
                 t0 = time.perf_counter()
-                anchor, hits = askers[system].retrieve(it["question"], k)
-                if system == "ask":
+                if system == "ask-rerank":
+                    anchor, hits = retrieve_reranked(askers["ask"], it["question"], k)
+                else:
+                    anchor, hits = askers[system].retrieve(it["question"], k)
+                if system in ("ask", "ask-rerank"):
                     ans = extractive(searcher, anchor, hits, **(answer_options or {}))
-                    latency.append((time.perf_counter() - t0) * 1000)
-                    row.update({f"ask:{m}": v for m, v in citation_metrics(ans.rule_ids(), it["gold"]).items()})
+                    if system == "ask":
+                        latency.append((time.perf_counter() - t0) * 1000)
+                    row.update({f"{system}:{m}": v for m, v in citation_metrics(ans.rule_ids(), it["gold"]).items()})
                 ranked = [h.node for h in hits]
             row.update({f"{system}:{m}": v for m, v in ranking_metrics(ranked, it["gold"], k).items()})
         per_q.append(row)
@@ -264,7 +271,7 @@ def ask_rows(result: dict, label: str = "") -> list[tuple[str, str]]:
     for name, rs in groups:
         if not rs:
             continue
-        for system in ("bm25", "ask", "ask-rrf"):
+        for system in SYSTEMS:
             keys = [f"{system}:{m}" for m in METRICS if f"{system}:{m}" in rs[0]]
             if not keys:
                 continue
