@@ -5,11 +5,11 @@
     python -m harness.train_rerank fit /tmp/h14ltr/cands30.jsonl regc/retrieval/rerank_weights.json
     python -m harness.train_rerank regen IDX regc/retrieval/rerank_weights.json   # both steps in one command
 
-Learners (fixed grid, chosen by inner folds over the training sets, never by the held set): pointwise logistic
-regression (a candidate is gold or not) and pairwise logistic regression (differences of a gold and a non-gold
-candidate of one question), each at a few regularisation strengths.  Features are standardised on the training
-rows; the weights file holds the means, scales and coefficients (the package computes a dot product).
-Deterministic: lbfgs from zeros, sets in sorted order, weights rounded to 9 decimals.
+Learners (the fixed grid ``CONFIGS``, chosen by inner folds over the training sets, never by the held set):
+gradient-boosted regression trees (sklearn's HistGradientBoostingClassifier on gold / not gold; exported as
+arrays per tree, so the package walks them without sklearn) and pairwise logistic regression (differences of a
+gold and a non-gold candidate of one question; standardised features, the package computes a dot product).
+Deterministic: fixed seeds and iteration counts, sets in sorted order, weights rounded to 9 decimals.
 """
 
 from __future__ import annotations
