@@ -52,6 +52,16 @@ def iso_days(iso: str) -> int:
     return (_dt.date.fromisoformat(iso) - _dt.date(1970, 1, 1)).days
 
 
+def part_ids(nodes: list[dict], part: Optional[str]) -> list[int]:
+    """The plan nodes a unit's checks read: not an ancestor's copy, in ``part`` (None: every part).
+
+    >>> part_ids([{"i": 0, "anc": False, "part": "SC"}, {"i": 1, "anc": True, "part": "SC"},
+    ...           {"i": 2, "anc": False, "part": "DNSH"}], "SC")
+    [0]
+    """
+    return [n["i"] for n in nodes if not n["anc"] and (part is None or n["part"] == part)]
+
+
 @lru_cache(maxsize=4096)
 def _fraction(v) -> Fraction:
     """``Fraction(v)`` of a plan's threshold value (a string or number), made once per value."""

@@ -39,7 +39,7 @@ import z3
 
 from regc.ir.models import Activity, ActSource, Diagnostic, Unit
 from regc.runtime.kernel import PASS as PASS_VERDICT
-from regc.verify.concrete import ConcreteUnit, CycleError, live, passable, root_passing
+from regc.verify.concrete import ConcreteUnit, CycleError, live, part_ids, passable, root_passing
 from regc.verify.plan_logic import PlanEncoding, _cmp, _eq, _implies, assert_all, days, release, x_names
 from regc.verify.quantities import quantity_classes, quantity_names
 from regc.verify.witness import concrete_profile, evaluates_to, format_profile, item_labels, profile
@@ -205,7 +205,7 @@ class UnitModel:
         self.plan, self.unit, self.part = plan, unit, unit.part
         self.quantities = quantity_classes(plan, self.part)
         self.nodes = plan["nodes"]
-        self.ids = [n["i"] for n in self.nodes if not n["anc"] and n["part"] == self.part]  # PlanEncoding's
+        self.ids = part_ids(self.nodes, self.part)  # as PlanEncoding's
         self.xname = x_names(self.nodes, self.ids, quantity_names(self.quantities))
         self._z3 = _Encoding(plan, self.part, quantity_names(self.quantities),
                              OnDemand(z3.Context) if ctx is None else ctx, solver)

@@ -36,6 +36,7 @@ from typing import Any, Optional
 import z3
 
 from regc.runtime import kernel
+from regc.verify.concrete import part_ids
 
 EPOCH = _dt.date(1970, 1, 1)
 
@@ -219,7 +220,7 @@ class PlanEncoding:
         self.plan = plan
         self.nodes = plan["nodes"]
         self.part = part
-        self.ids = [n["i"] for n in self.nodes if not n["anc"] and (part is None or n["part"] == part)]
+        self.ids = part_ids(self.nodes, part)
         p = prefix
         self.prefix = p
         self.V = {i: _const(f"{p}V[{i}]", self.Verdict) for i in self.ids}

@@ -39,7 +39,7 @@ from typing import Any, Optional
 
 from regc.ir.models import Activity, Unit, load_activity
 from regc.runtime.kernel import PASS
-from regc.verify.concrete import DATED_KINDS, ConcreteUnit, CycleError, iso_days
+from regc.verify.concrete import DATED_KINDS, ConcreteUnit, CycleError, iso_days, part_ids
 from regc.verify.quantities import quantity_classes, quantity_names
 from regc.verify.witness import item_labels
 
@@ -76,7 +76,7 @@ class UnitReader:
     def __init__(self, plan: dict, unit: Unit):
         self.plan, self.part = plan, unit.part
         self.nodes = plan["nodes"]
-        self.ids = [n["i"] for n in self.nodes if not n["anc"] and n["part"] == unit.part]
+        self.ids = part_ids(self.nodes, unit.part)
         self.root = dict(plan["roots"])[unit.part]
         quantities = quantity_classes(plan, unit.part)
         self.cu = ConcreteUnit(plan, self.ids, quantity_names(quantities), self.root)
