@@ -62,6 +62,19 @@ class PDFInputError(InputError):
         self.why = why
 
 
+def silence_layout_advice(pymupdf) -> None:
+    """PyMuPDF prints, on **stdout**, once per process, advice to install its layout package the first time a
+    page's tables are read (``find_tables``): a stray line inside ``--json`` output.  regc reads tables without the
+    layout model, so the advice is switched off (PyMuPDF's own switch; older releases lack it).
+
+    >>> class Old: pass
+    >>> silence_layout_advice(Old())  # no switch: nothing to do
+    """
+    switch = getattr(pymupdf, "no_recommend_layout", None)
+    if switch is not None:
+        switch()
+
+
 def _text_flags(kind: str) -> int:
     """pymupdf text flags with ligatures expanded ('signiﬁcant' -> 'significant'), so words match word lists."""
     import pymupdf
@@ -282,6 +295,7 @@ class Document:
             raise self.error(self.path, "no such file")
         pymupdf.TOOLS.mupdf_display_errors(False)  # MuPDF prints them on stdout; kept in mupdf_warnings()
         pymupdf.TOOLS.reset_mupdf_warnings()
+        silence_layout_advice(pymupdf)
         try:
             self._doc = pymupdf.open(self.path)
         except Exception as e:  # pymupdf raises several classes for damaged files
