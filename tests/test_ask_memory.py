@@ -94,9 +94,10 @@ def test_memory_brings_its_gold_into_the_ranking_deterministically():
     q = "Which permit does an operator need to store carbon dioxide underground?"
     plain = Asker(s).retrieve(q, 10)[1]
     absent = sorted(n for n in s.part_nodes() if n not in {h.node for h in plain})[0]
-    mem = Memory(np.asarray(encode_query([q]), dtype=np.float32), ((absent,),), 1)
+    mem = Memory(np.asarray(encode_query([q]), dtype=np.float32), (("NOT#Article 1", absent),), 1)
     with_memory = Asker(s, memory=mem).retrieve(q, 10)[1]
     assert absent in [h.node for h in with_memory]
+    assert "NOT#Article 1" not in [h.node for h in with_memory]  # a provision the index lacks never joins
     assert with_memory == Asker(s, memory=mem).retrieve(q, 10)[1]
     assert Asker(s, memory=None).retrieve(q, 10)[1] == plain
 

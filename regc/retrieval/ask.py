@@ -343,7 +343,8 @@ class Asker(NamedLifts, Closure, SubpartHub):
                     elif w:
                         per_mode.append(self._roll_up(next(dense)))
             out.append(per_mode)
-        return out, (self.memory.ranking(seen["raw"]) if "raw" in seen else [])
+        nodes = self.s.part_nodes()  # (a memory written for another index may name provisions this one lacks)
+        return out, ([n for n in self.memory.ranking(seen["raw"]) if n in nodes] if "raw" in seen else [])
 
     @cached_property
     def _titles(self):
