@@ -4,6 +4,7 @@
     regc ask out/index --questions questions.jsonl --json         # one {"question": ...} per line
     regc ask out/index "..." --lm --api-base http://127.0.0.1:8000/v1 --model local
     regc ask out/index "..." --rerank                              # top 30 re-ordered by the learned re-ranker
+    regc ask out/index "..." --memory                              # the released questions' gold vote too
     regc ask --eval tests/fixtures/ask/faq_eval.jsonl out/index    # R@10, nDCG@10, FullCov@10, citations vs BM25
 
 JSON: ``{"answer", "rules": [{"rule_id", "celex", "locator", "version", "claims": [{"text", "quote"}]}],
@@ -37,6 +38,9 @@ def register(sub) -> None:
     p.add_argument("--rerank", action="store_true",
                    help="re-order the top 30 by the learned re-ranker (opt-in: see tests/fixtures/ask/README.md, "
                         "rounds 28-29)")
+    p.add_argument("--memory", action="store_true",
+                   help="the nearest released questions vote for their gold provisions (opt-in: see "
+                        "tests/fixtures/ask/README.md, round 30)")
     p.add_argument("--lm", action="store_true", help="an LM writes the claims (same attribution gate)")
     p.add_argument("--api-base", metavar="URL", help="OpenAI-compatible endpoint for --lm (required with --lm)")
     p.add_argument("--model", default="local", help="model name sent to the endpoint (default: local)")
@@ -123,6 +127,7 @@ def _cmd_ask(args) -> int:
     from regc.retrieval.answer import extractive, warm_up, with_lm
     from regc.retrieval.ask import Asker, AsOfError
     from regc.retrieval.index import IndexError_
+    from regc.retrieval.memory import load_memory
     from regc.retrieval.rerank import retrieve_reranked
     from regc.retrieval.question import QuestionError, check_question
     from regc.retrieval.search import QueryError, Searcher
@@ -138,7 +143,7 @@ def _cmd_ask(args) -> int:
         questions = [check_question(args.question)] if args.question is not None else \
             _read_questions(Path(args.questions)) if args.questions else []
         s = Searcher.open(args.index)
-        asker = Asker(s)
+        asker = Asker(s, memory=load_memory() if args.memory else None)
         asker.check_as_of(args.as_of)
         if args.eval_file:
             return _eval(s, Path(args.eval_file), args.k)

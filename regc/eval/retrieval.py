@@ -210,7 +210,7 @@ def mean_rows(per_q: list[dict], keys: Sequence[str]) -> dict[str, float]:
 
 
 
-SYSTEMS = ("bm25", "ask", "ask-rrf", "ask-rerank")
+SYSTEMS = ("bm25", "ask", "ask-rrf", "ask-rerank", "ask-memory")
 METRICS = ("recall", "ndcg", "fullcov", "cit_precision", "cit_recall", "cit_key", "cit_answered")
 
 
@@ -220,9 +220,11 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
     """Per-question metrics of each system over ``items`` (see :func:`load_qa`): ``bm25`` (the question alone,
     rolled up to provisions), ``ask`` (anchor + 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf``
     (the same with sum fusion) and ``ask-rerank`` (``ask``'s top 30 re-ordered by the learned re-ranker of
-    :mod:`regc.retrieval.rerank`, opt-in as ``regc ask --rerank``); ``options``: keyword arguments of both askers
+    :mod:`regc.retrieval.rerank`, opt-in as ``regc ask --rerank``), ``ask-memory`` (``ask`` with the released
+    questions' memory, :mod:`regc.retrieval.memory`, opt-in as ``regc ask --memory``); ``options``: keyword arguments of both askers
     (ablations, e.g. ``{"title_view": None}``), ``answer_options`` those of the rules-only answer
-    (``{"policy": "support"}``).  Citation metrics are those of the rules-only answer (``ask`` and ``ask-rerank``).
+    (``{"policy": "support"}``).  Citation metrics are those of the rules-only answer (``ask``, ``ask-rerank``
+    and ``ask-memory``).
     Returns ``{"per_question": [...], "latency_ms": [...]}``."""
     import time
 
@@ -232,6 +234,10 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
 
     opts = dict(options or {})
     askers = {"ask": Asker(searcher, **opts), "ask-rrf": Asker(searcher, **{**opts, "fusion": "rrf"})}
+    if "ask-memory" in systems:
+        from regc.retrieval.memory import load_memory
+
+        askers["ask-memory"] = Asker(searcher, **{"memory": load_memory(), **opts})
     if any(s != "bm25" for s in systems) and items:
         warm_up(askers["ask"])  # loading is not a question's latency
     per_q, latency = [], []
@@ -246,7 +252,7 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
                     anchor, hits = retrieve_reranked(askers["ask"], it["question"], k)
                 else:
                     anchor, hits = askers[system].retrieve(it["question"], k)
-                if system in ("ask", "ask-rerank"):
+                if system in ("ask", "ask-rerank", "ask-memory"):
                     ans = extractive(searcher, anchor, hits, **(answer_options or {}))
                     if system == "ask":
                         latency.append((time.perf_counter() - t0) * 1000)

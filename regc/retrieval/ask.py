@@ -157,6 +157,15 @@ NAMED_FIRST = True
 # but fresh3/5/6/7/9/10/11 lose (pooled FullCov .874 -> .858); 0.9 dev4 +.018, fresh8 +.023, fresh7 / fresh9 /
 # fresh13 lose; 0.8 no change anywhere (README, twentieth round)
 DIVISION_CLOSURE: Optional[float] = None
+# a learned query adapter (:mod:`regc.retrieval.adapter`: ``Asker(adapter=load_adapter(path))``; none is shipped)
+# applies to the dense search of these views
+ADAPTER_VIEWS = VIEWS
+# the released questions' memory (:mod:`regc.retrieval.memory`, opt-in: ``Asker(memory=load_memory())``, ``regc ask
+# --memory``) joins the fusion as a list of its own ("list") or in the question view's hybrid ("hybrid"), its list
+# weighted MEMORY_WEIGHT in the RRM.  Round 30, LOSO over the 48 released sets: "list" at 1.0 practitioner HIPAA
+# +.079 R@10, HIPAA +.022, but faq_eval -.057: opt-in, not the default (tests/fixtures/ask/README.md)
+MEMORY_MODE = "list"
+MEMORY_WEIGHT = 1.0
 NAMED_ORIGINS = ("pinpoint", "section", "activity", "heading", "objective", "term")
 
 
@@ -247,8 +256,12 @@ class Asker(NamedLifts, Closure, SubpartHub):
                  activity_level: Optional[float] = ACTIVITY_LEVEL, heading_level: Optional[float] = HEADING_LEVEL,
                  objective_level: Optional[float] = OBJECTIVE_LEVEL, companion_seeds: Optional[int] = COMPANION_SEEDS,
                  companion_level: float = COMPANION_LEVEL, named_first: bool = NAMED_FIRST,
-                 division_closure: Optional[float] = DIVISION_CLOSURE):
+                 division_closure: Optional[float] = DIVISION_CLOSURE, adapter=None,
+                 adapter_views: Sequence[str] = ADAPTER_VIEWS, memory=None, memory_mode: str = MEMORY_MODE):
         self.s = searcher
+        self.adapter, self.adapter_views = adapter, tuple(adapter_views)  # :mod:`regc.retrieval.adapter`
+        self.memory, self.memory_mode = memory, memory_mode  # :mod:`regc.retrieval.memory`
+        self.memory_weight = MEMORY_WEIGHT
         self.activity_level, self.heading_level, self.sibling_level = activity_level, heading_level, SIBLING_LEVEL
         self.cue_amenders, self.objective_level = cue_amenders, objective_level
         self.location_introducers = location_introducers
@@ -298,9 +311,12 @@ class Asker(NamedLifts, Closure, SubpartHub):
                     break
         return list(out)
 
-    def _view_rankings(self, texts: list[str]) -> list[list[list[str]]]:
-        """Per view, its provision rankings (one per mode); the dense queries are encoded in one batch; a view
-        of stop words only has no ranking."""
+    def _view_rankings(self, texts: list[str]) -> tuple[list[list[list[str]]], list[str]]:
+        """Per view, its provision rankings (one per mode), and the past questions' ranking (:mod:`~regc.retrieval
+        .memory`, empty without a memory); the dense queries are encoded in one batch (the question view's vector
+        adapted when the asker has an adapter: :mod:`~regc.retrieval.adapter`); a view of stop words only has no
+        ranking."""
+        from regc.retrieval.adapter import dense_hook
         from regc.retrieval.search import QueryError, check_query
 
         ok = []
@@ -310,9 +326,13 @@ class Asker(NamedLifts, Closure, SubpartHub):
             except QueryError:
                 ok.append(False)
         wants_dense = [o and "dense" in self.modes and v in self.dense_views for v, o in zip(self.views, ok)]
-        dense = iter(self.s.dense_many([t for t, w in zip(texts, wants_dense) if w], self.chunk_pool)
-                     if any(wants_dense)
-                     else [])
+        searched = [v for v, w in zip(self.views, wants_dense) if w]
+        seen: dict = {}
+        hook = dense_hook(self.adapter, [v in self.adapter_views for v in searched], seen,
+                          searched.index("question") if self.memory and "question" in searched else None)
+        learned = {"adapt": hook} if self.adapter is not None or self.memory else {}
+        dense = iter(self.s.dense_many([t for t, w in zip(texts, wants_dense) if w], self.chunk_pool, **learned)
+                     if any(wants_dense) else [])
         out = []
         for t, o, w in zip(texts, ok, wants_dense):
             per_mode = []
@@ -323,7 +343,8 @@ class Asker(NamedLifts, Closure, SubpartHub):
                     elif w:
                         per_mode.append(self._roll_up(next(dense)))
             out.append(per_mode)
-        return out
+        nodes = self.s.part_nodes()  # (a memory written for another index may name provisions this one lacks)
+        return out, ([n for n in self.memory.ranking(seen["raw"]) if n in nodes] if "raw" in seen else [])
 
     @cached_property
     def _titles(self):
@@ -471,8 +492,11 @@ class Asker(NamedLifts, Closure, SubpartHub):
         texts = self.view_texts(anchor)
         lists, raw, factors = [], [], {}
         titles = self.title_ranking(anchor) if self.title_view else []
-        for v, per_mode in zip(self.views, self._view_rankings([texts[v] for v in self.views])):
+        per_view, past = self._view_rankings([texts[v] for v in self.views])
+        for v, per_mode in zip(self.views, per_view):
             raw.append(per_mode)
+            if past and self.memory_mode == "hybrid" and v == "question" and per_mode:
+                per_mode = per_mode + [past]
             if self.title_view == "hybrid" and v == "both" and per_mode:
                 per_mode = per_mode + [titles]
             if self.view_fusion and len(per_mode) > 1:  # one hybrid ranking per view
@@ -481,7 +505,11 @@ class Asker(NamedLifts, Closure, SubpartHub):
                 lists.extend(per_mode)
         if self.title_view == "list":
             lists.append(titles)
-        fused = fuse(self.fusion, lists, k=self.rrm_k) if lists else []
+        if past and self.memory_mode == "list":
+            lists.append(past)
+        weights = [self.memory_weight if past and lst is past else 1.0 for lst in lists] \
+            if past and self.memory_mode == "list" and self.fusion == "rrm" else None
+        fused = fuse(self.fusion, lists, k=self.rrm_k, weights=weights) if lists else []
         agree = dict(fuse("rrf", lists, k=self.rrm_k)) if self.tie_break == "rrf" and lists else {}
 
         def order(item: tuple[str, tuple[float, str]]) -> tuple:  # every cut below uses it

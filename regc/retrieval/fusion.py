@@ -16,17 +16,20 @@ and how high), then by id: RRM is the primary key and RRF orders what RRM cannot
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Optional, Sequence
 
 Ranking = Sequence[str]
 
 
-def _per_list(rankings: Sequence[Ranking], k: float) -> dict[str, list[float]]:
-    """Id -> its reciprocal ranks ``1 / (k + rank)``, one per list that holds it (a repeated id keeps its best)."""
+def _per_list(rankings: Sequence[Ranking], k: float, weights: Optional[Sequence[float]] = None
+              ) -> dict[str, list[float]]:
+    """Id -> its reciprocal ranks ``w / (k + rank)`` (``w`` the list's weight, 1 by default), one per list that
+    holds it (a repeated id keeps its best)."""
     out: dict[str, list[float]] = {}
-    for ranking in rankings:
+    for i, ranking in enumerate(rankings):
+        w = 1.0 if weights is None else weights[i]
         for r, doc in enumerate(dict.fromkeys(ranking), start=1):
-            out.setdefault(doc, []).append(1.0 / (k + r))
+            out.setdefault(doc, []).append(w / (k + r))
     return out
 
 
@@ -38,10 +41,16 @@ def rrf(rankings: Sequence[Ranking], k: float = 60) -> list[tuple[str, float]]:
     return sorted(scored.items(), key=lambda x: (-x[1], -max(per[x[0]]), x[0]))
 
 
-def rrm(rankings: Sequence[Ranking], k: float = 60) -> list[tuple[str, float]]:
-    """Reciprocal rank MAX fusion: score = max over lists of 1/(k + rank); ties by the RRF sum, then id.  (Adding
-    a share of the other lists' reciprocal ranks lowered pooled recall: rounds H14o and H14p.)"""
-    per = _per_list(rankings, k)
+def rrm(rankings: Sequence[Ranking], k: float = 60, weights: Optional[Sequence[float]] = None
+        ) -> list[tuple[str, float]]:
+    """Reciprocal rank MAX fusion: score = max over lists of w/(k + rank) (``weights``: one per list, 1 by
+    default); ties by the RRF sum, then id.  (Adding a share of the other lists' reciprocal ranks lowered pooled
+    recall: rounds H14o and H14p.)
+
+    >>> [d for d, _ in rrm([["a", "b"], ["c"]], k=5, weights=[1.0, 0.9])]  # c: 0.9/6 < a: 1/6, > b: 1/7
+    ['a', 'c', 'b']
+    """
+    per = _per_list(rankings, k, weights)
     scored = {d: max(v) for d, v in per.items()}
     return sorted(scored.items(), key=lambda x: (-x[1], -sum(per[x[0]]), x[0]))
 
@@ -49,8 +58,10 @@ def rrm(rankings: Sequence[Ranking], k: float = 60) -> list[tuple[str, float]]:
 FUSIONS = {"rrf": rrf, "rrm": rrm}
 
 
-def fuse(name: str, rankings: Sequence[Ranking], k: float = 60) -> list[tuple[str, float]]:
+def fuse(name: str, rankings: Sequence[Ranking], k: float = 60, weights: Optional[Sequence[float]] = None
+         ) -> list[tuple[str, float]]:
+    """:func:`rrf` or :func:`rrm` by name; ``weights`` (RRM only) one per list."""
     try:
-        return FUSIONS[name](rankings, k)
+        return FUSIONS[name](rankings, k) if weights is None else FUSIONS[name](rankings, k, weights)
     except KeyError:
         raise ValueError(f"unknown fusion {name!r} (expected one of {', '.join(FUSIONS)})") from None

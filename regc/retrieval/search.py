@@ -308,8 +308,9 @@ class Searcher:
     def dense(self, query: str, k: int = 10) -> list[tuple[str, float]]:
         return self.dense_many([query], k)[0]
 
-    def dense_many(self, queries: list[str], k: int = 10) -> list[list[tuple[str, float]]]:
-        """:meth:`dense` for several queries, encoded in one batch."""
+    def dense_many(self, queries: list[str], k: int = 10, adapt=None) -> list[list[tuple[str, float]]]:
+        """:meth:`dense` for several queries, encoded in one batch; ``adapt`` (optional) maps the batch's vectors
+        to those searched (:mod:`regc.retrieval.adapter`)."""
         from regc.retrieval.index import encode_query
 
         for q in queries:
@@ -318,6 +319,8 @@ class Searcher:
             raise IndexError_(f"{self.folder}: index has no dense part (built with --no-dense)")
         index, ids = self._dense
         vectors = encode_query(queries)
+        if adapt is not None:
+            vectors = adapt(vectors)
         scores, idx = _one_thread_search(index, vectors, min(k, index.ntotal))
         return [[(ids[i], float(s)) for i, s in zip(ix, sc) if i >= 0] for ix, sc in zip(idx, scores)]
 

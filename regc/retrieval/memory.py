@@ -1,0 +1,77 @@
+"""Past questions as a view of `regc ask` (issue 14, round 30): the released questions, each with its gold
+provisions, are a memory; a new question's nearest past questions (cosine of the question views' vectors) vote for
+their gold provisions, each vote the neighbour's similarity, and the provisions in order of their votes (ties by
+id) are one more ranked list for the fusion (:class:`~regc.retrieval.ask.Asker`'s ``memory_mode``: ``"list"``, a
+list of its own in the views' RRM; ``"hybrid"``, a third member of the question view's BM25 + dense RRF).
+
+The memory is data beside this module, written by ``python -m harness.qa_memory fit``: ``memory_vectors.npy``
+(float16, one unit row per past question) and ``memory_gold.json`` (``{"neighbours": m, "gold": [[ids], ...]}``,
+the rows' gold provisions in the same order, and the number of neighbours that vote).  Opt-in:
+``Asker(searcher, memory=load_memory())`` or ``regc ask --memory``.
+
+>>> import numpy as np
+>>> m = Memory(np.array([[1.0, 0.0], [0.6, 0.8], [0.0, 1.0]], dtype=np.float32), (("a",), ("b", "a"), ("c",)), 2)
+>>> m.ranking(np.array([1.0, 0.0], dtype=np.float32))
+['a', 'b']
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
+VECTORS = Path(__file__).with_name("memory_vectors.npy")
+GOLD = Path(__file__).with_name("memory_gold.json")
+NEIGHBOURS = 10
+
+
+class MemoryError_(ValueError):
+    """Memory files that do not fit each other (rows and gold lists of different lengths)."""
+
+
+@dataclass(frozen=True)
+class Memory:
+    """Past questions' unit vectors (rows) and their gold provisions; ``neighbours`` of them vote."""
+
+    vectors: object  # numpy float32, one unit row per past question
+    gold: tuple[tuple[str, ...], ...]
+    neighbours: int = NEIGHBOURS
+
+    def ranking(self, q) -> list[str]:
+        """The gold provisions of the ``neighbours`` past questions nearest ``q``, by summed similarity (float64,
+        summed in neighbour order; ties by id)."""
+        import numpy as np
+
+        sims = np.asarray(self.vectors, dtype=np.float64) @ np.asarray(q, dtype=np.float64)
+        votes: dict[str, float] = {}
+        for j in np.argsort(-sims, kind="stable")[: self.neighbours]:
+            for g in self.gold[j]:
+                votes[g] = votes.get(g, 0.0) + float(sims[j])
+        return [g for g, _ in sorted(votes.items(), key=lambda x: (-round(x[1], 9), x[0]))]
+
+    def without(self, keep: Sequence[bool]) -> "Memory":
+        """The memory of the rows where ``keep`` is true (a held-out set's own questions left out)."""
+        import numpy as np
+
+        rows = [i for i, k in enumerate(keep) if k]
+        return Memory(np.asarray(self.vectors)[rows], tuple(self.gold[i] for i in rows), self.neighbours)
+
+
+@lru_cache(maxsize=4)
+def load_memory(vectors: Path = VECTORS, gold: Path = GOLD) -> Memory:
+    """The shipped memory (read once)."""
+    import numpy as np
+
+    V = np.load(Path(vectors), allow_pickle=False).astype(np.float32)
+    g = json.loads(Path(gold).read_text(encoding="utf-8"))
+    if V.ndim != 2 or V.shape[0] != len(g["gold"]):
+        raise MemoryError_(f"{vectors}: {V.shape} rows for {len(g['gold'])} gold lists in {gold}; regenerate them "
+                           f"with python -m harness.qa_memory regen")
+    V.setflags(write=False)
+    return Memory(V, tuple(tuple(x) for x in g["gold"]), int(g["neighbours"]))
+
+
+__all__ = ["GOLD", "Memory", "MemoryError_", "NEIGHBOURS", "VECTORS", "load_memory"]
