@@ -4,8 +4,9 @@ rules-only and checked like :mod:`harness.rerank_eval` (R@10, FullCov@10, citati
 
     python -m harness.adapter_eval IDX OUT.json                                  # the current order
     python -m harness.adapter_eval IDX OUT.json --adapter LOSO.npz [--views question,anchor,both]
-    python -m harness.adapter_eval IDX OUT.json --memory LOSO.json --qa QA.npz [--memory-mode list|hybrid]
+    python -m harness.adapter_eval IDX OUT.json --memory LOSO.json --qa QA.npz [--memory-mode within|list|hybrid]
     python -m harness.adapter_eval IDX OUT.json --memory x --shipped            # the shipped memory (in-sample)
+    python -m harness.adapter_eval IDX OUT.json --memory LOSO.json --qa QA.npz --beside  # + OUT.current.json
     python -m harness.adapter_eval --summary CURRENT.json ADAPTED.json     # the pools, side by side
     python -m harness.adapter_eval --questions CURRENT.json ADAPTED.json   # the questions gained and lost
     python -m harness.adapter_eval --select OUT.json A.json B.json ...     # per held set, the configuration the
@@ -25,7 +26,7 @@ from harness.rerank_dump import FIXTURES
 from harness.rerank_eval import _fig, run_set
 
 PRACTITIONER = ["hipaa_hhsfaq", "hipaa_hhsfaq2", "hipaa_hhsfaq3", "hipaa_hhsfaq4", "hipaa_hhsfaq5", "hipaa_webfaq",
-                "hipaa_webfaq2", "hipaa_webfaq3"]
+                "hipaa_webfaq2", "hipaa_webfaq3", "hipaa_webfaq4"]
 POOLS = (("Taxonomy", lambda s: s.startswith("faq")), ("HIPAA", lambda s: s.startswith("hipaa")),
          ("practitioner HIPAA", lambda s: s in PRACTITIONER), ("faq_eval", lambda s: s == "faq_eval"))
 
@@ -89,7 +90,7 @@ def main(argv=None) -> int:
     from harness.qa_memory import memory_of
     from regc.eval.retrieval import load_qa
     from regc.retrieval.answer import warm_up
-    from regc.retrieval.ask import MEMORY_WEIGHT, Asker
+    from regc.retrieval.ask import MEMORY_MODE, MEMORY_WEIGHT, Asker
     from regc.retrieval.memory import load_memory
     from regc.retrieval.search import Searcher
 
@@ -99,11 +100,13 @@ def main(argv=None) -> int:
     ap.add_argument("--adapter", metavar="LOSO.npz", help="one adapter per held set (qa_adapter loso)")
     ap.add_argument("--memory", metavar="LOSO.json", help="neighbours per held set (qa_memory loso)")
     ap.add_argument("--qa", metavar="QA.npz", help="the collected questions (the memory's rows)")
-    ap.add_argument("--memory-mode", default="list")
+    ap.add_argument("--memory-mode", default=MEMORY_MODE)
     ap.add_argument("--memory-weight", type=float, default=MEMORY_WEIGHT)
     ap.add_argument("--shipped", action="store_true", help="the shipped memory for every set (in-sample)")
     ap.add_argument("--views", default="question,anchor,both")
     ap.add_argument("--sets", default="")
+    ap.add_argument("--beside", action="store_true", help="the current order too, question by question in the same "
+                    "process, into OUT with .current before its suffix")
     a = ap.parse_args(argv)
     loso = np.load(a.adapter) if a.adapter else None
     neigh = json.loads(Path(a.memory).read_text()) if a.memory and not a.shipped else None
@@ -111,17 +114,25 @@ def main(argv=None) -> int:
     asker = Asker(Searcher.open(Path(a.index)), adapter_views=a.views.split(","), memory_mode=a.memory_mode)
     asker.memory_weight = a.memory_weight
     warm_up(asker)
-    out = {}
+    plain = Asker(asker.s) if a.beside else None
+    out, beside = {}, {}
     sets = released_sets()
     for name in a.sets.split(",") if a.sets else sets:
         asker.adapter = loso[name] if loso is not None else None
         asker.memory = load_memory() if a.shipped and a.memory else \
             memory_of(data, loso_train(sets, name), neigh[name]) if neigh else None
-        out[name] = run_set(asker, load_qa(FIXTURES / f"{name}.jsonl"), None)
+        items = load_qa(FIXTURES / f"{name}.jsonl")
+        if plain is not None:
+            pairs = [(run_set(plain, [it], None)[0], run_set(asker, [it], None)[0]) for it in items]
+            beside[name], out[name] = [p for p, _ in pairs], [q for _, q in pairs]
+        else:
+            out[name] = run_set(asker, items, None)
         r = out[name]
         print(f"{name} R {statistics.fmean(x['recall'] for x in r):.3f} FC {statistics.fmean(x['fullcov'] for x in r):.3f}"
               f" p50 {statistics.median(x['ms'] for x in r):.0f}ms", file=sys.stderr, flush=True)
     Path(a.out).write_text(json.dumps(out, sort_keys=True))
+    if plain is not None:
+        Path(a.out).with_suffix(".current.json").write_text(json.dumps(beside, sort_keys=True))
     return 0
 
 

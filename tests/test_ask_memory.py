@@ -95,10 +95,10 @@ def test_memory_brings_its_gold_into_the_ranking_deterministically():
     plain = Asker(s).retrieve(q, 10)[1]
     absent = sorted(n for n in s.part_nodes() if n not in {h.node for h in plain})[0]
     mem = Memory(np.asarray(encode_query([q]), dtype=np.float32), (("NOT#Article 1", absent),), 1)
-    with_memory = Asker(s, memory=mem).retrieve(q, 10)[1]
+    with_memory = Asker(s, memory=mem, memory_mode="list").retrieve(q, 10)[1]
     assert absent in [h.node for h in with_memory]
     assert "NOT#Article 1" not in [h.node for h in with_memory]  # a provision the index lacks never joins
-    assert with_memory == Asker(s, memory=mem).retrieve(q, 10)[1]
+    assert with_memory == Asker(s, memory=mem, memory_mode="list").retrieve(q, 10)[1]
     assert Asker(s, memory=None).retrieve(q, 10)[1] == plain
 
 
@@ -113,3 +113,48 @@ def test_the_configuration_of_a_held_set_is_chosen_on_the_other_sets_only():
     chosen, got = select(res)
     assert chosen == {"a": "y", "b": "y", "c": "x"}
     assert got["c"] == res["x"]["c"]
+
+
+def test_within_the_memory_reorders_the_current_top_and_never_inserts():
+    from regc.retrieval.memory import within
+
+    fused = [("c", 3.0), ("a", 2.0), ("d", 1.0), ("e", 0.5)]
+    assert within(["e", "b", "a", "c"], fused, top=3) == ["a", "c"]  # e (4th) and b (absent) are cut, the order kept
+    assert within(["b"], fused, top=3) == [] and within([], fused, top=3) == []
+    assert within(["e", "b"], fused, "list", 3) == ["e", "b"]  # the uncut list of round 30
+
+
+@pytest.mark.slow
+def test_memory_mode_within_cannot_bring_in_a_provision_retrieval_missed():
+    from regc.retrieval.ask import Asker
+    from regc.retrieval.index import encode_query
+    from regc.retrieval.search import Searcher
+    from retrieval_helpers import dense_index
+
+    s = Searcher.open(dense_index())
+    q = "Which permit does an operator need to store carbon dioxide underground?"
+    plain = Asker(s).retrieve(q, 10)[1]
+    seen = {h.node for h in Asker(s).retrieve(q, 10_000)[1]}
+    never = sorted(n for n in s.part_nodes() if n not in seen)[0]
+    tenth = plain[-1].node
+    mem = Memory(np.asarray(encode_query([q]), dtype=np.float32), ((never, tenth),), 1)
+    listed = [h.node for h in Asker(s, memory=mem, memory_mode="list").retrieve(q, 10)[1]]
+    kept = [h.node for h in Asker(s, memory=mem, memory_mode="within").retrieve(q, 10)[1]]
+    assert never in listed and never not in kept
+    assert kept.index(tenth) < 9  # the current tenth, which the memory votes for, moves up
+
+
+def test_the_memory_gate_of_a_held_set_is_chosen_on_the_other_sets_only():
+    from harness.memory_gate import gate, nested
+
+    def rows(*rs):
+        return [{"recall": r, "fullcov": r} for r in rs]
+
+    # on a and b the memory helps only where x is high (>= .5); on c it helps where x is low
+    cur = {"a": rows(0.0, 1.0), "b": rows(0.0, 1.0), "c": rows(0.0, 1.0)}
+    mem = {"a": rows(1.0, 0.0), "b": rows(1.0, 0.0), "c": rows(0.0, 1.0)}
+    sig = {"a": [{"x": 0.9}, {"x": 0.1}], "b": [{"x": 0.9}, {"x": 0.1}], "c": [{"x": 0.9}, {"x": 0.1}]}
+    chosen, got = nested(cur, mem, sig, ["x"])
+    assert chosen["c"] == ("x", 0.9)  # learned on a and b: trust only a high x, whatever c would prefer
+    assert got["c"] == gate(cur["c"], mem["c"], sig["c"], "x", 0.9) == rows(0.0, 1.0)
+    assert chosen["a"][1] == 0.9  # b prefers 0.9 by 2, c is indifferent among the thresholds

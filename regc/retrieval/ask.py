@@ -41,6 +41,7 @@ from regc.retrieval.closure import Closure
 from regc.retrieval.fusion import fuse
 from regc.retrieval.lifts import (CUE_ACTS, OBJECTIVE_LEVEL, SECTION_LEVEL, TERM_LEVEL,  # noqa: F401 (re-exported)
                                   NamedLifts)
+from regc.retrieval.memory import within
 from regc.retrieval.retrieve import indexed_version, version_tree  # (re-exported: the versions an answer quotes)
 from regc.retrieval.subpart_hub import SubpartHub
 
@@ -161,11 +162,11 @@ DIVISION_CLOSURE: Optional[float] = None
 # applies to the dense search of these views
 ADAPTER_VIEWS = VIEWS
 # the released questions' memory (:mod:`regc.retrieval.memory`, opt-in: ``Asker(memory=load_memory())``, ``regc ask
-# --memory``) joins the fusion as a list of its own ("list") or in the question view's hybrid ("hybrid"), its list
-# weighted MEMORY_WEIGHT in the RRM.  Round 30, LOSO over the 48 released sets: "list" at 1.0 practitioner HIPAA
-# +.079 R@10, HIPAA +.022, but faq_eval -.057: opt-in, not the default (tests/fixtures/ask/README.md)
-MEMORY_MODE = "list"
-MEMORY_WEIGHT = 1.0
+# --memory``) joins the fusion as a list of its own ("list"), that list cut to the current fusion's top 30 ("within":
+# it re-orders, never inserts) or in the question view's hybrid ("hybrid"), weighted MEMORY_WEIGHT in the RRM.  Round
+# 32, nested LOSO over the 50 released sets: "within" at .75 practitioner +.035 R@10, faq_eval +.002 (README)
+MEMORY_MODE = "within"
+MEMORY_WEIGHT = 0.75
 NAMED_ORIGINS = ("pinpoint", "section", "activity", "heading", "objective", "term")
 
 
@@ -505,10 +506,10 @@ class Asker(NamedLifts, Closure, SubpartHub):
                 lists.extend(per_mode)
         if self.title_view == "list":
             lists.append(titles)
-        if past and self.memory_mode == "list":
-            lists.append(past)
+        if past and self.memory_mode in ("list", "within"):  # "within": it re-orders the current top WITHIN only
+            lists.append(past := within(past, fuse(self.fusion, lists, k=self.rrm_k), self.memory_mode))
         weights = [self.memory_weight if past and lst is past else 1.0 for lst in lists] \
-            if past and self.memory_mode == "list" and self.fusion == "rrm" else None
+            if past and self.memory_mode != "hybrid" and self.fusion == "rrm" else None
         fused = fuse(self.fusion, lists, k=self.rrm_k, weights=weights) if lists else []
         agree = dict(fuse("rrf", lists, k=self.rrm_k)) if self.tie_break == "rrf" and lists else {}
 

@@ -2,7 +2,9 @@
 provisions, are a memory; a new question's nearest past questions (cosine of the question views' vectors) vote for
 their gold provisions, each vote the neighbour's similarity, and the provisions in order of their votes (ties by
 id) are one more ranked list for the fusion (:class:`~regc.retrieval.ask.Asker`'s ``memory_mode``: ``"list"``, a
-list of its own in the views' RRM; ``"hybrid"``, a third member of the question view's BM25 + dense RRF).
+list of its own in the views' RRM; ``"within"``, that list cut to the current fusion's first ``WITHIN`` provisions,
+so that it re-orders and never inserts (round 32: the opt-in's mode, weight .75); ``"hybrid"``, a third member of
+the question view's BM25 + dense RRF).
 
 The memory is data beside this module, written by ``python -m harness.qa_memory fit``: ``memory_vectors.npy``
 (float16, one unit row per past question) and ``memory_gold.json`` (``{"neighbours": m, "gold": [[ids], ...]}``,
@@ -26,6 +28,7 @@ from typing import Sequence
 VECTORS = Path(__file__).with_name("memory_vectors.npy")
 GOLD = Path(__file__).with_name("memory_gold.json")
 NEIGHBOURS = 10
+WITHIN = 30  # the current fusion's first provisions the memory may re-order (mode "within")
 
 
 class MemoryError_(ValueError):
@@ -60,6 +63,21 @@ class Memory:
         return Memory(np.asarray(self.vectors)[rows], tuple(self.gold[i] for i in rows), self.neighbours)
 
 
+def within(past: Sequence[str], fused: Sequence[tuple[str, float]], mode: str = "within", top: int = WITHIN) -> list[str]:
+    """The memory's ranking ``past`` cut to the provisions of the current fusion's first ``top`` when ``mode`` is
+    ``"within"`` (it re-orders what retrieval found, never inserts); in any other mode ``past`` itself.
+
+    >>> within(["a", "b", "c"], [("c", 1.0), ("a", 0.5), ("d", 0.2)], top=2)
+    ['a', 'c']
+    >>> within(["a", "b"], [("c", 1.0)], "list")
+    ['a', 'b']
+    """
+    if mode != "within":
+        return list(past)
+    keep = {n for n, _ in fused[:top]}
+    return [n for n in past if n in keep]
+
+
 @lru_cache(maxsize=4)
 def load_memory(vectors: Path = VECTORS, gold: Path = GOLD) -> Memory:
     """The shipped memory (read once)."""
@@ -74,4 +92,4 @@ def load_memory(vectors: Path = VECTORS, gold: Path = GOLD) -> Memory:
     return Memory(V, tuple(tuple(x) for x in g["gold"]), int(g["neighbours"]))
 
 
-__all__ = ["GOLD", "Memory", "MemoryError_", "NEIGHBOURS", "VECTORS", "load_memory"]
+__all__ = ["GOLD", "Memory", "MemoryError_", "NEIGHBOURS", "VECTORS", "WITHIN", "load_memory", "within"]
