@@ -40,7 +40,7 @@ def register(sub) -> None:
                         "rounds 28-29)")
     p.add_argument("--memory", action="store_true",
                    help="the nearest released questions vote for their gold provisions (opt-in: see "
-                        "tests/fixtures/ask/README.md, rounds 30 and 32: re-orders the top 30, weight .75)")
+                        "tests/fixtures/ask/README.md, rounds 30 and 32)")
     p.add_argument("--lm", action="store_true", help="an LM writes the claims (same attribution gate)")
     p.add_argument("--api-base", metavar="URL", help="OpenAI-compatible endpoint for --lm (required with --lm)")
     p.add_argument("--model", default="local", help="model name sent to the endpoint (default: local)")

@@ -164,9 +164,12 @@ ADAPTER_VIEWS = VIEWS
 # the released questions' memory (:mod:`regc.retrieval.memory`, opt-in: ``Asker(memory=load_memory())``, ``regc ask
 # --memory``) joins the fusion as a list of its own ("list"), that list cut to the current fusion's top 30 ("within":
 # it re-orders, never inserts) or in the question view's hybrid ("hybrid"), weighted MEMORY_WEIGHT in the RRM.  Round
-# 32, nested LOSO over the 50 released sets: "within" at .75 practitioner +.035 R@10, faq_eval +.002 (README)
-MEMORY_MODE = "within"
-MEMORY_WEIGHT = 0.75
+# 32, nested LOSO over the 50 released sets: "within" at .75 practitioner +.035 R@10, faq_eval +.002; "list" at 1
+# practitioner +.070, faq_eval -.039.  Held-out on hwebfaq5 / webfaq5 (stop 28): "list" .821 / .900 R@10, "within"
+# .750 / .911, the default order .750 / .944: the opt-in keeps round 30's "list" at 1, which serves the
+# practitioner questions it is for (README, round 32's coordinator note)
+MEMORY_MODE = "list"
+MEMORY_WEIGHT = 1.0
 NAMED_ORIGINS = ("pinpoint", "section", "activity", "heading", "objective", "term")
 
 
