@@ -23,25 +23,17 @@ from pathlib import Path
 
 from harness.qa_adapter import loso_train, released_sets
 from harness.rerank_dump import FIXTURES
-from harness.rerank_eval import _fig, run_set
+from harness.rerank_eval import pools, run_set
+from harness.rerank_eval import summary as rerank_summary
 
 PRACTITIONER = ["hipaa_hhsfaq", "hipaa_hhsfaq2", "hipaa_hhsfaq3", "hipaa_hhsfaq4", "hipaa_hhsfaq5", "hipaa_webfaq",
                 "hipaa_webfaq2", "hipaa_webfaq3", "hipaa_webfaq4"]
-POOLS = (("Taxonomy", lambda s: s.startswith("faq")), ("HIPAA", lambda s: s.startswith("hipaa")),
-         ("practitioner HIPAA", lambda s: s in PRACTITIONER), ("faq_eval", lambda s: s == "faq_eval"))
+POOLS = pools(PRACTITIONER)
 
 
 def summary(current: dict, adapted: dict) -> list[str]:
     """Pools and practitioner sets, the current order beside the adapted one."""
-    out = []
-    named = list(POOLS) + [("faq_eval >=3 gold", None)] + [(s, None) for s in PRACTITIONER]
-    for label, pred in named:
-        def pick(res: dict) -> list[dict]:
-            if label.startswith("faq_eval >="):
-                return [r for r in res["faq_eval"] if r["n_gold"] >= 3]
-            return [r for s, v in sorted(res.items()) if (pred(s) if pred else s == label) for r in v]
-        out += [f"{label}: current {_fig(pick(current))}", f"{label}: adapted {_fig(pick(adapted))}"]
-    return out
+    return rerank_summary(current, adapted, "adapted", PRACTITIONER)
 
 
 def changed(current: dict, adapted: dict) -> list[str]:

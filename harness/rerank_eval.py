@@ -16,6 +16,7 @@ import json
 import statistics
 import sys
 import time
+from typing import Sequence
 from pathlib import Path
 
 from harness.rerank_dump import FIXTURES, PRACTITIONER
@@ -61,8 +62,13 @@ def run_set(asker, items: list[dict], weights) -> list[dict]:
     return rows
 
 
-POOLS = (("Taxonomy", lambda s: s.startswith("faq")), ("HIPAA", lambda s: s.startswith("hipaa")),
-         ("practitioner HIPAA", lambda s: s in PRACTITIONER), ("faq_eval", lambda s: s == "faq_eval"))
+def pools(practitioner: Sequence[str] = PRACTITIONER) -> tuple:
+    """(label, predicate over a set's name) of the pooled figures; ``practitioner`` names that pool's sets."""
+    return (("Taxonomy", lambda s: s.startswith("faq")), ("HIPAA", lambda s: s.startswith("hipaa")),
+            ("practitioner HIPAA", lambda s: s in practitioner), ("faq_eval", lambda s: s == "faq_eval"))
+
+
+POOLS = pools()
 
 
 def _fig(rows: list[dict]) -> str:
@@ -74,16 +80,17 @@ def _fig(rows: list[dict]) -> str:
             f"failing {att[3]} p50 {statistics.median(r['ms'] for r in rows):.0f} ms")
 
 
-def summary(current: dict, learned: dict) -> list[str]:
-    """Pools and per-set lines, the current order beside the learned one."""
+def summary(current: dict, learned: dict, name: str = "learned",
+            practitioner: Sequence[str] = PRACTITIONER) -> list[str]:
+    """Pools and per-set lines, the current order beside the other one (``name``: how its lines are labelled)."""
     out = []
-    named = list(POOLS) + [("faq_eval >=3 gold", None)] + [(s, None) for s in PRACTITIONER]
+    named = list(pools(practitioner)) + [("faq_eval >=3 gold", None)] + [(s, None) for s in practitioner]
     for label, pred in named:
         def pick(res: dict) -> list[dict]:
             if label.startswith("faq_eval >="):
                 return [r for r in res["faq_eval"] if r["n_gold"] >= 3]
             return [r for s, v in sorted(res.items()) if (pred(s) if pred else s == label) for r in v]
-        out += [f"{label}: current {_fig(pick(current))}", f"{label}: learned {_fig(pick(learned))}"]
+        out += [f"{label}: current {_fig(pick(current))}", f"{label}: {name} {_fig(pick(learned))}"]
     return out
 
 
