@@ -36,6 +36,7 @@ from functools import cached_property
 from typing import Optional, Sequence
 
 from regc.retrieval.anchor import QUESTION_WORDS, Anchor, extract_anchor
+from regc.retrieval.as_of import AsOf, AsOfError  # noqa: F401 (AsOfError re-exported)
 from regc.retrieval.citegraph import EXPAND_TYPES, part_of
 from regc.retrieval.closure import Closure
 from regc.retrieval.fusion import fuse
@@ -227,23 +228,7 @@ def order_key(item: tuple[str, tuple[float, str]], agree: dict, named_first: boo
     return -round(item[1][0], 9), -named, -agree.get(item[0], 0.0), item[0]
 
 
-class AsOfError(ValueError):
-    """An ``as_of`` date before every indexed act's first version."""
-
-
-def _date(s: str) -> str:
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", s or ""):
-        raise AsOfError(f"--as-of {s!r}: give a date as YYYY-MM-DD")
-    import datetime
-
-    try:
-        datetime.date.fromisoformat(s)
-    except ValueError:
-        raise AsOfError(f"--as-of {s!r}: no such date (month 01-12, day within the month)") from None
-    return s
-
-
-class Asker(NamedLifts, Closure, SubpartHub):
+class Asker(NamedLifts, Closure, SubpartHub, AsOf):
     """Provision retrieval over an opened index (:class:`~regc.retrieval.search.Searcher`)."""
 
     def __init__(self, searcher, *, fusion: str = "rrm", rrm_k: float = RRM_K, decay: float = DECAY,
@@ -428,41 +413,6 @@ class Asker(NamedLifts, Closure, SubpartHub):
             if d is not None:
                 votes[d] = votes.get(d, 0.0) + sc
         return {max(sorted(votes), key=lambda d: votes[d])} if votes else set()
-
-    def in_force(self, celex: str, as_of: Optional[str]) -> bool:
-        versions = (self.s.manifest.get("versions") or {}).get(celex)
-        return not (as_of and versions and min(versions) > as_of)
-
-    def version_in_force(self, celex: str, as_of: str) -> Optional[str]:
-        """The newest version of ``celex`` dated on or before ``as_of`` ("" for a document without versions,
-        None when none is: the act was not yet in force)."""
-        versions = (self.s.manifest.get("versions") or {}).get(celex)
-        if not versions:
-            return ""
-        return max((v for v in versions if v <= as_of), default=None)
-
-    def _at_version(self, ranked: list[Retrieved], as_of: str) -> list[Retrieved]:
-        """``ranked`` restricted to the versions in force on ``as_of``, each hit carrying its version."""
-        out = []
-        for r in ranked:
-            v = self.version_in_force(r.celex, as_of)
-            if v is None:
-                continue
-            if v and v != indexed_version(self.s, r.celex):
-                tree = version_tree(self.s, r.celex, v)
-                if tree is None or tree.find(r.locator) is None:  # not in the text in force then
-                    continue
-            out.append(Retrieved(r.node, r.score, r.origin, v or None))
-        return out
-
-    def check_as_of(self, as_of: Optional[str]) -> None:
-        if as_of is None:
-            return
-        _date(as_of)
-        firsts = [min(v) for v in (self.s.manifest.get("versions") or {}).values() if v]
-        if firsts and as_of < min(firsts):
-            raise AsOfError(f"--as-of {as_of}: before the first version of every indexed act (earliest "
-                            f"{min(firsts)}); nothing was in force")
 
     def warm_up(self) -> None:
         """Load once what the first questions would otherwise pay for: the JVM and the BM25 index, the query
