@@ -158,3 +158,18 @@ def test_the_memory_gate_of_a_held_set_is_chosen_on_the_other_sets_only():
     assert chosen["c"] == ("x", 0.9)  # learned on a and b: trust only a high x, whatever c would prefer
     assert got["c"] == gate(cur["c"], mem["c"], sig["c"], "x", 0.9) == rows(0.0, 1.0)
     assert chosen["a"][1] == 0.9  # b prefers 0.9 by 2, c is indifferent among the thresholds
+
+
+def test_evaluation_leaves_a_questions_own_float16_copy_out_of_its_vote():
+    from regc.retrieval.memory import Memory
+
+    rng = np.random.default_rng(7)
+    q = rng.normal(size=384)
+    q /= np.linalg.norm(q)
+    near = q + 0.6 * rng.normal(size=384)
+    near /= np.linalg.norm(near)
+    stored = np.array([q, near], dtype=np.float16).astype(np.float32)  # as the shipped file stores rows
+    m = Memory(stored, (("own",), ("neighbour",)), 1)
+    assert m.ranking(q) == ["own"]
+    assert m.leaving_out_copies().ranking(q) == ["neighbour"]
+    assert m.leaving_out_copies().without([True, True]).skip_copies

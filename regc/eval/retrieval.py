@@ -221,7 +221,8 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
     rolled up to provisions), ``ask`` (anchor + 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf``
     (the same with sum fusion) and ``ask-rerank`` (``ask``'s top 30 re-ordered by the learned re-ranker of
     :mod:`regc.retrieval.rerank`, opt-in as ``regc ask --rerank``), ``ask-memory`` (``ask`` with the released
-    questions' memory, :mod:`regc.retrieval.memory`, opt-in as ``regc ask --memory``); ``options``: keyword arguments of both askers
+    questions' memory, :mod:`regc.retrieval.memory`, opt-in as ``regc ask --memory``; each question's own stored
+    copy left out of its vote); ``options``: keyword arguments of both askers
     (ablations, e.g. ``{"title_view": None}``), ``answer_options`` those of the rules-only answer
     (``{"policy": "support"}``).  Citation metrics are those of the rules-only answer (``ask``, ``ask-rerank``
     and ``ask-memory``).
@@ -237,7 +238,8 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
     if "ask-memory" in systems:
         from regc.retrieval.memory import load_memory
 
-        askers["ask-memory"] = Asker(searcher, **{"memory": load_memory(), **opts})
+        # a released question is in the memory: its own copy is left out of its vote (leave-one-question-out)
+        askers["ask-memory"] = Asker(searcher, **{"memory": load_memory().leaving_out_copies(), **opts})
     if any(s != "bm25" for s in systems) and items:
         warm_up(askers["ask"])  # loading is not a question's latency
     per_q, latency = [], []

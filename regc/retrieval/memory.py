@@ -20,6 +20,7 @@ the rows' gold provisions in the same order, and the number of neighbours that v
 from __future__ import annotations
 
 import json
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +29,7 @@ from typing import Sequence
 VECTORS = Path(__file__).with_name("memory_vectors.npy")
 GOLD = Path(__file__).with_name("memory_gold.json")
 NEIGHBOURS = 10
+SAME_QUESTION = 0.9999  # cosine at which a stored past question is the asked one (float16 storage rounds ~1e-7)
 WITHIN = 30  # the current fusion's first provisions the memory may re-order (mode "within")
 
 
@@ -42,15 +44,20 @@ class Memory:
     vectors: object  # numpy float32, one unit row per past question
     gold: tuple[tuple[str, ...], ...]
     neighbours: int = NEIGHBOURS
+    skip_copies: bool = False  # a past question with the asked one's own vector does not vote (evaluation)
 
     def ranking(self, q) -> list[str]:
         """The gold provisions of the ``neighbours`` past questions nearest ``q``, by summed similarity (float64,
-        summed in neighbour order; ties by id)."""
+        summed in neighbour order; ties by id); with ``skip_copies``, past questions at cosine >= SAME_QUESTION
+        (the asked question itself, stored) are passed over."""
         import numpy as np
 
         sims = np.asarray(self.vectors, dtype=np.float64) @ np.asarray(q, dtype=np.float64)
+        order = np.argsort(-sims, kind="stable")
+        if self.skip_copies:
+            order = order[sims[order] < SAME_QUESTION]
         votes: dict[str, float] = {}
-        for j in np.argsort(-sims, kind="stable")[: self.neighbours]:
+        for j in order[: self.neighbours]:
             for g in self.gold[j]:
                 votes[g] = votes.get(g, 0.0) + float(sims[j])
         return [g for g, _ in sorted(votes.items(), key=lambda x: (-round(x[1], 9), x[0]))]
@@ -60,7 +67,20 @@ class Memory:
         import numpy as np
 
         rows = [i for i, k in enumerate(keep) if k]
-        return Memory(np.asarray(self.vectors)[rows], tuple(self.gold[i] for i in rows), self.neighbours)
+        return Memory(np.asarray(self.vectors)[rows], tuple(self.gold[i] for i in rows), self.neighbours,
+                      self.skip_copies)
+
+    def leaving_out_copies(self) -> "Memory":
+        """This memory, each asked question's own stored copy left out of its vote: how ``regc ask --eval`` reads
+        the memory, since on a released set every question would otherwise find itself (leave-one-question-out;
+        still kinder than leaving the question's whole set out).
+
+        >>> import numpy as np
+        >>> m = Memory(np.array([[1.0, 0.0], [0.8, 0.6]], dtype=np.float32), (("self",), ("other",)), 1)
+        >>> m.ranking(np.array([1.0, 0.0])), m.leaving_out_copies().ranking(np.array([1.0, 0.0]))
+        (['self'], ['other'])
+        """
+        return dataclasses.replace(self, skip_copies=True)
 
 
 def within(past: Sequence[str], fused: Sequence[tuple[str, float]], mode: str = "within", top: int = WITHIN) -> list[str]:
