@@ -36,13 +36,8 @@ QUANTILES = 20
 
 def signals_of(memory, q, current_top: list[str]) -> dict[str, float]:
     """The signals of one question (vector ``q``) against ``memory`` and its current top 10."""
-    sims = np.asarray(memory.vectors, dtype=np.float64) @ np.asarray(q, dtype=np.float64)
-    order = np.argsort(-sims, kind="stable")[: memory.neighbours]
-    votes: dict[str, float] = {}
-    for k in order:
-        for g in memory.gold[k]:
-            votes[g] = votes.get(g, 0.0) + float(sims[k])
-    ranked = sorted(votes.items(), key=lambda x: (-round(x[1], 9), x[0]))
+    sims, order = memory.nearest(q)
+    ranked = memory.votes(q)
     total = math.fsum(v for _, v in ranked)
     p = [v / total for _, v in ranked]
     top = [g for g, _ in ranked]

@@ -459,8 +459,10 @@ class Asker(NamedLifts, Closure, SubpartHub, AsOf):
                 lists.extend(per_mode)
         if self.title_view == "list":
             lists.append(titles)
-        if past and self.memory_mode in ("list", "within"):  # "within": it re-orders the current top WITHIN only
-            lists.append(past := within(past, fuse(self.fusion, lists, k=self.rrm_k), self.memory_mode))
+        if past and self.memory_mode == "within":  # it re-orders the current top WITHIN only
+            past = within(past, fuse(self.fusion, lists, k=self.rrm_k))
+        if past and self.memory_mode in ("list", "within"):
+            lists.append(past)
         weights = [self.memory_weight if past and lst is past else 1.0 for lst in lists] \
             if past and self.memory_mode != "hybrid" and self.fusion == "rrm" else None
         fused = fuse(self.fusion, lists, k=self.rrm_k, weights=weights) if lists else []

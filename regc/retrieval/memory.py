@@ -46,21 +46,31 @@ class Memory:
     neighbours: int = NEIGHBOURS
     skip_copies: bool = False  # a past question with the asked one's own vector does not vote (evaluation)
 
-    def ranking(self, q) -> list[str]:
-        """The gold provisions of the ``neighbours`` past questions nearest ``q``, by summed similarity (float64,
-        summed in neighbour order; ties by id); with ``skip_copies``, past questions at cosine >= SAME_QUESTION
-        (the asked question itself, stored) are passed over."""
+    def nearest(self, q) -> tuple:
+        """``(sims, rows)``: the cosine of ``q`` to every past question (float64) and the ``neighbours`` nearest
+        rows, nearest first (stable); with ``skip_copies``, past questions at cosine >= SAME_QUESTION (the asked
+        question itself, stored) are passed over."""
         import numpy as np
 
         sims = np.asarray(self.vectors, dtype=np.float64) @ np.asarray(q, dtype=np.float64)
         order = np.argsort(-sims, kind="stable")
         if self.skip_copies:
             order = order[sims[order] < SAME_QUESTION]
+        return sims, order[: self.neighbours]
+
+    def votes(self, q) -> list[tuple[str, float]]:
+        """(gold provision, summed similarity of the nearest past questions holding it), most voted first (summed
+        in neighbour order; ties by id)."""
+        sims, rows = self.nearest(q)
         votes: dict[str, float] = {}
-        for j in order[: self.neighbours]:
+        for j in rows:
             for g in self.gold[j]:
                 votes[g] = votes.get(g, 0.0) + float(sims[j])
-        return [g for g, _ in sorted(votes.items(), key=lambda x: (-round(x[1], 9), x[0]))]
+        return sorted(votes.items(), key=lambda x: (-round(x[1], 9), x[0]))
+
+    def ranking(self, q) -> list[str]:
+        """The gold provisions of the ``neighbours`` past questions nearest ``q``, by their votes."""
+        return [g for g, _ in self.votes(q)]
 
     def without(self, keep: Sequence[bool]) -> "Memory":
         """The memory of the rows where ``keep`` is true (a held-out set's own questions left out)."""
