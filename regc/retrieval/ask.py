@@ -437,6 +437,18 @@ class Asker(NamedLifts, Closure, SubpartHub, AsOf):
         return {"question": anchor.question, "anchor": a or anchor.question,
                 "both": f"{anchor.question} {a}".strip()}
 
+    def _fuse_with_memory(self, lists: list[list[str]], past: list[str]) -> list[tuple[str, float]]:
+        """The views' fusion, the memory's ranking ``past`` (when the mode is "list" or "within") one more list,
+        weighted ``memory_weight`` in the RRM ("within": cut to the views' own top WITHIN first).  Appends to
+        ``lists`` (the agreement tie-break reads the same lists)."""
+        if past and self.memory_mode == "within":  # it re-orders the current top WITHIN only
+            past = within(past, fuse(self.fusion, lists, k=self.rrm_k))
+        if past and self.memory_mode in ("list", "within"):
+            lists.append(past)
+        weights = [self.memory_weight if past and lst is past else 1.0 for lst in lists] \
+            if past and self.memory_mode != "hybrid" and self.fusion == "rrm" else None
+        return fuse(self.fusion, lists, k=self.rrm_k, weights=weights)
+
     def retrieve(self, question: str, k: int = 10, as_of: Optional[str] = None,
                  anchor: Optional[Anchor] = None, trace: Optional[dict] = None) -> tuple[Anchor, list[Retrieved]]:
         """The ``k`` best provisions; ``trace`` (a dict), when given, receives the ranking's internals (each
@@ -459,13 +471,7 @@ class Asker(NamedLifts, Closure, SubpartHub, AsOf):
                 lists.extend(per_mode)
         if self.title_view == "list":
             lists.append(titles)
-        if past and self.memory_mode == "within":  # it re-orders the current top WITHIN only
-            past = within(past, fuse(self.fusion, lists, k=self.rrm_k))
-        if past and self.memory_mode in ("list", "within"):
-            lists.append(past)
-        weights = [self.memory_weight if past and lst is past else 1.0 for lst in lists] \
-            if past and self.memory_mode != "hybrid" and self.fusion == "rrm" else None
-        fused = fuse(self.fusion, lists, k=self.rrm_k, weights=weights) if lists else []
+        fused = self._fuse_with_memory(lists, past) if lists or past else []
         agree = dict(fuse("rrf", lists, k=self.rrm_k)) if self.tie_break == "rrf" and lists else {}
 
         def order(item: tuple[str, tuple[float, str]]) -> tuple:  # every cut below uses it
