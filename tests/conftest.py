@@ -19,6 +19,19 @@ os.environ.setdefault("REGC_TEST_INDEXES", os.path.join(_TEMP_CACHE, "indexes"))
 def pytest_unconfigure(config):
     shutil.rmtree(_TEMP_CACHE, ignore_errors=True)
 
+
+@pytest.fixture(autouse=True)
+def _fresh_endpoint_memory():
+    """Each test starts with no endpoint marked down: the LM client remembers, process-wide, an address that refused
+    a connection, and the OS hands a closed test double's port to a later double (a CI failure of
+    test_request_timeout_is_enforced: a fresh double read as "connection refused" from an earlier test's record)."""
+    import sys
+
+    lm = sys.modules.get("regc.llm.lm")
+    if lm is not None:
+        lm.forget_down_endpoints()
+    yield
+
 from regc.retrieval.locate import corpus_root, gold_root  # noqa: E402
 
 # fixture scripts (harvesters, generators) are not test modules, and --doctest-modules would import them

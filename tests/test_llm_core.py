@@ -176,6 +176,26 @@ def test_request_timeout_is_enforced():
     assert client.usage.of("classify").failures == 1
 
 
+def test_an_endpoint_marked_down_stays_down_until_forgotten_even_when_a_new_server_takes_its_port():
+    """The process-wide record of refused endpoints outlives the server that refused; the OS may hand the port to
+    a later server (as it did to a later test in CI): ``forget_down_endpoints`` is how a fresh start clears it."""
+    from regc.llm.lm import EndpointDown, forget_down_endpoints
+
+    with OpenAIDouble(lambda s, u: chat_reply({"applicability": "Mandatory"}), ttl_s=20) as first:
+        port = first.port
+    settings = LMSettings(model="openai/x", api_base=f"http://127.0.0.1:{port}/v1", cache_dir="", retries=0,
+                          timeout_s=5)
+    with pytest.raises(EndpointDown, match="connection refused"):
+        LMClient(settings).complete([{"role": "user", "content": "hi"}], pass_name="classify")
+    with OpenAIDouble(lambda s, u: "hello", ttl_s=20, port=port) as second:
+        with pytest.raises(EndpointDown, match="connection refused"):  # the record answers, the server is not asked
+            LMClient(settings).complete([{"role": "user", "content": "hi"}], pass_name="classify")
+        assert second.requests == []
+        assert forget_down_endpoints() == 1
+        assert LMClient(settings).complete([{"role": "user", "content": "hi"}], pass_name="classify") == "hello"
+        assert len(second.requests) == 1
+
+
 def test_unreachable_endpoint_falls_back_to_rules():
     client = LMClient(LMSettings(model="openai/x", api_base="http://127.0.0.1:9/v1", cache_dir="", retries=1,
                                  backoff_s=0.0, timeout_s=2), sleep=lambda s: None)

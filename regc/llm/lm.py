@@ -58,6 +58,17 @@ class EndpointDown(LMCallError):
 # endpoint (api_base) -> reason, for endpoints that refused a connection in this process
 _DOWN_ENDPOINTS: dict[str, str] = {}
 
+
+def forget_down_endpoints() -> int:
+    """Forget every endpoint marked down in this process (a fresh server may listen there now); returns how many.
+
+    >>> _DOWN_ENDPOINTS["http://127.0.0.1:9/v1"] = "refused"; forget_down_endpoints()
+    1
+    """
+    n = len(_DOWN_ENDPOINTS)
+    _DOWN_ENDPOINTS.clear()
+    return n
+
 from regc.llm.endpoint import _connection_refused, _timed_out, probe_endpoint  # noqa: E402,F401
 
 
