@@ -640,7 +640,8 @@ def test_faq_fixture_is_audited_and_split():
                         ("hipaa_webfaq4.jsonl", "hwebfaq4"),
                         ("faq_webfaq4.jsonl", "webfaq4"),
                         ("hipaa_webfaq5.jsonl", "hwebfaq5"),
-                        ("faq_webfaq5.jsonl", "webfaq5")):  # annotated before any run
+                        ("faq_webfaq5.jsonl", "webfaq5"),
+                        ("hipaa_hhsfaq6.jsonl", "hhsfaq6")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
         assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)
