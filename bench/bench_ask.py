@@ -5,10 +5,14 @@ as neighbours, and the HIPAA PDF; BM25 + dense (the embedding cache, ``$REGC_CAC
 Sets: ``tests/fixtures/ask/faq_eval.jsonl`` (Commission FAQ questions -> governing articles/annexes, audited) and
 ``hipaa_eval.jsonl`` (practitioner questions -> CFR sections); each reported overall, on its dev and its
 held-out split, and by number of gold provisions; ``faq_fresh.jsonl`` / ``hipaa_fresh.jsonl`` are the first-contact
-sets of the second round (never tuned on).  Systems: BM25 on the question (rolled up to provisions),
-``ask`` (anchor, 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf`` (sum fusion).  Latency: rules-only
-retrieval + answer per question, the first question included, after the warm-up at load that `regc ask --eval`
-also does (JVM, encoder, graph, each provision's words and sentences: :func:`regc.retrieval.answer.warm_up`).
+sets of the second round (never tuned on).  Systems (:data:`regc.eval.retrieval.SYSTEMS`): BM25 on the question
+(rolled up to provisions), ``ask`` (`regc ask`'s default: the hand-set top 30 re-ordered by the learned re-ranker),
+``ask-handset`` (``--no-rerank``: anchor, 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf`` (the hand-set
+order with sum fusion), ``ask-memory`` (``--memory``).  The re-ranker was trained on these released questions, so
+its ``ask`` figures here are in-sample (a row per set says on how many).  Latency: rules-only retrieval + answer
+per question for ``ask`` and ``ask-handset`` side by side in the same run, the first question included, after the
+warm-up at load that `regc ask --eval` also does (JVM, encoder, graph, each provision's words and sentences:
+:func:`regc.retrieval.answer.warm_up`).
 
 ``run() -> [(label, figure)]`` (``make bench``); ``python -m bench.bench_ask [INDEX]`` reuses an index.
 """
@@ -31,13 +35,17 @@ HIPAA = Path("hipaa-hhs-combined") / "hipaa_combined.pdf"
 
 def rows_for(index: Path) -> list[tuple[str, str]]:
     from regc.eval.retrieval import ask_rows, evaluate_ask, load_qa
+    from regc.retrieval.rerank import trained_on
     from regc.retrieval.search import Searcher
 
     s = Searcher.open(index)  # evaluate_ask warms the index up before the first question
     rows: list[tuple[str, str]] = []
     for name in SETS:
-        res = evaluate_ask(s, load_qa(FIXTURES / name))
+        items = load_qa(FIXTURES / name)
+        res = evaluate_ask(s, items)
         rows += ask_rows(res, f"{name.removesuffix('.jsonl')}: ")
+        rows.append((f"{name.removesuffix('.jsonl')}: ask in-sample (trained on)",
+                     f"{trained_on([it['question'] for it in items])} of {len(items)} questions"))
     return rows
 
 

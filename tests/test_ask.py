@@ -532,7 +532,7 @@ def test_rerank_switch_reorders_within_the_same_candidates(capsys):
     assert [h.score for h in learned] == [h.score for h in base[:10]]  # each position keeps its score
     capsys.readouterr()  # what building the index printed
     outs = []
-    for flag in ([], ["--rerank"]):
+    for flag in (["--no-rerank"], []):  # the hand-set order, then the default (learned) one
         assert main(["ask", str(ask_index()), q, "--json", *flag]) == 0
         outs.append(json.loads(capsys.readouterr().out))
     got = [(r["celex"], r["locator"]) for r in outs[1]["retrieved"]]
@@ -589,10 +589,10 @@ def test_eval_prints_ask_next_to_bm25(capsys, tmp_path):
     assert main(["ask", "--eval", str(qa), str(ask_index())]) == 0
     out = capsys.readouterr().out
     for want in ("all (n=2) bm25", "all (n=2) ask ", "split heldout (n=1) ask", "fullcov", "cit_precision",
-                 "latency", "all (n=2) ask-rerank"):
+                 "latency", "all (n=2) ask-handset"):
         assert want in out
-    rerank_row = next(x for x in out.splitlines() if x.startswith("all (n=2) ask-rerank"))
-    assert "cit_key" in rerank_row  # the re-ranked list is answered and its citations scored too
+    handset_row = next(x for x in out.splitlines() if x.startswith("all (n=2) ask-handset"))
+    assert "cit_key" in handset_row  # the hand-set list is answered and its citations scored too
     qa.write_text('{"question": "x"}\n')
     assert main(["ask", "--eval", str(qa), str(ask_index())]) == 2
     assert "qa.jsonl:line 1" in capsys.readouterr().err

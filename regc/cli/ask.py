@@ -3,18 +3,24 @@
     regc ask out/index "Do we report CapEx for activities that are only eligible?" --json
     regc ask out/index --questions questions.jsonl --json         # one {"question": ...} per line
     regc ask out/index "..." --lm --api-base http://127.0.0.1:8000/v1 --model local
-    regc ask out/index "..." --rerank                              # top 30 re-ordered by the learned re-ranker
-    regc ask out/index "..." --memory                              # the released questions' gold vote too
+    regc ask out/index "..." --no-rerank                           # the hand-set order (the default before)
+    regc ask out/index "..." --memory                              # the released questions' gold vote too (hand-set)
     regc ask --eval tests/fixtures/ask/faq_eval.jsonl out/index    # R@10, nDCG@10, FullCov@10, citations vs BM25
+
+Order: the hand-set retrieval's top 30 (anchor, 3 views, RRM, closure) re-ordered by the learned re-ranker
+(:mod:`regc.retrieval.rerank`), cut to ``--k``; ``--no-rerank`` keeps the hand-set order.  ``--memory`` was
+measured with the hand-set order only, so it implies ``--no-rerank``; ``--memory --rerank`` is bad input.
 
 JSON: ``{"answer", "rules": [{"rule_id", "celex", "locator", "version", "claims": [{"text", "quote"}]}],
 "retrieved": [{"celex", "locator", "score"}]}``; every rule_id is a retrieved provision and every quote occurs
 verbatim in it.  Exit 0 ok, 2 bad input (empty/overlong/non-English question, missing or other-version index,
-bad ``--as-of``, malformed questions file, unreachable LM endpoint): one line on stderr, nothing on stdout.
+bad ``--as-of``, malformed questions file, unreachable LM endpoint, ``--memory`` with ``--rerank``): one line on
+stderr, nothing on stdout.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -35,12 +41,14 @@ def register(sub) -> None:
     p.add_argument("--as-of", metavar="YYYY-MM-DD", help="only acts in force on that date")
     p.add_argument("--k", type=int, default=10, help="provisions retrieved (default 10)")
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--rerank", action="store_true",
-                   help="re-order the top 30 by the learned re-ranker (opt-in: see tests/fixtures/ask/README.md, "
-                        "rounds 28-29)")
+    p.add_argument("--rerank", action=argparse.BooleanOptionalAction, default=None,
+                   help="re-order the hand-set top 30 by the learned re-ranker (default: on; --no-rerank gives "
+                        "the hand-set order; see tests/fixtures/ask/README.md, round 28 and the sets sealed "
+                        "after it)")
     p.add_argument("--memory", action="store_true",
                    help="the nearest released questions vote for their gold provisions (opt-in: see "
-                        "tests/fixtures/ask/README.md, rounds 30 and 32)")
+                        "tests/fixtures/ask/README.md, rounds 30-34); measured with the hand-set order only, so "
+                        "it implies --no-rerank and refuses --rerank")
     p.add_argument("--lm", action="store_true", help="an LM writes the claims (same attribution gate)")
     p.add_argument("--api-base", metavar="URL", help="OpenAI-compatible endpoint for --lm (required with --lm)")
     p.add_argument("--model", default="local", help="model name sent to the endpoint (default: local)")
@@ -139,6 +147,10 @@ def _cmd_ask(args) -> int:
         raise CLIError("give one of: a QUESTION, --questions Q.jsonl, --eval QA.jsonl")
     if args.lm and not args.api_base:
         raise CLIError("--lm needs --api-base URL (an OpenAI-compatible endpoint); nothing is sent elsewhere")
+    if args.memory and args.rerank:
+        raise CLIError("--memory was measured with the hand-set order only: it cannot combine with --rerank "
+                       "(drop --rerank; --memory implies --no-rerank)")
+    rerank = not args.memory if args.rerank is None else args.rerank
     try:
         questions = [check_question(args.question)] if args.question is not None else \
             _read_questions(Path(args.questions)) if args.questions else []
@@ -152,7 +164,7 @@ def _cmd_ask(args) -> int:
         if len(questions) > 1:
             warm_up(asker)
         for q in questions:
-            anchor, hits = retrieve_reranked(asker, q, args.k, args.as_of) if args.rerank else \
+            anchor, hits = retrieve_reranked(asker, q, args.k, args.as_of) if rerank else \
                 asker.retrieve(q, args.k, args.as_of)
             ans = with_lm(s, anchor, hits, lm) if lm else extractive(s, anchor, hits)
             for d in ans.diagnostics:
@@ -193,4 +205,19 @@ def _eval(s, path: Path, k: int) -> int:
               f"{', '.join(unknown[:5])}", file=sys.stderr)
     for label, fig in ask_rows(evaluate_ask(s, items, k)):
         print(f"{label:<40} {fig}")
+    print(in_sample_line([it["question"] for it in items]) or "", end="")
     return 0
+
+
+def in_sample_line(questions: list[str]) -> str:
+    """The line under ``--eval``'s table when the learned order was trained on some of ``questions`` ("" when on
+    none of them).
+
+    >>> in_sample_line(["a question nobody released?"])
+    ''
+    """
+    from regc.retrieval.rerank import trained_on
+
+    n = trained_on(questions)
+    return (f"ask: the learned order was trained on {n} of these {len(questions)} questions (in-sample for them; "
+            "held-out figures: tests/fixtures/ask/README.md)\n") if n else ""

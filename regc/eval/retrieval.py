@@ -210,54 +210,62 @@ def mean_rows(per_q: list[dict], keys: Sequence[str]) -> dict[str, float]:
 
 
 
-SYSTEMS = ("bm25", "ask", "ask-rrf", "ask-rerank", "ask-memory")
+# the systems `regc ask --eval` and bench/bench_ask.py report, in order; ``ask`` is `regc ask`'s default order
+SYSTEMS = ("bm25", "ask", "ask-handset", "ask-rrf", "ask-memory")
 METRICS = ("recall", "ndcg", "fullcov", "cit_precision", "cit_recall", "cit_key", "cit_answered")
+ANSWERED = ("ask", "ask-handset", "ask-memory")  # systems whose rules-only answer is scored too
+TIMED = ("ask", "ask-handset")  # systems whose retrieval + rules-only answer is timed: the default and --no-rerank
+
+
+def _retrieve(askers: dict, system: str, question: str, k: int) -> tuple:
+    """``(anchor, hits)`` of one system (not ``bm25``)."""
+    from regc.retrieval.rerank import retrieve_reranked
+
+    if system == "ask":
+        return retrieve_reranked(askers["ask-handset"], question, k)
+    return askers[system].retrieve(question, k)
 
 
 def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[str] = SYSTEMS,
                  progress=None, options: Optional[dict] = None,
                  answer_options: Optional[dict] = None) -> dict:
     """Per-question metrics of each system over ``items`` (see :func:`load_qa`): ``bm25`` (the question alone,
-    rolled up to provisions), ``ask`` (anchor + 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf``
-    (the same with sum fusion) and ``ask-rerank`` (``ask``'s top 30 re-ordered by the learned re-ranker of
-    :mod:`regc.retrieval.rerank`, opt-in as ``regc ask --rerank``), ``ask-memory`` (``ask`` with the released
-    questions' memory, :mod:`regc.retrieval.memory`, opt-in as ``regc ask --memory``; each question's own stored
-    copy left out of its vote); ``options``: keyword arguments of both askers
-    (ablations, e.g. ``{"title_view": None}``), ``answer_options`` those of the rules-only answer
-    (``{"policy": "support"}``).  Citation metrics are those of the rules-only answer (``ask``, ``ask-rerank``
-    and ``ask-memory``).
-    Returns ``{"per_question": [...], "latency_ms": [...]}``."""
+    rolled up to provisions), ``ask`` (`regc ask`'s default: the hand-set order's top 30 re-ordered by the learned
+    re-ranker of :mod:`regc.retrieval.rerank`), ``ask-handset`` (the hand-set order, ``regc ask --no-rerank``:
+    anchor + 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf`` (the hand-set order with sum fusion),
+    ``ask-memory`` (the hand-set order with the released questions' memory, :mod:`regc.retrieval.memory`,
+    ``regc ask --memory``; each question's own stored copy left out of its vote); ``options``: keyword arguments
+    of every asker (ablations, e.g. ``{"title_view": None}``), ``answer_options`` those of the rules-only answer
+    (``{"policy": "support"}``).  Citation metrics are those of the rules-only answer (``ANSWERED``), latency that
+    of retrieval + rules-only answer (``TIMED``).
+    Returns ``{"per_question": [...], "latency_ms": {system: [ms per question]}}``."""
     import time
 
     from regc.retrieval.answer import extractive, warm_up
     from regc.retrieval.ask import Asker
-    from regc.retrieval.rerank import retrieve_reranked
 
     opts = dict(options or {})
-    askers = {"ask": Asker(searcher, **opts), "ask-rrf": Asker(searcher, **{**opts, "fusion": "rrf"})}
+    askers = {"ask-handset": Asker(searcher, **opts), "ask-rrf": Asker(searcher, **{**opts, "fusion": "rrf"})}
     if "ask-memory" in systems:
         from regc.retrieval.memory import load_memory
 
         # a released question is in the memory: its own copy is left out of its vote (leave-one-question-out)
         askers["ask-memory"] = Asker(searcher, **{"memory": load_memory().leaving_out_copies(), **opts})
     if any(s != "bm25" for s in systems) and items:
-        warm_up(askers["ask"])  # loading is not a question's latency
-    per_q, latency = [], []
+        warm_up(askers["ask-handset"])  # loading is not a question's latency
+    per_q, latency = [], {s: [] for s in systems if s in TIMED}
     for it in items:
         row = {"id": it.get("id", ""), "split": it.get("split", "dev"), "n_gold": len(it["gold"])}
         for system in systems:
             if system == "bm25":
-                ranked = [r.node for r in askers["ask"].bm25_baseline(it["question"], k)]
+                ranked = [r.node for r in askers["ask-handset"].bm25_baseline(it["question"], k)]
             else:
                 t0 = time.perf_counter()
-                if system == "ask-rerank":
-                    anchor, hits = retrieve_reranked(askers["ask"], it["question"], k)
-                else:
-                    anchor, hits = askers[system].retrieve(it["question"], k)
-                if system in ("ask", "ask-rerank", "ask-memory"):
+                anchor, hits = _retrieve(askers, system, it["question"], k)
+                if system in ANSWERED:
                     ans = extractive(searcher, anchor, hits, **(answer_options or {}))
-                    if system == "ask":
-                        latency.append((time.perf_counter() - t0) * 1000)
+                    if system in TIMED:
+                        latency[system].append((time.perf_counter() - t0) * 1000)
                     row.update({f"{system}:{m}": v for m, v in citation_metrics(ans.rule_ids(), it["gold"]).items()})
                 ranked = [h.node for h in hits]
             row.update({f"{system}:{m}": v for m, v in ranking_metrics(ranked, it["gold"], k).items()})
@@ -286,10 +294,10 @@ def ask_rows(result: dict, label: str = "") -> list[tuple[str, str]]:
             means = mean_rows(rs, keys)
             fig = "  ".join(f"{key.split(':')[1]} {means[key]:.3f}" for key in keys)
             rows.append((f"{label}{name} (n={len(rs)}) {system}", fig))
-    lat = result.get("latency_ms") or []
-    if lat:
-        rows.append((f"{label}ask latency per question (rules-only, first included)",
-                     f"p50 {statistics.median(lat):.0f} ms, max {max(lat):.0f} ms"))
+    for system, lat in (result.get("latency_ms") or {}).items():
+        if lat:
+            rows.append((f"{label}{system} latency per question (rules-only, first included)",
+                         f"p50 {statistics.median(lat):.0f} ms, max {max(lat):.0f} ms"))
     return rows
 
 

@@ -1,5 +1,6 @@
-"""The learned re-ranker of `regc ask` (issue 14, round 28): the top ``CANDIDATES`` provisions of
-:meth:`~regc.retrieval.ask.Asker.retrieve`, re-ordered by a linear score over their features
+"""The learned re-ranker of `regc ask` (issue 14, round 28), its default order since its check on nine sets sealed
+after it (``--no-rerank`` gives the hand-set order): the top ``CANDIDATES`` provisions of
+:meth:`~regc.retrieval.ask.Asker.retrieve`, re-ordered by a learned score over their features
 (:mod:`regc.retrieval.rerank_features`), ties by the current rank.
 
 The weights are data (``rerank_weights.json`` beside this module, written by ``python -m harness.train_rerank fit``):
@@ -8,13 +9,20 @@ a row goes left when its feature is <= the threshold; the score is ``base`` + th
 (feature means, scales and coefficients; the score is ``sum(coef * (x - mean) / scale)``).  The re-ordered hits carry the scores of the original ranking position by
 position (the best keeps the best score), so the answer's score margins read the new order.
 
+The questions the weights were trained on (every released question of commit a1bb759) are kept as short hashes of
+their normalised text in ``rerank_trained.json`` (written by ``python -m harness.rerank_trained``), so that
+``regc ask --eval`` can say which of its figures are in-sample.
+
 >>> w = {"features": ["a", "b"], "mean": [0.0, 0.0], "scale": [1.0, 2.0], "coef": [1.0, 1.0]}
 >>> learned_scores([[1.0, 0.0], [0.0, 4.0]], w)
 [1.0, 2.0]
+>>> question_key("  Who may   see my records? ") == question_key("Who may see my records?")
+True
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from functools import lru_cache
@@ -24,6 +32,8 @@ from typing import Optional, Sequence
 from regc.retrieval.rerank_features import FEATURES, candidate_features
 
 WEIGHTS = Path(__file__).with_name("rerank_weights.json")
+TRAINED = Path(__file__).with_name("rerank_trained.json")  # the questions the weights were trained on (hashed)
+KEY_HEX = 16  # hex digits of sha256 kept per question
 CANDIDATES = 30  # provisions of retrieve's list that the re-ranker re-orders
 
 
@@ -72,6 +82,27 @@ def reorder(hits: list, scores: Sequence[float]) -> list:
     return [Retrieved(hits[i].node, hits[pos].score, hits[i].origin, hits[i].version) for pos, i in enumerate(idx)]
 
 
+def question_key(text: str) -> str:
+    """sha256 hex[:KEY_HEX] of a question's text, stripped and its whitespace runs collapsed to one space."""
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:KEY_HEX]
+
+
+@lru_cache(maxsize=4)
+def trained_keys(path: Path = TRAINED) -> frozenset:
+    """The :func:`question_key` of every question the shipped weights were trained on."""
+    return frozenset(json.loads(Path(path).read_text(encoding="utf-8"))["keys"])
+
+
+def trained_on(questions: Sequence[str], path: Path = TRAINED) -> int:
+    """How many of ``questions`` the shipped weights were trained on (their figures are in-sample).
+
+    >>> trained_on(["a question nobody released?"])
+    0
+    """
+    keys = trained_keys(path)
+    return sum(question_key(q) in keys for q in questions)
+
+
 def retrieve_reranked(asker, question: str, k: int = 10, as_of: Optional[str] = None,
                       weights: Optional[dict] = None) -> tuple:
     """:meth:`~regc.retrieval.ask.Asker.retrieve`'s top ``CANDIDATES`` re-ordered by the learned score, cut to
@@ -87,5 +118,5 @@ def retrieve_reranked(asker, question: str, k: int = 10, as_of: Optional[str] = 
     return anchor, (head + tail)[:k]
 
 
-__all__ = ["CANDIDATES", "WEIGHTS", "WeightsError", "learned_scores", "load_weights", "reorder",
-           "retrieve_reranked"]
+__all__ = ["CANDIDATES", "TRAINED", "WEIGHTS", "WeightsError", "learned_scores", "load_weights", "question_key",
+           "reorder", "retrieve_reranked", "trained_keys", "trained_on"]
