@@ -4,6 +4,8 @@
     python -m harness.rerank_memory loso /tmp/h14rm/cands30.jsonl OUT.json [3x100]  # both columns, LOSO
     python -m harness.rerank_memory summary OUT.json                       # the pools
     python -m harness.rerank_memory dump-fused IDX FUSED.jsonl   # variant: candidates of hand-set + memory fusion
+    python -m harness.rerank_memory fit FUSED.jsonl regc/retrieval/rerank_memory_weights.json  # variant (2)'s weights
+    python -m harness.rerank_memory regen IDX regc/retrieval/rerank_memory_weights.json        # dump-fused + fit
 
 For each held set the memory is the shipped one (:mod:`regc.retrieval.memory`, every released question) without the
 held set's rows and without copies of its questions (``skip_copies``: a past question at cosine >= .9999 to the
@@ -16,6 +18,12 @@ memory without its own set -- so a training set's candidates were found with the
 the memory, a 1/55 leak the features do not have).  Both columns -- round 28's features and round 28's + the
 memory's -- are fitted in the same folds with the same learner at ``CONFIG`` (the fixed setting: depth 2 x 200
 trees, the inner folds' choice for 36 of round 28's 46 held sets and for the shipped weights; no inner folds).
+The features are :mod:`regc.retrieval.memory_features`' (the package's own definition, imported, not copied).
+
+``fit`` / ``regen`` write the weights of `regc ask --memory --rerank` (variant (2), H14rmi): the trees at ``CONFIG``
+fitted on every question of the dump, each set's memory features read from the memory without its own set; beside
+the weights, ``rerank_memory_trained.json`` holds the trained questions' keys (as ``rerank_trained.json`` does for
+the default's weights), so that their figures can be called in-sample.
 
 >>> memory_features([("a", 2.0), ("b", 1.0)], {"a": (0.9, 3), "b": (0.5, 2)}, 0.9, ["b", "c"], 20)[0]
 [0.333333333, 0.5, 0.5, 1.0, 0.5, 0.1, 0.9, 0.666666667]
@@ -24,53 +32,19 @@ trees, the inner folds' choice for 36 of round 28's 46 held sets and for the shi
 from __future__ import annotations
 
 import json
-import math
 import sys
 from pathlib import Path
 
 import numpy as np
 
 from harness.train_rerank import _mean, fit_trees, load, rerank_order, score_set
+from regc.retrieval.memory_features import MEMORY_FEATURES, memory_features, question_memory_features
 
-MEMORY_FEATURES = ("mem_share", "mem_rel", "mem_recip_rank", "mem_top10", "mem_nearest_sim", "mem_voters",
-                   "mem_s1", "mem_best_share")
 CONFIG = (2, 200)  # trees: depth, count (fixed; see the module docstring)
-TOP = 10  # the memory's top for ``mem_top10``
 PRACTITIONER = tuple(f"hipaa_hhsfaq{i}" if i > 1 else "hipaa_hhsfaq" for i in range(1, 7)) + tuple(
     f"hipaa_webfaq{i}" if i > 1 else "hipaa_webfaq" for i in range(1, 7))
 POOLS = (("Taxonomy", lambda s: s.startswith("faq")), ("HIPAA", lambda s: s.startswith("hipaa")),
          ("practitioner HIPAA", lambda s: s in PRACTITIONER), ("faq_eval", lambda s: s == "faq_eval"))
-
-
-def memory_features(votes: list[tuple[str, float]], nearest: dict[str, tuple[float, int]], s1: float,
-                    nodes: list[str], neighbours: int = 20) -> list[list[float]]:
-    """One row of ``MEMORY_FEATURES`` per candidate of ``nodes``: its share of the votes, its votes / the best's,
-    1 / (1 + its rank in the memory's ranking), in the memory's top ``TOP``, the similarity of the nearest past
-    question voting for it, the share of the ``neighbours`` voting for it, then the question's nearest-neighbour
-    similarity ``s1`` and the best provision's vote share (the first six 0 for a provision the memory does not
-    vote for).  ``nearest``: per voted provision, (nearest voter's similarity, number of voters)."""
-    total = math.fsum(v for _, v in votes) or 1.0
-    best = votes[0][1] if votes else 1.0
-    rank = {g: r for r, (g, _) in enumerate(votes)}
-    value = dict(votes)
-    q = [s1, best / total if votes else 0.0]
-    out = []
-    for n in nodes:
-        row = [value[n] / total, value[n] / best, 1.0 / (1 + rank[n]), float(rank[n] < TOP), nearest[n][0],
-               nearest[n][1] / neighbours] if n in rank else [0.0] * 6
-        out.append([round(x, 9) for x in row + q])
-    return out
-
-
-def votes_of(memory, q) -> tuple[list[tuple[str, float]], dict[str, tuple[float, int]], float]:
-    """The memory's votes for ``q``; per voted provision (nearest voter's similarity, voters); ``s1``."""
-    sims, rows = memory.nearest(q)
-    nearest: dict[str, tuple[float, int]] = {}
-    for j in rows:
-        for g in memory.gold[j]:
-            first, count = nearest.get(g, (float(sims[j]), 0))
-            nearest[g] = (first, count + 1)
-    return memory.votes(q), nearest, float(sims[rows[0]]) if len(rows) else 0.0
 
 
 def add_memory(qs: list[dict], vectors: np.ndarray, gold: list[list[str]], neighbours: int,
@@ -88,8 +62,7 @@ def add_memory(qs: list[dict], vectors: np.ndarray, gold: list[list[str]], neigh
     for own in sorted(set(sets)):
         mem = full.without([s not in (own, out) for s in sets])
         for i in (i for i, s in enumerate(sets) if s == own):
-            votes, nearest, s1 = votes_of(mem, vectors[i])
-            extra = np.array(memory_features(votes, nearest, s1, qs[i]["nodes"], neighbours), dtype=float)
+            extra = np.array(question_memory_features(mem, vectors[i], qs[i]["nodes"]), dtype=float)
             res[i] = dict(qs[i], Xm=np.hstack([qs[i]["X"], extra.reshape(len(qs[i]["nodes"]), -1)]))
     return res
 
@@ -152,10 +125,57 @@ def dump_fused(index: Path, out: Path) -> None:
             print(name, file=sys.stderr, flush=True)
 
 
+def fit_memory_weights(qs: list[dict], V: np.ndarray, gold: list[list[str]], neighbours: int,
+                       out: str | None = None, config: tuple[int, int] = CONFIG) -> dict:
+    """The trees at ``config`` on round 28's + the memory's features of ``qs`` (each set's memory without its own
+    set and without set ``out``: the weights of a fold that holds ``out`` out; None for the shipped weights)."""
+    from regc.retrieval.rerank_features import FEATURES
+
+    qm = [dict(q, X=q["Xm"]) for q in add_memory(qs, V, gold, neighbours, out) if q["set"] != out]
+    return dict(fit_trees(qm, *config), features=list(FEATURES) + list(MEMORY_FEATURES))
+
+
+def trained_text(qs: list[dict]) -> str:
+    """The trained-question file of the memory weights fitted on ``qs`` (keys of the fixtures' questions)."""
+    from harness.rerank_dump import FIXTURES
+    from regc.eval.retrieval import load_qa
+    from regc.retrieval.rerank import question_key
+
+    names = sorted({q["set"] for q in qs})
+    text = {n: [it["question"] for it in load_qa(FIXTURES / f"{n}.jsonl")] for n in names}
+    keys = sorted({question_key(text[q["set"]][q["i"]]) for q in qs})
+    doc = {"about": "questions the memory re-ranker (rerank_memory_weights.json) was trained on: sorted sha256 "
+                    "hex[:16] of each question's text, stripped, whitespace collapsed",
+           "source": "tests/fixtures/ask/*.jsonl (harness.rerank_memory fit)", "files": len(names),
+           "questions": len(qs), "keys": keys}
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+def write_fit(dump: Path, out: Path) -> None:
+    """``fit``: the shipped memory weights from ``dump`` to ``out``, the trained questions beside it."""
+    from harness.train_rerank import dumps_weights
+    from regc.retrieval.memory import GOLD, VECTORS
+
+    g = json.loads(GOLD.read_text(encoding="utf-8"))
+    qs, V = load(dump), np.load(VECTORS).astype(np.float32)
+    out.write_text(dumps_weights(fit_memory_weights(qs, V, g["gold"], int(g["neighbours"]))), encoding="utf-8")
+    out.with_name(out.name.replace("weights", "trained")).write_text(trained_text(qs), encoding="utf-8")
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[0] == "dump-fused":
         dump_fused(Path(argv[1]), Path(argv[2]))
+        return 0
+    if argv[0] == "fit":
+        write_fit(Path(argv[1]), Path(argv[2]))
+        return 0
+    if argv[0] == "regen":
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            dump_fused(Path(argv[1]), Path(tmp) / "fused.jsonl")
+            write_fit(Path(tmp) / "fused.jsonl", Path(argv[2]))
         return 0
     if argv[0] == "summary":
         print("\n".join(summary(json.loads(Path(argv[1]).read_text(encoding="utf-8")))))
@@ -168,6 +188,10 @@ def main(argv=None) -> int:
     res = loso(qs, lambda held: add_memory(qs, V, g["gold"], m, held), config)
     Path(argv[2]).write_text(json.dumps(res, sort_keys=True), encoding="utf-8")
     return 0
+
+
+__all__ = ["CONFIG", "MEMORY_FEATURES", "add_memory", "dump_fused", "fit_memory_weights", "loso", "memory_features",
+           "summary", "trained_text"]
 
 
 if __name__ == "__main__":

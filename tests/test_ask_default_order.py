@@ -1,7 +1,7 @@
 """The learned re-ranker as `regc ask`'s default order (issue 14): the default prints
 :func:`~regc.retrieval.rerank.retrieve_reranked`'s list, ``--no-rerank`` the hand-set one, ``--memory`` keeps the
-hand-set order and refuses ``--rerank``; ``--eval`` reports both orders and says when the learned one is
-in-sample; the trained-question file is its generator's output."""
+hand-set order (``--memory --rerank``, round 35's variant (2): tests/test_ask_memory_rerank.py); ``--eval`` reports
+both orders and says when the learned one is in-sample; the trained-question file is its generator's output."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def test_as_of_holds_in_both_orders(capsys, asker):
     assert any(r["celex"] == "32021R2178" for r in _retrieved(_ask(capsys, TAXONOMY_Q, "--json", "--k", "20")[1]))
 
 
-def test_memory_keeps_the_hand_set_order_and_refuses_rerank(capsys):
+def test_memory_keeps_the_hand_set_order(capsys):
     from regc.retrieval.memory import load_memory
 
     s = Searcher.open(ask_index())
@@ -69,16 +69,15 @@ def test_memory_keeps_the_hand_set_order_and_refuses_rerank(capsys):
     rc, out, _ = _ask(capsys, Q, "--json", "--memory")
     assert rc == 0 and _retrieved(out) == [h.to_json() for h in want]
     assert _ask(capsys, Q, "--json", "--memory", "--no-rerank")[1] == out
-    rc, out, err = _ask(capsys, Q, "--json", "--memory", "--rerank")
-    assert rc == 2 and out == "" and err.count("\n") == 1 and "--memory" in err and "--rerank" in err
 
 
-def test_help_says_the_default_and_why_memory_refuses_rerank(capsys):
+def test_help_says_the_default_and_what_memory_with_rerank_is(capsys):
     with pytest.raises(SystemExit):
         main(["ask", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "--rerank, --no-rerank" in text and "default: on" in text
-    assert "hand-set order only" in text and "refuses --rerank" in text
+    assert "alone it implies --no-rerank" in text and "memory's vote" in text
+    assert "measured in nested leave-one-set-out only" in text
 
 
 def _qa(path: Path, questions: list[str]) -> Path:
@@ -94,14 +93,16 @@ def test_eval_rows_name_both_orders_and_the_in_sample_line(capsys, tmp_path):
     assert main(["ask", "--eval", str(_qa(tmp_path / "mixed.jsonl", released + [fresh])), str(ask_index())]) == 0
     lines = capsys.readouterr().out.splitlines()
     systems = [x.split()[2] for x in lines if x.startswith("all (n=3) ")]
-    assert systems == ["bm25", "ask", "ask-handset", "ask-rrf", "ask-memory"]
+    assert systems == ["bm25", "ask", "ask-handset", "ask-rrf", "ask-memory", "ask-memory-rerank"]
     assert any(x.startswith("all (n=3) ask ") and "cit_key" in x for x in lines)  # the default is answered too
     assert any(x.startswith("ask latency") for x in lines) and any(x.startswith("ask-handset latency") for x in lines)
-    assert lines[-1] == ("ask: the learned order was trained on 2 of these 3 questions (in-sample for them; "
-                         "held-out figures: tests/fixtures/ask/README.md)")
+    assert lines[-2:] == [f"{label}: {what} was trained on 2 of these 3 questions (in-sample for them; held-out "
+                          "figures: tests/fixtures/ask/README.md)" for label, what in (
+                              ("ask", "the learned order"), ("ask-memory-rerank", "the memory re-ranker"))]
+    assert any(x.startswith("ask-memory-rerank latency") for x in lines)
     assert main(["ask", "--eval", str(_qa(tmp_path / "new.jsonl", [fresh])), str(ask_index())]) == 0
     out = capsys.readouterr().out
-    assert "trained on" not in out and out.splitlines()[-1].startswith("ask-handset latency")
+    assert "trained on" not in out and out.splitlines()[-1].startswith("ask-memory-rerank latency")
 
 
 def test_trained_file_holds_the_released_questions_of_its_commit():

@@ -5,17 +5,19 @@
     regc ask out/index "..." --lm --api-base http://127.0.0.1:8000/v1 --model local
     regc ask out/index "..." --no-rerank                           # the hand-set order (the default before)
     regc ask out/index "..." --memory                              # the released questions' gold vote too (hand-set)
+    regc ask out/index "..." --memory --rerank                     # + the memory's vote as re-ranker features
     regc ask --eval tests/fixtures/ask/faq_eval.jsonl out/index    # R@10, nDCG@10, FullCov@10, citations vs BM25
 
 Order: the hand-set retrieval's top 30 (anchor, 3 views, RRM, closure) re-ordered by the learned re-ranker
-(:mod:`regc.retrieval.rerank`), cut to ``--k``; ``--no-rerank`` keeps the hand-set order.  ``--memory`` was
-measured with the hand-set order only, so it implies ``--no-rerank``; ``--memory --rerank`` is bad input.
+(:mod:`regc.retrieval.rerank`), cut to ``--k``; ``--no-rerank`` keeps the hand-set order.  ``--memory`` alone is
+the hand-set + memory fusion (it implies ``--no-rerank``); ``--memory --rerank`` re-orders that fusion's top 30 by
+trees over round 28's features and the memory's vote (round 35's variant (2): ``rerank_memory_weights.json``,
+measured leave-one-set-out only).
 
 JSON: ``{"answer", "rules": [{"rule_id", "celex", "locator", "version", "claims": [{"text", "quote"}]}],
 "retrieved": [{"celex", "locator", "score"}]}``; every rule_id is a retrieved provision and every quote occurs
 verbatim in it.  Exit 0 ok, 2 bad input (empty/overlong/non-English question, missing or other-version index,
-bad ``--as-of``, malformed questions file, unreachable LM endpoint, ``--memory`` with ``--rerank``): one line on
-stderr, nothing on stdout.
+bad ``--as-of``, malformed questions file, unreachable LM endpoint): one line on stderr, nothing on stdout.
 """
 
 from __future__ import annotations
@@ -47,8 +49,10 @@ def register(sub) -> None:
                         "after it)")
     p.add_argument("--memory", action="store_true",
                    help="the nearest released questions vote for their gold provisions (opt-in: see "
-                        "tests/fixtures/ask/README.md, rounds 30-34); measured with the hand-set order only, so "
-                        "it implies --no-rerank and refuses --rerank")
+                        "tests/fixtures/ask/README.md, rounds 30-34); alone it implies --no-rerank (the hand-set "
+                        "+ memory fusion); with --rerank that fusion's top 30 is re-ordered by trees over the "
+                        "re-ranker's features and the memory's vote (round 35's variant (2), measured in nested "
+                        "leave-one-set-out only, not on sealed sets)")
     p.add_argument("--lm", action="store_true", help="an LM writes the claims (same attribution gate)")
     p.add_argument("--api-base", metavar="URL", help="OpenAI-compatible endpoint for --lm (required with --lm)")
     p.add_argument("--model", default="local", help="model name sent to the endpoint (default: local)")
@@ -147,9 +151,6 @@ def _cmd_ask(args) -> int:
         raise CLIError("give one of: a QUESTION, --questions Q.jsonl, --eval QA.jsonl")
     if args.lm and not args.api_base:
         raise CLIError("--lm needs --api-base URL (an OpenAI-compatible endpoint); nothing is sent elsewhere")
-    if args.memory and args.rerank:
-        raise CLIError("--memory was measured with the hand-set order only: it cannot combine with --rerank "
-                       "(drop --rerank; --memory implies --no-rerank)")
     rerank = not args.memory if args.rerank is None else args.rerank
     try:
         questions = [check_question(args.question)] if args.question is not None else \
@@ -210,14 +211,18 @@ def _eval(s, path: Path, k: int) -> int:
 
 
 def in_sample_line(questions: list[str]) -> str:
-    """The line under ``--eval``'s table when the learned order was trained on some of ``questions`` ("" when on
-    none of them).
+    """The lines under ``--eval``'s table when the learned orders were trained on some of ``questions`` ("" when on
+    none of them): the default's weights, then ``--memory --rerank``'s.
 
     >>> in_sample_line(["a question nobody released?"])
     ''
     """
-    from regc.retrieval.rerank import trained_on
+    from regc.retrieval.rerank import MEMORY_TRAINED, TRAINED, trained_on
 
-    n = trained_on(questions)
-    return (f"ask: the learned order was trained on {n} of these {len(questions)} questions (in-sample for them; "
-            "held-out figures: tests/fixtures/ask/README.md)\n") if n else ""
+    out = ""
+    for label, what, path in (("ask", "the learned order", TRAINED),
+                              ("ask-memory-rerank", "the memory re-ranker", MEMORY_TRAINED)):
+        n = trained_on(questions, path)
+        out += (f"{label}: {what} was trained on {n} of these {len(questions)} questions (in-sample for them; "
+                "held-out figures: tests/fixtures/ask/README.md)\n") if n else ""
+    return out

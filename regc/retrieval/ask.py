@@ -300,11 +300,11 @@ class Asker(NamedLifts, Closure, SubpartHub, AsOf):
                     break
         return list(out)
 
-    def _view_rankings(self, texts: list[str]) -> tuple[list[list[list[str]]], list[str]]:
-        """Per view, its provision rankings (one per mode), and the past questions' ranking (:mod:`~regc.retrieval
-        .memory`, empty without a memory); the dense queries are encoded in one batch (the question view's vector
-        adapted when the asker has an adapter: :mod:`~regc.retrieval.adapter`); a view of stop words only has no
-        ranking."""
+    def _view_rankings(self, texts: list[str]) -> tuple[list[list[list[str]]], list[str], object]:
+        """Per view, its provision rankings (one per mode), the past questions' ranking (:mod:`~regc.retrieval
+        .memory`, empty without a memory) and the question's vector the memory read (None without); the dense
+        queries are encoded in one batch (the question view's vector adapted when the asker has an adapter:
+        :mod:`~regc.retrieval.adapter`); a view of stop words only has no ranking."""
         from regc.retrieval.adapter import dense_hook
         from regc.retrieval.search import QueryError, check_query
 
@@ -333,7 +333,8 @@ class Asker(NamedLifts, Closure, SubpartHub, AsOf):
                         per_mode.append(self._roll_up(next(dense)))
             out.append(per_mode)
         nodes = self.s.part_nodes()  # (a memory written for another index may name provisions this one lacks)
-        return out, ([n for n in self.memory.ranking(seen["raw"]) if n in nodes] if "raw" in seen else [])
+        past = [n for n in self.memory.ranking(seen["raw"]) if n in nodes] if "raw" in seen else []
+        return out, past, seen.get("raw")
 
     @cached_property
     def _titles(self):
@@ -452,13 +453,14 @@ class Asker(NamedLifts, Closure, SubpartHub, AsOf):
     def retrieve(self, question: str, k: int = 10, as_of: Optional[str] = None,
                  anchor: Optional[Anchor] = None, trace: Optional[dict] = None) -> tuple[Anchor, list[Retrieved]]:
         """The ``k`` best provisions; ``trace`` (a dict), when given, receives the ranking's internals (each
-        view's per-mode rankings, the fused and agreement scores, each provision's authority/act/domain factor:
-        :mod:`regc.retrieval.rerank_features` reads them)."""
+        view's per-mode rankings, the fused and agreement scores, each provision's authority/act/domain factor, the
+        question's vector the memory read: :mod:`regc.retrieval.rerank_features` and
+        :mod:`regc.retrieval.memory_features` read them)."""
         anchor = anchor or extract_anchor(question, self.s)
         texts = self.view_texts(anchor)
         lists, raw, factors = [], [], {}
         titles = self.title_ranking(anchor) if self.title_view else []
-        per_view, past = self._view_rankings([texts[v] for v in self.views])
+        per_view, past, memory_vector = self._view_rankings([texts[v] for v in self.views])
         for v, per_mode in zip(self.views, per_view):
             raw.append(per_mode)
             if past and self.memory_mode == "hybrid" and v == "question" and per_mode:
@@ -521,7 +523,8 @@ class Asker(NamedLifts, Closure, SubpartHub, AsOf):
             self._join_hubs(scores, order)
         ranked = [Retrieved(n, sc, o) for n, (sc, o) in sorted(scores.items(), key=order)]
         if trace is not None:
-            trace.update(views=raw, fused=dict(fused), agree=agree, factors=factors, domains=domains)
+            trace.update(views=raw, fused=dict(fused), agree=agree, factors=factors, domains=domains,
+                         memory_vector=memory_vector)
         if as_of:
             ranked = self._at_version(ranked, as_of)
         return anchor, ranked[:k]

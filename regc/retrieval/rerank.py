@@ -9,6 +9,13 @@ a row goes left when its feature is <= the threshold; the score is ``base`` + th
 (feature means, scales and coefficients; the score is ``sum(coef * (x - mean) / scale)``).  The re-ordered hits carry the scores of the original ranking position by
 position (the best keeps the best score), so the answer's score margins read the new order.
 
+With a memory (``regc ask --memory --rerank``, issue 14 round 35's variant (2), measured leave-one-set-out only):
+the candidates are the top ``CANDIDATES`` of the hand-set + memory fusion (:meth:`~regc.retrieval.ask.Asker.retrieve`
+on an asker with a memory), their rows round 28's features followed by the memory's
+(:mod:`regc.retrieval.memory_features`, read from the question's vector the memory read), scored by
+``rerank_memory_weights.json`` (written by ``python -m harness.rerank_memory regen``; its trained questions in
+``rerank_memory_trained.json``).
+
 The questions the weights were trained on (every released question of commit a1bb759) are kept as short hashes of
 their normalised text in ``rerank_trained.json`` (written by ``python -m harness.rerank_trained``), so that
 ``regc ask --eval`` can say which of its figures are in-sample.
@@ -29,10 +36,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional, Sequence
 
+from regc.retrieval.memory_features import MEMORY_FEATURES, question_memory_features
 from regc.retrieval.rerank_features import FEATURES, candidate_features
 
 WEIGHTS = Path(__file__).with_name("rerank_weights.json")
 TRAINED = Path(__file__).with_name("rerank_trained.json")  # the questions the weights were trained on (hashed)
+MEMORY_WEIGHTS = Path(__file__).with_name("rerank_memory_weights.json")  # with a memory (``--memory --rerank``)
+MEMORY_TRAINED = Path(__file__).with_name("rerank_memory_trained.json")
 KEY_HEX = 16  # hex digits of sha256 kept per question
 CANDIDATES = 30  # provisions of retrieve's list that the re-ranker re-orders
 
@@ -42,13 +52,14 @@ class WeightsError(ValueError):
 
 
 @lru_cache(maxsize=4)
-def load_weights(path: Path = WEIGHTS) -> dict:
-    """The weights at ``path``, checked against ``FEATURES``."""
+def load_weights(path: Path = WEIGHTS, features: tuple[str, ...] = FEATURES) -> dict:
+    """The weights at ``path``, checked against ``features`` (``FEATURES``; ``FEATURES + MEMORY_FEATURES`` for the
+    memory weights)."""
     w = json.loads(Path(path).read_text(encoding="utf-8"))
     shaped = "trees" in w if w.get("kind") == "gbm" else len(w["mean"]) == len(w["scale"]) == len(w["coef"])
-    if list(w.get("features", ())) != list(FEATURES) or not shaped:
+    if list(w.get("features", ())) != list(features) or not shaped:
         raise WeightsError(f"{path}: weights for other features than this version computes; retrain them with "
-                           f"python -m harness.train_rerank fit")
+                           f"python -m harness.train_rerank fit (harness.rerank_memory fit for the memory's)")
     return w
 
 
@@ -103,20 +114,33 @@ def trained_on(questions: Sequence[str], path: Path = TRAINED) -> int:
     return sum(question_key(q) in keys for q in questions)
 
 
+def feature_rows(asker, anchor, trace: dict, head: Sequence) -> list[list[float]]:
+    """The re-ranker's rows of ``head``: round 28's features, followed by the memory's when ``asker`` has a memory
+    (read from the question's vector that retrieve put in ``trace``)."""
+    rows = candidate_features(asker, anchor, trace, head)
+    if asker.memory is None:
+        return rows
+    extra = question_memory_features(asker.memory, trace.get("memory_vector"), [h.node for h in head])
+    return [a + b for a, b in zip(rows, extra)]
+
+
 def retrieve_reranked(asker, question: str, k: int = 10, as_of: Optional[str] = None,
                       weights: Optional[dict] = None) -> tuple:
     """:meth:`~regc.retrieval.ask.Asker.retrieve`'s top ``CANDIDATES`` re-ordered by the learned score, cut to
-    ``k`` (the same ``(anchor, hits)`` shape).
+    ``k`` (the same ``(anchor, hits)`` shape).  On an asker with a memory the candidates are the hand-set + memory
+    fusion's, the rows carry the memory's features and the weights default to ``MEMORY_WEIGHTS``.
 
     >>> # anchor, hits = retrieve_reranked(Asker(Searcher.open("out/index")), "Who may see my records?")
     """
-    w = weights if weights is not None else load_weights()
+    w = weights if weights is not None else load_weights() if asker.memory is None else \
+        load_weights(MEMORY_WEIGHTS, FEATURES + MEMORY_FEATURES)
     trace: dict = {}
     anchor, hits = asker.retrieve(question, max(k, CANDIDATES), as_of, trace=trace)
     head, tail = hits[:CANDIDATES], hits[CANDIDATES:]
-    head = reorder(head, learned_scores(candidate_features(asker, anchor, trace, head), w))
+    head = reorder(head, learned_scores(feature_rows(asker, anchor, trace, head), w))
     return anchor, (head + tail)[:k]
 
 
-__all__ = ["CANDIDATES", "TRAINED", "WEIGHTS", "WeightsError", "learned_scores", "load_weights", "question_key",
-           "reorder", "retrieve_reranked", "trained_keys", "trained_on"]
+__all__ = ["CANDIDATES", "MEMORY_TRAINED", "MEMORY_WEIGHTS", "TRAINED", "WEIGHTS", "WeightsError", "feature_rows",
+           "learned_scores", "load_weights", "question_key", "reorder", "retrieve_reranked", "trained_keys",
+           "trained_on"]
