@@ -8,11 +8,12 @@ held-out split, and by number of gold provisions; ``faq_fresh.jsonl`` / ``hipaa_
 sets of the second round (never tuned on).  Systems (:data:`regc.eval.retrieval.SYSTEMS`): BM25 on the question
 (rolled up to provisions), ``ask`` (`regc ask`'s default: the hand-set top 30 re-ordered by the learned re-ranker),
 ``ask-handset`` (``--no-rerank``: anchor, 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf`` (the hand-set
-order with sum fusion), ``ask-memory`` (``--memory``).  The re-ranker was trained on these released questions, so
-its ``ask`` figures here are in-sample (a row per set says on how many).  Latency: rules-only retrieval + answer
-per question for ``ask`` and ``ask-handset`` side by side in the same run, the first question included, after the
-warm-up at load that `regc ask --eval` also does (JVM, encoder, graph, each provision's words and sentences:
-:func:`regc.retrieval.answer.warm_up`).
+order with sum fusion), ``ask-memory`` (``--memory``), ``ask-memory-rerank`` (``--memory --rerank``).  The
+re-rankers were trained on these released questions, so their figures here are in-sample (a row per set says on how
+many for ``ask``; ``ask-memory-rerank``'s weights were trained on every released question).  Latency: rules-only
+retrieval + answer per question for ``ask``, ``ask-handset`` and ``ask-memory-rerank`` side by side in the same
+run, the first question included, after the warm-up at load that `regc ask --eval` also does (JVM, encoder, graph,
+each provision's words and sentences: :func:`regc.retrieval.answer.warm_up`).
 
 ``run() -> [(label, figure)]`` (``make bench``); ``python -m bench.bench_ask [INDEX]`` reuses an index.
 """
