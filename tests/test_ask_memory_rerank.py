@@ -51,7 +51,7 @@ def test_features_on_a_toy_memory():
 def test_the_harness_reads_the_package_definition():
     assert harness_memory.memory_features is mf.memory_features
     assert harness_memory.MEMORY_FEATURES is mf.MEMORY_FEATURES
-    assert not hasattr(harness_memory, "votes_of") or harness_memory.votes_of is mf.votes_of
+    assert harness_memory.question_memory_features is mf.question_memory_features
 
 
 def test_memory_weights_are_for_the_memory_features_and_their_trained_questions_are_recorded():
