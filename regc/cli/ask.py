@@ -12,7 +12,7 @@ Order: the hand-set retrieval's top 30 (anchor, 3 views, RRM, closure) re-ordere
 (:mod:`regc.retrieval.rerank`), cut to ``--k``; ``--no-rerank`` keeps the hand-set order.  ``--memory`` alone is
 the hand-set + memory fusion (it implies ``--no-rerank``); ``--memory --rerank`` re-orders that fusion's top 30 by
 trees over round 28's features and the memory's vote (round 35's variant (2): ``rerank_memory_weights.json``,
-measured leave-one-set-out only).
+measured leave-one-set-out and on two sealed sets; opt-in).
 
 JSON: ``{"answer", "rules": [{"rule_id", "celex", "locator", "version", "claims": [{"text", "quote"}]}],
 "retrieved": [{"celex", "locator", "score"}]}``; every rule_id is a retrieved provision and every quote occurs
@@ -52,7 +52,7 @@ def register(sub) -> None:
                         "tests/fixtures/ask/README.md, rounds 30-34); alone it implies --no-rerank (the hand-set "
                         "+ memory fusion); with --rerank that fusion's top 30 is re-ordered by trees over the "
                         "re-ranker's features and the memory's vote (round 35's variant (2), measured in nested "
-                        "leave-one-set-out only, not on sealed sets)")
+                        "leave-one-set-out and on two sealed sets: opt-in, see tests/fixtures/ask/README.md)")
     p.add_argument("--lm", action="store_true", help="an LM writes the claims (same attribution gate)")
     p.add_argument("--api-base", metavar="URL", help="OpenAI-compatible endpoint for --lm (required with --lm)")
     p.add_argument("--model", default="local", help="model name sent to the endpoint (default: local)")
