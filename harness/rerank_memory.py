@@ -37,14 +37,14 @@ from pathlib import Path
 
 import numpy as np
 
+from harness.rerank_eval import pools
 from harness.train_rerank import _mean, fit_trees, load, rerank_order, score_set
 from regc.retrieval.memory_features import MEMORY_FEATURES, memory_features, question_memory_features
 
 CONFIG = (2, 200)  # trees: depth, count (fixed; see the module docstring)
 PRACTITIONER = tuple(f"hipaa_hhsfaq{i}" if i > 1 else "hipaa_hhsfaq" for i in range(1, 7)) + tuple(
     f"hipaa_webfaq{i}" if i > 1 else "hipaa_webfaq" for i in range(1, 7))
-POOLS = (("Taxonomy", lambda s: s.startswith("faq")), ("HIPAA", lambda s: s.startswith("hipaa")),
-         ("practitioner HIPAA", lambda s: s in PRACTITIONER), ("faq_eval", lambda s: s == "faq_eval"))
+POOLS = pools(PRACTITIONER)
 
 
 def add_memory(qs: list[dict], vectors: np.ndarray, gold: list[list[str]], neighbours: int,
@@ -138,17 +138,13 @@ def fit_memory_weights(qs: list[dict], V: np.ndarray, gold: list[list[str]], nei
 def trained_text(qs: list[dict]) -> str:
     """The trained-question file of the memory weights fitted on ``qs`` (keys of the fixtures' questions)."""
     from harness.rerank_dump import FIXTURES
+    from harness.rerank_trained import trained_file
     from regc.eval.retrieval import load_qa
-    from regc.retrieval.rerank import question_key
 
     names = sorted({q["set"] for q in qs})
     text = {n: [it["question"] for it in load_qa(FIXTURES / f"{n}.jsonl")] for n in names}
-    keys = sorted({question_key(text[q["set"]][q["i"]]) for q in qs})
-    doc = {"about": "questions the memory re-ranker (rerank_memory_weights.json) was trained on: sorted sha256 "
-                    "hex[:16] of each question's text, stripped, whitespace collapsed",
-           "source": "tests/fixtures/ask/*.jsonl (harness.rerank_memory fit)", "files": len(names),
-           "questions": len(qs), "keys": keys}
-    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+    return trained_file([text[q["set"]][q["i"]] for q in qs], "memory re-ranker (rerank_memory_weights.json)",
+                        "tests/fixtures/ask/*.jsonl (harness.rerank_memory fit)", len(names))
 
 
 def write_fit(dump: Path, out: Path) -> None:

@@ -41,14 +41,23 @@ def questions_of(files: dict[str, str]) -> list[str]:
             if line.strip()]
 
 
+def trained_file(questions: list[str], model: str, source: str, files: int) -> str:
+    """The JSON text of a trained-question file: the sorted, de-duplicated :func:`question_key` of ``questions``,
+    the model they trained (named in "about"), where they were read and from how many files.
+
+    >>> json.loads(trained_file(["Who  may see it?", "Who may see it?"], "x (w.json)", "here", 1))["keys"]
+    ['3d6902301ad29a0a']
+    """
+    doc = {"about": f"questions the {model} was trained on: sorted sha256 hex[:16] of each question's text, "
+                    "stripped, whitespace collapsed",
+           "source": source, "files": files, "questions": len(questions),
+           "keys": sorted({question_key(q) for q in questions})}
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
 def render(files: dict[str, str], commit: str) -> str:
     """The JSON text of the trained-question file for ``files`` (see the module docstring)."""
-    qs = questions_of(files)
-    keys = sorted({question_key(q) for q in qs})
-    doc = {"about": "questions the learned re-ranker (rerank_weights.json) was trained on: sorted sha256 hex[:16] "
-                    "of each question's text, stripped, whitespace collapsed",
-           "source": f"{commit}:{FOLDER}/*.jsonl", "files": len(files), "questions": len(qs), "keys": keys}
-    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+    return trained_file(questions_of(files), "learned re-ranker (rerank_weights.json)", f"{commit}:{FOLDER}/*.jsonl", len(files))
 
 
 def main(argv=None) -> int:

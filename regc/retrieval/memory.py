@@ -58,15 +58,31 @@ class Memory:
             order = order[sims[order] < SAME_QUESTION]
         return sims, order[: self.neighbours]
 
-    def votes(self, q) -> list[tuple[str, float]]:
-        """(gold provision, summed similarity of the nearest past questions holding it), most voted first (summed
-        in neighbour order; ties by id)."""
+    def tally(self, q) -> tuple[list[tuple[str, float]], dict[str, tuple[float, int]], float]:
+        """One pass over the nearest past questions: :meth:`votes`; per voted provision (its nearest voter's
+        similarity, its voters); the nearest past question's similarity (0 when none votes).
+
+        >>> import numpy as np
+        >>> m = Memory(np.array([[1.0, 0.0], [0.6, 0.8]], dtype=np.float32), (("a",), ("a", "b")), 2)
+        >>> votes, nearest, s1 = m.tally(np.array([1.0, 0.0]))
+        >>> [g for g, _ in votes], nearest["a"][1], round(s1, 3)
+        (['a', 'b'], 2, 1.0)
+        """
         sims, rows = self.nearest(q)
         votes: dict[str, float] = {}
+        nearest: dict[str, tuple[float, int]] = {}
         for j in rows:
             for g in self.gold[j]:
                 votes[g] = votes.get(g, 0.0) + float(sims[j])
-        return sorted(votes.items(), key=lambda x: (-round(x[1], 9), x[0]))
+                first, count = nearest.get(g, (float(sims[j]), 0))
+                nearest[g] = (first, count + 1)
+        ranked = sorted(votes.items(), key=lambda x: (-round(x[1], 9), x[0]))
+        return ranked, nearest, float(sims[rows[0]]) if len(rows) else 0.0
+
+    def votes(self, q) -> list[tuple[str, float]]:
+        """(gold provision, summed similarity of the nearest past questions holding it), most voted first (summed
+        in neighbour order; ties by id)."""
+        return self.tally(q)[0]
 
     def ranking(self, q) -> list[str]:
         """The gold provisions of the ``neighbours`` past questions nearest ``q``, by their votes."""

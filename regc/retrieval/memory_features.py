@@ -27,9 +27,10 @@ UNVOTED = 6  # the per-candidate features, all 0 for a provision the memory does
 
 def memory_features(votes: list[tuple[str, float]], nearest: dict[str, tuple[float, int]], s1: float,
                     nodes: Sequence[str], neighbours: int = 20) -> list[list[float]]:
-    """One row of ``MEMORY_FEATURES`` per candidate of ``nodes`` (see the module docstring).  ``votes``: the
-    memory's (provision, votes), most voted first; ``nearest``: per voted provision, (nearest voter's similarity,
-    number of voters); ``s1``: the question's nearest past question's similarity."""
+    """One row of ``MEMORY_FEATURES`` per candidate of ``nodes`` (see the module docstring).  ``votes``,
+    ``nearest``, ``s1``: :meth:`regc.retrieval.memory.Memory.tally` (the memory's (provision, votes), most voted
+    first; per voted provision, (nearest voter's similarity, number of voters); the nearest past question's
+    similarity)."""
     total = math.fsum(v for _, v in votes) or 1.0
     best = votes[0][1] if votes else 1.0
     rank = {g: r for r, (g, _) in enumerate(votes)}
@@ -43,26 +44,6 @@ def memory_features(votes: list[tuple[str, float]], nearest: dict[str, tuple[flo
     return out
 
 
-def votes_of(memory, q) -> tuple[list[tuple[str, float]], dict[str, tuple[float, int]], float]:
-    """The memory's votes for the question vector ``q``; per voted provision (nearest voter's similarity,
-    voters); the nearest past question's similarity (0 when none votes).
-
-    >>> import numpy as np
-    >>> from regc.retrieval.memory import Memory
-    >>> m = Memory(np.array([[1.0, 0.0], [0.6, 0.8]], dtype=np.float32), (("a",), ("a", "b")), 2)
-    >>> votes, nearest, s1 = votes_of(m, np.array([1.0, 0.0]))
-    >>> [g for g, _ in votes], nearest["a"][1], round(s1, 3)
-    (['a', 'b'], 2, 1.0)
-    """
-    sims, rows = memory.nearest(q)
-    nearest: dict[str, tuple[float, int]] = {}
-    for j in rows:
-        for g in memory.gold[j]:
-            first, count = nearest.get(g, (float(sims[j]), 0))
-            nearest[g] = (first, count + 1)
-    return memory.votes(q), nearest, float(sims[rows[0]]) if len(rows) else 0.0
-
-
 def question_memory_features(memory, q: Optional[object], nodes: Sequence[str]) -> list[list[float]]:
     """``MEMORY_FEATURES`` rows of ``nodes`` for the question vector ``q`` read against ``memory`` (every row 0
     when ``q`` is None: the memory read nothing, e.g. a question whose question view was not searched densely).
@@ -72,7 +53,7 @@ def question_memory_features(memory, q: Optional[object], nodes: Sequence[str]) 
     """
     if q is None:
         return memory_features([], {}, 0.0, nodes)
-    return memory_features(*votes_of(memory, q), nodes, memory.neighbours)
+    return memory_features(*memory.tally(q), nodes, memory.neighbours)
 
 
-__all__ = ["MEMORY_FEATURES", "TOP", "memory_features", "question_memory_features", "votes_of"]
+__all__ = ["MEMORY_FEATURES", "TOP", "memory_features", "question_memory_features"]
