@@ -121,6 +121,25 @@ def model(kind: str):
                                           random_state=0)
 
 
+def fixed_policy(s, recs: list, cands: list, kind: str, p: tuple, sets: list) -> None:
+    """Leave-one-set-out probabilities (the model fitted without the held set) under one fixed policy ``p``."""
+    import numpy as np
+
+    from regc.eval.retrieval import citation_metrics
+
+    out = []
+    for held in sets:
+        tr = [i for i, r in enumerate(recs) if r["set"] != held]
+        m = model(kind).fit(np.array([x[3] for i in tr for x in cands[i]]),
+                            np.array([int(x[0].node in recs[i]["gold"]) for i in tr for x in cands[i]]))
+        for i, r in enumerate(recs):
+            if r["set"] == held:
+                pr = list(m.predict_proba(np.array([x[3] for x in cands[i]]))[:, 1]) if cands[i] else []
+                out.append({"set": r["set"], **citation_metrics(cited(s, r["anchor"], r["hits"],
+                                                                      policy(cands[i], pr, *p)), r["gold"])})
+    show(f"{kind} LOSO model, fixed {p}", out)
+
+
 def main(argv=None) -> int:
     import numpy as np
 
@@ -131,6 +150,8 @@ def main(argv=None) -> int:
     ap.add_argument("dump")
     ap.add_argument("--limit", type=int, default=8)
     ap.add_argument("--models", default="lr,gbm")
+    ap.add_argument("--fixed", default="", help="floor,lo,hi: every fold uses this policy (an optimistic reading:"
+                    " the policy itself was picked on every set); only the model is fitted without the held set")
     a = ap.parse_args(argv)
     with open(a.dump, "rb") as f:
         recs = pickle.load(f)
@@ -141,6 +162,9 @@ def main(argv=None) -> int:
     base = [{"set": r["set"], **citation_metrics(default_answer(s, r), r["gold"])} for r in recs]
     show("current", base)
     sets = sorted({r["set"] for r in recs})
+    if a.fixed:
+        fixed_policy(s, recs, cands, a.models.split(",")[0], tuple(float(v) for v in a.fixed.split(",")), sets)
+        return 0
     for kind in a.models.split(","):
         out, chosen, insample = [], {}, {}
         for held in sets + [None]:  # None: every set (the in-sample reading)
