@@ -1,0 +1,30 @@
+"""The citation round's harness (H14ck): its pure pieces, without an index."""
+
+from harness.cite_eval import feasible, pooled, rescored
+from harness.cite_learn import policy
+from regc.retrieval.ask import Retrieved
+
+
+def test_rescored_weights_scores_by_rank_and_keeps_the_order_and_ids():
+    hits = [Retrieved("a#1", 1.0), Retrieved("a#2", 0.9, "closure"), Retrieved("a#3", 0.9)]
+    out = rescored(hits, 0.5, 0.0)
+    assert [h.node for h in out] == ["a#1", "a#2", "a#3"] and out[1].origin == "closure"
+    assert [round(h.score, 6) for h in out] == [1.0, 0.45, 0.225]
+    assert [round(h.score, 6) for h in rescored(hits, 1.0, 1.0)] == [1.0, 0.45, 0.3]
+
+
+def test_the_policy_cites_the_best_supported_first_and_the_rest_by_floor_or_probability():
+    cands = [(Retrieved("a#1", 1.0), 0.5, ["c1"], []), (Retrieved("a#2", 0.9), 1.0, ["c2"], []),
+             (Retrieved("a#3", 0.8), 0.2, ["c3"], []), (Retrieved("a#4", 0.7), 0.1, ["c4"], [])]
+    probs = [0.05, 0.1, 0.2, 0.6]
+    nodes = lambda chosen: [h.node for h, _, _ in chosen]
+    assert nodes(policy(cands, probs, 0.45, 0.0, 9)) == ["a#1", "a#2"]  # the floor alone (key a#2 at support 1.0)
+    assert nodes(policy(cands, probs, 0.45, 0.1, 9)) == ["a#2"]  # a#1 reaches the floor, not lo
+    assert nodes(policy(cands, probs, 0.45, 0.1, 0.5)) == ["a#2", "a#4"]  # a#4 by its probability alone
+    assert policy([], [], 0.45, 0.0, 9) == []
+
+
+def test_a_variant_is_feasible_only_within_the_slack_in_every_pool():
+    rows = [{"set": s, "cit_key": 1.0, "cit_precision": 0.5, "cit_recall": 0.5} for s in ("faq_x", "hipaa_webfaq")]
+    worse = [dict(r, cit_precision=0.49) if r["set"] == "faq_x" else r for r in rows]
+    assert feasible(pooled(rows), pooled(worse), 0.02) and not feasible(pooled(rows), pooled(worse), 0.005)
