@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import math
 import pickle
-import statistics
 import sys
 from collections import Counter
 from pathlib import Path
