@@ -77,7 +77,7 @@ def test_help_says_the_default_and_what_memory_with_rerank_is(capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert "--rerank, --no-rerank" in text and "default: on" in text
     assert "alone it implies --no-rerank" in text and "memory's vote" in text
-    assert "measured in nested leave-one-set-out and on two sealed sets" in text
+    assert "measured in nested leave-one-set-out and on eight sealed sets" in text and "opt-in" in text
 
 
 def _qa(path: Path, questions: list[str]) -> Path:
