@@ -70,17 +70,19 @@ def fit(qs: list[dict], kind: str, C: float, prior: float = 0.0) -> dict:
     return fit_trees(qs, int(C), int(prior)) if kind == "gbm" else fit_linear(qs, kind, C, prior)
 
 
-def fit_trees(qs: list[dict], depth: int, trees: int) -> dict:
+def fit_trees(qs: list[dict], depth: int, trees: int, weight=None) -> dict:
     """Gradient-boosted trees (sklearn's histogram booster, one thread, no early stopping: deterministic), exported
     as arrays per tree: ``{"kind": "gbm", "features", "base", "trees": [{"feature", "threshold", "left", "right",
-    "leaf", "value"}]}``; a row goes left when its feature is <= the threshold."""
+    "leaf", "value"}]}``; a row goes left when its feature is <= the threshold.  ``weight(q)``: the sample weights
+    of question ``q``'s rows (None: every row weighs 1, as the shipped weights were fitted)."""
     from sklearn.ensemble import HistGradientBoostingClassifier
     from threadpoolctl import threadpool_limits
 
     X, y = np.vstack([q["X"] for q in qs]), np.concatenate([q["y"] for q in qs])
     with threadpool_limits(1):
         m = HistGradientBoostingClassifier(max_depth=depth, max_iter=trees, learning_rate=LEARNING_RATE,
-                                           early_stopping=False, random_state=0).fit(X, y)
+                                           early_stopping=False, random_state=0).fit(
+            X, y, sample_weight=None if weight is None else np.concatenate([weight(q) for q in qs]))
     out = []
     for (pred,) in m._predictors:
         nd = pred.nodes
