@@ -23,11 +23,10 @@ from pathlib import Path
 
 from harness.qa_adapter import loso_train, released_sets
 from harness.rerank_dump import FIXTURES
-from harness.rerank_eval import pools, run_set
+from harness.rerank_eval import pools, released_practitioner_sets, run_set
 from harness.rerank_eval import summary as rerank_summary
 
-PRACTITIONER = ["hipaa_hhsfaq", "hipaa_hhsfaq2", "hipaa_hhsfaq3", "hipaa_hhsfaq4", "hipaa_hhsfaq5", "hipaa_webfaq",
-                "hipaa_webfaq2", "hipaa_webfaq3", "hipaa_webfaq4", "hipaa_webfaq5"]
+PRACTITIONER = released_practitioner_sets()
 POOLS = pools(PRACTITIONER)
 
 

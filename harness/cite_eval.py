@@ -14,8 +14,10 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from harness.rerank_eval import PRACTITIONER_PREFIXES
+
 POOLS = (("Taxonomy", lambda s: s.startswith("faq")), ("HIPAA", lambda s: s.startswith("hipaa")),
-         ("practitioner", lambda s: s.startswith(("hipaa_hhsfaq", "hipaa_webfaq"))),
+         ("practitioner", lambda s: s.startswith(PRACTITIONER_PREFIXES)),
          ("faq_eval", lambda s: s == "faq_eval"))
 METRICS = ("cit_key", "cit_precision", "cit_recall")
 

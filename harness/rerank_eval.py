@@ -62,6 +62,20 @@ def run_set(asker, items: list[dict], weights) -> list[dict]:
     return rows
 
 
+# the issue's practitioner HIPAA questions: the sets written from HHS FAQ pages and from practitioners' pages
+PRACTITIONER_PREFIXES = ("hipaa_hhsfaq", "hipaa_webfaq")
+
+
+def released_practitioner_sets(fixtures: Path = FIXTURES) -> tuple[str, ...]:
+    """Every released practitioner HIPAA set (its file name without ``.jsonl``), sorted: the pool a round reports
+    as "practitioner" (``PRACTITIONER`` above is round 28's seven, kept so its figures reproduce).
+
+    >>> released_practitioner_sets()[:2]
+    ('hipaa_hhsfaq', 'hipaa_hhsfaq2')
+    """
+    return tuple(sorted(p.stem for p in fixtures.glob("hipaa_*.jsonl") if p.stem.startswith(PRACTITIONER_PREFIXES)))
+
+
 def pools(practitioner: Sequence[str] = PRACTITIONER) -> tuple:
     """(label, predicate over a set's name) of the pooled figures; ``practitioner`` names that pool's sets."""
     return (("Taxonomy", lambda s: s.startswith("faq")), ("HIPAA", lambda s: s.startswith("hipaa")),

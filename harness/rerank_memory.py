@@ -37,13 +37,12 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.rerank_eval import pools
+from harness.rerank_eval import pools, released_practitioner_sets
 from harness.train_rerank import _mean, fit_trees, load, rerank_order, score_set
 from regc.retrieval.memory_features import MEMORY_FEATURES, memory_features, question_memory_features
 
 CONFIG = (2, 200)  # trees: depth, count (fixed; see the module docstring)
-PRACTITIONER = tuple(f"hipaa_hhsfaq{i}" if i > 1 else "hipaa_hhsfaq" for i in range(1, 7)) + tuple(
-    f"hipaa_webfaq{i}" if i > 1 else "hipaa_webfaq" for i in range(1, 7))
+PRACTITIONER = released_practitioner_sets()
 POOLS = pools(PRACTITIONER)
 
 

@@ -30,12 +30,11 @@ import json
 import sys
 from pathlib import Path
 
-from harness.rerank_eval import pools
+from harness.rerank_eval import pools, released_practitioner_sets
 from harness.train_rerank import _mean
 
 MODELS = ("default", "memory-rerank")  # the two orders a network can be given
-PRACTITIONER = tuple(f"hipaa_hhsfaq{i}" if i > 1 else "hipaa_hhsfaq" for i in range(1, 7)) + tuple(
-    f"hipaa_webfaq{i}" if i > 1 else "hipaa_webfaq" for i in range(1, 8))
+PRACTITIONER = released_practitioner_sets()
 POOLS = pools(PRACTITIONER) + (("faq_eval >= 3 gold", lambda s: s == "faq_eval"),)
 SPREAD = 3  # gold provisions from which a question counts as spread out (the rule's third clause)
 

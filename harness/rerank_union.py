@@ -34,15 +34,14 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.rerank_eval import pools
+from harness.rerank_eval import pools, released_practitioner_sets
 from harness.train_rerank import _mean, _tree_scores, fit_trees, load, metrics, rerank_order, score_set
 
 CONFIG = (2, 200)
 RANKS = ("rr_handset", "rr_fusion")
 GUARD = (0.7, 0.8, 0.9)  # nearest past question's cosine below which the memory's features read 0 (fixed grid)
 S1 = 6  # the index of ``mem_s1`` among MEMORY_FEATURES
-PRACTITIONER = tuple(f"hipaa_hhsfaq{i}" if i > 1 else "hipaa_hhsfaq" for i in range(1, 7)) + tuple(
-    f"hipaa_webfaq{i}" if i > 1 else "hipaa_webfaq" for i in range(1, 8))
+PRACTITIONER = released_practitioner_sets()
 POOLS = pools(PRACTITIONER)
 VARIANTS = ("union", "union_ranks") + tuple(f"guard_{t}" for t in GUARD)
 

@@ -30,12 +30,11 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.rerank_eval import pools
+from harness.rerank_eval import pools, released_practitioner_sets
 from harness.rerank_memory import CONFIG, add_memory
 from harness.train_rerank import _mean, fit_trees, load, score_set
 
-PRACTITIONER = tuple(f"hipaa_hhsfaq{i}" if i > 1 else "hipaa_hhsfaq" for i in range(1, 8)) + tuple(
-    f"hipaa_webfaq{i}" if i > 1 else "hipaa_webfaq" for i in range(1, 9))
+PRACTITIONER = released_practitioner_sets()
 SPREAD = 3  # gold provisions from which a question counts as spread out (round 28's >= 3-gold criterion)
 POOLS = pools(PRACTITIONER) + (("faq_eval >= 3 gold", lambda s: s == "faq_eval"),)
 UNWEIGHTED = "v2"
