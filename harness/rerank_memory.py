@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Optional
 
 import numpy as np
 
@@ -175,18 +176,28 @@ def main(argv=None) -> int:
     if argv[0] == "summary":
         print("\n".join(summary(json.loads(Path(argv[1]).read_text(encoding="utf-8")))))
         return 0
-    from regc.retrieval.memory import GOLD, VECTORS
-
-    g = json.loads(GOLD.read_text(encoding="utf-8"))
-    qs, V, m = load(Path(argv[1])), np.load(VECTORS).astype(np.float32), int(g["neighbours"])
     config = tuple(int(x) for x in argv[3].split("x")) if len(argv) > 3 else CONFIG  # e.g. 3x100
-    res = loso(qs, lambda held: add_memory(qs, V, g["gold"], m, held), config)
-    Path(argv[2]).write_text(json.dumps(res, sort_keys=True), encoding="utf-8")
+    run_loso(Path(argv[1]), Path(argv[2]), config)
     return 0
 
 
+def run_loso(dump: Path, out: Path, config: tuple = CONFIG, folds=None, memory_dir: Optional[Path] = None) -> None:
+    """Nested leave-one-set-out over ``dump``'s questions with their memory features, written to ``out`` as JSON.
+
+    The memory is the shipped one, or the two files of ``memory_dir`` (a memory of the dump's own rows when the
+    shipped one has grown since); ``folds``: the fold loop, ``folds(qs, with_memory, config)`` (default
+    :func:`loso`; round 39's weighted fits pass theirs)."""
+    from regc.retrieval.memory import GOLD, VECTORS
+
+    gold_p, vec_p = (memory_dir / GOLD.name, memory_dir / VECTORS.name) if memory_dir else (GOLD, VECTORS)
+    g = json.loads(gold_p.read_text(encoding="utf-8"))
+    qs, V, m = load(dump), np.load(vec_p).astype(np.float32), int(g["neighbours"])
+    res = (folds or loso)(qs, lambda held: add_memory(qs, V, g["gold"], m, held), config)
+    out.write_text(json.dumps(res, sort_keys=True), encoding="utf-8")
+
+
 __all__ = ["CONFIG", "MEMORY_FEATURES", "add_memory", "dump_fused", "fit_memory_weights", "loso", "memory_features",
-           "summary", "trained_text"]
+           "run_loso", "summary", "trained_text"]
 
 
 if __name__ == "__main__":

@@ -31,8 +31,8 @@ from pathlib import Path
 import numpy as np
 
 from harness.rerank_eval import pools, released_practitioner_sets
-from harness.rerank_memory import CONFIG, add_memory
-from harness.train_rerank import _mean, fit_trees, load, score_set
+from harness.rerank_memory import CONFIG, run_loso
+from harness.train_rerank import _mean, fit_trees, score_set
 
 PRACTITIONER = released_practitioner_sets()
 SPREAD = 3  # gold provisions from which a question counts as spread out (round 28's >= 3-gold criterion)
@@ -134,18 +134,12 @@ def main(argv=None) -> int:
     if argv[0] == "summary":
         print("\n".join(summary(table(read(argv[1]), read(argv[2]), read(argv[3])))))
         return 0
-    from regc.retrieval.memory import GOLD, VECTORS
-
     args, mem = list(argv[1:]), None
     if "--memory" in args:  # --memory DIR: the memory's two files from DIR
         at = args.index("--memory")
         mem, args = Path(args[at + 1]), args[:at] + args[at + 2:]
-    gold_p, vec_p = (mem / GOLD.name, mem / VECTORS.name) if mem else (GOLD, VECTORS)
-    g = json.loads(gold_p.read_text(encoding="utf-8"))
-    qs, V, m = load(Path(args[0])), np.load(vec_p).astype(np.float32), int(g["neighbours"])
     config = tuple(int(x) for x in args[2].split("x")) if len(args) > 2 else CONFIG  # e.g. 3x100
-    res = loso(qs, lambda held: add_memory(qs, V, g["gold"], m, held), config)
-    Path(args[1]).write_text(json.dumps(res, sort_keys=True), encoding="utf-8")
+    run_loso(Path(args[0]), Path(args[1]), config, loso, mem)
     return 0
 
 

@@ -69,3 +69,26 @@ def test_both_columns_are_fitted_without_the_held_set_and_a_vote_for_the_gold_is
     assert all(" current " in ln and " learned " in ln and " memory " in ln for ln in lines)
     pooled = lambda k: np.mean([r[0] for s in res for r in res[s][k]])  # noqa: E731
     assert pooled("memory") == 1.0 > pooled("learned")
+
+
+def test_run_loso_reads_the_memory_of_the_given_folder_and_writes_the_fold_loops_result(tmp_path, monkeypatch):
+    import json
+
+    import harness.rerank_memory as rm
+    from regc.retrieval.memory import GOLD, VECTORS
+
+    qs = [{"set": s, "gold": g, "nodes": ["a", "b", "c"], "X": np.zeros((3, 2))}
+          for s, g in (("s1", ["a"]), ("s2", ["b"]))]
+    monkeypatch.setattr(rm, "load", lambda path: qs)
+    (tmp_path / GOLD.name).write_text(json.dumps({"gold": [["a"], ["b"]], "neighbours": 2}))
+    np.save(tmp_path / VECTORS.name, np.vstack([_unit([1, 0]), _unit([0.9, 0.1])]).astype(np.float16))
+    seen = {}
+
+    def folds(questions, with_memory, config):
+        seen["votes"] = with_memory("s1")[1]["Xm"][:, 2].tolist()  # s2's question, s1 held out: nobody votes
+        seen["all"] = with_memory(None)[1]["Xm"][:, 2].tolist()  # s1's question votes "a" for s2's
+        return {"config": list(config)}
+
+    rm.run_loso(tmp_path / "dump.jsonl", tmp_path / "out.json", (3, 100), folds, tmp_path)
+    assert json.loads((tmp_path / "out.json").read_text()) == {"config": [3, 100]}
+    assert seen["votes"] == [0.0, 0.0, 0.0] and seen["all"][0] > 0 and seen["all"][1:] == [0.0, 0.0]
