@@ -157,3 +157,21 @@ def test_onnx_query_vectors_equal_the_pytorch_ones(monkeypatch):
     monkeypatch.setenv("REGC_ONNX", "0")
     monkeypatch.setattr(qe, "_STATE", {})
     assert qe.encode_onnx(texts) is None
+
+
+def test_onnx_query_vectors_do_not_depend_on_the_sessions_thread_count(monkeypatch):
+    import numpy as np
+
+    import regc.retrieval.query_encoder as qe
+
+    texts = ["biofuels", "Do we have to report CapEx for activities that are only taxonomy-eligible, and how?",
+             "Must a dentist encrypt the x-rays she emails to a specialist who treats the same patient? " * 4]
+    got = {}
+    for threads in ("1", "2"):
+        monkeypatch.setenv("REGC_ONNX_THREADS", threads)
+        monkeypatch.setattr(qe, "_STATE", {})
+        got[threads] = qe.encode_onnx(texts)
+        if got[threads] is None:
+            pytest.skip("onnx / onnxruntime not installed: queries are encoded with PyTorch")
+        assert qe._STATE["session"][0].get_session_options().intra_op_num_threads == int(threads)
+    assert np.array_equal(got["1"], got["2"])
