@@ -1,6 +1,7 @@
 """Query vectors through ONNX Runtime: the same sentence encoder, about twice as fast per short query on one
-thread as the PyTorch forward pass (measured 43 -> 20 ms per question on the loaded 2-core machine; the session
-runs on ``THREADS`` intra-op threads, which give the same vectors as one), with the same vectors (cosine >= 0.99999 to the PyTorch ones, checked on every start).
+thread as the PyTorch forward pass (measured 43 -> 20 ms per question on the loaded 2-core machine), with the
+same vectors (cosine >= 0.99999 to the PyTorch ones, checked on every start).  The session runs on ``THREADS``
+intra-op threads, which give the same vectors bit for bit as one.
 
 The ONNX graph is exported ONCE from the local encoder weights (no download) into the embedding cache folder,
 keyed by the model files and the torch/transformers versions; a graph that cannot be exported or loaded, or whose

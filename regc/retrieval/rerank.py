@@ -10,7 +10,7 @@ a row goes left when its feature is <= the threshold; the score is ``base`` + th
 position (the best keeps the best score), so the answer's score margins read the new order.
 
 With a memory (``regc ask --memory --rerank``, issue 14 round 35's variant (2), measured leave-one-set-out
-and on two sealed sets; opt-in):
+and on eight sealed sets; opt-in):
 the candidates are the top ``CANDIDATES`` of the hand-set + memory fusion (:meth:`~regc.retrieval.ask.Asker.retrieve`
 on an asker with a memory), their rows round 28's features followed by the memory's
 (:mod:`regc.retrieval.memory_features`, read from the question's vector the memory read), scored by
