@@ -175,3 +175,25 @@ def test_onnx_query_vectors_do_not_depend_on_the_sessions_thread_count(monkeypat
             pytest.skip("onnx / onnxruntime not installed: queries are encoded with PyTorch")
         assert qe._STATE["session"][0].get_session_options().intra_op_num_threads == int(threads)
     assert np.array_equal(got["1"], got["2"])
+
+
+@pytest.mark.parametrize("raw", ["two", "0", "-1", "1.5", ""])
+def test_an_unusable_thread_setting_is_an_input_error_not_a_silent_fallback(monkeypatch, raw):
+    import regc.retrieval.query_encoder as qe
+    from regc.errors import InputError
+
+    monkeypatch.setenv(qe.THREADS_VAR, raw)
+    monkeypatch.setattr(qe, "_STATE", {})
+    with pytest.raises(InputError, match=f"{qe.THREADS_VAR}={raw!r}"):
+        qe.encode_onnx(["biofuels"])
+    assert qe.session_threads({qe.THREADS_VAR: " 3 "}) == 3 and qe.session_threads({}) == qe.THREADS
+
+
+def test_regc_search_names_an_unusable_thread_setting_in_one_line_and_exits_2():
+    from tests.retrieval_helpers import dense_index
+
+    env = dict(os.environ, REGC_ONNX_THREADS="many")
+    p = subprocess.run([sys.executable, "-m", "regc", "search", str(dense_index()), "biofuels"],
+                       capture_output=True, text=True, env=env, timeout=300)
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.strip().splitlines() == ["regc: error: REGC_ONNX_THREADS='many': not a whole number of threads >= 1"]

@@ -1,7 +1,8 @@
 """Query vectors through ONNX Runtime: the same sentence encoder, about twice as fast per short query on one
 thread as the PyTorch forward pass (measured 43 -> 20 ms per question on the loaded 2-core machine), with the
 same vectors (cosine >= 0.99999 to the PyTorch ones, checked on every start).  The session runs on ``THREADS``
-intra-op threads, which give the same vectors bit for bit as one.
+intra-op threads, which give the same vectors bit for bit as one; ``REGC_ONNX_THREADS`` overrides it, and a value
+that is not a whole number >= 1 is an input error (exit 2), not a silent fall-back to PyTorch.
 
 The ONNX graph is exported ONCE from the local encoder weights (no download) into the embedding cache folder,
 keyed by the model files and the torch/transformers versions; a graph that cannot be exported or loaded, or whose
@@ -18,7 +19,9 @@ import hashlib
 import os
 import warnings
 from pathlib import Path
-from typing import Optional
+from typing import Mapping, Optional
+
+from regc.errors import InputError
 
 OPSET = 17
 AGREEMENT = 0.99999  # least cosine between the ONNX and the PyTorch vector of each probe text
@@ -28,6 +31,8 @@ INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 # (every third released question's 3-text batch, 391 of 391 `np.array_equal`) at 1.65x the speed on the 2-core
 # machine, 42.5 -> 25.7 ms per batch; a long practitioner question spends most of its retrieval time here
 THREADS = 2
+
+THREADS_VAR = "REGC_ONNX_THREADS"
 
 _STATE: dict = {}  # "session": (InferenceSession, tokenizer, max_length, input names) or None once decided
 
@@ -93,10 +98,33 @@ def _pool(hidden, mask):
     return (v / np.clip(np.linalg.norm(v, axis=1, keepdims=True), 1e-12, None)).astype("float32")
 
 
+class EncoderSettingError(InputError):
+    """A query-encoder setting in the environment that cannot be used (exit 2 at the command line)."""
+
+
+def session_threads(environ: Mapping[str, str] = os.environ) -> int:
+    """The ONNX session's intra-op threads: ``THREADS_VAR`` when set (a whole number >= 1), else ``THREADS``.
+
+    >>> session_threads({}), session_threads({"REGC_ONNX_THREADS": "1"})
+    (2, 1)
+    >>> session_threads({"REGC_ONNX_THREADS": "two"})
+    Traceback (most recent call last):
+    ...
+    regc.retrieval.query_encoder.EncoderSettingError: REGC_ONNX_THREADS='two': not a whole number of threads >= 1
+    """
+    raw = environ.get(THREADS_VAR)
+    if raw is None:
+        return THREADS
+    if not raw.strip().isdigit() or int(raw) < 1:
+        raise EncoderSettingError(f"{THREADS_VAR}={raw!r}: not a whole number of threads >= 1")
+    return int(raw)
+
+
 def _open():
-    """The checked ONNX session, or None (PyTorch stays in charge)."""
+    """The checked ONNX session, or None (PyTorch stays in charge); a bad ``THREADS_VAR`` raises first."""
     if os.environ.get("REGC_ONNX", "1") == "0":
         return None
+    threads = session_threads()
     try:
         import onnxruntime as ort
 
@@ -109,7 +137,7 @@ def _open():
         if not path.is_file():
             _export(model, path)
         opts = ort.SessionOptions()
-        opts.intra_op_num_threads = max(1, int(os.environ.get("REGC_ONNX_THREADS", THREADS)))
+        opts.intra_op_num_threads = threads
         opts.inter_op_num_threads = 1
         opts.log_severity_level = 3
         session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
@@ -139,4 +167,4 @@ def encode_onnx(texts: list[str]) -> Optional["object"]:
     return _run(state, texts) if state is not None and texts else None
 
 
-__all__ = ["encode_onnx"]
+__all__ = ["EncoderSettingError", "THREADS", "THREADS_VAR", "encode_onnx", "session_threads"]
