@@ -9,8 +9,8 @@ sets of the second round (never tuned on).  Systems (:data:`regc.eval.retrieval.
 (rolled up to provisions), ``ask`` (`regc ask`'s default: the hand-set top 30 re-ordered by the learned re-ranker),
 ``ask-handset`` (``--no-rerank``: anchor, 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf`` (the hand-set
 order with sum fusion), ``ask-memory`` (``--memory``), ``ask-memory-rerank`` (``--memory --rerank``).  The
-re-rankers were trained on these released questions, so their figures here are in-sample (a row per set says on how
-many for ``ask``; ``ask-memory-rerank``'s weights were trained on every released question).  Latency: rules-only
+re-rankers were trained on these released questions, so their figures here are in-sample (two rows per set say on
+how many, for ``ask`` and for ``ask-memory-rerank``: :func:`regc.retrieval.rerank.in_sample`, as `regc ask --eval`).  Latency: rules-only
 retrieval + answer per question for ``ask``, ``ask-handset`` and ``ask-memory-rerank`` side by side in the same
 run, the first question included, after the warm-up at load that `regc ask --eval` also does (JVM, encoder, graph,
 each provision's words and sentences: :func:`regc.retrieval.answer.warm_up`).
@@ -36,7 +36,7 @@ HIPAA = Path("hipaa-hhs-combined") / "hipaa_combined.pdf"
 
 def rows_for(index: Path) -> list[tuple[str, str]]:
     from regc.eval.retrieval import ask_rows, evaluate_ask, load_qa
-    from regc.retrieval.rerank import trained_on
+    from regc.retrieval.rerank import in_sample
     from regc.retrieval.search import Searcher
 
     s = Searcher.open(index)  # evaluate_ask warms the index up before the first question
@@ -45,8 +45,8 @@ def rows_for(index: Path) -> list[tuple[str, str]]:
         items = load_qa(FIXTURES / name)
         res = evaluate_ask(s, items)
         rows += ask_rows(res, f"{name.removesuffix('.jsonl')}: ")
-        rows.append((f"{name.removesuffix('.jsonl')}: ask in-sample (trained on)",
-                     f"{trained_on([it['question'] for it in items])} of {len(items)} questions"))
+        rows += [(f"{name.removesuffix('.jsonl')}: {label} in-sample (trained on)", f"{n} of {len(items)} questions")
+                 for label, _, n in in_sample([it["question"] for it in items])]
     return rows
 
 

@@ -127,3 +127,24 @@ def test_trained_file_generator_is_deterministic_and_normalises(tmp_path):
     out = tmp_path / "trained.json"
     out.write_text(text, encoding="utf-8")
     assert trained_on(["What is kept?", "Who  signs?", "Who signs here?"], out) == 2
+
+
+def test_bench_and_eval_report_the_same_in_sample_counts_for_both_learned_orders(monkeypatch, tmp_path):
+    import bench.bench_ask as ba
+    import regc.eval.retrieval as er
+    from regc.cli.ask import in_sample_line
+    from regc.retrieval.rerank import LEARNED_ORDERS, in_sample
+
+    released = [json.loads(x)["question"] for x in (FIXTURES / "faq_eval.jsonl").read_text().splitlines()][:3]
+    questions = released + ["How long must our security documentation be retained after it changed?"]
+    assert [label for label, _, _ in in_sample(questions)] == [label for label, _, _ in LEARNED_ORDERS]
+    assert [n for _, _, n in in_sample(questions)] == [trained_on(questions, p) for _, _, p in LEARNED_ORDERS]
+    (tmp_path / "s.jsonl").write_text("".join(json.dumps({"question": q, "gold": []}) + "\n" for q in questions))
+    monkeypatch.setattr(ba, "FIXTURES", tmp_path)
+    monkeypatch.setattr(ba, "SETS", ("s.jsonl",))
+    monkeypatch.setattr(er, "evaluate_ask", lambda s, items: None)
+    monkeypatch.setattr(er, "ask_rows", lambda res, prefix: [])
+    monkeypatch.setattr("regc.retrieval.search.Searcher.open", lambda index: None)
+    rows = ba.rows_for(tmp_path)
+    assert rows == [(f"s: {label} in-sample (trained on)", f"{n} of 4 questions") for label, _, n in in_sample(questions)]
+    assert in_sample_line(questions).count("was trained on 3 of these 4 questions") == 2

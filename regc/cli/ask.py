@@ -221,12 +221,10 @@ def in_sample_line(questions: list[str]) -> str:
     >>> in_sample_line(["a question nobody released?"])
     ''
     """
-    from regc.retrieval.rerank import MEMORY_TRAINED, TRAINED, trained_on
+    from regc.retrieval.rerank import in_sample
 
     out = ""
-    for label, what, path in (("ask", "the learned order", TRAINED),
-                              ("ask-memory-rerank", "the memory re-ranker", MEMORY_TRAINED)):
-        n = trained_on(questions, path)
+    for label, what, n in in_sample(questions):
         out += (f"{label}: {what} was trained on {n} of these {len(questions)} questions (in-sample for them; "
                 "held-out figures: tests/fixtures/ask/README.md)\n") if n else ""
     return out

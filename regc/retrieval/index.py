@@ -192,7 +192,7 @@ def encode_query(text: str | list[str]):
     from regc.retrieval.query_encoder import encode_onnx
 
     texts = [text] if isinstance(text, str) else list(text)
-    fast = encode_onnx(texts)  # ONNX Runtime on one thread, the same vectors; None: not available
+    fast = encode_onnx(texts)  # ONNX Runtime (query_encoder.THREADS threads), the same vectors; None: not available
     if fast is not None:
         return fast
     n = torch.get_num_threads()

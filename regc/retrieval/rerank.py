@@ -115,6 +115,20 @@ def trained_on(questions: Sequence[str], path: Path = TRAINED) -> int:
     return sum(question_key(q) in keys for q in questions)
 
 
+# the learned orders whose weights were fitted on released questions: (--eval row label, what it is, trained file)
+LEARNED_ORDERS = (("ask", "the learned order", TRAINED), ("ask-memory-rerank", "the memory re-ranker", MEMORY_TRAINED))
+
+
+def in_sample(questions: Sequence[str]) -> list[tuple[str, str, int]]:
+    """Per learned order of ``LEARNED_ORDERS``: (row label, what it is, how many of ``questions`` its weights were
+    trained on) -- what `regc ask --eval` and ``bench.bench_ask`` both report.
+
+    >>> [n for _, _, n in in_sample(["a question nobody released?"])]
+    [0, 0]
+    """
+    return [(label, what, trained_on(questions, path)) for label, what, path in LEARNED_ORDERS]
+
+
 def feature_rows(asker, anchor, trace: dict, head: Sequence) -> list[list[float]]:
     """The re-ranker's rows of ``head``: round 28's features, followed by the memory's when ``asker`` has a memory
     (read from the question's vector that retrieve put in ``trace``)."""
@@ -142,6 +156,6 @@ def retrieve_reranked(asker, question: str, k: int = 10, as_of: Optional[str] = 
     return anchor, (head + tail)[:k]
 
 
-__all__ = ["CANDIDATES", "MEMORY_TRAINED", "MEMORY_WEIGHTS", "TRAINED", "WEIGHTS", "WeightsError", "feature_rows",
-           "learned_scores", "load_weights", "question_key", "reorder", "retrieve_reranked", "trained_keys",
+__all__ = ["CANDIDATES", "LEARNED_ORDERS", "MEMORY_TRAINED", "MEMORY_WEIGHTS", "TRAINED", "WEIGHTS", "WeightsError", "feature_rows",
+           "in_sample", "learned_scores", "load_weights", "question_key", "reorder", "retrieve_reranked", "trained_keys",
            "trained_on"]
