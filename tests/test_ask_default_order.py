@@ -148,3 +148,24 @@ def test_bench_and_eval_report_the_same_in_sample_counts_for_both_learned_orders
     rows = ba.rows_for(tmp_path)
     assert rows == [(f"s: {label} in-sample (trained on)", f"{n} of 4 questions") for label, _, n in in_sample(questions)]
     assert in_sample_line(questions).count("was trained on 3 of these 4 questions") == 2
+
+
+def test_eval_asks_each_system_first_equally_often_and_keeps_the_row_order(monkeypatch):
+    import regc.eval.retrieval as er
+
+    systems = ["bm25", "ask", "ask-handset"]
+    firsts = [er.timing_order(systems, i)[0] for i in range(6)]
+    assert sorted(firsts) == sorted(systems * 2) and all(sorted(er.timing_order(systems, i)) == sorted(systems)
+                                                         for i in range(6))
+    asked = []
+
+    def fake(searcher, askers, system, it, k, answer_options, latency):
+        asked.append(system)
+        return {f"{system}:r@10": 1.0}
+
+    monkeypatch.setattr(er, "_ask_one", fake)
+    monkeypatch.setattr("regc.retrieval.ask.Asker", lambda searcher, **kw: object())
+    monkeypatch.setattr("regc.retrieval.answer.warm_up", lambda asker: None)
+    res = er.evaluate_ask(None, [{"question": "q", "gold": []}] * 2, systems=systems)
+    assert asked == systems + systems[1:] + systems[:1]
+    assert [list(r) for r in res["per_question"]] == [["id", "split", "n_gold"] + [f"{s}:r@10" for s in systems]] * 2

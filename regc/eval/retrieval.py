@@ -229,6 +229,40 @@ def _retrieve(askers: dict, system: str, question: str, k: int) -> tuple:
     return askers[system].retrieve(question, k)
 
 
+def timing_order(systems: Sequence[str], i: int) -> list[str]:
+    """The order in which question ``i`` is asked of ``systems``: rotated by one per question, so that no system
+    always meets the caches another has just warmed (the figures do not depend on the order; the latency does).
+
+    >>> [timing_order(["a", "b", "c"], i) for i in range(4)]
+    [['a', 'b', 'c'], ['b', 'c', 'a'], ['c', 'a', 'b'], ['a', 'b', 'c']]
+    """
+    r = i % len(systems) if systems else 0
+    return list(systems[r:]) + list(systems[:r])
+
+
+def _ask_one(searcher, askers: dict, system: str, it: dict, k: int, answer_options: Optional[dict],
+             latency: dict) -> dict:
+    """One system's metrics on one item (its latency appended to ``latency[system]`` when it is ``TIMED``)."""
+    import time
+
+    from regc.retrieval.answer import extractive
+
+    out: dict = {}
+    if system == "bm25":
+        ranked = [r.node for r in askers["ask-handset"].bm25_baseline(it["question"], k)]
+    else:
+        t0 = time.perf_counter()
+        anchor, hits = _retrieve(askers, system, it["question"], k)
+        if system in ANSWERED:
+            ans = extractive(searcher, anchor, hits, **(answer_options or {}))
+            if system in TIMED:
+                latency[system].append((time.perf_counter() - t0) * 1000)
+            out.update({f"{system}:{m}": v for m, v in citation_metrics(ans.rule_ids(), it["gold"]).items()})
+        ranked = [h.node for h in hits]
+    out.update({f"{system}:{m}": v for m, v in ranking_metrics(ranked, it["gold"], k).items()})
+    return out
+
+
 def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[str] = SYSTEMS,
                  progress=None, options: Optional[dict] = None,
                  answer_options: Optional[dict] = None) -> dict:
@@ -242,11 +276,10 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
     features, :mod:`regc.retrieval.memory_features`); ``options``: keyword arguments
     of every asker (ablations, e.g. ``{"title_view": None}``), ``answer_options`` those of the rules-only answer
     (``{"policy": "support"}``).  Citation metrics are those of the rules-only answer (``ANSWERED``), latency that
-    of retrieval + rules-only answer (``TIMED``).
+    of retrieval + rules-only answer (``TIMED``), the systems asked in :func:`timing_order`.
     Returns ``{"per_question": [...], "latency_ms": {system: [ms per question]}}``."""
-    import time
 
-    from regc.retrieval.answer import extractive, warm_up
+    from regc.retrieval.answer import warm_up
     from regc.retrieval.ask import Asker
 
     opts = dict(options or {})
@@ -259,21 +292,13 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
     if any(s != "bm25" for s in systems) and items:
         warm_up(askers["ask-handset"])  # loading is not a question's latency
     per_q, latency = [], {s: [] for s in systems if s in TIMED}
-    for it in items:
+    for i, it in enumerate(items):
         row = {"id": it.get("id", ""), "split": it.get("split", "dev"), "n_gold": len(it["gold"])}
+        got = {}
+        for system in timing_order(systems, i):  # each system is asked first as often as the others
+            got[system] = _ask_one(searcher, askers, system, it, k, answer_options, latency)
         for system in systems:
-            if system == "bm25":
-                ranked = [r.node for r in askers["ask-handset"].bm25_baseline(it["question"], k)]
-            else:
-                t0 = time.perf_counter()
-                anchor, hits = _retrieve(askers, system, it["question"], k)
-                if system in ANSWERED:
-                    ans = extractive(searcher, anchor, hits, **(answer_options or {}))
-                    if system in TIMED:
-                        latency[system].append((time.perf_counter() - t0) * 1000)
-                    row.update({f"{system}:{m}": v for m, v in citation_metrics(ans.rule_ids(), it["gold"]).items()})
-                ranked = [h.node for h in hits]
-            row.update({f"{system}:{m}": v for m, v in ranking_metrics(ranked, it["gold"], k).items()})
+            row.update(got[system])
         per_q.append(row)
         if progress is not None:
             progress(1)
