@@ -48,10 +48,12 @@ POOLS = pools(PRACTITIONER)
 
 
 def add_memory(qs: list[dict], vectors: np.ndarray, gold: list[list[str]], neighbours: int,
-               out: str | None = None) -> list[dict]:
+               out: str | None = None, extra=None) -> list[dict]:
     """Copies of the questions, each with ``Xm``: its rows with the ``MEMORY_FEATURES`` of the memory without its
     own set's rows and without set ``out``'s (the outer held set: no training row's votes read its gold).  The
-    dump's questions must be the memory's rows in the same order (checked by their gold)."""
+    dump's questions must be the memory's rows in the same order (checked by their gold).  ``extra(mem, v, q)``:
+    more keys of the copy of question ``q`` (vector ``v``, its ``Xm`` set) read from that same memory ``mem``
+    (round 41's agreement features)."""
     from regc.retrieval.memory import Memory
 
     if len(qs) != len(gold) or any(sorted(q["gold"]) != sorted(g) for q, g in zip(qs, gold)):
@@ -62,8 +64,10 @@ def add_memory(qs: list[dict], vectors: np.ndarray, gold: list[list[str]], neigh
     for own in sorted(set(sets)):
         mem = full.without([s not in (own, out) for s in sets])
         for i in (i for i, s in enumerate(sets) if s == own):
-            extra = np.array(question_memory_features(mem, vectors[i], qs[i]["nodes"]), dtype=float)
-            res[i] = dict(qs[i], Xm=np.hstack([qs[i]["X"], extra.reshape(len(qs[i]["nodes"]), -1)]))
+            cols = np.array(question_memory_features(mem, vectors[i], qs[i]["nodes"]), dtype=float)
+            res[i] = dict(qs[i], Xm=np.hstack([qs[i]["X"], cols.reshape(len(qs[i]["nodes"]), -1)]))
+            if extra is not None:
+                res[i].update(extra(mem, vectors[i], res[i]))
     return res
 
 
