@@ -39,7 +39,7 @@ from typing import Sequence
 import numpy as np
 
 from harness.rerank_eval import pools, released_practitioner_sets
-from harness.rerank_memory import CONFIG, add_memory
+from harness.rerank_memory import CONFIG, add_memory, memory_option
 from harness.train_rerank import _mean, fit_trees, load, score_set
 from regc.retrieval.memory_features import MEMORY_FEATURES
 
@@ -214,10 +214,7 @@ def main(argv=None) -> int:
     if argv[0] == "summary":
         print("\n".join(summary(json.loads(Path(argv[1]).read_text(encoding="utf-8")))))
         return 0
-    args, mem = list(argv[1:]), None
-    if "--memory" in args:  # --memory DIR: the memory's two files from DIR
-        at = args.index("--memory")
-        mem, args = Path(args[at + 1]), args[:at] + args[at + 2:]
+    args, mem = memory_option(argv[1:])
     config = tuple(int(x) for x in args[3].split("x")) if len(args) > 3 else CONFIG  # e.g. 3x100
     run_loso(Path(args[0]), Path(args[1]), Path(args[2]), config, mem)
     return 0

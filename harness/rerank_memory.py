@@ -185,6 +185,19 @@ def main(argv=None) -> int:
     return 0
 
 
+def memory_option(args: list[str]) -> tuple[list[str], Optional[Path]]:
+    """``args`` without ``--memory DIR`` and that DIR (None when absent): the memory's two files for ``run_loso``.
+
+    >>> memory_option(["a", "--memory", "/m", "b"])
+    (['a', 'b'], PosixPath('/m'))
+    """
+    args = list(args)
+    if "--memory" not in args:
+        return args, None
+    at = args.index("--memory")
+    return args[:at] + args[at + 2:], Path(args[at + 1])
+
+
 def run_loso(dump: Path, out: Path, config: tuple = CONFIG, folds=None, memory_dir: Optional[Path] = None) -> None:
     """Nested leave-one-set-out over ``dump``'s questions with their memory features, written to ``out`` as JSON.
 
@@ -200,7 +213,7 @@ def run_loso(dump: Path, out: Path, config: tuple = CONFIG, folds=None, memory_d
     out.write_text(json.dumps(res, sort_keys=True), encoding="utf-8")
 
 
-__all__ = ["CONFIG", "MEMORY_FEATURES", "add_memory", "dump_fused", "fit_memory_weights", "loso", "memory_features",
+__all__ = ["CONFIG", "memory_option", "MEMORY_FEATURES", "add_memory", "dump_fused", "fit_memory_weights", "loso", "memory_features",
            "run_loso", "summary", "trained_text"]
 
 

@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from harness.rerank_eval import pools, released_practitioner_sets
-from harness.rerank_memory import CONFIG, run_loso
+from harness.rerank_memory import CONFIG, memory_option, run_loso
 from harness.train_rerank import _mean, fit_trees, score_set
 
 PRACTITIONER = released_practitioner_sets()
@@ -134,10 +134,7 @@ def main(argv=None) -> int:
     if argv[0] == "summary":
         print("\n".join(summary(table(read(argv[1]), read(argv[2]), read(argv[3])))))
         return 0
-    args, mem = list(argv[1:]), None
-    if "--memory" in args:  # --memory DIR: the memory's two files from DIR
-        at = args.index("--memory")
-        mem, args = Path(args[at + 1]), args[:at] + args[at + 2:]
+    args, mem = memory_option(argv[1:])
     config = tuple(int(x) for x in args[2].split("x")) if len(args) > 2 else CONFIG  # e.g. 3x100
     run_loso(Path(args[0]), Path(args[1]), config, loso, mem)
     return 0
