@@ -649,10 +649,10 @@ def test_faq_fixture_is_audited_and_split():
                         ("hipaa_webfaq8.jsonl", "hwebfaq8"),
                         ("hipaa_hhsfaq7.jsonl", "hhsfaq7"),
                         ("faq_webfaq8.jsonl", "webfaq8"),
-                        ("hipaa_webfaq9.jsonl", "hwebfaq9")):  # annotated before any run
-                        ("hipaa_hhsfaq8.jsonl", "hhsfaq8")):  # annotated before any run
-                        ("faq_webfaq9.jsonl", "webfaq9")):  # annotated before any run
-                        ("hipaa_webfaq10.jsonl", "hwebfaq10")):  # annotated before any run
+                        ("hipaa_webfaq9.jsonl", "hwebfaq9"),
+                        ("hipaa_hhsfaq8.jsonl", "hhsfaq8"),
+                        ("faq_webfaq9.jsonl", "webfaq9"),
+                        ("hipaa_webfaq10.jsonl", "hwebfaq10"),
                         ("faq_webfaq10.jsonl", "webfaq10")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
         assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
