@@ -93,16 +93,17 @@ def test_eval_rows_name_both_orders_and_the_in_sample_line(capsys, tmp_path):
     assert main(["ask", "--eval", str(_qa(tmp_path / "mixed.jsonl", released + [fresh])), str(ask_index())]) == 0
     lines = capsys.readouterr().out.splitlines()
     systems = [x.split()[2] for x in lines if x.startswith("all (n=3) ")]
-    assert systems == ["bm25", "ask", "ask-handset", "ask-rrf", "ask-memory", "ask-memory-rerank"]
+    assert systems == ["bm25", "ask", "ask-handset", "ask-rrf", "ask-memory", "ask-memory-rerank", "ask-by-network"]
     assert any(x.startswith("all (n=3) ask ") and "cit_key" in x for x in lines)  # the default is answered too
     assert any(x.startswith("ask latency") for x in lines) and any(x.startswith("ask-handset latency") for x in lines)
-    assert lines[-2:] == [f"{label}: {what} was trained on 2 of these 3 questions (in-sample for them; held-out "
+    assert lines[-3:] == [f"{label}: {what} was trained on 2 of these 3 questions (in-sample for them; held-out "
                           "figures: tests/fixtures/ask/README.md)" for label, what in (
-                              ("ask", "the learned order"), ("ask-memory-rerank", "the memory re-ranker"))]
+                              ("ask", "the learned order"), ("ask-memory-rerank", "the memory re-ranker"),
+                              ("ask-by-network", "the learned order it routes to"))]
     assert any(x.startswith("ask-memory-rerank latency") for x in lines)
     assert main(["ask", "--eval", str(_qa(tmp_path / "new.jsonl", [fresh])), str(ask_index())]) == 0
     out = capsys.readouterr().out
-    assert "trained on" not in out and out.splitlines()[-1].startswith("ask-memory-rerank latency")
+    assert "trained on" not in out and out.splitlines()[-1].startswith("ask-by-network latency")
 
 
 def test_trained_file_holds_the_released_questions_of_its_commit():
@@ -138,7 +139,8 @@ def test_bench_and_eval_report_the_same_in_sample_counts_for_both_learned_orders
     released = [json.loads(x)["question"] for x in (FIXTURES / "faq_eval.jsonl").read_text().splitlines()][:3]
     questions = released + ["How long must our security documentation be retained after it changed?"]
     assert [label for label, _, _ in in_sample(questions)] == [label for label, _, _ in LEARNED_ORDERS]
-    assert [n for _, _, n in in_sample(questions)] == [trained_on(questions, p) for _, _, p in LEARNED_ORDERS]
+    assert [n for _, _, n in in_sample(questions)][:2] == [trained_on(questions, p) for _, _, (p,) in LEARNED_ORDERS[:2]]
+    assert in_sample(questions)[2][2] == 3  # --by-network: a question either of its orders was trained on
     (tmp_path / "s.jsonl").write_text("".join(json.dumps({"question": q, "gold": []}) + "\n" for q in questions))
     monkeypatch.setattr(ba, "FIXTURES", tmp_path)
     monkeypatch.setattr(ba, "SETS", ("s.jsonl",))
@@ -147,7 +149,7 @@ def test_bench_and_eval_report_the_same_in_sample_counts_for_both_learned_orders
     monkeypatch.setattr("regc.retrieval.search.Searcher.open", lambda index: None)
     rows = ba.rows_for(tmp_path)
     assert rows == [(f"s: {label} in-sample (trained on)", f"{n} of 4 questions") for label, _, n in in_sample(questions)]
-    assert in_sample_line(questions).count("was trained on 3 of these 4 questions") == 2
+    assert in_sample_line(questions).count("was trained on 3 of these 4 questions") == 3
 
 
 def test_eval_asks_each_system_first_equally_often_and_keeps_the_row_order(monkeypatch):

@@ -211,11 +211,13 @@ def mean_rows(per_q: list[dict], keys: Sequence[str]) -> dict[str, float]:
 
 
 # the systems `regc ask --eval` and bench/bench_ask.py report, in order; ``ask`` is `regc ask`'s default order
-SYSTEMS = ("bm25", "ask", "ask-handset", "ask-rrf", "ask-memory", "ask-memory-rerank")
+SYSTEMS = ("bm25", "ask", "ask-handset", "ask-rrf", "ask-memory", "ask-memory-rerank", "ask-by-network")
 METRICS = ("recall", "ndcg", "fullcov", "cit_precision", "cit_recall", "cit_key", "cit_answered")
-ANSWERED = ("ask", "ask-handset", "ask-memory", "ask-memory-rerank")  # systems whose rules-only answer is scored too
-# systems whose retrieval + rules-only answer is timed: the default, --no-rerank and --memory --rerank
-TIMED = ("ask", "ask-handset", "ask-memory-rerank")
+# systems whose rules-only answer is scored too
+ANSWERED = ("ask", "ask-handset", "ask-memory", "ask-memory-rerank", "ask-by-network")
+# systems whose retrieval + rules-only answer is timed: the default, --no-rerank, --memory --rerank, --by-network
+TIMED = ("ask", "ask-handset", "ask-memory-rerank", "ask-by-network")
+MEMORY_SYSTEMS = ("ask-memory", "ask-memory-rerank", "ask-by-network")  # systems that read the memory
 
 
 def _retrieve(askers: dict, system: str, question: str, k: int) -> tuple:
@@ -226,6 +228,10 @@ def _retrieve(askers: dict, system: str, question: str, k: int) -> tuple:
         return retrieve_reranked(askers["ask-handset"], question, k)
     if system == "ask-memory-rerank":  # the memory asker's fusion re-ordered with the memory's features
         return retrieve_reranked(askers["ask-memory"], question, k)
+    if system == "ask-by-network":  # the order its citation network chose (regc.retrieval.networks)
+        from regc.retrieval.networks import retrieve_by_network
+
+        return retrieve_by_network(askers["ask-handset"], askers["ask-memory"], question, k)
     return askers[system].retrieve(question, k)
 
 
@@ -273,7 +279,8 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
     ``ask-memory`` (the hand-set order with the released questions' memory, :mod:`regc.retrieval.memory`,
     ``regc ask --memory``; each question's own stored copy left out of its vote), ``ask-memory-rerank`` (``regc
     ask --memory --rerank``: that fusion's top 30 re-ordered by trees over the re-ranker's and the memory's
-    features, :mod:`regc.retrieval.memory_features`); ``options``: keyword arguments
+    features, :mod:`regc.retrieval.memory_features`), ``ask-by-network`` (``regc ask --by-network``: per question,
+    the order its citation network chose, :mod:`regc.retrieval.networks`); ``options``: keyword arguments
     of every asker (ablations, e.g. ``{"title_view": None}``), ``answer_options`` those of the rules-only answer
     (``{"policy": "support"}``).  Citation metrics are those of the rules-only answer (``ANSWERED``), latency that
     of retrieval + rules-only answer (``TIMED``), the systems asked in :func:`timing_order`.
@@ -284,7 +291,7 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
 
     opts = dict(options or {})
     askers = {"ask-handset": Asker(searcher, **opts), "ask-rrf": Asker(searcher, **{**opts, "fusion": "rrf"})}
-    if "ask-memory" in systems or "ask-memory-rerank" in systems:
+    if any(s in MEMORY_SYSTEMS for s in systems):
         from regc.retrieval.memory import load_memory
 
         # a released question is in the memory: its own copy is left out of its vote (leave-one-question-out)
