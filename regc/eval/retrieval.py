@@ -254,6 +254,7 @@ def _ask_one(searcher, askers: dict, system: str, it: dict, k: int, answer_optio
     from regc.retrieval.answer import extractive
 
     out: dict = {}
+    searcher.forget_queries()  # each system answers the question cold: no search another system just made
     if system == "bm25":
         ranked = [r.node for r in askers["ask-handset"].bm25_baseline(it["question"], k)]
     else:
