@@ -44,11 +44,16 @@ def test_a_bad_networks_file_is_a_typed_error_naming_the_file(tmp_path, text, me
     assert str(p) in str(e.value)
 
 
-def test_each_question_gets_exactly_the_order_its_network_routes_to():
+def test_each_question_gets_exactly_the_order_its_network_routes_to(monkeypatch):
     s = Searcher.open(ask_index())
     plain, memory = Asker(s), Asker(s, memory=load_memory())
     names = nw.network_names(plain)
     assert len(names) == 2 and "doc:hipaa_combined" in names.values()  # the EU acts' network and HIPAA's
+    # this test index has no dense part: the memory cannot read a question, so every question gets the default
+    assert not nw.memory_reads(memory)
+    assert [h.node for h in nw.retrieve_by_network(plain, memory, HIPAA_Q, 10)[1]] == \
+        [h.node for h in retrieve_reranked(plain, HIPAA_Q, 10)[1]]
+    monkeypatch.setattr(nw, "memory_reads", lambda asker: True)  # as on an index with its dense part
     for q, expected in ((HIPAA_Q, memory), (TAXONOMY_Q, plain)):
         trace: dict = {}
         retrieve_reranked(plain, q, 10, trace=trace)

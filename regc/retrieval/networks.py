@@ -70,10 +70,17 @@ def route(nets: Sequence[str], chosen: Mapping[str, str]) -> str:
     return MODELS[1] if nets and all(chosen.get(n) == MODELS[1] for n in nets) else MODELS[0]
 
 
+def memory_reads(asker) -> bool:
+    """Whether the memory can read a question on ``asker``'s index: it votes through the question's dense vector, so
+    an index built without its dense part (``regc index --no-dense``) leaves every question to the default."""
+    return bool(asker.s.has_dense)
+
+
 def retrieve_by_network(asker, memory_asker, question: str, k: int = 10, as_of: Optional[str] = None,
                         chosen: Optional[Mapping[str, str]] = None) -> tuple:
     """``(anchor, hits)`` of the order the question's network chose: the default's (``asker``, without a memory)
-    or ``--memory --rerank``'s (``memory_asker``).  The default is asked first: its fusion names the networks.
+    or ``--memory --rerank``'s (``memory_asker``; only where :func:`memory_reads`).  The default is asked first: its
+    fusion names the networks.
 
     >>> # retrieve_by_network(Asker(s), Asker(s, memory=load_memory()), "May a covered entity ...?")
     """
@@ -82,10 +89,10 @@ def retrieve_by_network(asker, memory_asker, question: str, k: int = 10, as_of: 
     chosen = load_networks() if chosen is None else chosen
     trace: dict = {}
     out = retrieve_reranked(asker, question, k, as_of, trace=trace)
-    if route(question_networks(asker, trace), chosen) == MODELS[1]:
+    if route(question_networks(asker, trace), chosen) == MODELS[1] and memory_reads(memory_asker):
         return retrieve_reranked(memory_asker, question, k, as_of)
     return out
 
 
-__all__ = ["MODELS", "NETWORKS", "NETWORK_NAME", "NetworksError", "load_networks", "network_names",
+__all__ = ["MODELS", "NETWORKS", "NETWORK_NAME", "NetworksError", "load_networks", "memory_reads", "network_names",
            "question_networks", "retrieve_by_network", "route"]
