@@ -1,4 +1,4 @@
-"""`regc ask --by-network` (issue 14, round 42b): a fixed route per citation network read from
+"""`regc ask`'s default order since round 42b (`--by-network`): a fixed route per citation network read from
 ``memory_networks.json`` -- the HIPAA network answered by ``--memory --rerank``, every other by the default -- and
 the route's LOSO column in the harness (`harness/rerank_switch.py`)."""
 
@@ -65,11 +65,18 @@ def test_each_question_gets_exactly_the_order_its_network_routes_to(monkeypatch)
         [h.node for h in nw.retrieve_by_network(plain, memory, HIPAA_Q, 10)[1]]
 
 
-def test_by_network_cli_answers_and_refuses_other_order_flags(capsys):
+def test_by_network_cli_answers_and_refuses_other_order_flags(capsys, monkeypatch):
+    monkeypatch.setattr(nw, "memory_reads", lambda asker: True)  # as on an index with its dense part
     assert main(["ask", str(ask_index()), HIPAA_Q, "--by-network", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     retrieved = {(h["celex"], h["locator"]) for h in out["retrieved"]}
     assert out["rules"] and all((r["celex"], r["locator"]) in retrieved for r in out["rules"])
+    routed = out
+    assert main(["ask", str(ask_index()), HIPAA_Q, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == routed  # the route is the default
+    assert main(["ask", str(ask_index()), HIPAA_Q, "--json", "--no-by-network"]) == 0
+    learned = json.loads(capsys.readouterr().out)
+    assert learned["retrieved"] != routed["retrieved"]  # --no-by-network: the learned order for every question
     for extra in (["--memory"], ["--rerank"], ["--no-rerank"]):
         assert main(["ask", str(ask_index()), HIPAA_Q, "--by-network", *extra]) == 2
         assert "--by-network" in capsys.readouterr().err
@@ -84,10 +91,10 @@ def test_eval_rows_are_one_line_per_question_with_every_system(capsys, tmp_path)
     table = capsys.readouterr().out
     rows = [json.loads(x) for x in rows_p.read_text(encoding="utf-8").splitlines()]
     assert [r["id"] for r in rows] == ["t0", "t1"] and all(r["n_gold"] == 1 for r in rows)
-    assert rows[0]["ask-by-network:recall"] == 1.0  # the HIPAA question's gold is retrieved (so the mean can fail)
-    assert all(f"{s}:recall" in r for r in rows for s in ("bm25", "ask", "ask-memory-rerank", "ask-by-network"))
-    mean = sum(r["ask-by-network:recall"] for r in rows) / 2
-    assert any(x.startswith("all (n=2) ask-by-network ") and f"recall {mean:.3f}" in x for x in table.splitlines())
+    assert rows[0]["ask:recall"] == 1.0  # the HIPAA question's gold is retrieved (so the mean can fail)
+    assert all(f"{s}:recall" in r for r in rows for s in ("bm25", "ask", "ask-learned", "ask-memory-rerank"))
+    mean = sum(r["ask:recall"] for r in rows) / 2
+    assert any(x.startswith("all (n=2) ask ") and f"recall {mean:.3f}" in x for x in table.splitlines())
 
 
 def test_eval_rows_refuses_without_eval_or_an_unwritable_place(capsys, tmp_path):

@@ -3,20 +3,20 @@
     regc ask out/index "Do we report CapEx for activities that are only eligible?" --json
     regc ask out/index --questions questions.jsonl --json         # one {"question": ...} per line
     regc ask out/index "..." --lm --api-base http://127.0.0.1:8000/v1 --model local
-    regc ask out/index "..." --no-rerank                           # the hand-set order (the default before)
+    regc ask out/index "..." --no-by-network                       # the learned order for every question (rounds 28-41)
+    regc ask out/index "..." --no-rerank                           # the hand-set order
     regc ask out/index "..." --memory                              # the released questions' gold vote too (hand-set)
     regc ask out/index "..." --memory --rerank                     # + the memory's vote as re-ranker features
-    regc ask out/index "..." --by-network                          # the order the question's network chose
     regc ask --eval tests/fixtures/ask/faq_eval.jsonl out/index    # R@10, nDCG@10, FullCov@10, citations vs BM25
 
-Order: the hand-set retrieval's top 30 (anchor, 3 views, RRM, closure) re-ordered by the learned re-ranker
-(:mod:`regc.retrieval.rerank`), cut to ``--k``; ``--no-rerank`` keeps the hand-set order.  ``--memory`` alone is
-the hand-set + memory fusion (it implies ``--no-rerank``); ``--memory --rerank`` re-orders that fusion's top 30 by
-trees over round 28's features and the memory's vote (round 35's variant (2): ``rerank_memory_weights.json``,
-measured leave-one-set-out and on eight sealed sets; opt-in: held-out it reads practitioner HIPAA questions best,
-but loses the FAQ evaluation's questions with three or more gold provisions).  ``--by-network`` answers a
-question of the HIPAA network with ``--memory --rerank`` and every other with the default
-(``memory_networks.json``, :mod:`regc.retrieval.networks`; round 42b).
+Order (default, round 42b): per question, the order its citation network is routed to (``memory_networks.json``,
+:mod:`regc.retrieval.networks`): a question of the HIPAA network gets ``--memory --rerank``'s, every other the
+learned order (``--no-by-network``: the hand-set retrieval's top 30 -- anchor, 3 views, RRM, closure -- re-ordered
+by the learned re-ranker, :mod:`regc.retrieval.rerank`), cut to ``--k``.  ``--no-rerank`` keeps the hand-set order.
+``--memory`` alone is the hand-set + memory fusion (it implies ``--no-rerank``); ``--memory --rerank`` re-orders
+that fusion's top 30 by trees over round 28's features and the memory's vote (round 35's variant (2):
+``rerank_memory_weights.json``; held-out it reads practitioner HIPAA questions best, but loses the FAQ evaluation's
+questions with three or more gold provisions, hence the route).
 
 JSON: ``{"answer", "rules": [{"rule_id", "celex", "locator", "version", "claims": [{"text", "quote"}]}],
 "retrieved": [{"celex", "locator", "score"}]}``; every rule_id is a retrieved provision and every quote occurs
@@ -63,10 +63,11 @@ def register(sub) -> None:
                         ".910 / FullCov@10 .821 against the default's .821 / .687, but below the default on the FAQ "
                         "evaluation's questions with >= 3 gold provisions: opt-in, see "
                         "tests/fixtures/ask/README.md, stop 30)")
-    p.add_argument("--by-network", action="store_true",
-                   help="answer each question with the order its citation network chose on the released sets: "
-                        "--memory --rerank for the HIPAA network, the default for every other (regc/retrieval/"
-                        "memory_networks.json; tests/fixtures/ask/README.md, round 42b)")
+    p.add_argument("--by-network", action=argparse.BooleanOptionalAction, default=None,
+                   help="answer each question with the order its citation network is routed to: --memory --rerank "
+                        "for the HIPAA network, the learned order for every other (default: on unless --memory, "
+                        "--rerank or --no-rerank is given; --no-by-network gives the learned order for every "
+                        "question; regc/retrieval/memory_networks.json, tests/fixtures/ask/README.md round 42b)")
     p.add_argument("--lm", action="store_true", help="an LM writes the claims (same attribution gate)")
     p.add_argument("--api-base", metavar="URL", help="OpenAI-compatible endpoint for --lm (required with --lm)")
     p.add_argument("--model", default="local", help="model name sent to the endpoint (default: local)")
@@ -170,15 +171,17 @@ def _cmd_ask(args) -> int:
         raise CLIError("--eval-rows writes the rows of --eval: give it with --eval QA.jsonl")
     if args.eval_rows and not Path(args.eval_rows).resolve().parent.is_dir():
         raise CLIError(f"{args.eval_rows}: no such directory to write the rows in")
-    if args.by_network and (args.memory or args.rerank is not None):
+    explicit = args.memory or args.rerank is not None
+    if args.by_network and explicit:
         raise CLIError("--by-network chooses the order per question: give it without --memory and --rerank")
+    routed = not explicit if args.by_network is None else args.by_network
     rerank = not args.memory if args.rerank is None else args.rerank
     try:
         questions = [check_question(args.question)] if args.question is not None else \
             _read_questions(Path(args.questions)) if args.questions else []
         s = Searcher.open(args.index)
         asker = Asker(s, memory=load_memory() if args.memory else None)
-        by_network = _by_network(s) if args.by_network else None
+        by_network = _by_network(s, asker) if routed else None
         asker.check_as_of(args.as_of)
         if args.eval_file:
             return _eval(s, Path(args.eval_file), args.k, Path(args.eval_rows) if args.eval_rows else None)
@@ -201,14 +204,15 @@ def _cmd_ask(args) -> int:
     return 0
 
 
-def _by_network(s):
-    """``retrieve(question, k, as_of)`` of ``--by-network``: the default asker names the question's networks, the
-    memory asker answers those whose network chose ``--memory --rerank`` (:mod:`regc.retrieval.networks`)."""
+def _by_network(s, plain):
+    """``retrieve(question, k, as_of)`` of the route (the default, ``--by-network``): the asker without a memory
+    (``plain``) names the question's networks, the memory asker answers those routed to ``--memory --rerank``
+    (:mod:`regc.retrieval.networks`)."""
     from regc.retrieval.ask import Asker
     from regc.retrieval.memory import load_memory
     from regc.retrieval.networks import load_networks, retrieve_by_network
 
-    chosen, plain, memory = load_networks(), Asker(s), Asker(s, memory=load_memory())
+    chosen, memory = load_networks(), Asker(s, memory=load_memory())
     return lambda q, k, as_of: retrieve_by_network(plain, memory, q, k, as_of, chosen)
 
 

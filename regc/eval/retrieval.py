@@ -210,28 +210,29 @@ def mean_rows(per_q: list[dict], keys: Sequence[str]) -> dict[str, float]:
 
 
 
-# the systems `regc ask --eval` and bench/bench_ask.py report, in order; ``ask`` is `regc ask`'s default order
-SYSTEMS = ("bm25", "ask", "ask-handset", "ask-rrf", "ask-memory", "ask-memory-rerank", "ask-by-network")
+# the systems `regc ask --eval` and bench/bench_ask.py report, in order; ``ask`` is `regc ask`'s default order (the
+# route per citation network, :mod:`regc.retrieval.networks`), ``ask-learned`` the default of rounds 28-41
+SYSTEMS = ("bm25", "ask", "ask-learned", "ask-handset", "ask-rrf", "ask-memory", "ask-memory-rerank")
 METRICS = ("recall", "ndcg", "fullcov", "cit_precision", "cit_recall", "cit_key", "cit_answered")
 # systems whose rules-only answer is scored too
-ANSWERED = ("ask", "ask-handset", "ask-memory", "ask-memory-rerank", "ask-by-network")
-# systems whose retrieval + rules-only answer is timed: the default, --no-rerank, --memory --rerank, --by-network
-TIMED = ("ask", "ask-handset", "ask-memory-rerank", "ask-by-network")
-MEMORY_SYSTEMS = ("ask-memory", "ask-memory-rerank", "ask-by-network")  # systems that read the memory
+ANSWERED = ("ask", "ask-learned", "ask-handset", "ask-memory", "ask-memory-rerank")
+# systems whose retrieval + rules-only answer is timed: the default, --no-by-network, --no-rerank, --memory --rerank
+TIMED = ("ask", "ask-learned", "ask-handset", "ask-memory-rerank")
+MEMORY_SYSTEMS = ("ask", "ask-memory", "ask-memory-rerank")  # systems that read the memory
 
 
 def _retrieve(askers: dict, system: str, question: str, k: int) -> tuple:
     """``(anchor, hits)`` of one system (not ``bm25``)."""
     from regc.retrieval.rerank import retrieve_reranked
 
-    if system == "ask":
-        return retrieve_reranked(askers["ask-handset"], question, k)
-    if system == "ask-memory-rerank":  # the memory asker's fusion re-ordered with the memory's features
-        return retrieve_reranked(askers["ask-memory"], question, k)
-    if system == "ask-by-network":  # the order its citation network chose (regc.retrieval.networks)
+    if system == "ask":  # the order the question's citation network is routed to (regc.retrieval.networks)
         from regc.retrieval.networks import retrieve_by_network
 
         return retrieve_by_network(askers["ask-handset"], askers["ask-memory"], question, k)
+    if system == "ask-learned":
+        return retrieve_reranked(askers["ask-handset"], question, k)
+    if system == "ask-memory-rerank":  # the memory asker's fusion re-ordered with the memory's features
+        return retrieve_reranked(askers["ask-memory"], question, k)
     return askers[system].retrieve(question, k)
 
 
@@ -274,14 +275,15 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
                  progress=None, options: Optional[dict] = None,
                  answer_options: Optional[dict] = None) -> dict:
     """Per-question metrics of each system over ``items`` (see :func:`load_qa`): ``bm25`` (the question alone,
-    rolled up to provisions), ``ask`` (`regc ask`'s default: the hand-set order's top 30 re-ordered by the learned
-    re-ranker of :mod:`regc.retrieval.rerank`), ``ask-handset`` (the hand-set order, ``regc ask --no-rerank``:
-    anchor + 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf`` (the hand-set order with sum fusion),
-    ``ask-memory`` (the hand-set order with the released questions' memory, :mod:`regc.retrieval.memory`,
-    ``regc ask --memory``; each question's own stored copy left out of its vote), ``ask-memory-rerank`` (``regc
-    ask --memory --rerank``: that fusion's top 30 re-ordered by trees over the re-ranker's and the memory's
-    features, :mod:`regc.retrieval.memory_features`), ``ask-by-network`` (``regc ask --by-network``: per question,
-    the order its citation network chose, :mod:`regc.retrieval.networks`); ``options``: keyword arguments
+    rolled up to provisions), ``ask`` (`regc ask`'s default: per question, the order its citation network is
+    routed to, :mod:`regc.retrieval.networks`: ``ask-memory-rerank``'s for the HIPAA network, ``ask-learned``'s for
+    every other), ``ask-learned`` (``regc ask --no-by-network``, the default of rounds 28-41: the hand-set order's
+    top 30 re-ordered by the learned re-ranker of :mod:`regc.retrieval.rerank`), ``ask-handset`` (the hand-set
+    order, ``regc ask --no-rerank``: anchor + 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf`` (the
+    hand-set order with sum fusion), ``ask-memory`` (the hand-set order with the released questions' memory,
+    :mod:`regc.retrieval.memory`, ``regc ask --memory``; each question's own stored copy left out of its vote),
+    ``ask-memory-rerank`` (``regc ask --memory --rerank``: that fusion's top 30 re-ordered by trees over the
+    re-ranker's and the memory's features, :mod:`regc.retrieval.memory_features`); ``options``: keyword arguments
     of every asker (ablations, e.g. ``{"title_view": None}``), ``answer_options`` those of the rules-only answer
     (``{"policy": "support"}``).  Citation metrics are those of the rules-only answer (``ANSWERED``), latency that
     of retrieval + rules-only answer (``TIMED``), the systems asked in :func:`timing_order`.

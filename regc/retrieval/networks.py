@@ -1,4 +1,4 @@
-"""Which learned order answers a question, per citation network (issue 14, round 42b: ``regc ask --by-network``).
+"""Which learned order answers a question, per citation network (issue 14, round 42b: `regc ask`'s default).
 
 A citation network is a connected component of the act-level citation graph (``Asker._domain``: on the shipped
 index the eight EU acts, and the HIPAA combined document), named by its smallest act (``32018L2001``,

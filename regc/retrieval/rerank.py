@@ -116,10 +116,10 @@ def trained_on(questions: Sequence[str], path: Path = TRAINED) -> int:
 
 
 # the learned orders whose weights were fitted on released questions: (--eval row label, what it is, the trained
-# files of the weights it answers with; --by-network answers with either of the two)
-LEARNED_ORDERS = (("ask", "the learned order", (TRAINED,)),
-                  ("ask-memory-rerank", "the memory re-ranker", (MEMORY_TRAINED,)),
-                  ("ask-by-network", "the learned order it routes to", (TRAINED, MEMORY_TRAINED)))
+# files of the weights it answers with; the default, routed per network, answers with either of the two)
+LEARNED_ORDERS = (("ask", "the learned order it routes to", (TRAINED, MEMORY_TRAINED)),
+                  ("ask-learned", "the learned order", (TRAINED,)),
+                  ("ask-memory-rerank", "the memory re-ranker", (MEMORY_TRAINED,)))
 
 
 def in_sample(questions: Sequence[str]) -> list[tuple[str, str, int]]:
