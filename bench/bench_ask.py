@@ -6,14 +6,17 @@ Sets: ``tests/fixtures/ask/faq_eval.jsonl`` (Commission FAQ questions -> governi
 ``hipaa_eval.jsonl`` (practitioner questions -> CFR sections); each reported overall, on its dev and its
 held-out split, and by number of gold provisions; ``faq_fresh.jsonl`` / ``hipaa_fresh.jsonl`` are the first-contact
 sets of the second round (never tuned on).  Systems (:data:`regc.eval.retrieval.SYSTEMS`): BM25 on the question
-(rolled up to provisions), ``ask`` (`regc ask`'s default: the hand-set top 30 re-ordered by the learned re-ranker),
+(rolled up to provisions), ``ask`` (`regc ask`'s default since round 42b: per question, the order its citation
+network is routed to -- ``--memory --rerank``'s for HIPAA, the learned order's for every other), ``ask-learned``
+(``--no-by-network``: the hand-set top 30 re-ordered by the learned re-ranker, the default of rounds 28-41),
 ``ask-handset`` (``--no-rerank``: anchor, 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf`` (the hand-set
 order with sum fusion), ``ask-memory`` (``--memory``), ``ask-memory-rerank`` (``--memory --rerank``).  The
-re-rankers were trained on these released questions, so their figures here are in-sample (two rows per set say on
-how many, for ``ask`` and for ``ask-memory-rerank``: :func:`regc.retrieval.rerank.in_sample`, as `regc ask --eval`).  Latency: rules-only
-retrieval + answer per question for ``ask``, ``ask-handset`` and ``ask-memory-rerank`` side by side in the same
-run, the first question included, after the warm-up at load that `regc ask --eval` also does (JVM, encoder, graph,
-each provision's words and sentences: :func:`regc.retrieval.answer.warm_up`).
+re-rankers were trained on these released questions, so their figures here are in-sample (a row per learned order
+and set says on how many: :func:`regc.retrieval.rerank.in_sample`, as `regc ask --eval`).  Latency: rules-only
+retrieval + answer per question for ``ask``, ``ask-learned``, ``ask-handset`` and ``ask-memory-rerank`` side by
+side in the same run, each answering cold (the index's query memo forgotten first), the first question included,
+after the warm-up at load that `regc ask --eval` also does (JVM, encoder, graph, each provision's words and
+sentences: :func:`regc.retrieval.answer.warm_up`).
 
 ``run() -> [(label, figure)]`` (``make bench``); ``python -m bench.bench_ask [INDEX]`` reuses an index.
 """

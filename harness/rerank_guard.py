@@ -112,15 +112,18 @@ def loso(cands: list[dict], fused: list[dict], V: np.ndarray, gold: list[list[st
     return out
 
 
-def pick(res: dict, held: str) -> str:
-    """The column with the best mean R@10 + FullCov@10 over every question of the sets other than ``held``."""
+def pick(res: dict, held: str | None, cols: tuple[str, ...] | None = None) -> str:
+    """The column of ``cols`` (default: ``columns()``) with the best mean R@10 + FullCov@10 over every question of
+    the sets other than ``held`` (``None``: every set; what a shipped form would take)."""
+    cols = cols or columns()
+
     def score(col: str) -> float:
         rows = [r for s in sorted(res) if s != held for r in res[s][col]]
         return math.fsum(r[0] + r[1] for r in rows) / len(rows)
 
-    scores = {c: score(c) for c in columns()}
+    scores = {c: score(c) for c in cols}
     best = max(scores.values())
-    return next(c for c in columns() if scores[c] >= best - 1e-12)
+    return next(c for c in cols if scores[c] >= best - 1e-12)
 
 
 def _pool(res: dict, col: dict, pred, gold_min: int) -> str:

@@ -532,7 +532,7 @@ def test_rerank_switch_reorders_within_the_same_candidates(capsys):
     assert [h.score for h in learned] == [h.score for h in base[:10]]  # each position keeps its score
     capsys.readouterr()  # what building the index printed
     outs = []
-    for flag in (["--no-rerank"], []):  # the hand-set order, then the default (learned) one
+    for flag in (["--no-rerank"], ["--no-by-network"]):  # the hand-set order, then the learned one
         assert main(["ask", str(ask_index()), q, "--json", *flag]) == 0
         outs.append(json.loads(capsys.readouterr().out))
     got = [(r["celex"], r["locator"]) for r in outs[1]["retrieved"]]

@@ -1,6 +1,7 @@
-"""The learned re-ranker as `regc ask`'s default order (issue 14): the default prints
-:func:`~regc.retrieval.rerank.retrieve_reranked`'s list, ``--no-rerank`` the hand-set one, ``--memory`` keeps the
-hand-set order (``--memory --rerank``, round 35's variant (2): tests/test_ask_memory_rerank.py); ``--eval`` reports
+"""The learned re-ranker (issue 14; `regc ask --no-by-network`, the default of rounds 28-41, and the order the
+default route gives every network but HIPAA's): it prints :func:`~regc.retrieval.rerank.retrieve_reranked`'s list,
+``--no-rerank`` the hand-set one, ``--memory`` keeps the hand-set order (``--memory --rerank``, round 35's variant
+(2): tests/test_ask_memory_rerank.py; the route: tests/test_ask_by_network.py); ``--eval`` reports
 both orders and says when the learned one is in-sample; the trained-question file is its generator's output."""
 
 from __future__ import annotations
@@ -39,13 +40,13 @@ def _retrieved(out: str) -> list[dict]:
     return json.loads(out)["retrieved"]
 
 
-def test_default_is_the_learned_order_and_no_rerank_the_hand_set_one(capsys, asker):
+def test_no_by_network_is_the_learned_order_and_no_rerank_the_hand_set_one(capsys, asker):
     learned = retrieve_reranked(asker, Q, 10)[1]
     handset = asker.retrieve(Q, 10)[1]
     assert [h.node for h in learned] != [h.node for h in handset]  # the two orders differ on this question
-    rc, out, _ = _ask(capsys, Q, "--json")
+    rc, out, _ = _ask(capsys, Q, "--json", "--no-by-network")
     assert rc == 0 and _retrieved(out) == [h.to_json() for h in learned]
-    assert _ask(capsys, Q, "--json", "--rerank")[1] == out  # the explicit switch is the default
+    assert _ask(capsys, Q, "--json", "--rerank")[1] == out  # --rerank alone: the learned order, not the route
     rc, out, _ = _ask(capsys, Q, "--json", "--no-rerank")
     assert rc == 0 and _retrieved(out) == [h.to_json() for h in handset]
 
@@ -93,12 +94,13 @@ def test_eval_rows_name_both_orders_and_the_in_sample_line(capsys, tmp_path):
     assert main(["ask", "--eval", str(_qa(tmp_path / "mixed.jsonl", released + [fresh])), str(ask_index())]) == 0
     lines = capsys.readouterr().out.splitlines()
     systems = [x.split()[2] for x in lines if x.startswith("all (n=3) ")]
-    assert systems == ["bm25", "ask", "ask-handset", "ask-rrf", "ask-memory", "ask-memory-rerank"]
+    assert systems == ["bm25", "ask", "ask-learned", "ask-handset", "ask-rrf", "ask-memory", "ask-memory-rerank"]
     assert any(x.startswith("all (n=3) ask ") and "cit_key" in x for x in lines)  # the default is answered too
     assert any(x.startswith("ask latency") for x in lines) and any(x.startswith("ask-handset latency") for x in lines)
-    assert lines[-2:] == [f"{label}: {what} was trained on 2 of these 3 questions (in-sample for them; held-out "
+    assert lines[-3:] == [f"{label}: {what} was trained on 2 of these 3 questions (in-sample for them; held-out "
                           "figures: tests/fixtures/ask/README.md)" for label, what in (
-                              ("ask", "the learned order"), ("ask-memory-rerank", "the memory re-ranker"))]
+                              ("ask", "the learned order it routes to"), ("ask-learned", "the learned order"),
+                              ("ask-memory-rerank", "the memory re-ranker"))]
     assert any(x.startswith("ask-memory-rerank latency") for x in lines)
     assert main(["ask", "--eval", str(_qa(tmp_path / "new.jsonl", [fresh])), str(ask_index())]) == 0
     out = capsys.readouterr().out
@@ -138,7 +140,8 @@ def test_bench_and_eval_report_the_same_in_sample_counts_for_both_learned_orders
     released = [json.loads(x)["question"] for x in (FIXTURES / "faq_eval.jsonl").read_text().splitlines()][:3]
     questions = released + ["How long must our security documentation be retained after it changed?"]
     assert [label for label, _, _ in in_sample(questions)] == [label for label, _, _ in LEARNED_ORDERS]
-    assert [n for _, _, n in in_sample(questions)] == [trained_on(questions, p) for _, _, p in LEARNED_ORDERS]
+    assert [n for _, _, n in in_sample(questions)][1:] == [trained_on(questions, p) for _, _, (p,) in LEARNED_ORDERS[1:]]
+    assert in_sample(questions)[0][2] == 3  # the routed default: a question either of its orders was trained on
     (tmp_path / "s.jsonl").write_text("".join(json.dumps({"question": q, "gold": []}) + "\n" for q in questions))
     monkeypatch.setattr(ba, "FIXTURES", tmp_path)
     monkeypatch.setattr(ba, "SETS", ("s.jsonl",))
@@ -147,7 +150,7 @@ def test_bench_and_eval_report_the_same_in_sample_counts_for_both_learned_orders
     monkeypatch.setattr("regc.retrieval.search.Searcher.open", lambda index: None)
     rows = ba.rows_for(tmp_path)
     assert rows == [(f"s: {label} in-sample (trained on)", f"{n} of 4 questions") for label, _, n in in_sample(questions)]
-    assert in_sample_line(questions).count("was trained on 3 of these 4 questions") == 2
+    assert in_sample_line(questions).count("was trained on 3 of these 4 questions") == 3
 
 
 def test_eval_asks_each_system_first_equally_often_and_keeps_the_row_order(monkeypatch):

@@ -113,7 +113,7 @@ def test_memory_with_rerank_runs_and_differs_from_memory_alone(capsys):
     alone = json.loads(capsys.readouterr().out)["retrieved"]
     assert alone == [h.to_json() for h in Asker(s, memory=load_memory()).retrieve(Q, 10)[1]]
     assert [r["locator"] for r in out] != [r["locator"] for r in alone]
-    assert main(["ask", str(ask_index()), Q, "--json"]) == 0  # the default: round 28's weights, no memory
+    assert main(["ask", str(ask_index()), Q, "--json", "--no-by-network"]) == 0  # round 28's weights, no memory
     default = json.loads(capsys.readouterr().out)["retrieved"]
     assert default == [h.to_json() for h in retrieve_reranked(Asker(s), Q, 10)[1]]
 

@@ -3,17 +3,20 @@
     regc ask out/index "Do we report CapEx for activities that are only eligible?" --json
     regc ask out/index --questions questions.jsonl --json         # one {"question": ...} per line
     regc ask out/index "..." --lm --api-base http://127.0.0.1:8000/v1 --model local
-    regc ask out/index "..." --no-rerank                           # the hand-set order (the default before)
+    regc ask out/index "..." --no-by-network                       # the learned order for every question (rounds 28-41)
+    regc ask out/index "..." --no-rerank                           # the hand-set order
     regc ask out/index "..." --memory                              # the released questions' gold vote too (hand-set)
     regc ask out/index "..." --memory --rerank                     # + the memory's vote as re-ranker features
     regc ask --eval tests/fixtures/ask/faq_eval.jsonl out/index    # R@10, nDCG@10, FullCov@10, citations vs BM25
 
-Order: the hand-set retrieval's top 30 (anchor, 3 views, RRM, closure) re-ordered by the learned re-ranker
-(:mod:`regc.retrieval.rerank`), cut to ``--k``; ``--no-rerank`` keeps the hand-set order.  ``--memory`` alone is
-the hand-set + memory fusion (it implies ``--no-rerank``); ``--memory --rerank`` re-orders that fusion's top 30 by
-trees over round 28's features and the memory's vote (round 35's variant (2): ``rerank_memory_weights.json``,
-measured leave-one-set-out and on eight sealed sets; opt-in: held-out it reads practitioner HIPAA questions best,
-but loses the FAQ evaluation's questions with three or more gold provisions).
+Order (default, round 42b): per question, the order its citation network is routed to (``memory_networks.json``,
+:mod:`regc.retrieval.networks`): a question of the HIPAA network gets ``--memory --rerank``'s, every other the
+learned order (``--no-by-network``: the hand-set retrieval's top 30 -- anchor, 3 views, RRM, closure -- re-ordered
+by the learned re-ranker, :mod:`regc.retrieval.rerank`), cut to ``--k``.  ``--no-rerank`` keeps the hand-set order.
+``--memory`` alone is the hand-set + memory fusion (it implies ``--no-rerank``); ``--memory --rerank`` re-orders
+that fusion's top 30 by trees over round 28's features and the memory's vote (round 35's variant (2):
+``rerank_memory_weights.json``; held-out it reads practitioner HIPAA questions best, but loses the FAQ evaluation's
+questions with three or more gold provisions, hence the route).
 
 JSON: ``{"answer", "rules": [{"rule_id", "celex", "locator", "version", "claims": [{"text", "quote"}]}],
 "retrieved": [{"celex", "locator", "score"}]}``; every rule_id is a retrieved provision and every quote occurs
@@ -41,6 +44,9 @@ def register(sub) -> None:
     p.add_argument("--questions", metavar="Q.jsonl", help='answer each {"question": ...} line (JSON lines out)')
     p.add_argument("--eval", metavar="QA.jsonl", dest="eval_file",
                    help='evaluate on {"question", "gold": ["CELEX#Article N", ...]} lines, next to BM25')
+    p.add_argument("--eval-rows", metavar="OUT.jsonl",
+                   help="with --eval: also write one JSON line per question (id, split, n_gold, every system's "
+                        "metrics) to OUT.jsonl, to see which questions a system misses")
     p.add_argument("--as-of", metavar="YYYY-MM-DD", help="only acts in force on that date")
     p.add_argument("--k", type=int, default=10, help="provisions retrieved (default 10)")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -57,6 +63,11 @@ def register(sub) -> None:
                         ".910 / FullCov@10 .821 against the default's .821 / .687, but below the default on the FAQ "
                         "evaluation's questions with >= 3 gold provisions: opt-in, see "
                         "tests/fixtures/ask/README.md, stop 30)")
+    p.add_argument("--by-network", action=argparse.BooleanOptionalAction, default=None,
+                   help="answer each question with the order its citation network is routed to: --memory --rerank "
+                        "for the HIPAA network, the learned order for every other (default: on unless --memory, "
+                        "--rerank or --no-rerank is given; --no-by-network gives the learned order for every "
+                        "question; regc/retrieval/memory_networks.json, tests/fixtures/ask/README.md round 42b)")
     p.add_argument("--lm", action="store_true", help="an LM writes the claims (same attribution gate)")
     p.add_argument("--api-base", metavar="URL", help="OpenAI-compatible endpoint for --lm (required with --lm)")
     p.add_argument("--model", default="local", help="model name sent to the endpoint (default: local)")
@@ -144,6 +155,7 @@ def _cmd_ask(args) -> int:
     from regc.retrieval.ask import Asker, AsOfError
     from regc.retrieval.index import IndexError_
     from regc.retrieval.memory import load_memory
+    from regc.retrieval.networks import NetworksError
     from regc.retrieval.rerank import retrieve_reranked
     from regc.retrieval.question import QuestionError, check_question
     from regc.retrieval.search import QueryError, Searcher
@@ -155,22 +167,31 @@ def _cmd_ask(args) -> int:
         raise CLIError("give one of: a QUESTION, --questions Q.jsonl, --eval QA.jsonl")
     if args.lm and not args.api_base:
         raise CLIError("--lm needs --api-base URL (an OpenAI-compatible endpoint); nothing is sent elsewhere")
+    if args.eval_rows and not args.eval_file:
+        raise CLIError("--eval-rows writes the rows of --eval: give it with --eval QA.jsonl")
+    if args.eval_rows and not Path(args.eval_rows).resolve().parent.is_dir():
+        raise CLIError(f"{args.eval_rows}: no such directory to write the rows in")
+    explicit = args.memory or args.rerank is not None
+    if args.by_network and explicit:
+        raise CLIError("--by-network chooses the order per question: give it without --memory and --rerank")
+    routed = not explicit if args.by_network is None else args.by_network
     rerank = not args.memory if args.rerank is None else args.rerank
     try:
         questions = [check_question(args.question)] if args.question is not None else \
             _read_questions(Path(args.questions)) if args.questions else []
         s = Searcher.open(args.index)
         asker = Asker(s, memory=load_memory() if args.memory else None)
+        by_network = _by_network(s, asker) if routed else None
         asker.check_as_of(args.as_of)
         if args.eval_file:
-            return _eval(s, Path(args.eval_file), args.k)
+            return _eval(s, Path(args.eval_file), args.k, Path(args.eval_rows) if args.eval_rows else None)
         lm = _lm_call(args) if args.lm else None
         _warn_degraded(s)
         if len(questions) > 1:
             warm_up(asker)
         for q in questions:
-            anchor, hits = retrieve_reranked(asker, q, args.k, args.as_of) if rerank else \
-                asker.retrieve(q, args.k, args.as_of)
+            anchor, hits = by_network(q, args.k, args.as_of) if by_network else \
+                retrieve_reranked(asker, q, args.k, args.as_of) if rerank else asker.retrieve(q, args.k, args.as_of)
             ans = with_lm(s, anchor, hits, lm) if lm else extractive(s, anchor, hits)
             for d in ans.diagnostics:
                 print(f"regc: note: {d}", file=sys.stderr)
@@ -178,9 +199,21 @@ def _cmd_ask(args) -> int:
                 print(json.dumps(ans.to_json(), ensure_ascii=False, indent=None if args.questions else 1))
             else:
                 _print_text(ans, args.k)
-    except (IndexError_, QueryError, QuestionError, AsOfError) as e:
+    except (IndexError_, QueryError, QuestionError, AsOfError, NetworksError) as e:
         raise CLIError(str(e)) from None
     return 0
+
+
+def _by_network(s, plain):
+    """``retrieve(question, k, as_of)`` of the route (the default, ``--by-network``): the asker without a memory
+    (``plain``) names the question's networks, the memory asker answers those routed to ``--memory --rerank``
+    (:mod:`regc.retrieval.networks`)."""
+    from regc.retrieval.ask import Asker
+    from regc.retrieval.memory import load_memory
+    from regc.retrieval.networks import load_networks, retrieve_by_network
+
+    chosen, memory = load_networks(), Asker(s, memory=load_memory())
+    return lambda q, k, as_of: retrieve_by_network(plain, memory, q, k, as_of, chosen)
 
 
 def _warn_degraded(s) -> None:
@@ -194,9 +227,10 @@ def _warn_degraded(s) -> None:
               f"{s.manifest.get('corpus', 'CORPUS')} -o {s.folder}", file=sys.stderr)
 
 
-def _eval(s, path: Path, k: int) -> int:
+def _eval(s, path: Path, k: int, rows_out: Path | None = None) -> int:
     from regc.cli import CLIError
     from regc.eval.retrieval import ask_rows, evaluate_ask, load_qa
+    from regc.io import atomic_write_text
 
     try:
         items = load_qa(path)
@@ -208,7 +242,13 @@ def _eval(s, path: Path, k: int) -> int:
     if unknown:
         print(f"regc: warning: {len(unknown)} gold provision(s) not in the index (scored as misses): "
               f"{', '.join(unknown[:5])}", file=sys.stderr)
-    for label, fig in ask_rows(evaluate_ask(s, items, k)):
+    result = evaluate_ask(s, items, k)
+    if rows_out is not None:
+        try:
+            atomic_write_text(rows_out, "".join(json.dumps(r, sort_keys=True) + "\n" for r in result["per_question"]))
+        except OSError as e:
+            raise CLIError(f"{rows_out}: cannot write ({e.strerror or e})") from None
+    for label, fig in ask_rows(result):
         print(f"{label:<40} {fig}")
     print(in_sample_line([it["question"] for it in items]) or "", end="")
     return 0

@@ -210,19 +210,26 @@ def mean_rows(per_q: list[dict], keys: Sequence[str]) -> dict[str, float]:
 
 
 
-# the systems `regc ask --eval` and bench/bench_ask.py report, in order; ``ask`` is `regc ask`'s default order
-SYSTEMS = ("bm25", "ask", "ask-handset", "ask-rrf", "ask-memory", "ask-memory-rerank")
+# the systems `regc ask --eval` and bench/bench_ask.py report, in order; ``ask`` is `regc ask`'s default order (the
+# route per citation network, :mod:`regc.retrieval.networks`), ``ask-learned`` the default of rounds 28-41
+SYSTEMS = ("bm25", "ask", "ask-learned", "ask-handset", "ask-rrf", "ask-memory", "ask-memory-rerank")
 METRICS = ("recall", "ndcg", "fullcov", "cit_precision", "cit_recall", "cit_key", "cit_answered")
-ANSWERED = ("ask", "ask-handset", "ask-memory", "ask-memory-rerank")  # systems whose rules-only answer is scored too
-# systems whose retrieval + rules-only answer is timed: the default, --no-rerank and --memory --rerank
-TIMED = ("ask", "ask-handset", "ask-memory-rerank")
+# systems whose rules-only answer is scored too
+ANSWERED = ("ask", "ask-learned", "ask-handset", "ask-memory", "ask-memory-rerank")
+# systems whose retrieval + rules-only answer is timed: the default, --no-by-network, --no-rerank, --memory --rerank
+TIMED = ("ask", "ask-learned", "ask-handset", "ask-memory-rerank")
+MEMORY_SYSTEMS = ("ask", "ask-memory", "ask-memory-rerank")  # systems that read the memory
 
 
 def _retrieve(askers: dict, system: str, question: str, k: int) -> tuple:
     """``(anchor, hits)`` of one system (not ``bm25``)."""
     from regc.retrieval.rerank import retrieve_reranked
 
-    if system == "ask":
+    if system == "ask":  # the order the question's citation network is routed to (regc.retrieval.networks)
+        from regc.retrieval.networks import retrieve_by_network
+
+        return retrieve_by_network(askers["ask-handset"], askers["ask-memory"], question, k)
+    if system == "ask-learned":
         return retrieve_reranked(askers["ask-handset"], question, k)
     if system == "ask-memory-rerank":  # the memory asker's fusion re-ordered with the memory's features
         return retrieve_reranked(askers["ask-memory"], question, k)
@@ -248,6 +255,7 @@ def _ask_one(searcher, askers: dict, system: str, it: dict, k: int, answer_optio
     from regc.retrieval.answer import extractive
 
     out: dict = {}
+    searcher.forget_queries()  # each system answers the question cold: no search another system just made
     if system == "bm25":
         ranked = [r.node for r in askers["ask-handset"].bm25_baseline(it["question"], k)]
     else:
@@ -267,13 +275,15 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
                  progress=None, options: Optional[dict] = None,
                  answer_options: Optional[dict] = None) -> dict:
     """Per-question metrics of each system over ``items`` (see :func:`load_qa`): ``bm25`` (the question alone,
-    rolled up to provisions), ``ask`` (`regc ask`'s default: the hand-set order's top 30 re-ordered by the learned
-    re-ranker of :mod:`regc.retrieval.rerank`), ``ask-handset`` (the hand-set order, ``regc ask --no-rerank``:
-    anchor + 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf`` (the hand-set order with sum fusion),
-    ``ask-memory`` (the hand-set order with the released questions' memory, :mod:`regc.retrieval.memory`,
-    ``regc ask --memory``; each question's own stored copy left out of its vote), ``ask-memory-rerank`` (``regc
-    ask --memory --rerank``: that fusion's top 30 re-ordered by trees over the re-ranker's and the memory's
-    features, :mod:`regc.retrieval.memory_features`); ``options``: keyword arguments
+    rolled up to provisions), ``ask`` (`regc ask`'s default: per question, the order its citation network is
+    routed to, :mod:`regc.retrieval.networks`: ``ask-memory-rerank``'s for the HIPAA network, ``ask-learned``'s for
+    every other), ``ask-learned`` (``regc ask --no-by-network``, the default of rounds 28-41: the hand-set order's
+    top 30 re-ordered by the learned re-ranker of :mod:`regc.retrieval.rerank`), ``ask-handset`` (the hand-set
+    order, ``regc ask --no-rerank``: anchor + 3 views x BM25/dense, RRM, closure, authority), ``ask-rrf`` (the
+    hand-set order with sum fusion), ``ask-memory`` (the hand-set order with the released questions' memory,
+    :mod:`regc.retrieval.memory`, ``regc ask --memory``; each question's own stored copy left out of its vote),
+    ``ask-memory-rerank`` (``regc ask --memory --rerank``: that fusion's top 30 re-ordered by trees over the
+    re-ranker's and the memory's features, :mod:`regc.retrieval.memory_features`); ``options``: keyword arguments
     of every asker (ablations, e.g. ``{"title_view": None}``), ``answer_options`` those of the rules-only answer
     (``{"policy": "support"}``).  Citation metrics are those of the rules-only answer (``ANSWERED``), latency that
     of retrieval + rules-only answer (``TIMED``), the systems asked in :func:`timing_order`.
@@ -284,7 +294,7 @@ def evaluate_ask(searcher, items: list[dict], k: int = 10, *, systems: Sequence[
 
     opts = dict(options or {})
     askers = {"ask-handset": Asker(searcher, **opts), "ask-rrf": Asker(searcher, **{**opts, "fusion": "rrf"})}
-    if "ask-memory" in systems or "ask-memory-rerank" in systems:
+    if any(s in MEMORY_SYSTEMS for s in systems):
         from regc.retrieval.memory import load_memory
 
         # a released question is in the memory: its own copy is left out of its vote (leave-one-question-out)

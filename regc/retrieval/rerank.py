@@ -115,8 +115,11 @@ def trained_on(questions: Sequence[str], path: Path = TRAINED) -> int:
     return sum(question_key(q) in keys for q in questions)
 
 
-# the learned orders whose weights were fitted on released questions: (--eval row label, what it is, trained file)
-LEARNED_ORDERS = (("ask", "the learned order", TRAINED), ("ask-memory-rerank", "the memory re-ranker", MEMORY_TRAINED))
+# the learned orders whose weights were fitted on released questions: (--eval row label, what it is, the trained
+# files of the weights it answers with; the default, routed per network, answers with either of the two)
+LEARNED_ORDERS = (("ask", "the learned order it routes to", (TRAINED, MEMORY_TRAINED)),
+                  ("ask-learned", "the learned order", (TRAINED,)),
+                  ("ask-memory-rerank", "the memory re-ranker", (MEMORY_TRAINED,)))
 
 
 def in_sample(questions: Sequence[str]) -> list[tuple[str, str, int]]:
@@ -124,9 +127,13 @@ def in_sample(questions: Sequence[str]) -> list[tuple[str, str, int]]:
     trained on) -- what `regc ask --eval` and ``bench.bench_ask`` both report.
 
     >>> [n for _, _, n in in_sample(["a question nobody released?"])]
-    [0, 0]
+    [0, 0, 0]
     """
-    return [(label, what, trained_on(questions, path)) for label, what, path in LEARNED_ORDERS]
+    out = []
+    for label, what, paths in LEARNED_ORDERS:
+        keys = frozenset().union(*(trained_keys(p) for p in paths))
+        out.append((label, what, sum(question_key(q) in keys for q in questions)))
+    return out
 
 
 def feature_rows(asker, anchor, trace: dict, head: Sequence) -> list[list[float]]:
@@ -140,16 +147,17 @@ def feature_rows(asker, anchor, trace: dict, head: Sequence) -> list[list[float]
 
 
 def retrieve_reranked(asker, question: str, k: int = 10, as_of: Optional[str] = None,
-                      weights: Optional[dict] = None) -> tuple:
+                      weights: Optional[dict] = None, trace: Optional[dict] = None) -> tuple:
     """:meth:`~regc.retrieval.ask.Asker.retrieve`'s top ``CANDIDATES`` re-ordered by the learned score, cut to
     ``k`` (the same ``(anchor, hits)`` shape).  On an asker with a memory the candidates are the hand-set + memory
-    fusion's, the rows carry the memory's features and the weights default to ``MEMORY_WEIGHTS``.
+    fusion's, the rows carry the memory's features and the weights default to ``MEMORY_WEIGHTS``.  ``trace`` (a
+    dict), when given, receives retrieve's (:mod:`regc.retrieval.networks` reads the question's networks from it).
 
     >>> # anchor, hits = retrieve_reranked(Asker(Searcher.open("out/index")), "Who may see my records?")
     """
     w = weights if weights is not None else load_weights() if asker.memory is None else \
         load_weights(MEMORY_WEIGHTS, FEATURES + MEMORY_FEATURES)
-    trace: dict = {}
+    trace = {} if trace is None else trace
     anchor, hits = asker.retrieve(question, max(k, CANDIDATES), as_of, trace=trace)
     head, tail = hits[:CANDIDATES], hits[CANDIDATES:]
     head = reorder(head, learned_scores(feature_rows(asker, anchor, trace, head), w))

@@ -9,7 +9,7 @@ import json
 import os
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Optional
 
@@ -23,6 +23,9 @@ LUCENE_STOPWORDS = frozenset(
     "a an and are as at be but by for if in into is it no not of on or such that the their then there these they "
     "this to was will with".split())
 POOL = 50  # candidates per view before fusion
+# the last queries' BM25 hits and dense query vectors kept per opened index, so that a question asked of two orders
+# (`regc ask`'s route per citation network) searches and encodes once; results are the same with or without it
+QUERY_MEMO = 16
 
 
 class QueryError(ValueError):
@@ -140,6 +143,13 @@ class Searcher:
                                   f"rebuild it with: regc index {manifest.get('corpus', 'CORPUS')} -o {folder}"
                                   ) from None
         self.by_id = {c.chunk_id: c for c in self.chunks}
+        self._bm25_memo = lru_cache(maxsize=QUERY_MEMO)(self._bm25_search)
+        self._encode_memo = lru_cache(maxsize=QUERY_MEMO)(self._encode)
+
+    def forget_queries(self) -> None:
+        """Drop the remembered queries (``QUERY_MEMO``): what a timing of one question's cold answer needs."""
+        self._bm25_memo.cache_clear()
+        self._encode_memo.cache_clear()
 
     # -- opening ---------------------------------------------------------------------------------------------
 
@@ -291,7 +301,14 @@ class Searcher:
     # -- querying --------------------------------------------------------------------------------------------
 
     def bm25(self, query: str, k: int = 10, rm3: bool = False) -> list[tuple[str, float]]:
+        """(chunk id, BM25 score) of the ``k`` best chunks, best first (the last ``QUERY_MEMO`` queries remembered).
+
+        >>> # Searcher.open("out/index").bm25("security awareness training", 5)
+        """
         check_query(query)
+        return list(self._bm25_memo(query, k, rm3))
+
+    def _bm25_search(self, query: str, k: int, rm3: bool) -> tuple[tuple[str, float], ...]:
         s = self._lucene
         if rm3:
             self._set_rm3(True)
@@ -303,7 +320,7 @@ class Searcher:
         finally:
             if rm3:
                 self._set_rm3(False)
-        return [(h.docid, float(h.score)) for h in hits if h.docid in self.by_id]
+        return tuple((h.docid, float(h.score)) for h in hits if h.docid in self.by_id)
 
     def dense(self, query: str, k: int = 10) -> list[tuple[str, float]]:
         return self.dense_many([query], k)[0]
@@ -311,18 +328,22 @@ class Searcher:
     def dense_many(self, queries: list[str], k: int = 10, adapt=None) -> list[list[tuple[str, float]]]:
         """:meth:`dense` for several queries, encoded in one batch; ``adapt`` (optional) maps the batch's vectors
         to those searched (:mod:`regc.retrieval.adapter`)."""
-        from regc.retrieval.index import encode_query
-
         for q in queries:
             check_query(q)
         if self._dense is None:
             raise IndexError_(f"{self.folder}: index has no dense part (built with --no-dense)")
         index, ids = self._dense
-        vectors = encode_query(queries)
+        vectors = self._encode_memo(tuple(queries)).copy()  # the remembered array stays as encoded
         if adapt is not None:
             vectors = adapt(vectors)
         scores, idx = _one_thread_search(index, vectors, min(k, index.ntotal))
         return [[(ids[i], float(s)) for i, s in zip(ix, sc) if i >= 0] for ix, sc in zip(idx, scores)]
+
+    @staticmethod
+    def _encode(queries: tuple[str, ...]):
+        from regc.retrieval.index import encode_query
+
+        return encode_query(list(queries))
 
     def ranked(self, query: str, k: int = 10, mode: str = "hybrid", fusion: str = "rrf",
                rm3: bool = False) -> list[tuple[str, float]]:
