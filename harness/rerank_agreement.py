@@ -38,7 +38,7 @@ from typing import Sequence
 
 import numpy as np
 
-from harness.rerank_eval import pools, released_practitioner_sets
+from harness.rerank_eval import pools, print_summary, released_practitioner_sets
 from harness.rerank_memory import CONFIG, add_memory, memory_option
 from harness.train_rerank import _mean, fit_trees, load, score_set
 from regc.retrieval.memory_features import MEMORY_FEATURES
@@ -212,8 +212,7 @@ def run_loso(fused_p: Path, cands_p: Path, out: Path, config: tuple = CONFIG, me
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[0] == "summary":
-        print("\n".join(summary(json.loads(Path(argv[1]).read_text(encoding="utf-8")))))
-        return 0
+        return print_summary(summary, argv[1])
     args, mem = memory_option(argv[1:])
     config = tuple(int(x) for x in args[3].split("x")) if len(args) > 3 else CONFIG  # e.g. 3x100
     run_loso(Path(args[0]), Path(args[1]), Path(args[2]), config, mem)

@@ -85,6 +85,13 @@ def pools(practitioner: Sequence[str] = PRACTITIONER) -> tuple:
 POOLS = pools()
 
 
+def print_summary(summary, path: str) -> int:
+    """``python -m harness.<round> summary OUT.json``: print the lines ``summary`` makes of the LOSO file ``path``
+    (exit status 0)."""
+    print("\n".join(summary(json.loads(Path(path).read_text(encoding="utf-8")))))
+    return 0
+
+
 def _fig(rows: list[dict]) -> str:
     att = [sum(r["attrib"][j] for r in rows) for j in range(4)]
     m = {k: statistics.fmean(r[k] for r in rows) for k in ("recall", "fullcov", "cit_key", "cit_precision",

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.rerank_eval import pools, released_practitioner_sets
+from harness.rerank_eval import pools, print_summary, released_practitioner_sets
 from harness.rerank_memory import CONFIG
 from harness.train_rerank import _mean, fit_trees, load, metrics, rerank_order, score_set
 from harness.vote_levers import DISCOUNTS, GUARD_SHARES, K, discount_votes, guard_order
@@ -150,8 +150,7 @@ def summary(res: dict) -> list[str]:
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[0] == "summary":
-        print("\n".join(summary(json.loads(Path(argv[1]).read_text(encoding="utf-8")))))
-        return 0
+        return print_summary(summary, argv[1])
     from regc.retrieval.memory import GOLD, VECTORS
 
     g = json.loads(GOLD.read_text(encoding="utf-8"))

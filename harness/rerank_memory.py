@@ -38,7 +38,7 @@ from typing import Optional
 
 import numpy as np
 
-from harness.rerank_eval import pools, released_practitioner_sets
+from harness.rerank_eval import pools, print_summary, released_practitioner_sets
 from harness.train_rerank import _mean, fit_trees, load, rerank_order, score_set
 from regc.retrieval.memory_features import MEMORY_FEATURES, memory_features, question_memory_features
 
@@ -178,8 +178,7 @@ def main(argv=None) -> int:
             write_fit(Path(tmp) / "fused.jsonl", Path(argv[2]))
         return 0
     if argv[0] == "summary":
-        print("\n".join(summary(json.loads(Path(argv[1]).read_text(encoding="utf-8")))))
-        return 0
+        return print_summary(summary, argv[1])
     config = tuple(int(x) for x in argv[3].split("x")) if len(argv) > 3 else CONFIG  # e.g. 3x100
     run_loso(Path(argv[1]), Path(argv[2]), config)
     return 0

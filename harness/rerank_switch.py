@@ -38,7 +38,7 @@ import numpy as np
 
 from harness.rerank_agreement import AGREEMENT, bar, question_agreement
 from harness.rerank_guard import _num, _pool, pick
-from harness.rerank_eval import pools, released_practitioner_sets
+from harness.rerank_eval import pools, print_summary, released_practitioner_sets
 from harness.train_rerank import load
 
 FIGURES = ("agr_cand_voted", "agr_top_overlap", "agr_voter_jaccard")  # a1, a3, a4 of round 41a; fixed before any run
@@ -134,8 +134,7 @@ def _pool_lines(res: dict, cols: dict, ps: tuple) -> list[str]:
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[0] == "summary":
-        print("\n".join(summary(json.loads(Path(argv[1]).read_text(encoding="utf-8")))))
-        return 0
+        return print_summary(summary, argv[1])
     if argv[0] == "route":
         from regc.retrieval.networks import load_networks
 

@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.rerank_eval import pools, released_practitioner_sets
+from harness.rerank_eval import pools, print_summary, released_practitioner_sets
 from harness.train_rerank import _mean, _tree_scores, fit_trees, load, metrics, rerank_order, score_set
 
 CONFIG = (2, 200)
@@ -188,8 +188,7 @@ def summary(res: dict) -> list[str]:
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[0] == "summary":
-        print("\n".join(summary(json.loads(Path(argv[1]).read_text(encoding="utf-8")))))
-        return 0
+        return print_summary(summary, argv[1])
     if argv[0] == "post":
         from harness.rerank_union_post import report
 
