@@ -5,6 +5,7 @@ the route's LOSO column in the harness (`harness/rerank_switch.py`)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -130,3 +131,41 @@ def test_switch_rows_and_the_nested_pick_read_the_other_sets_only():
 
     assert pick(res, "a", rs.columns()) == "v2"  # set b alone favours (2) (its first column winning)
     assert pick(res, "b", rs.columns()) == "default"
+
+
+@pytest.mark.parametrize("vectors_bytes, gold_text, message", [
+    (b"not an array", None, "not a memory's vectors"),
+    (None, "{}", "not a memory's gold lists (KeyError"),
+    (None, '{"gold": [["a#1"]], "neighbours": 5}', "rows for 1 gold lists"),
+])
+def test_an_unreadable_memory_is_a_typed_error_naming_the_file(tmp_path, vectors_bytes, gold_text, message):
+    from regc.retrieval import memory as mem
+
+    vec, gold = tmp_path / "v.npy", tmp_path / "g.json"
+    vec.write_bytes(vectors_bytes) if vectors_bytes is not None else vec.write_bytes(mem.VECTORS.read_bytes())
+    gold.write_text(gold_text if gold_text is not None else mem.GOLD.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(mem.MemoryError_, match=re.escape(message)) as e:
+        mem.load_memory.__wrapped__(vec, gold)
+    assert str(tmp_path) in str(e.value)
+
+
+def test_the_default_ask_reports_a_damaged_memory_or_weights_in_one_line(capsys, monkeypatch, tmp_path):
+    from regc.retrieval import memory as mem
+    from regc.retrieval import rerank
+
+    bad = tmp_path / "v.npy"
+    bad.write_bytes(b"truncated")
+    read = mem.load_memory.__wrapped__  # the reader without its cache
+    monkeypatch.setattr(mem, "load_memory", lambda: read(bad, mem.GOLD))
+    assert main(["ask", str(ask_index()), HIPAA_Q]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(bad) in err[0] and "regenerate" in err[0]
+    monkeypatch.undo()
+
+    def broken(*a, **k):
+        raise rerank.WeightsError(f"{tmp_path / 'w.json'}: not the re-ranker's weights")
+
+    monkeypatch.setattr(rerank, "load_weights", broken)
+    assert main(["ask", str(ask_index()), TAXONOMY_Q, "--no-by-network"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "w.json" in err[0]

@@ -154,9 +154,9 @@ def _cmd_ask(args) -> int:
     from regc.retrieval.answer import extractive, warm_up, with_lm
     from regc.retrieval.ask import Asker, AsOfError
     from regc.retrieval.index import IndexError_
-    from regc.retrieval.memory import load_memory
+    from regc.retrieval.memory import MemoryError_, load_memory
     from regc.retrieval.networks import NetworksError
-    from regc.retrieval.rerank import retrieve_reranked
+    from regc.retrieval.rerank import WeightsError, retrieve_reranked
     from regc.retrieval.question import QuestionError, check_question
     from regc.retrieval.search import QueryError, Searcher
 
@@ -199,7 +199,7 @@ def _cmd_ask(args) -> int:
                 print(json.dumps(ans.to_json(), ensure_ascii=False, indent=None if args.questions else 1))
             else:
                 _print_text(ans, args.k)
-    except (IndexError_, QueryError, QuestionError, AsOfError, NetworksError) as e:
+    except (IndexError_, QueryError, QuestionError, AsOfError, NetworksError, MemoryError_, WeightsError) as e:
         raise CLIError(str(e)) from None
     return 0
 

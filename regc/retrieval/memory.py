@@ -34,7 +34,7 @@ WITHIN = 30  # the current fusion's first provisions the memory may re-order (mo
 
 
 class MemoryError_(ValueError):
-    """Memory files that do not fit each other (rows and gold lists of different lengths)."""
+    """Memory files that cannot be read or do not fit each other (rows and gold lists of different lengths)."""
 
 
 @dataclass(frozen=True)
@@ -129,10 +129,19 @@ def load_memory(vectors: Path = VECTORS, gold: Path = GOLD) -> Memory:
     """The shipped memory (read once)."""
     import numpy as np
 
-    V = np.load(Path(vectors), allow_pickle=False).astype(np.float32)
-    g = json.loads(Path(gold).read_text(encoding="utf-8"))
-    if V.ndim != 2 or V.shape[0] != len(g["gold"]):
-        raise MemoryError_(f"{vectors}: {V.shape} rows for {len(g['gold'])} gold lists in {gold}; regenerate them "
+    try:
+        V = np.load(Path(vectors), allow_pickle=False).astype(np.float32)
+    except ValueError as e:  # not an .npy array (a truncated or replaced file)
+        raise MemoryError_(f"{vectors}: not a memory's vectors ({e}); regenerate them with python -m "
+                           "harness.qa_memory regen") from None
+    try:
+        g = json.loads(Path(gold).read_text(encoding="utf-8"))
+        n_gold, _ = len(g["gold"]), int(g["neighbours"])
+    except (ValueError, KeyError, TypeError) as e:
+        raise MemoryError_(f"{gold}: not a memory's gold lists ({type(e).__name__}: {e}); regenerate them with "
+                           "python -m harness.qa_memory regen") from None
+    if V.ndim != 2 or V.shape[0] != n_gold:
+        raise MemoryError_(f"{vectors}: {V.shape} rows for {n_gold} gold lists in {gold}; regenerate them "
                            f"with python -m harness.qa_memory regen")
     V.setflags(write=False)
     return Memory(V, tuple(tuple(x) for x in g["gold"]), int(g["neighbours"]))
