@@ -3,6 +3,10 @@ key provision retrieved is not cited (H14ck).
 
     python -m harness.cite_eval IDX DUMP.pkl diagnose
     python -m harness.cite_eval IDX DUMP.pkl grid
+    python -m harness.cite_eval IDX DUMP.pkl base --order route [--sets hipaa_webfaq8]
+
+``--order`` picks the hits scored: ``learned`` (the default: ``--no-by-network``'s, round 37's figures) or
+``route`` (`regc ask`'s default since round 42b, the route per citation network; H14ck2, round 43).
 """
 
 from __future__ import annotations
@@ -20,6 +24,27 @@ POOLS = (("Taxonomy", lambda s: s.startswith("faq")), ("HIPAA", lambda s: s.star
          ("practitioner", lambda s: s.startswith(PRACTITIONER_PREFIXES)),
          ("faq_eval", lambda s: s == "faq_eval"))
 METRICS = ("cit_key", "cit_precision", "cit_recall")
+# --order -> (the record's hits, its anchor) (harness.cite_dump)
+ORDERS = {"learned": ("hits", "anchor"), "route": ("route", "route_anchor")}
+
+
+def ordered(recs: list[dict], order: str) -> list[dict]:
+    """``recs`` with ``"hits"`` / ``"anchor"`` those of ``order`` (one of ``ORDERS``): every policy below reads
+    ``"hits"`` and ``"anchor"``, so one switch scores them on another order's hits.
+
+    >>> ordered([{"hits": [1], "anchor": "a", "route": [2], "route_anchor": "b"}], "route")[0]["hits"]
+    [2]
+    """
+    hk, ak = ORDERS[order]
+    return [r | {"hits": r[hk], "anchor": r[ak]} for r in recs]
+
+
+def load(dump: str, order: str = "learned", sets: str = "") -> list[dict]:
+    """The dump's records under ``order``, only those of ``sets`` (comma-separated names) when given."""
+    with open(dump, "rb") as f:
+        recs = pickle.load(f)
+    keep = set(sets.split(",")) if sets else None
+    return ordered([r for r in recs if keep is None or r["set"] in keep], order)
 
 
 def open_searcher(index: str):
@@ -104,11 +129,21 @@ def why(s, rec, hits_key: str = "hits") -> str:
     return "cut (MAX_RULES / cued / introducer)"
 
 
-def diagnose(s, recs: list[dict]) -> None:
+def key_rank(rec, hits_key: str = "hits") -> str:
+    """Where the key provision sits in the hits: ``0``, ``1-5``, ``6-9`` or ``out``."""
+    nodes = [h.node for h in rec[hits_key]]
+    r = nodes.index(rec["gold"][0]) if rec["gold"][0] in nodes else None
+    return "out" if r is None else "0" if r == 0 else "1-5" if r < 6 else "6-9"
+
+
+def diagnose(s, recs: list[dict], label: str = "hits") -> None:
     for hk in ("hits", "handset"):
         for name, pred in POOLS:
             c = Counter(why(s, r, hk) for r in recs if pred(r["set"]))
-            print(hk, name, dict(sorted(c.items(), key=lambda kv: -kv[1])), flush=True)
+            print(label if hk == "hits" else hk, name, dict(sorted(c.items(), key=lambda kv: -kv[1])), flush=True)
+    for name, pred in POOLS:
+        c = Counter(key_rank(r) for r in recs if pred(r["set"]))
+        print(label, name, "key rank", dict(sorted(c.items())), flush=True)
 
 
 def rescored(hits: list, decay: float, power: float) -> list:
@@ -144,17 +179,24 @@ def memoised_claims() -> None:
     A._claims = claims
 
 
-def variant_rows(s, recs: list[dict], v: tuple) -> list[dict]:
+def variant_rows(s, recs: list[dict], v: tuple, only_routed: bool = False) -> list[dict]:
+    """Per-question metrics of grid variant ``v``; with ``only_routed`` the variant answers the questions routed to
+    ``--memory --rerank`` (``rec["routed"]``) and the current policy every other."""
     from regc.retrieval import answer as A
 
     decay, power, floor, max_rules, cand = v
     old = A.SUPPORT_FLOOR, A.MAX_CANDIDATES
-    A.SUPPORT_FLOOR, A.MAX_CANDIDATES = floor, cand
-    try:
-        return score(s, recs, lambda s, r: A.extractive(s, r["anchor"], rescored(r["hits"], decay, power),
-                                                        max_rules=max_rules).rule_ids())
-    finally:
-        A.SUPPORT_FLOOR, A.MAX_CANDIDATES = old
+
+    def answer(s, r):
+        if only_routed and not r["routed"]:
+            return default_answer(s, r)
+        A.SUPPORT_FLOOR, A.MAX_CANDIDATES = floor, cand
+        try:
+            return A.extractive(s, r["anchor"], rescored(r["hits"], decay, power), max_rules=max_rules).rule_ids()
+        finally:
+            A.SUPPORT_FLOOR, A.MAX_CANDIDATES = old
+
+    return score(s, recs, answer)
 
 
 def feasible(base: dict, got: dict, slack: float = 0.005) -> bool:
@@ -183,16 +225,19 @@ def main(argv=None) -> int:
     ap.add_argument("index")
     ap.add_argument("dump")
     ap.add_argument("what", choices=("diagnose", "base", "grid"))
+    ap.add_argument("--order", choices=tuple(ORDERS), default="learned", help="whose hits are scored")
+    ap.add_argument("--sets", default="", help="only these sets (comma-separated)")
+    ap.add_argument("--only-routed", action="store_true",
+                    help="grid: a variant answers only the questions routed to --memory --rerank")
     a = ap.parse_args(argv)
-    with open(a.dump, "rb") as f:
-        recs = pickle.load(f)
+    recs = load(a.dump, a.order, a.sets)
     s = open_searcher(a.index)
     if a.what == "diagnose":
-        diagnose(s, recs)
+        diagnose(s, recs, a.order)
     elif a.what == "grid":
         memoised_claims()
         base_v = (1.0, 0.0, 0.45, 5, 6)
-        table = {v: variant_rows(s, recs, v) for v in (base_v,) + tuple(g for g in GRID if g != base_v)}
+        table = {v: variant_rows(s, recs, v, a.only_routed) for v in (base_v,) + tuple(g for g in GRID if g != base_v)}
         for v, rows in table.items():
             show(f"{v}", rows)
         sets = sorted({r["set"] for r in recs})
@@ -200,7 +245,7 @@ def main(argv=None) -> int:
         show("LOSO", rows)
         print(Counter(chosen.values()).most_common())
     else:
-        show("learned (default)", score(s, recs, default_answer))
+        show(f"{a.order}" + (" (default)" if a.order == "route" else ""), score(s, recs, default_answer))
         show("hand-set", score(s, recs, lambda s, r: default_answer(s, r, "handset")))
     return 0
 

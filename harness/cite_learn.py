@@ -1,7 +1,7 @@
 """A learned citation decision, trained and scored leave-one-set-out on `regc ask`'s cached hits
 (:mod:`harness.cite_dump`) (H14ck; measured, NOT adopted: tests/fixtures/ask/README.md, round 37).
 
-    python -m harness.cite_learn IDX DUMP.pkl [--limit 8] [--models lr,gbm]
+    python -m harness.cite_learn IDX DUMP.pkl [--limit 8] [--models lr,gbm] [--order route] [--only-routed]
 
 Per candidate (the first ``--limit`` hits with an answering sentence) a row of features of the answer's own
 evidence -- rank, score and support against the first / the best, answering-sentence and title coverage, how many
@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import argparse
 import math
-import pickle
 import sys
 from collections import Counter
 
-from harness.cite_eval import default_answer, feasible, memoised_claims, open_searcher, pooled, show
+from harness.cite_eval import ORDERS, default_answer, feasible, load, memoised_claims, open_searcher, pooled, show
 
 ORIGINS = ("search", "closure", "bridged", "objective", "term", "cue", "introducing", "activity", "heading",
            "companion", "section", "form", "amender", "pinpoint")
@@ -152,12 +151,15 @@ def main(argv=None) -> int:
     ap.add_argument("--models", default="lr,gbm")
     ap.add_argument("--fixed", default="", help="floor,lo,hi: every fold uses this policy (an optimistic reading:"
                     " the policy itself was picked on every set); only the model is fitted without the held set")
+    ap.add_argument("--order", choices=tuple(ORDERS), default="learned", help="whose hits are scored")
+    ap.add_argument("--only-routed", action="store_true",
+                    help="the model's policy answers only the questions routed to --memory --rerank (fitted on all)")
     a = ap.parse_args(argv)
-    with open(a.dump, "rb") as f:
-        recs = pickle.load(f)
+    recs = load(a.dump, a.order)
     s = open_searcher(a.index)
     memoised_claims()
     cands = [candidates(s, r["anchor"], r["hits"], a.limit) for r in recs]
+    mine = [not a.only_routed or r["routed"] for r in recs]  # the questions a model's policy answers
     assert all(len(x[3]) == len(FEATURES) for c in cands for x in c)
     base = [{"set": r["set"], **citation_metrics(default_answer(s, r), r["gold"])} for r in recs]
     show("current", base)
@@ -175,7 +177,7 @@ def main(argv=None) -> int:
             probs = [list(m.predict_proba(np.array([x[3] for x in c]))[:, 1]) if c else [] for c in cands]
             table = {p: [{"set": recs[i]["set"], **citation_metrics(
                 cited(s, recs[i]["anchor"], recs[i]["hits"], policy(cands[i], probs[i], *p)), recs[i]["gold"])}
-                for i in range(len(recs))] for p in POLICIES}
+                if mine[i] else base[i] for i in range(len(recs))] for p in POLICIES}
             if held is None:
                 insample = table
                 break

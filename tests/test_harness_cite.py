@@ -28,3 +28,27 @@ def test_a_variant_is_feasible_only_within_the_slack_in_every_pool():
     rows = [{"set": s, "cit_key": 1.0, "cit_precision": 0.5, "cit_recall": 0.5} for s in ("faq_x", "hipaa_webfaq")]
     worse = [dict(r, cit_precision=0.49) if r["set"] == "faq_x" else r for r in rows]
     assert feasible(pooled(rows), pooled(worse), 0.02) and not feasible(pooled(rows), pooled(worse), 0.005)
+
+
+def test_an_order_swaps_the_hits_and_anchor_every_policy_reads(tmp_path):
+    import pickle
+
+    from harness.cite_eval import load, ordered
+
+    recs = [{"set": s, "hits": [Retrieved("a#1", 1.0)], "anchor": "learned", "route": [Retrieved("b#1", 1.0)],
+             "route_anchor": "routed"} for s in ("faq_x", "hipaa_y")]
+    got = ordered(recs, "route")
+    assert [h.node for h in got[0]["hits"]] == ["b#1"] and got[0]["anchor"] == "routed"
+    assert recs[0]["hits"][0].node == "a#1"  # the dump's records are not changed
+    assert ordered(recs, "learned")[1]["anchor"] == "learned"
+    path = tmp_path / "d.pkl"
+    path.write_bytes(pickle.dumps(recs))
+    assert [r["set"] for r in load(str(path), "route", "hipaa_y")] == ["hipaa_y"]
+
+
+def test_the_key_rank_classes():
+    from harness.cite_eval import key_rank
+
+    hits = [Retrieved(f"a#{i}", 1.0) for i in range(10)]
+    assert [key_rank({"gold": [g], "hits": hits}) for g in ("a#0", "a#5", "a#6", "b#1")] == ["0", "1-5", "6-9",
+                                                                                            "out"]
