@@ -76,9 +76,9 @@ def test_help_says_the_default_and_what_memory_with_rerank_is(capsys):
     with pytest.raises(SystemExit):
         main(["ask", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "--rerank, --no-rerank" in text and "default: on" in text
-    assert "alone it implies --no-rerank" in text and "memory's vote" in text
-    assert "measured in nested leave-one-set-out and on eight sealed sets" in text and "opt-in" in text
+    assert "--rerank, --no-rerank" in text and "the default routes per citation network" in text
+    assert "(it implies --no-rerank)" in text and "memory's vote" in text and "what the default gives HIPAA" in text
+    assert "--by-network, --no-by-network" in text and "default: on unless --memory, --rerank or --no-rerank" in text
 
 
 def _qa(path: Path, questions: list[str]) -> Path:

@@ -51,18 +51,16 @@ def register(sub) -> None:
     p.add_argument("--k", type=int, default=10, help="provisions retrieved (default 10)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--rerank", action=argparse.BooleanOptionalAction, default=None,
-                   help="re-order the hand-set top 30 by the learned re-ranker (default: on; --no-rerank gives "
-                        "the hand-set order; see tests/fixtures/ask/README.md, round 28 and the sets sealed "
-                        "after it)")
+                   help="every question in the learned re-ranker's order of the hand-set top 30 (round 28; "
+                        "--no-rerank: the hand-set order); without it, the default routes per citation network "
+                        "(--by-network)")
     p.add_argument("--memory", action="store_true",
-                   help="the nearest released questions vote for their gold provisions (opt-in: see "
-                        "tests/fixtures/ask/README.md, rounds 30-34); alone it implies --no-rerank (the hand-set "
-                        "+ memory fusion); with --rerank that fusion's top 30 is re-ordered by trees over the "
-                        "re-ranker's features and the memory's vote (round 35's variant (2), measured in nested "
-                        "leave-one-set-out and on eight sealed sets; held-out on practitioner HIPAA questions R@10 "
-                        ".910 / FullCov@10 .821 against the default's .821 / .687, but below the default on the FAQ "
-                        "evaluation's questions with >= 3 gold provisions: opt-in, see "
-                        "tests/fixtures/ask/README.md, stop 30)")
+                   help="every question reads the memory of released questions (their gold provisions vote; rounds "
+                        "30-35): alone, the hand-set + memory fusion (it implies --no-rerank); with --rerank that "
+                        "fusion's top 30 re-ordered by trees over the re-ranker's features and the memory's vote "
+                        "(round 35's variant (2), what the default gives HIPAA questions; on Taxonomy questions it "
+                        "loses the FAQ evaluation's questions with >= 3 gold provisions, see "
+                        "tests/fixtures/ask/README.md, stop 32)")
     p.add_argument("--by-network", action=argparse.BooleanOptionalAction, default=None,
                    help="answer each question with the order its citation network is routed to: --memory --rerank "
                         "for the HIPAA network, the learned order for every other (default: on unless --memory, "
