@@ -52,3 +52,24 @@ def test_the_key_rank_classes():
     hits = [Retrieved(f"a#{i}", 1.0) for i in range(10)]
     assert [key_rank({"gold": [g], "hits": hits}) for g in ("a#0", "a#5", "a#6", "b#1")] == ["0", "1-5", "6-9",
                                                                                             "out"]
+
+
+def test_the_vote_shares_leave_the_sets_out_as_memory_without_does():
+    import numpy as np
+
+    from harness.cite_memory import shares
+    from regc.retrieval.memory import Memory
+    from regc.retrieval.memory_features import question_memory_features
+
+    rng = np.random.default_rng(0)
+    V = rng.normal(size=(12, 4)).astype(np.float32)
+    V /= np.linalg.norm(V, axis=1, keepdims=True)
+    gold = tuple((f"a#{i % 4}",) + ((f"a#{i % 3}",) if i % 2 else ()) for i in range(12))
+    sets = np.array(["s1", "s2", "s3"] * 4)
+    m = Memory(V, gold, 3)
+    q, nodes = V[0].astype(np.float64), ["a#0", "a#1", "a#2", "a#3"]
+    sims = np.asarray(V, dtype=np.float64) @ q
+    for out in (("s1",), ("s1", "s2"), ("s3",)):
+        ref = question_memory_features(m.without([s not in out for s in sets]).leaving_out_copies(), q, nodes)
+        assert [shares(m, sims, sets, out, nodes)[n] for n in nodes] == [r[0] for r in ref]
+    assert shares(m, sims, sets, ("s2",), nodes) != shares(m, sims, sets, ("s3",), nodes)  # the sets left out count
