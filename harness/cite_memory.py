@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import argparse
 import math
-import pickle
 import sys
 from collections import Counter
 
 import numpy as np
 
-from harness.cite_eval import load, loso, open_searcher, pooled, show
+from harness.cite_eval import load, open_searcher, pooled, show
 
 SHARES = (0.15, 0.25, 0.35, 0.5)
 MODES = ("add", "floor")
@@ -62,15 +61,7 @@ def shares(memory, sims: np.ndarray, row_sets: np.ndarray, left_out: tuple, node
     keep = ~np.isin(row_sets, left_out) & (sims < SAME_QUESTION)
     order = np.argsort(-sims, kind="stable")
     rows = order[keep[order]][: memory.neighbours]
-    votes: dict[str, float] = {}
-    nearest: dict[str, tuple[float, int]] = {}
-    for j in rows:
-        for g in memory.gold[j]:
-            votes[g] = votes.get(g, 0.0) + float(sims[j])
-            first, count = nearest.get(g, (float(sims[j]), 0))
-            nearest[g] = (first, count + 1)
-    ranked = sorted(votes.items(), key=lambda x: (-round(x[1], 9), x[0]))
-    s1 = float(sims[rows[0]]) if len(rows) else 0.0
+    ranked, nearest, s1 = memory.tally_rows(sims, rows)
     return {n: f[0] for n, f in zip(nodes, memory_features(ranked, nearest, s1, nodes, memory.neighbours))}
 
 

@@ -68,7 +68,11 @@ class Memory:
         >>> [g for g, _ in votes], nearest["a"][1], round(s1, 3)
         (['a', 'b'], 2, 1.0)
         """
-        sims, rows = self.nearest(q)
+        return self.tally_rows(*self.nearest(q))
+
+    def tally_rows(self, sims, rows) -> tuple[list[tuple[str, float]], dict[str, tuple[float, int]], float]:
+        """:meth:`tally` of the past questions ``rows`` (nearest first) at similarities ``sims`` (indexed by row):
+        for a caller that chose the neighbours itself (a harness leaving sets out by mask)."""
         votes: dict[str, float] = {}
         nearest: dict[str, tuple[float, int]] = {}
         for j in rows:
