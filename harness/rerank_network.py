@@ -32,8 +32,8 @@ from pathlib import Path
 
 from harness.rerank_eval import pools, released_practitioner_sets
 from harness.train_rerank import _mean
+from regc.retrieval.networks import MODELS, network_names, route  # the package's names and rule, not copies
 
-MODELS = ("default", "memory-rerank")  # the two orders a network can be given
 PRACTITIONER = released_practitioner_sets()
 POOLS = pools(PRACTITIONER) + (("faq_eval >= 3 gold", lambda s: s == "faq_eval"),)
 SPREAD = 3  # gold provisions from which a question counts as spread out (the rule's third clause)
@@ -75,11 +75,6 @@ def choose(tab: dict, held: str | None) -> dict[str, str]:
         ok = f["v2"][3] > 0 and all(round(a, 9) >= round(b, 9) for a, b in zip(f["v2"][:3], f["default"][:3]))
         out[net] = MODELS[1] if ok else MODELS[0]
     return out
-
-
-def route(nets: list[str], chosen: dict[str, str]) -> str:
-    """The model answering a question of networks ``nets``: (2) only if it names some and all chose (2)."""
-    return MODELS[1] if nets and all(chosen.get(n) == MODELS[1] for n in nets) else MODELS[0]
 
 
 def nested(tab: dict) -> tuple[dict, dict]:
@@ -127,14 +122,6 @@ def disagreements(tab: dict) -> dict:
         for n in tab[s]["net"]:
             key = f"{dom}:{'+'.join(n) or 'none'}"
             out[key] = out.get(key, 0) + 1
-    return out
-
-
-def network_names(asker) -> dict[int, str]:
-    """The asker's networks (``Asker._domain``'s numbers) -> their names (each network's smallest act)."""
-    out: dict[int, str] = {}
-    for act, d in sorted(asker._domain.items()):
-        out[d] = min(out.get(d, act), act)
     return out
 
 
