@@ -179,10 +179,10 @@ def _cmd_ask(args) -> int:
             _read_questions(Path(args.questions)) if args.questions else []
         s = Searcher.open(args.index)
         asker = Asker(s, memory=load_memory() if args.memory else None)
-        by_network = _by_network(s, asker) if routed else None
         asker.check_as_of(args.as_of)
-        if args.eval_file:
+        if args.eval_file:  # --eval builds its own askers, one per system
             return _eval(s, Path(args.eval_file), args.k, Path(args.eval_rows) if args.eval_rows else None)
+        by_network = _by_network(s, asker) if routed else None
         lm = _lm_call(args) if args.lm else None
         _warn_degraded(s)
         if len(questions) > 1:

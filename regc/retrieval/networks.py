@@ -39,8 +39,8 @@ def load_networks(path: Path = NETWORKS) -> dict[str, str]:
     try:
         chosen = json.loads(Path(path).read_text(encoding="utf-8"))["networks"]
     except (OSError, ValueError, KeyError, TypeError) as e:
-        raise NetworksError(f"{path}: not a networks file ({e}); regenerate it with: python -m "
-                            "harness.rerank_network regen") from None
+        raise NetworksError(f"{path}: not a networks file ({e}); it is written by hand: restore it from the "
+                            "repository (its why field says where the choice was measured)") from None
     for name, model in sorted(chosen.items()):
         if not NETWORK_NAME.match(name):
             raise NetworksError(f"{path}: unknown network name {name!r} (a network is named by its smallest act)")
