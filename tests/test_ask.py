@@ -648,7 +648,8 @@ def test_faq_fixture_is_audited_and_split():
                         ("faq_webfaq7.jsonl", "webfaq7"),
                         ("hipaa_webfaq8.jsonl", "hwebfaq8"),
                         ("hipaa_hhsfaq7.jsonl", "hhsfaq7"),
-                        ("faq_webfaq8.jsonl", "webfaq8")):  # annotated before any run
+                        ("faq_webfaq8.jsonl", "webfaq8"),
+                        ("faq_webfaq11.jsonl", "webfaq11")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
         assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)
