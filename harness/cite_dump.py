@@ -33,7 +33,7 @@ def main(argv=None) -> int:
     from regc.retrieval.answer import warm_up
     from regc.retrieval.ask import Asker
     from regc.retrieval.memory import load_memory
-    from regc.retrieval.networks import MODELS, load_networks, question_networks, retrieve_by_network, route
+    from regc.retrieval.networks import MODELS, load_networks, question_route, retrieve_by_network
     from regc.retrieval.rerank import retrieve_reranked
     from regc.retrieval.search import Searcher
 
@@ -56,7 +56,7 @@ def main(argv=None) -> int:
             r_anchor, r_hits = retrieve_by_network(asker, memory, it["question"], 10, None, chosen)
             recs.append({"set": name, "i": i, "gold": it["gold"], "question": it["question"], "anchor": anchor,
                          "hits": hits, "handset": hand, "route": r_hits, "route_anchor": r_anchor,
-                         "routed": route(question_networks(asker, trace), chosen) == MODELS[1]})
+                         "routed": question_route(asker, memory, anchor, trace, chosen) == MODELS[1]})
         print(f"{name} {time.perf_counter() - t0:.1f}s", file=sys.stderr, flush=True)
     with open(a.out, "wb") as f:
         pickle.dump(recs, f)

@@ -300,12 +300,9 @@ class Asker(NamedLifts, Closure, SubpartHub, AsOf):
                     break
         return list(out)
 
-    def _view_rankings(self, texts: list[str]) -> tuple[list[list[list[str]]], list[str], object]:
-        """Per view, its provision rankings (one per mode), the past questions' ranking (:mod:`~regc.retrieval
-        .memory`, empty without a memory) and the question's vector the memory read (None without); the dense
-        queries are encoded in one batch (the question view's vector adapted when the asker has an adapter:
-        :mod:`~regc.retrieval.adapter`); a view of stop words only has no ranking."""
-        from regc.retrieval.adapter import dense_hook
+    def _searchable(self, texts: list[str]) -> tuple[list[bool], list[bool]]:
+        """Per view text: whether it can be searched at all (not empty, not stop words only), and whether it is
+        searched densely (the asker's modes and dense views)."""
         from regc.retrieval.search import QueryError, check_query
 
         ok = []
@@ -314,7 +311,30 @@ class Asker(NamedLifts, Closure, SubpartHub, AsOf):
                 ok.append(bool(check_query(t)))
             except QueryError:
                 ok.append(False)
-        wants_dense = [o and "dense" in self.modes and v in self.dense_views for v, o in zip(self.views, ok)]
+        return ok, [o and "dense" in self.modes and v in self.dense_views for v, o in zip(self.views, ok)]
+
+    def question_vector(self, anchor: Anchor):
+        """The question's own vector as the memory reads it (the question view's row of the views' dense batch,
+        before any adapter), or None when the question view is not searched densely.  The batch is the one
+        retrieval encodes, so on an index that has just answered the question it is remembered, not re-encoded.
+
+        >>> # Asker(Searcher.open("out/index")).question_vector(extract_anchor("Who may see my records?", s))
+        """
+        texts = [self.view_texts(anchor)[v] for v in self.views]
+        _, wants_dense = self._searchable(texts)
+        searched = [v for v, w in zip(self.views, wants_dense) if w]
+        if "question" not in searched:
+            return None
+        return self.s.encoded([t for t, w in zip(texts, wants_dense) if w])[searched.index("question")]
+
+    def _view_rankings(self, texts: list[str]) -> tuple[list[list[list[str]]], list[str], object]:
+        """Per view, its provision rankings (one per mode), the past questions' ranking (:mod:`~regc.retrieval
+        .memory`, empty without a memory) and the question's vector the memory read (None without); the dense
+        queries are encoded in one batch (the question view's vector adapted when the asker has an adapter:
+        :mod:`~regc.retrieval.adapter`); a view of stop words only has no ranking."""
+        from regc.retrieval.adapter import dense_hook
+
+        ok, wants_dense = self._searchable(texts)
         searched = [v for v, w in zip(self.views, wants_dense) if w]
         seen: dict = {}
         hook = dense_hook(self.adapter, [v in self.adapter_views for v in searched], seen,

@@ -4,7 +4,9 @@ A citation network is a connected component of the act-level citation graph (``A
 index the eight EU acts, and the HIPAA combined document), named by its smallest act (``32018L2001``,
 ``doc:hipaa_combined``).  A question's networks are :meth:`~regc.retrieval.ask.Asker.question_domains` on the
 default asker's fusion (the acts it names, else the network of its best fused provisions): read from the question
-alone.  ``memory_networks.json`` gives each network its order, ``memory-rerank`` (``regc ask --memory --rerank``)
+alone; when it names no act and the memory's neighbours of the question (its ``neighbours`` nearest released
+questions) hold gold provisions of one network only, that network is the question's (round 46: a question in lay
+words whose best fused provisions lie in another network).  ``memory_networks.json`` gives each network its order, ``memory-rerank`` (``regc ask --memory --rerank``)
 or ``default`` (round 28's learned order), with the reason (``why``; the measurements: tests/fixtures/ask/README.md,
 rounds 38 and 42b).  A question answered by ``memory-rerank`` names networks that all chose it; any other question
 (no network, two, or one the file does not name) is answered by the default.
@@ -64,6 +66,33 @@ def question_networks(asker, trace: dict) -> tuple[str, ...]:
     return tuple(sorted(names[d] for d in trace.get("domains") or () if d in names))
 
 
+def neighbours_network(asker, memory_asker, anchor) -> Optional[str]:
+    """The one network that every gold provision of the question's memory neighbours lies in (``memory_asker``'s
+    memory, read as it reads the question: :meth:`~regc.retrieval.ask.Asker.question_vector`), or None when they
+    span two networks, name a provision of no known act, or the memory cannot read the question."""
+    memory = memory_asker.memory
+    if memory is None or not memory_reads(memory_asker):
+        return None
+    q = memory_asker.question_vector(anchor)
+    if q is None:
+        return None
+    _, rows = memory.nearest(q)
+    names = network_names(asker)
+    nets = {names.get(asker._domain.get(g.split("#", 1)[0], -1)) for j in rows for g in memory.gold[j]}
+    return nets.pop() if len(nets) == 1 and None not in nets else None
+
+
+def question_route(asker, memory_asker, anchor, trace: dict, chosen: Mapping[str, str]) -> str:
+    """The order (one of ``MODELS``) answering the question of ``anchor``, whose default retrieval left ``trace``:
+    its networks (:func:`question_networks`; where it names no act and its memory neighbours agree on one network,
+    that one: :func:`neighbours_network`) routed by ``chosen`` (:func:`route`)."""
+    nets = question_networks(asker, trace)
+    if not anchor.acts:
+        agreed = neighbours_network(asker, memory_asker, anchor)
+        nets = (agreed,) if agreed else nets
+    return route(nets, chosen)
+
+
 def route(nets: Sequence[str], chosen: Mapping[str, str]) -> str:
     """The order answering a question of networks ``nets``: ``memory-rerank`` only when it names at least one and
     every one of them chose it."""
@@ -89,10 +118,10 @@ def retrieve_by_network(asker, memory_asker, question: str, k: int = 10, as_of: 
     chosen = load_networks() if chosen is None else chosen
     trace: dict = {}
     out = retrieve_reranked(asker, question, k, as_of, trace=trace)
-    if route(question_networks(asker, trace), chosen) == MODELS[1] and memory_reads(memory_asker):
+    if question_route(asker, memory_asker, out[0], trace, chosen) == MODELS[1] and memory_reads(memory_asker):
         return retrieve_reranked(memory_asker, question, k, as_of)
     return out
 
 
 __all__ = ["MODELS", "NETWORKS", "NETWORK_NAME", "NetworksError", "load_networks", "memory_reads", "network_names",
-           "question_networks", "retrieve_by_network", "route"]
+           "neighbours_network", "question_networks", "question_route", "retrieve_by_network", "route"]

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 from regc.retrieval.chunking import ActTree, Chunk
 from regc.retrieval.fusion import fuse
@@ -333,11 +333,16 @@ class Searcher:
         if self._dense is None:
             raise IndexError_(f"{self.folder}: index has no dense part (built with --no-dense)")
         index, ids = self._dense
-        vectors = self._encode_memo(tuple(queries)).copy()  # the remembered array stays as encoded
+        vectors = self.encoded(queries)
         if adapt is not None:
             vectors = adapt(vectors)
         scores, idx = _one_thread_search(index, vectors, min(k, index.ntotal))
         return [[(ids[i], float(s)) for i, s in zip(ix, sc) if i >= 0] for ix, sc in zip(idx, scores)]
+
+    def encoded(self, queries: Sequence[str]):
+        """The query encoder's vectors of ``queries``, encoded as one batch (a copy: the remembered array stays as
+        encoded, so a batch just searched is not encoded again)."""
+        return self._encode_memo(tuple(queries)).copy()
 
     @staticmethod
     def _encode(queries: tuple[str, ...]):
