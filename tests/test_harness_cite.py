@@ -73,3 +73,27 @@ def test_the_vote_shares_leave_the_sets_out_as_memory_without_does():
         ref = question_memory_features(m.without([s not in out for s in sets]).leaving_out_copies(), q, nodes)
         assert [shares(m, sims, sets, out, nodes)[n] for n in nodes] == [r[0] for r in ref]
     assert shares(m, sims, sets, ("s2",), nodes) != shares(m, sims, sets, ("s3",), nodes)  # the sets left out count
+
+
+def test_the_dense_gate_lets_a_candidate_below_the_support_floor_through():
+    from harness.cite_dense import choose, gated
+
+    found = [(Retrieved("a#1", 1.0), 0.5, ["c1"]), (Retrieved("a#2", 0.9), 1.0, ["c2"]),
+             (Retrieved("a#3", 0.8), 0.2, ["c3"])]
+    nodes = lambda chosen: [h.node for h, _, _ in chosen]
+    assert nodes(choose(found, 0.45)) == ["a#2", "a#1"]  # the key first, then a#1 by the floor; a#3 under it
+    gate = gated({"a#1": 0.5, "a#2": 0.55, "a#3": 0.6}, 0.95)
+    assert gate == {"a#3"} and nodes(choose(found, 0.45, gate)) == ["a#2", "a#1", "a#3"]
+    assert choose([], 0.45) == [] and gated({}, 0.9) == frozenset()
+
+
+def test_the_node_cosine_is_the_best_of_the_provisions_chunks():
+    import numpy as np
+
+    from harness.cite_dense import Dense
+
+    d = object.__new__(Dense)
+    d.chunks = np.array([[1.0, 0.0], [0.6, 0.8], [0.0, 1.0]])
+    d.rows = {"a#1": [0, 1], "a#2": [2], "a#3": []}
+    d.q = np.array([[0.0, 1.0]])
+    assert [d.node_cos(0, n) for n in ("a#1", "a#2", "a#3", "b#9")] == [0.8, 1.0, 0.0, 0.0]
