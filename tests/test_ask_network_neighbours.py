@@ -70,3 +70,12 @@ def test_the_question_vector_is_the_one_the_memory_read_and_is_not_encoded_again
     got = memory.question_vector(anchor)
     assert calls == [] and np.array_equal(got, trace["memory_vector"])
     assert anchor == extract_anchor(question, s)
+
+
+def test_the_harness_counts_misroutes_per_share_threshold():
+    from harness.route_neighbours import misroutes
+
+    recs = [{"true": HIPAA, "fused": ["E"], "share": 1.0}, {"true": HIPAA, "fused": ["E"], "share": 0.6},
+            {"true": "EU", "fused": ["E"], "share": 0.8}, {"true": "EU", "fused": [HIPAA], "share": 0.0}]
+    assert misroutes(recs, HIPAA, 2.0) == (2, 1)  # the fusion alone
+    assert misroutes(recs, HIPAA, 0.9) == (1, 1) and misroutes(recs, HIPAA, 0.5) == (0, 2)

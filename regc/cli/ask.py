@@ -10,8 +10,9 @@
     regc ask --eval tests/fixtures/ask/faq_eval.jsonl out/index    # R@10, nDCG@10, FullCov@10, citations vs BM25
 
 Order (default, round 42b): per question, the order its citation network is routed to (``memory_networks.json``,
-:mod:`regc.retrieval.networks`): a question of the HIPAA network gets ``--memory --rerank``'s, every other the
-learned order (``--no-by-network``: the hand-set retrieval's top 30 -- anchor, 3 views, RRM, closure -- re-ordered
+:mod:`regc.retrieval.networks`): a question of the HIPAA network (the acts it names; else the network of its best
+fused provisions, or the one network all its memory neighbours' gold lies in, round 46) gets ``--memory --rerank``'s,
+every other the learned order (``--no-by-network``: the hand-set retrieval's top 30 -- anchor, 3 views, RRM, closure -- re-ordered
 by the learned re-ranker, :mod:`regc.retrieval.rerank`), cut to ``--k``.  ``--no-rerank`` keeps the hand-set order.
 ``--memory`` alone is the hand-set + memory fusion (it implies ``--no-rerank``); ``--memory --rerank`` re-orders
 that fusion's top 30 by trees over round 28's features and the memory's vote (round 35's variant (2):
