@@ -144,21 +144,11 @@ def choose(found: list, floor: float, gate: frozenset = frozenset()) -> list:
 
 
 def finish(s, anchor, hits, chosen: list) -> list[str]:
-    """:func:`extractive`'s steps after the choice (cued, term, activity, introducers, the cap), as it does them."""
+    """:func:`extractive`'s steps after the choice (cued, term, activity, introducers, the cap), as it does them
+    (:func:`~regc.retrieval.answer.placed`)."""
     from regc.retrieval import answer as A
-    from regc.retrieval.cues import asks_classification, asks_definition
 
-    focus = A._focus(anchor)
-    if A.CITE_CUED:
-        terms = set(anchor.term_nodes) if A.CITE_TERM and asks_definition(anchor.question) else set()
-        if A.CITE_CLASSIFIED and not terms and any(asks_classification(anchor.question, t) for t in anchor.terms):
-            terms = {h.node for h in hits if h.origin == "term"}
-        named = [h.node for h in hits[:A.MAX_CANDIDATES] if h.origin in ("activity", "section")]
-        terms |= set(named[:A.CITE_ACTIVITY])
-        chosen = A._with_cued(s, chosen, hits, focus, A.CITE_CUED, terms)
-    if A.CITE_INTRODUCER:
-        chosen = A._with_introducers(s, chosen, hits, focus, A.MAX_RULES if A.INTRODUCER_CUT else None)
-    return [h.node for h, _, _ in chosen[:A.MAX_RULES]]
+    return [h.node for h, _, _ in A.placed(s, anchor, hits, chosen, A.CITE_CUED, A.MAX_RULES)]
 
 
 def rows_of(s, recs: list[dict], dense: Dense, variant: tuple) -> list[dict]:

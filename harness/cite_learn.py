@@ -83,19 +83,11 @@ def candidates(s, anchor, hits: list, limit: int) -> list[tuple]:
 
 def cited(s, anchor, hits: list, chosen: list) -> list[str]:
     """The rule ids cited from ``chosen`` ((hit, support, claims), the key first) with the cued, term, activity and
-    introducing provisions added as :func:`regc.retrieval.answer.extractive` adds them."""
+    introducing provisions added as :func:`regc.retrieval.answer.extractive` adds them (:func:`~regc.retrieval.answer
+    .placed`)."""
     from regc.retrieval import answer as A
-    from regc.retrieval.cues import asks_classification, asks_definition
 
-    focus = A._focus(anchor)
-    terms = set(anchor.term_nodes) if A.CITE_TERM and asks_definition(anchor.question) else set()
-    if A.CITE_CLASSIFIED and not terms and any(asks_classification(anchor.question, t) for t in anchor.terms):
-        terms = {h.node for h in hits if h.origin == "term"}
-    named = [h.node for h in hits[:A.MAX_CANDIDATES] if h.origin in ("activity", "section")]
-    terms |= set(named[:A.CITE_ACTIVITY])
-    chosen = A._with_cued(s, chosen, hits, focus, A.CITE_CUED, terms)
-    chosen = A._with_introducers(s, chosen, hits, focus, A.MAX_RULES if A.INTRODUCER_CUT else None)
-    return [h.node for h, _, _ in chosen[:A.MAX_RULES]]
+    return [h.node for h, _, _ in A.placed(s, anchor, hits, chosen, A.CITE_CUED, A.MAX_RULES)]
 
 
 def policy(cands: list, probs: list, floor: float, lo: float, hi: float) -> list:

@@ -285,6 +285,21 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
         chosen = [f for f in found if f[1] >= SUPPORT_MARGIN * best]
     else:
         raise ValueError(f"unknown citation policy {policy!r} (answering | support)")
+    rules = [_rule(searcher, h.node, claims, version_of_node(searcher, h.node, h.version))
+             for h, _, claims in placed(searcher, anchor, hits, chosen, cued, max_rules)]
+    return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits])
+
+
+def placed(searcher, anchor: Anchor, hits: list[Retrieved], chosen: list, cued: Optional[str],
+           max_rules: int) -> list:
+    """The cited rules, in order: ``chosen`` ((hit, support, claims), the key first) with the provisions a cue
+    lifted, the defined terms and activity annexes the question names (``cued``: where they go, or None) and the
+    articles introducing the cited annexes placed as :func:`extractive` places them, cut to ``max_rules``; also
+    what the citation rounds' harnesses score a choice of their own through.
+
+    >>> # [h.node for h, _, _ in placed(s, anchor, hits, chosen, CITE_CUED, MAX_RULES)]
+    """
+    focus = _focus(anchor)
     if cued:
         from regc.retrieval.cues import asks_classification, asks_definition
 
@@ -296,9 +311,7 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
         chosen = _with_cued(searcher, chosen, hits, focus, cued, terms)
     if CITE_INTRODUCER:
         chosen = _with_introducers(searcher, chosen, hits, focus, max_rules if INTRODUCER_CUT else None)
-    rules = [_rule(searcher, h.node, claims, version_of_node(searcher, h.node, h.version))
-             for h, _, claims in chosen[:max_rules]]
-    return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits])
+    return chosen[:max_rules]
 
 
 def _with_cued(searcher, chosen: list, hits: list[Retrieved], focus: set[str], where: str,
@@ -428,4 +441,4 @@ def with_lm(searcher, anchor: Anchor, hits: list[Retrieved], lm: LMCall) -> Answ
     return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits], diags)
 
 
-__all__ = ["Answer", "extractive", "with_lm", "verbatim", "sentences", "CITE_MARGIN"]
+__all__ = ["Answer", "extractive", "placed", "with_lm", "verbatim", "sentences", "CITE_MARGIN"]
