@@ -3,6 +3,7 @@ cached hits (:mod:`harness.cite_dump`, ``--order route``).
 
     python -m harness.cite_memory vectors IDX DUMP.pkl VECS.npy    # each routed question's memory vector, once
     python -m harness.cite_memory loso IDX DUMP.pkl VECS.npy        # the grid below, in sample and LOSO
+    python -m harness.cite_memory loso IDX DUMP.pkl VECS.npy --vote key   # round 47's key vote (below)
 
 For a question answered by the memory order (``rec["routed"]``), a candidate's vote share (``mem_share`` of
 :mod:`regc.retrieval.memory_features`: its share of the votes of the nearest released questions) is read from the
@@ -13,8 +14,15 @@ considers (the first ``MAX_CANDIDATES`` hits down to the margin, with an answeri
 ``floor`` -- such a candidate passes the support floor inside the choice (so it takes its place in retrieval order,
 before cued provisions and introducers are placed and the cap is applied).  v in ``SHARES``.
 
+``--vote key`` (H14kv, round 47): the share is the KEY vote -- the similarity-weighted share of the nearest released
+questions whose key provision (gold[0]) is the candidate (the same tally on a memory whose gold lists are cut to
+their first provision: :func:`key_memory`).  Policies ``add`` as above and ``first`` -- as ``add``, and the
+considered candidate with the highest share >= v, when cited, is moved to the first place among the cited.
+
 >>> [f"{m}@{v}" for m, v in VARIANTS][:2]
 ['current@0', 'add@0.15']
+>>> [f"{m}@{v}" for m, v in variants("key")][-1]
+'first@0.5'
 """
 
 from __future__ import annotations
@@ -30,7 +38,30 @@ from harness.cite_eval import load, open_searcher, pooled, show
 
 SHARES = (0.15, 0.25, 0.35, 0.5)
 MODES = ("add", "floor")
-VARIANTS = (("current", 0),) + tuple((m, v) for m in MODES for v in SHARES)
+KEY_MODES = ("add", "first")
+VOTES = {"all": MODES, "key": KEY_MODES}  # which vote, the policies of its grid
+
+
+def variants(vote: str = "all") -> tuple:
+    """The grid of ``vote``: the current policy first, then each policy at each share in ``SHARES``."""
+    return (("current", 0),) + tuple((m, v) for m in VOTES[vote] for v in SHARES)
+
+
+VARIANTS = variants("all")
+
+
+def key_memory(memory):
+    """``memory`` with each past question's gold list cut to its key provision (gold[0]): its tally is the key
+    vote, and ``mem_share`` a candidate's share of the neighbours' similarity whose key it is.
+
+    >>> import numpy as np
+    >>> from regc.retrieval.memory import Memory
+    >>> key_memory(Memory(np.eye(2, dtype=np.float32), (("a", "b"), ("c",)), 2)).gold
+    (('a',), ('c',))
+    """
+    import dataclasses
+
+    return dataclasses.replace(memory, gold=tuple(tuple(g[:1]) for g in memory.gold))
 
 
 def question_vectors(index: str, recs: list[dict]) -> np.ndarray:
@@ -88,17 +119,22 @@ def considered(s, anchor, hits) -> list:
     return found
 
 
-def cite(s, rec: dict, mode: str, voted: frozenset) -> list[str]:
-    """The cited ids of ``rec``'s route hits under ``mode`` with the candidates ``voted`` (share >= v)."""
+def cite(s, rec: dict, mode: str, voted: tuple) -> list[str]:
+    """The cited ids of ``rec``'s route hits under ``mode`` with the candidates ``voted`` (share >= v, highest
+    share first)."""
     from regc.retrieval import answer as A
 
     if mode == "current" or not voted:
         return A.extractive(s, rec["anchor"], rec["hits"]).rule_ids()
     found = considered(s, rec["anchor"], rec["hits"])
-    if mode == "add":
+    if mode in ("add", "first"):
         own = A.extractive(s, rec["anchor"], rec["hits"]).rule_ids()
         extra = [f[0].node for f in found if f[0].node in voted and f[0].node not in own]
-        return (own + extra)[:A.MAX_RULES]
+        out = (own + extra)[:A.MAX_RULES]
+        top = next((n for n in voted if n in {f[0].node for f in found}), None)
+        if mode == "first" and top in out:
+            out = [top] + [n for n in out if n != top]
+        return out
     best = max((f[1] for f in found), default=0.0)  # mode "floor": a voted candidate passes the support floor
     lift = {f[0].node: f[1] for f in found if f[0].node in voted and 0 < f[1] < A.SUPPORT_FLOOR * best}
     if not lift:
@@ -117,19 +153,21 @@ def cite(s, rec: dict, mode: str, voted: frozenset) -> list[str]:
 class Votes:
     """Per routed record, its candidates' vote shares with given sets left out of the memory (cached)."""
 
-    def __init__(self, recs: list[dict], vectors: np.ndarray):
+    def __init__(self, recs: list[dict], vectors: np.ndarray, vote: str = "all"):
         from regc.retrieval.memory import load_memory
 
         self.memory, self.recs = load_memory(), recs
         if [tuple(r["gold"]) for r in recs] != list(self.memory.gold):
             raise SystemExit("the dump's records are not the memory's rows (regenerate one of them)")
+        if vote == "key":
+            self.memory = key_memory(self.memory)
         self.row_sets = np.array([r["set"] for r in recs])
         self.sims = np.asarray(vectors, dtype=np.float64) @ np.asarray(self.memory.vectors, dtype=np.float64).T
         self.cache: dict = {}
 
-    def voted(self, j: int, held: str, v: float) -> frozenset:
+    def voted(self, j: int, held: str, v: float) -> tuple:
         """The first ``MAX_CANDIDATES`` route hits of record ``j`` whose share reaches ``v``, the memory without
-        the record's own set and ``held``."""
+        the record's own set and ``held`` (highest share first; ties by id)."""
         from regc.retrieval.answer import MAX_CANDIDATES
 
         rec = self.recs[j]
@@ -137,7 +175,7 @@ class Votes:
         if key not in self.cache:
             nodes = [h.node for h in rec["hits"][:MAX_CANDIDATES]]
             self.cache[key] = shares(self.memory, self.sims[j], self.row_sets, key[1], nodes)
-        return frozenset(n for n, x in self.cache[key].items() if x >= v)
+        return tuple(n for n, x in sorted(self.cache[key].items(), key=lambda nx: (-nx[1], nx[0])) if x >= v)
 
 
 def fold_rows(s, recs: list[dict], votes: Votes, variant: tuple, held: str, base: list[dict], memo: dict) -> list:
@@ -159,23 +197,23 @@ def fold_rows(s, recs: list[dict], votes: Votes, variant: tuple, held: str, base
     return out
 
 
-def feasible_loso(s, recs: list[dict], votes: Votes) -> tuple[list[dict], dict]:
+def feasible_loso(s, recs: list[dict], votes: Votes, grid: tuple = VARIANTS) -> tuple[list[dict], dict]:
     """Round 37's rule per held set: among the variants whose pooled key, precision and recall on the other sets
     stay within .005 of the current policy's there (:func:`harness.cite_eval.feasible`), the one citing the most
-    keys there (ties: ``VARIANTS``' order); the held set answered by it, its votes read without its own set."""
+    keys there (ties: the order of ``grid``); the held set answered by it, its votes read without its own set."""
     from harness.cite_eval import feasible
     from regc.eval.retrieval import citation_metrics
 
-    base = [{"set": r["set"], "i": r["i"], **citation_metrics(cite(s, r, "current", frozenset()), r["gold"])}
+    base = [{"set": r["set"], "i": r["i"], **citation_metrics(cite(s, r, "current", ()), r["gold"])}
             for r in recs]
     memo: dict = {}
     out, chosen = [], {}
     for held in sorted({r["set"] for r in recs}):
         table = {v: [x for x in fold_rows(s, recs, votes, v, held, base, memo) if x["set"] != held]
-                 for v in VARIANTS}
-        ref = pooled(table[VARIANTS[0]])
-        ok = [v for v in VARIANTS if feasible(ref, pooled(table[v]))]
-        best = max(ok, key=lambda v: (math.fsum(x["cit_key"] for x in table[v]), -VARIANTS.index(v)))
+                 for v in grid}
+        ref = pooled(table[grid[0]])
+        ok = [v for v in grid if feasible(ref, pooled(table[v]))]
+        best = max(ok, key=lambda v: (math.fsum(x["cit_key"] for x in table[v]), -grid.index(v)))
         chosen[held] = best
         out += [x for x in fold_rows(s, recs, votes, best, held, base, memo) if x["set"] == held]
     return out, chosen
@@ -187,6 +225,7 @@ def main(argv=None) -> int:
     ap.add_argument("index")
     ap.add_argument("dump")
     ap.add_argument("vectors")
+    ap.add_argument("--vote", choices=tuple(VOTES), default="all", help="all gold provisions (round 44) or the key")
     a = ap.parse_args(argv)
     recs = load(a.dump, "route")
     if a.what == "vectors":
@@ -197,13 +236,13 @@ def main(argv=None) -> int:
 
     s = open_searcher(a.index)
     memoised_claims()
-    votes = Votes(recs, np.load(a.vectors))
-    base = [{"set": r["set"], "i": r["i"], **citation_metrics(cite(s, r, "current", frozenset()), r["gold"])}
+    votes, grid = Votes(recs, np.load(a.vectors), a.vote), variants(a.vote)
+    base = [{"set": r["set"], "i": r["i"], **citation_metrics(cite(s, r, "current", ()), r["gold"])}
             for r in recs]
     memo: dict = {}
-    for v in VARIANTS:  # in sample: each question's votes without its own set only
+    for v in grid:  # in sample: each question's votes without its own set only
         show(f"{v[0]}@{v[1]}", fold_rows(s, recs, votes, v, "", base, memo))
-    rows, chosen = feasible_loso(s, recs, votes)
+    rows, chosen = feasible_loso(s, recs, votes, grid)
     show("LOSO", rows)
     print(Counter(f"{m}@{v}" for m, v in chosen.values()).most_common(), flush=True)
     return 0

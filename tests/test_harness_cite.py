@@ -97,3 +97,24 @@ def test_the_node_cosine_is_the_best_of_the_provisions_chunks():
     d.rows = {"a#1": [0, 1], "a#2": [2], "a#3": []}
     d.q = np.array([[0.0, 1.0]])
     assert [d.node_cos(0, n) for n in ("a#1", "a#2", "a#3", "b#9")] == [0.8, 1.0, 0.0, 0.0]
+
+
+def test_the_key_vote_is_each_neighbours_similarity_given_to_its_first_gold_provision_only():
+    import numpy as np
+
+    from harness.cite_memory import key_memory, shares
+    from regc.retrieval.memory import Memory
+
+    rng = np.random.default_rng(1)
+    V = rng.random(size=(10, 4)).astype(np.float32)  # positive: every similarity is a positive vote
+    V /= np.linalg.norm(V, axis=1, keepdims=True)
+    gold = tuple((f"a#{i % 3}", f"a#{(i + 1) % 3}") for i in range(10))  # every provision is some row's second
+    sets = np.array(["s1", "s2"] * 5)
+    m = Memory(V, gold, 4)
+    q = np.array([0.5, 0.5, 0.5, 0.5])  # no row's copy
+    sims, nodes = np.asarray(V, dtype=np.float64) @ q, ["a#0", "a#1", "a#2"]
+    keep = [j for j in np.argsort(-sims, kind="stable") if sets[j] != "s2"][:4]
+    want = {n: sum(sims[j] for j in keep if gold[j][0] == n) / sum(sims[j] for j in keep) for n in nodes}
+    got = shares(key_memory(m), sims, sets, ("s2",), nodes)
+    assert [round(got[n], 9) for n in nodes] == [round(want[n], 9) for n in nodes]
+    assert got != shares(m, sims, sets, ("s2",), nodes)  # the vote over every gold provision differs
