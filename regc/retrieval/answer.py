@@ -27,6 +27,7 @@ from typing import Callable, Optional
 
 from regc.retrieval.anchor import QUESTION_WORDS, Anchor
 from regc.retrieval.ask import Retrieved, _stem, node_text
+from regc.retrieval.key_vote import KEY_SHARE
 
 CITE_MARGIN = 0.7  # a provision is a citation candidate when it scores at least this share of the best one
 SUPPORT_MARGIN = 0.7  # ... and is cited when its score x answering-sentence coverage reaches this share of the best
@@ -285,8 +286,10 @@ def extractive(searcher, anchor: Anchor, hits: list[Retrieved], *, policy: str =
         chosen = [f for f in found if f[1] >= SUPPORT_MARGIN * best]
     else:
         raise ValueError(f"unknown citation policy {policy!r} (answering | support)")
-    rules = [_rule(searcher, h.node, claims, version_of_node(searcher, h.node, h.version))
-             for h, _, claims in placed(searcher, anchor, hits, chosen, cued, max_rules)]
+    cited = placed(searcher, anchor, hits, chosen, cued, max_rules)
+    have = {f[0].node for f in cited}
+    cited = (cited + [f for f in found if f[0].key_share >= KEY_SHARE and f[0].node not in have])[:max_rules]
+    rules = [_rule(searcher, h.node, claims, version_of_node(searcher, h.node, h.version)) for h, _, claims in cited]
     return Answer(_assemble(searcher, rules), rules, [h.to_json() for h in hits])
 
 

@@ -203,6 +203,7 @@ class Retrieved:
     # introducing | closure | companion
     origin: str = "search"
     version: Optional[str] = None  # the version quoted (``as_of``); None: the indexed one
+    key_share: float = 0.0  # the memory's key vote for it (:mod:`regc.retrieval.key_vote`); 0: none read
 
     @property
     def celex(self) -> str:

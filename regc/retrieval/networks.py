@@ -113,13 +113,15 @@ def retrieve_by_network(asker, memory_asker, question: str, k: int = 10, as_of: 
 
     >>> # retrieve_by_network(Asker(s), Asker(s, memory=load_memory()), "May a covered entity ...?")
     """
+    from regc.retrieval.key_vote import with_key_votes
     from regc.retrieval.rerank import retrieve_reranked
 
     chosen = load_networks() if chosen is None else chosen
     trace: dict = {}
     out = retrieve_reranked(asker, question, k, as_of, trace=trace)
     if question_route(asker, memory_asker, out[0], trace, chosen) == MODELS[1] and memory_reads(memory_asker):
-        return retrieve_reranked(memory_asker, question, k, as_of)
+        anchor, hits = retrieve_reranked(memory_asker, question, k, as_of)
+        return anchor, with_key_votes(memory_asker, anchor, hits)  # (the answer reads the memory's key vote)
     return out
 
 
