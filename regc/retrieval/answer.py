@@ -3,7 +3,9 @@
 Rules-only (default): each retrieved provision scoring at least ``CITE_MARGIN`` x the best one that has an
 answering sentence (one sharing content words with the question's anchor) is a candidate; the best-anchored is
 cited first (the key provision), then those anchored at least ``SUPPORT_FLOOR`` x as well, at most
-``MAX_RULES``; its claims are those sentences (extractive, so each quote is the provision's own words).  With an
+``MAX_RULES``; on the memory order a considered provision the nearest released questions name as their key
+(``Retrieved.key_share`` >= ``KEY_SHARE``: :mod:`regc.retrieval.key_vote`) is cited too, after those, within the
+cap; its claims are those sentences (extractive, so each quote is the provision's own words).  With an
 LM (``lm``: a callable ``(system, user) -> reply``), the model writes claims keyed by rule id under a JSON schema; the SAME gate then
 drops every rule id that was not retrieved and every quote that does not occur verbatim in that provision,
 with a diagnostic.  The answer text is assembled from the surviving claims only: no unattributed claim.
