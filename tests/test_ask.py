@@ -656,7 +656,8 @@ def test_faq_fixture_is_audited_and_split():
                         ("faq_webfaq10.jsonl", "webfaq10"),
                         ("hipaa_webfaq11.jsonl", "hwebfaq11"),
                         ("faq_webfaq11.jsonl", "webfaq11"),
-                        ("hipaa_webfaq12.jsonl", "hwebfaq12")):  # annotated before any run
+                        ("hipaa_webfaq12.jsonl", "hwebfaq12"),
+                        ("hipaa_hhsfaq9.jsonl", "hhsfaq9")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
         assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)
