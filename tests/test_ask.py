@@ -653,7 +653,8 @@ def test_faq_fixture_is_audited_and_split():
                         ("hipaa_hhsfaq8.jsonl", "hhsfaq8"),
                         ("faq_webfaq9.jsonl", "webfaq9"),
                         ("hipaa_webfaq10.jsonl", "hwebfaq10"),
-                        ("faq_webfaq10.jsonl", "webfaq10")):  # annotated before any run
+                        ("faq_webfaq10.jsonl", "webfaq10"),
+                        ("faq_webfaq12.jsonl", "webfaq12")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
         assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)
