@@ -16,7 +16,7 @@ before cued provisions and introducers are placed and the cap is applied).  v in
 
 ``--vote key`` (H14kv, round 47): the share is the KEY vote -- the similarity-weighted share of the nearest released
 questions whose key provision (gold[0]) is the candidate (the same tally on a memory whose gold lists are cut to
-their first provision: :func:`key_memory`).  Policies ``add`` as above and ``first`` -- as ``add``, and the
+their first provision: :func:`regc.retrieval.key_vote.key_memory`).  Policies ``add`` as above and ``first`` -- as ``add``, and the
 considered candidate with the highest share >= v, when cited, is moved to the first place among the cited.
 
 >>> [f"{m}@{v}" for m, v in VARIANTS][:2]
@@ -35,6 +35,7 @@ from collections import Counter
 import numpy as np
 
 from harness.cite_eval import load, open_searcher, pooled, show
+from regc.retrieval.key_vote import key_memory  # the package's key vote (round 47b), not a copy beside it
 
 SHARES = (0.15, 0.25, 0.35, 0.5)
 MODES = ("add", "floor")
@@ -50,18 +51,6 @@ def variants(vote: str = "all") -> tuple:
 VARIANTS = variants("all")
 
 
-def key_memory(memory):
-    """``memory`` with each past question's gold list cut to its key provision (gold[0]): its tally is the key
-    vote, and ``mem_share`` a candidate's share of the neighbours' similarity whose key it is.
-
-    >>> import numpy as np
-    >>> from regc.retrieval.memory import Memory
-    >>> key_memory(Memory(np.eye(2, dtype=np.float32), (("a", "b"), ("c",)), 2)).gold
-    (('a',), ('c',))
-    """
-    import dataclasses
-
-    return dataclasses.replace(memory, gold=tuple(tuple(g[:1]) for g in memory.gold))
 
 
 def question_vectors(index: str, recs: list[dict]) -> np.ndarray:

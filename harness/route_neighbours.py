@@ -64,16 +64,10 @@ def shares(networks: dict) -> list[dict]:
     return out
 
 
-def _recall_fullcov(gold: list[str], hits) -> tuple[float, float]:
-    top = {h.node for h in hits[:10]}
-    got = sum(g in top for g in gold)
-    return got / len(gold), float(got == len(gold))
-
-
 def flips(index: Path) -> list[tuple]:
     """(set, id, route before, route after, (R@10, FC@10) before, after) of every released question whose route
     the neighbours change."""
-    from regc.eval.retrieval import load_qa
+    from regc.eval.retrieval import load_qa, ranking_metrics
     from regc.retrieval.ask import Asker
     from regc.retrieval.memory import load_memory
     from regc.retrieval.networks import MODELS, load_networks, question_networks, question_route, route
@@ -92,8 +86,8 @@ def flips(index: Path) -> list[tuple]:
             if old != new:
                 routed = retrieve_reranked(memory, it["question"], 10)[1]
                 by = {MODELS[0]: hits, MODELS[1]: routed}
-                out.append((s, it.get("id"), old, new, _recall_fullcov(it["gold"], by[old]),
-                            _recall_fullcov(it["gold"], by[new])))
+                figures = [ranking_metrics([h.node for h in by[r]], it["gold"]) for r in (old, new)]
+                out.append((s, it.get("id"), old, new) + tuple((f["recall"], f["fullcov"]) for f in figures))
     return out
 
 
