@@ -113,14 +113,23 @@ def top10(rec: dict, variant: tuple, share: dict[str, float]) -> list[str]:
     return slotted(nodes, chosen_nodes(rec, variant, share), variant[2], variant[3])
 
 
-def rows_of(recs: list[dict], sh: Shares, variant: tuple, held: str) -> list[dict]:
-    """Per routed record, R@10 / FullCov@10 of ``variant`` with votes read without its own set and ``held``."""
+def voted_order(sh: Shares):
+    """Round 48's rule hook: ``order(j, rec, variant, held)`` -> the top 10 ids of routed record ``j`` under
+    ``variant``, its votes read without its own set and ``held`` (another round passes its own hook to
+    :func:`rows_of`, :func:`loso` and :func:`citations`)."""
+    return lambda j, rec, variant, held: top10(rec, variant, sh.of(j, held))
+
+
+def rows_of(recs: list[dict], sh: Shares, variant: tuple, held: str, order=None) -> list[dict]:
+    """Per routed record, R@10 / FullCov@10 of ``variant`` with votes read without its own set and ``held``
+    (``order``: the rule hook, :func:`voted_order` by default)."""
     from regc.eval.retrieval import ranking_metrics
 
+    order = order or voted_order(sh)
     out = []
     for j, r in enumerate(recs):
         if r["routed"]:
-            m = ranking_metrics(top10(r, variant, sh.of(j, held)), r["gold"])
+            m = ranking_metrics(order(j, r, variant, held), r["gold"])
             out.append({"set": r["set"], "j": j, "recall": m["recall"], "fullcov": m["fullcov"]})
     return out
 
@@ -144,19 +153,19 @@ def show(name: str, rows: list[dict]) -> None:
     print(f"{name:22s} " + "  ".join(f"{k} {a:.3f}/{b:.3f} ({n})" for k, (a, b, n) in p.items()), flush=True)
 
 
-def loso(recs: list[dict], sh: Shares, grid: tuple) -> tuple[list[dict], dict]:
+def loso(recs: list[dict], sh: Shares, grid: tuple, order=None) -> tuple[list[dict], dict]:
     """Per held set, the variant with the best pooled practitioner FullCov@10 on the other sets among those whose
-    HIPAA R@10 and FullCov@10 there are within .005 of the current's (ties: grid order); the held set answered by
-    it, its votes read without its own set."""
+    HIPAA R@10 and FullCov@10 there are within .005 of the current's (``grid[0]``; ties: grid order); the held set
+    answered by it, its votes read without its own set (``order``: the rule hook, :func:`voted_order` by default)."""
     out, picked = [], {}
     sets = sorted({r["set"] for r in recs if r["routed"]})
     for held in sets:
-        table = {v: [x for x in rows_of(recs, sh, v, held) if x["set"] != held] for v in grid}
+        table = {v: [x for x in rows_of(recs, sh, v, held, order) if x["set"] != held] for v in grid}
         ref = pools(table[grid[0]])["HIPAA"]
         ok = [v for v in grid if all(pools(table[v])["HIPAA"][i] >= ref[i] - 0.005 for i in (0, 1))]
         best = max(ok, key=lambda v: (pools(table[v])["practitioner"][1], -grid.index(v)))
         picked[held] = best
-        out += [x for x in rows_of(recs, sh, best, held) if x["set"] == held]
+        out += [x for x in rows_of(recs, sh, best, held, order) if x["set"] == held]
     return out, picked
 
 
@@ -190,12 +199,15 @@ def cited(s, memory, rec: dict, ids: list[str]) -> tuple[list[str], int, int]:
     return ans.rule_ids(), unretrieved, loose
 
 
-def citations(index: str, recs: list[dict], sh: Shares, picked: dict) -> None:
-    """Citation key / precision / recall of the current route and of the LOSO picks on the routed records whose
-    top 10 moved; attribution counts of both."""
+def citations(index: str, recs: list[dict], sh: Shares, picked: dict, order=None,
+              current: tuple = ("current", 0.0, 0, 0)) -> None:
+    """Citation key / precision / recall of the current route and of the LOSO picks on every routed record;
+    attribution counts of both (``order``: the rule hook, :func:`voted_order` by default; ``current``: the grid's
+    current order)."""
     from harness.cite_eval import open_searcher
     from regc.eval.retrieval import citation_metrics
 
+    order = order or voted_order(sh)
     s = open_searcher(index)
     memory = sh.memory.leaving_out_copies()
     out = {"current": [], "loso": []}
@@ -204,7 +216,7 @@ def citations(index: str, recs: list[dict], sh: Shares, picked: dict) -> None:
     for j, r in enumerate(recs):
         if not r["routed"]:
             continue
-        ids = {"current": top10(r, ("current", 0.0, 0, 0), {}), "loso": top10(r, picked[r["set"]], sh.of(j, r["set"]))}
+        ids = {"current": order(j, r, current, r["set"]), "loso": order(j, r, picked[r["set"]], r["set"])}
         moved += ids["current"] != ids["loso"]
         for n in set(ids["loso"]) - set(ids["current"]):
             brought[n in r["gold"]] += 1
