@@ -658,7 +658,8 @@ def test_faq_fixture_is_audited_and_split():
                         ("faq_webfaq11.jsonl", "webfaq11"),
                         ("hipaa_webfaq12.jsonl", "hwebfaq12"),
                         ("hipaa_hhsfaq9.jsonl", "hhsfaq9"),
-                        ("faq_webfaq12.jsonl", "webfaq12")):  # annotated before any run
+                        ("faq_webfaq12.jsonl", "webfaq12"),
+                        ("faq_webfaq14.jsonl", "webfaq14")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
         assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)
