@@ -661,7 +661,8 @@ def test_faq_fixture_is_audited_and_split():
                         ("faq_webfaq12.jsonl", "webfaq12"),
                         ("hipaa_webfaq15.jsonl", "hwebfaq15"),
                         ("hipaa_webfaq16.jsonl", "hwebfaq16"),
-                        ("hipaa_hhsfaq10.jsonl", "hhsfaq10")):  # annotated before any run
+                        ("hipaa_hhsfaq10.jsonl", "hhsfaq10"),
+                        ("hipaa_hhsfaq11.jsonl", "hhsfaq11")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
         assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)
