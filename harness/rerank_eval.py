@@ -70,8 +70,9 @@ def released_practitioner_sets(fixtures: Path = FIXTURES) -> tuple[str, ...]:
     """Every released practitioner HIPAA set (its file name without ``.jsonl``), sorted: the pool a round reports
     as "practitioner" (``PRACTITIONER`` above is round 28's seven, kept so its figures reproduce).
 
-    >>> released_practitioner_sets()[:2]
-    ('hipaa_hhsfaq', 'hipaa_hhsfaq2')
+    >>> sets = released_practitioner_sets()
+    >>> sets[0], "hipaa_hhsfaq2" in sets, "hipaa_eval" in sets
+    ('hipaa_hhsfaq', True, False)
     """
     return tuple(sorted(p.stem for p in fixtures.glob("hipaa_*.jsonl") if p.stem.startswith(PRACTITIONER_PREFIXES)))
 
