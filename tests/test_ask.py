@@ -665,7 +665,8 @@ def test_faq_fixture_is_audited_and_split():
                         ("faq_webfaq14.jsonl", "webfaq14"),
                         ("hipaa_webfaq17.jsonl", "hwebfaq17"),
                         ("hipaa_webfaq18.jsonl", "hwebfaq18"),
-                        ("hipaa_hhsfaq11.jsonl", "hhsfaq11")):  # annotated before any run
+                        ("hipaa_hhsfaq11.jsonl", "hhsfaq11"),
+                        ("faq_webfaq15.jsonl", "webfaq15")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
         assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
         assert all(x["gold"] and all("#" in g for g in x["gold"]) for x in fresh)
