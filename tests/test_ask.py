@@ -667,11 +667,8 @@ def test_faq_fixture_is_audited_and_split():
                         ("hipaa_webfaq18.jsonl", "hwebfaq18"),
                         ("hipaa_webfaq19.jsonl", "hwebfaq19"),
                         ("hipaa_hhsfaq11.jsonl", "hhsfaq11"),
-                        ("hipaa_hhsfaq11.jsonl", "hhsfaq11"),
                         ("hipaa_webfaq20.jsonl", "hwebfaq20"),
-                        ("hipaa_hhsfaq11.jsonl", "hhsfaq11"),
                         ("hipaa_hhsfaq12.jsonl", "hhsfaq12"),
-                        ("hipaa_hhsfaq11.jsonl", "hhsfaq11"),
                         ("faq_webfaq15.jsonl", "webfaq15")):  # annotated before any run
         fresh = [json.loads(x) for x in (here / name).read_text().splitlines()]
         assert len(fresh) >= 12 and all(x["split"] == split and x["audit"].startswith("annotated") for x in fresh)
